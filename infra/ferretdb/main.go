@@ -1,0 +1,50 @@
+// Command ferretdb-local runs FerretDB v1 embedded, on its SQLite backend, as the
+// MongoDB-compatible store for machines without a MongoDB binary or a Docker engine.
+//
+// `go install` of FerretDB's own command panics at start (its version file is not
+// part of the module), so we embed the library package instead.
+package main
+
+import (
+	"context"
+	"flag"
+	"log"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/FerretDB/FerretDB/ferretdb"
+)
+
+func main() {
+	listen := flag.String("listen", "127.0.0.1:27017", "TCP address to listen on")
+	dataDir := flag.String("data", ".stockyard/ferretdb", "directory for the SQLite databases")
+	flag.Parse()
+
+	dir, err := filepath.Abs(*dataDir)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		log.Fatal(err)
+	}
+
+	logger := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	f, err := ferretdb.New(&ferretdb.Config{
+		Listener:  ferretdb.ListenerConfig{TCP: *listen},
+		Logger:    logger,
+		Handler:   "sqlite",
+		SQLiteURL: "file:" + dir + "/",
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+
+	log.Printf("ferretdb listening on %s, data in %s", *listen, dir)
+	f.Run(ctx)
+}

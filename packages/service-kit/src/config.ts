@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Environment every service reads. Services extend it with their own keys. */
+export const baseServiceEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535),
+  MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL'),
+  MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be a database name'),
+  AMQP_URL: z.string().regex(/^amqps?:\/\//, 'must be an amqp:// URL'),
+  EVENTS_EXCHANGE: z.string().min(1).default('stockyard.events'),
+  IDENTITY_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How often the outbox relay sweeps for unpublished events (crash recovery). */
+  OUTBOX_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
+  /** Publish right after each write (`true`) or only on the sweep (`false`). */
+  OUTBOX_EAGER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+});
+export type BaseServiceConfig = z.infer<typeof baseServiceEnv>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; the message names every missing or malformed variable. */
+export function parseConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || '(environment)';
+    const missing = issue.code === 'invalid_type' && env[name] === undefined;
+    return `  ${name}: ${missing ? 'is required' : issue.message}`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+}
+
+/** For main.ts: parse or stop the process with a message naming the variables. */
+export function loadConfig<S extends z.ZodType>(schema: S): z.infer<S> {
+  try {
+    return parseConfig(schema);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
+}

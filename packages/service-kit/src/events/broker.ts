@@ -1,0 +1,115 @@
+import amqp, { type ChannelModel, type ConfirmChannel } from 'amqplib';
+import type { EventEnvelope } from '@stockyard/contracts';
+import type { Logger } from '../logger';
+
+type Topology = (channel: ConfirmChannel) => Promise<void>;
+
+/**
+ * One AMQP connection with a confirm channel, re-established by itself after the
+ * broker restarts or the connection drops. Whatever must exist on the broker
+ * (exchanges, queues, consumers) is registered as a topology step and replayed on
+ * every reconnect. Publishing while disconnected fails fast: the outbox retries.
+ */
+export class Broker {
+  private connection?: ChannelModel;
+  private channel?: ConfirmChannel;
+  private readonly steps: Topology[] = [];
+  private connecting?: Promise<void>;
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    readonly exchange: string,
+    private readonly logger: Logger,
+  ) {
+    this.steps.push((ch) => ch.assertExchange(exchange, 'topic', { durable: true }).then(() => undefined));
+  }
+
+  get connected(): boolean {
+    return this.channel !== undefined;
+  }
+
+  /** Resolves once connected; keeps retrying with backoff until then. */
+  start(): Promise<void> {
+    this.connecting ??= this.connectLoop().finally(() => (this.connecting = undefined));
+    return this.connecting;
+  }
+
+  /** Adds a topology step, applied now if connected and after every reconnect. */
+  async addTopology(step: Topology): Promise<void> {
+    this.steps.push(step);
+    if (this.channel) await step(this.channel);
+  }
+
+  async publish(envelope: EventEnvelope): Promise<void> {
+    const channel = this.channel;
+    if (!channel) throw new Error('broker not connected');
+    const body = Buffer.from(JSON.stringify(envelope));
+    await new Promise<void>((resolve, reject) => {
+      channel.publish(
+        this.exchange,
+        envelope.name,
+        body,
+        { persistent: true, messageId: envelope.id, contentType: 'application/json', timestamp: Math.floor(Date.now() / 1000) },
+        (err) => (err ? reject(err) : resolve()),
+      );
+    });
+  }
+
+  /** For consumers that re-publish (retry, dead-letter) on the same confirm channel. */
+  get current(): ConfirmChannel | undefined {
+    return this.channel;
+  }
+
+  async check(): Promise<void> {
+    if (!this.channel) throw new Error('broker not connected');
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const connection = this.connection;
+    this.channel = undefined;
+    this.connection = undefined;
+    await connection?.close().catch(() => undefined);
+  }
+
+  private async connectLoop(): Promise<void> {
+    for (let attempt = 0; !this.closed; attempt++) {
+      try {
+        await this.connectOnce();
+        if (attempt > 0) this.logger.info({ attempt }, 'broker reconnected');
+        return;
+      } catch (err) {
+        const delay = Math.min(5000, 200 * 2 ** Math.min(attempt, 5));
+        this.logger.warn({ err: (err as Error).message, attempt, delay }, 'broker connection failed; retrying');
+        await new Promise((r) => setTimeout(r, delay));
+      }
+    }
+  }
+
+  private async connectOnce(): Promise<void> {
+    const connection = await amqp.connect(this.url, { clientProperties: { connection_name: this.exchange } });
+    try {
+      const channel = await connection.createConfirmChannel();
+      for (const step of this.steps) await step(channel);
+      connection.on('error', (err) => this.logger.warn({ err: err.message }, 'broker connection error'));
+      connection.on('close', () => this.onLost(connection));
+      channel.on('error', (err) => this.logger.warn({ err: err.message }, 'broker channel error'));
+      channel.on('close', () => connection.close().catch(() => undefined));
+      this.connection = connection;
+      this.channel = channel;
+    } catch (err) {
+      await connection.close().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private onLost(connection: ChannelModel): void {
+    if (this.connection !== connection) return;
+    this.channel = undefined;
+    this.connection = undefined;
+    if (this.closed) return;
+    this.logger.warn('broker connection lost; reconnecting');
+    void this.start();
+  }
+}

@@ -1,0 +1,62 @@
+import express, { type Express, type Router } from 'express';
+import type { Connection } from 'mongoose';
+import type { Logger } from '../logger';
+import { requestId, requireIdentity } from './context';
+import { errorHandler, notFoundHandler } from './error-handler';
+import { idempotency } from './idempotency';
+
+export type ReadinessCheck = () => Promise<void>;
+
+export interface ServiceAppOptions {
+  logger: Logger;
+  identitySecret: string;
+  connection: Connection;
+  /** Named checks behind /readyz (database, broker). */
+  readiness: Record<string, ReadinessCheck>;
+  /** Partner routes, mounted under /api/v1 behind the identity check. */
+  api: (router: Router) => void;
+  /** Service-to-service routes under /internal/v1, same identity check; never routed by the gateway. */
+  internal?: (router: Router) => void;
+  bodyLimit?: string;
+}
+
+export function createServiceApp(options: ServiceAppOptions): Express {
+  const { logger, identitySecret, connection } = options;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'extended');
+  app.use(requestId);
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const results: Record<string, string> = {};
+    await Promise.all(
+      Object.entries(options.readiness).map(async ([name, check]) => {
+        results[name] = await check().then(
+          () => 'ok',
+          (err: Error) => `failing: ${err.message}`,
+        );
+      }),
+    );
+    const ready = Object.values(results).every((r) => r === 'ok');
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks: results });
+  });
+
+  const guarded = (mount: (router: Router) => void) => {
+    const router = express.Router();
+    router.use(requireIdentity(identitySecret));
+    router.use(express.json({ limit: options.bodyLimit ?? '1mb' }));
+    router.use(idempotency(connection));
+    mount(router);
+    return router;
+  };
+  app.use('/api/v1', guarded(options.api));
+  if (options.internal) app.use('/internal/v1', guarded(options.internal));
+
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,56 @@
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import type { Logger } from './logger';
+
+export type Closer = () => Promise<unknown> | unknown;
+
+/**
+ * Listens, and on SIGTERM/SIGINT stops accepting connections, lets in-flight requests
+ * finish, then runs the closers in order (relays, consumers, broker, database).
+ */
+export function serve(app: Express, port: number, logger: Logger, closers: Closer[], graceMs = 10_000): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, '0.0.0.0');
+    server.keepAliveTimeout = 65_000; // longer than the gateway's pooled sockets idle for
+    server.once('error', reject);
+    server.once('listening', () => {
+      const address = server.address();
+      logger.info({ port: typeof address === 'object' && address ? address.port : port }, 'listening');
+      resolve(server);
+    });
+
+    let stopping = false;
+    const shutdown = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, 'shutting down');
+      const force = setTimeout(() => {
+        logger.error('graceful shutdown timed out; exiting');
+        process.exit(1);
+      }, graceMs);
+      force.unref();
+      server.close(async () => {
+        for (const close of closers) {
+          try {
+            await close();
+          } catch (err) {
+            logger.warn({ err: (err as Error).message }, 'error while closing');
+          }
+        }
+        logger.info('stopped');
+        process.exit(0);
+      });
+      server.closeIdleConnections();
+    };
+    process.once('SIGTERM', () => shutdown('SIGTERM'));
+    process.once('SIGINT', () => shutdown('SIGINT'));
+  });
+}
+
+/** Runs a service's main; a start-up failure is logged and stops the process. */
+export function runMain(main: () => Promise<unknown>): void {
+  main().catch((err: unknown) => {
+    process.stderr.write(`fatal: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  });
+}

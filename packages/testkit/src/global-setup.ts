@@ -1,0 +1,15 @@
+import { ensureInfra } from './infra';
+
+/**
+ * Jest global setup: makes the real servers available once per run and hands their
+ * URLs to every test worker through the environment.
+ */
+export default async function globalSetup(): Promise<void> {
+  const started = Date.now();
+  const infra = await ensureInfra({ log: (line) => process.stderr.write(`[infra] ${line}\n`) });
+  process.env.MONGO_URL = infra.mongoUrl;
+  process.env.AMQP_URL = infra.amqpUrl;
+  process.env.REDIS_URL = infra.redisUrl;
+  process.env.STOCKYARD_TEST_RUN = process.env.STOCKYARD_TEST_RUN ?? Date.now().toString(36);
+  process.stderr.write(`[infra] ${infra.mode} servers ready in ${Date.now() - started} ms\n`);
+}

@@ -1,0 +1,6 @@
+export * from './infra';
+export * from './isolation';
+export * from './identity';
+export * from './http';
+export * from './receiver';
+export * from './stack';

@@ -1,0 +1,139 @@
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { findExecutable, run, tail } from './exec';
+import type { LocalContext } from './local-servers';
+import { withLock } from './lock';
+import { pingMongo } from './probes';
+import { StopWaiting, errorMessage, portOpen, waitUntil } from './wait';
+
+interface FerretContext extends LocalContext {
+  repoRoot: string;
+  port: number;
+}
+
+/**
+ * FerretDB (MongoDB wire protocol on SQLite) on 127.0.0.1:port, for machines with neither a
+ * MongoDB binary nor a Docker engine. Builds `infra/ferretdb` once per source hash, starts it
+ * detached so it outlives this process, and waits for a `ping`.
+ */
+export async function ensureFerretDb(ctx: FerretContext): Promise<string> {
+  const url = `mongodb://127.0.0.1:${ctx.port}`;
+  if (await answersPing(url, ctx.port)) return url;
+  await withLock(
+    path.join(ctx.stateDir, 'ferretdb.lock'),
+    async () => {
+      if (await answersPing(url, ctx.port)) return; // another process started it meanwhile
+      if (await portOpen(ctx.port)) {
+        // Something listens but does not answer yet: give it a moment before blaming it.
+        await waitUntil(`the server on 127.0.0.1:${ctx.port}`, () => pingMongo(url), { timeoutMs: 15_000 }).catch((err) => {
+          throw new Error(
+            `127.0.0.1:${ctx.port} accepts connections but does not answer a MongoDB ping (${errorMessage(err)}). ` +
+              'Stop what listens there, or set FERRETDB_PORT to a free port.',
+          );
+        });
+        return;
+      }
+      const binary = await ensureBinary(ctx);
+      await start(binary, url, ctx);
+    },
+    { log: ctx.log },
+  );
+  return url;
+}
+
+async function answersPing(url: string, port: number): Promise<boolean> {
+  if (!(await portOpen(port))) return false;
+  return pingMongo(url).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** `<repo>/.stockyard/bin/ferretdb-<hash of the Go sources>`, built if missing. */
+async function ensureBinary(ctx: FerretContext): Promise<string> {
+  const srcDir = path.join(ctx.repoRoot, 'infra', 'ferretdb');
+  const hash = crypto.createHash('sha256');
+  for (const file of ['main.go', 'go.mod', 'go.sum']) {
+    const full = path.join(srcDir, file);
+    if (!fs.existsSync(full)) throw new Error(`${full} is missing: the FerretDB wrapper sources are incomplete`);
+    hash.update(`${file}\0`).update(fs.readFileSync(full)).update('\0');
+  }
+  const binDir = path.join(ctx.stateDir, 'bin');
+  const binary = path.join(binDir, `ferretdb-${hash.digest('hex').slice(0, 12)}`);
+  if (fs.existsSync(binary)) return binary;
+
+  const go = findExecutable('go', ['/usr/local/go/bin', path.join(os.homedir(), 'go', 'bin')]);
+  if (!go) {
+    throw new Error(
+      'FerretDB is needed (no Docker engine, no MONGO_URL) but Go is not installed: install Go >= 1.24 ' +
+        '(https://go.dev/dl, e.g. into /usr/local/go), or set MONGO_URL, AMQP_URL and REDIS_URL to servers you run.',
+    );
+  }
+  fs.mkdirSync(binDir, { recursive: true });
+  // We hold the lock, so any leftover temp file is from a build that was killed.
+  for (const name of fs.readdirSync(binDir)) {
+    if (name.includes('.tmp-')) fs.rmSync(path.join(binDir, name), { force: true });
+  }
+  const tmp = `${binary}.tmp-${process.pid}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, CGO_ENABLED: '0' };
+  if (!env.HOME && !env.GOCACHE) {
+    env.GOCACHE = path.join(ctx.stateDir, 'go-cache');
+    env.GOPATH = path.join(ctx.stateDir, 'go');
+  }
+  ctx.log(`building FerretDB from infra/ferretdb with ${go} (first run only, takes a minute or two)`);
+  const started = Date.now();
+  const result = await run(go, ['build', '-o', tmp, '.'], { cwd: srcDir, env, timeoutMs: 15 * 60_000 });
+  if (result.code !== 0 || !fs.existsSync(tmp)) {
+    fs.rmSync(tmp, { force: true });
+    throw new Error(
+      `Building FerretDB failed (go build exit ${result.code}); the Go module proxy must be reachable ` +
+        `(GOPROXY=${env.GOPROXY ?? 'default'}):\n${tail(result.output)}`,
+    );
+  }
+  fs.renameSync(tmp, binary); // atomic: a killed build never leaves a half-written binary
+  ctx.log(`built ${path.relative(ctx.repoRoot, binary)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return binary;
+}
+
+/** Starts FerretDB detached (it outlives us), records its pid and waits for a ping. */
+async function start(binary: string, url: string, ctx: FerretContext): Promise<void> {
+  const dataDir = path.join(ctx.stateDir, 'ferretdb');
+  const logFile = path.join(ctx.stateDir, 'ferretdb.log');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const fd = fs.openSync(logFile, 'a');
+  ctx.log(`starting FerretDB on 127.0.0.1:${ctx.port} (data ${dataDir}, log ${logFile})`);
+  const child = spawn(binary, ['-listen', `127.0.0.1:${ctx.port}`, '-data', dataDir], {
+    detached: true,
+    stdio: ['ignore', fd, fd],
+    cwd: ctx.repoRoot,
+  });
+  fs.closeSync(fd);
+  let exited: string | undefined;
+  const onExit = (code: number | null, signal: string | null) => {
+    exited = signal ? `signal ${signal}` : `code ${code}`;
+  };
+  child.once('exit', onExit);
+  child.once('error', (err) => {
+    exited = err.message;
+  });
+  child.unref();
+  if (child.pid) fs.writeFileSync(path.join(ctx.stateDir, 'ferretdb.pid'), `${child.pid}\n`);
+  try {
+    await waitUntil(
+      `FerretDB on 127.0.0.1:${ctx.port}`,
+      async () => {
+        if (exited) {
+          const log = fs.existsSync(logFile) ? tail(fs.readFileSync(logFile, 'utf8')) : '';
+          throw new StopWaiting(`FerretDB exited at start (${exited}); last lines of ${logFile}:\n${log}`);
+        }
+        await pingMongo(url, 1000);
+      },
+      { timeoutMs: 30_000, intervalMs: 200 },
+    );
+  } finally {
+    child.removeListener('exit', onExit);
+  }
+}

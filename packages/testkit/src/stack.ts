@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import type { ServiceName } from '@stockyard/contracts';
+import { REPO_ROOT } from './infra';
+import { eventually } from './http';
+import { infraEnv, isolatedNames, TEST_IDENTITY_SECRET } from './isolation';
+
+const UPSTREAMS = ['catalog', 'purchasing', 'invoicing', 'orders', 'inventory', 'webhooks'] as const;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** One service running as its own OS process, exactly as `npm start` runs it. */
+export class ServiceProcess {
+  private child?: ChildProcess;
+  private output: string[] = [];
+
+  constructor(
+    readonly name: ServiceName,
+    readonly port: number,
+    readonly env: Record<string, string>,
+  ) {}
+
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(extraEnv: Record<string, string> = {}): Promise<void> {
+    const main = path.join(REPO_ROOT, 'services', this.name, 'src', 'main.ts');
+    // `node --import tsx` keeps it one process, so a signal reaches the service itself.
+    const child = spawn(process.execPath, ['--import', 'tsx', main], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...this.env, ...extraEnv, PORT: String(this.port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (chunk: Buffer) => {
+      this.output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      this.output = this.output.slice(-300);
+    };
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+    this.child = child;
+    await eventually(async () => {
+      if (child.exitCode !== null) throw new Error(`${this.name} exited with ${child.exitCode}:\n${this.logs()}`);
+      const res = await fetch(`${this.url}/readyz`).catch(() => undefined);
+      return res?.status === 200 ? true : undefined;
+    }, 30_000, 150).catch((err: Error) => {
+      throw new Error(`${this.name} did not become ready: ${err.message}\n${this.logs()}`);
+    });
+  }
+
+  /** Sends a signal and waits for the process to end. */
+  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exitCode ?? null;
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill(signal);
+    return exited;
+  }
+
+  logs(): string {
+    return this.output.join('\n');
+  }
+}
+
+export interface Stack {
+  services: Partial<Record<ServiceName, ServiceProcess>>;
+  gatewayUrl: string;
+  databases: Record<string, string>;
+  exchange: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the named services (and always the gateway) as processes on free ports, each
+ * with its own isolated database and a shared isolated exchange. Services not started
+ * are pointed at a closed port, so the gateway answers 503 for them.
+ */
+export async function startStack(names: Exclude<ServiceName, 'gateway'>[], extraEnv: Partial<Record<ServiceName, Record<string, string>>> = {}): Promise<Stack> {
+  const infra = infraEnv();
+  const { exchange } = isolatedNames('stack');
+  const common = { MONGO_URL: infra.mongoUrl, AMQP_URL: infra.amqpUrl, EVENTS_EXCHANGE: exchange, IDENTITY_SECRET: TEST_IDENTITY_SECRET, LOG_LEVEL: 'warn' };
+  const closedPort = await freePort();
+  const databases: Record<string, string> = {};
+  const services: Partial<Record<ServiceName, ServiceProcess>> = {};
+  const upstreamUrls: Record<string, string> = {};
+
+  for (const name of UPSTREAMS) {
+    if (!names.includes(name)) {
+      upstreamUrls[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${closedPort}`;
+      continue;
+    }
+    databases[name] = isolatedNames(name).database;
+    services[name] = new ServiceProcess(name, await freePort(), { ...common, MONGO_DB: databases[name]!, ...extraEnv[name] });
+    upstreamUrls[`${name.toUpperCase()}_URL`] = services[name]!.url;
+  }
+  databases.gateway = isolatedNames('gateway').database;
+  const gateway = new ServiceProcess('gateway', await freePort(), { ...common, MONGO_DB: databases.gateway, REDIS_URL: infra.redisUrl, ...upstreamUrls, ...extraEnv.gateway });
+  services.gateway = gateway;
+
+  const all = Object.values(services);
+  try {
+    await Promise.all(all.map((s) => s.start()));
+  } catch (err) {
+    await Promise.all(all.map((s) => s.stop('SIGKILL')));
+    throw err;
+  }
+  return {
+    services,
+    gatewayUrl: gateway.url,
+    databases,
+    exchange,
+    stop: async () => {
+      await Promise.all(all.map((s) => s.stop()));
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import crypto from 'node:crypto';
+import * as amqp from 'amqplib';
+import { Redis } from 'ioredis';
+import mongoose from 'mongoose';
+import { ensureInfra, type InfraUrls } from '../src/infra';
+
+const unique = `${Date.now().toString(36)}${crypto.randomBytes(4).toString('hex')}`;
+let infra: InfraUrls;
+
+beforeAll(async () => {
+  // The first run on a machine without Docker builds FerretDB from source.
+  infra = await ensureInfra({ log: (line) => process.stderr.write(`[infra] ${line}\n`) });
+}, 15 * 60_000);
+
+describe('ensureInfra', () => {
+  it('returns URLs and a mode, the same ones on a second call', async () => {
+    expect(['env', 'containers', 'local']).toContain(infra.mode);
+    expect(infra.mongoUrl).toMatch(/^mongodb:\/\//);
+    expect(infra.amqpUrl).toMatch(/^amqps?:\/\//);
+    expect(infra.redisUrl).toMatch(/^rediss?:\/\//);
+    await expect(ensureInfra()).resolves.toEqual(infra);
+  });
+
+  it('gives a real MongoDB-compatible store: insert, read back, drop the database', async () => {
+    const dbName = `testkit_infra_${unique}`;
+    const conn = await mongoose.createConnection(infra.mongoUrl, { dbName, serverSelectionTimeoutMS: 10_000 }).asPromise();
+    try {
+      const Thing = conn.model('Thing', new mongoose.Schema({ name: String, qty: Number }));
+      const created = await Thing.create({ name: `widget-${unique}`, qty: 7 });
+      const found = await Thing.findById(created._id).lean();
+      expect(found).toMatchObject({ name: `widget-${unique}`, qty: 7 });
+      await conn.dropDatabase();
+      const dbs = await conn.db!.admin().listDatabases();
+      expect(dbs.databases.map((d) => d.name)).not.toContain(dbName);
+    } finally {
+      await conn.close();
+    }
+  });
+
+  it('gives a real RabbitMQ: publish with confirms and consume on an auto-delete queue', async () => {
+    const conn = await amqp.connect(infra.amqpUrl);
+    try {
+      const ch = await conn.createConfirmChannel();
+      const queue = `testkit.infra.${unique}`;
+      await ch.assertQueue(queue, { autoDelete: true, durable: false });
+      const body = JSON.stringify({ hello: unique });
+      ch.sendToQueue(queue, Buffer.from(body), { contentType: 'application/json' });
+      await ch.waitForConfirms();
+      const received = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no message within 10 s')), 10_000);
+        void ch.consume(queue, (msg) => {
+          if (!msg) return;
+          ch.ack(msg);
+          clearTimeout(timer);
+          resolve(msg.content.toString());
+        });
+      });
+      expect(received).toBe(body);
+      await ch.close();
+    } finally {
+      await conn.close();
+    }
+  });
+
+  it('gives a real Redis: SET then GET a prefixed key', async () => {
+    const redis = new Redis(infra.redisUrl, { maxRetriesPerRequest: 2 });
+    const key = `testkit:infra:${unique}:greeting`;
+    try {
+      await redis.set(key, `hello ${unique}`, 'EX', 60);
+      await expect(redis.get(key)).resolves.toBe(`hello ${unique}`);
+      await redis.del(key);
+    } finally {
+      await redis.quit();
+    }
+  });
+});

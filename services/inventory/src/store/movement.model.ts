@@ -1,0 +1,23 @@
+import { Schema, type Connection } from 'mongoose';
+import { MOVEMENT_TYPES } from '@stockyard/contracts';
+
+const movementSchema = new Schema(
+  {
+    _id: { type: String },
+    orgId: { type: String, required: true },
+    type: { type: String, enum: MOVEMENT_TYPES, required: true },
+    variantId: { type: String, required: true },
+    warehouseId: { type: String, required: true },
+    binId: { type: String, default: null },
+    quantity: { type: Number, required: true },
+    reason: { type: String, required: true },
+    onHandAfter: { type: Number, required: true },
+    createdAt: { type: Date, required: true },
+  },
+  { collection: 'stock_movements', versionKey: false },
+);
+movementSchema.index({ orgId: 1, createdAt: -1 });
+movementSchema.index({ orgId: 1, variantId: 1, createdAt: -1 });
+
+export const movementModel = (connection: Connection) => connection.model('StockMovement', movementSchema);
+export type MovementModel = ReturnType<typeof movementModel>;

@@ -1,0 +1,59 @@
+import type { Express } from 'express';
+import type { Connection } from 'mongoose';
+import { createServiceApp, pingMongo, startConsumer, type Broker, type Logger } from '@stockyard/service-kit';
+import type { Config } from './config';
+import type { Resolver } from './domain/endpoint-url';
+import { DeliveryWorker, type WorkerOptions } from './delivery/worker';
+import { dispatchWebhooksHandler } from './events/handlers/dispatch-webhooks.handler';
+import { mountEndpointRoutes } from './http/endpoints.routes';
+import { resolveHost } from './net/dns-resolver';
+import { DeliveryRepository } from './store/delivery.repository';
+import { EndpointRepository } from './store/endpoint.repository';
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  connection: Connection;
+  /** Started by the caller; its exchange is the one the dispatcher binds to. */
+  broker: Broker;
+  /** The dispatcher's queue; tests pass a unique one. */
+  queue?: string;
+  resolve?: Resolver;
+  worker?: WorkerOptions;
+}
+
+export interface WebhooksService {
+  app: Express;
+  /** Starts the dispatcher consumer and the delivery worker. */
+  start(): Promise<void>;
+  /** Stops claiming deliveries and waits for attempts in flight; the consumer stops with the broker. */
+  stop(): Promise<void>;
+}
+
+export function buildApp(deps: AppDeps): WebhooksService {
+  const { config, logger, connection, broker } = deps;
+  const endpoints = new EndpointRepository(connection);
+  const deliveries = new DeliveryRepository(connection);
+  const urlPolicy = { allowlist: config.WEBHOOK_URL_ALLOWLIST, resolve: deps.resolve ?? resolveHost };
+  const send = { timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowlist: config.WEBHOOK_URL_ALLOWLIST };
+  const attemptDeps = { endpoints, deliveries, logger, send, retrySchedule: config.WEBHOOK_RETRY_SCHEDULE };
+  const worker = new DeliveryWorker(deliveries, attemptDeps, logger, deps.worker);
+
+  const app = createServiceApp({
+    logger,
+    identitySecret: config.IDENTITY_SECRET,
+    connection,
+    readiness: { mongo: () => pingMongo(connection), broker: () => broker.check() },
+    api: (router) => mountEndpointRoutes(router, { endpoints, urlPolicy }),
+  });
+
+  const handler = dispatchWebhooksHandler({ endpoints, deliveries, logger, onDeliveriesCreated: () => worker.kick() });
+  return {
+    app,
+    async start() {
+      await startConsumer(broker, connection, logger, { queue: deps.queue ?? 'webhooks.dispatcher', bindings: ['#'], handler });
+      worker.start();
+    },
+    stop: () => worker.stop(),
+  };
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { baseServiceEnv } from '@stockyard/service-kit';
+
+const hostList = z
+  .string()
+  .default('')
+  .transform((s) => s.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean));
+
+export const configSchema = baseServiceEnv.extend({
+  /**
+   * Hosts exempt from the HTTPS and public-address rules, for tests and local
+   * development only (for example `127.0.0.1,localhost`). Empty in production.
+   */
+  WEBHOOK_URL_ALLOWLIST: hostList,
+  /** Seconds between attempts, comma-separated; its length + 1 is the attempt count. */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default('60,300,1800,7200,21600,54000,86400')
+    .transform((s, ctx) => {
+      const steps = s.split(',').map(Number);
+      if (steps.some((n) => !Number.isFinite(n) || n < 0)) {
+        ctx.addIssue({ code: 'custom', message: 'must be comma-separated seconds' });
+        return z.NEVER;
+      }
+      return steps;
+    }),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+});
+export type Config = z.infer<typeof configSchema>;

@@ -1,0 +1,33 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+
+/** The stored shape: the endpoint id is the document id, so lookups need no second index. */
+export interface EndpointDoc {
+  _id: string;
+  orgId: string;
+  url: string;
+  events: string[];
+  enabled: boolean;
+  consecutiveFailures: number;
+  secret: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const endpointSchema = new Schema<EndpointDoc>(
+  {
+    _id: { type: String, required: true },
+    orgId: { type: String, required: true },
+    url: { type: String, required: true },
+    events: { type: [String], required: true },
+    enabled: { type: Boolean, required: true },
+    consecutiveFailures: { type: Number, required: true, default: 0 },
+    secret: { type: String, required: true },
+  },
+  { collection: 'webhook_endpoints', timestamps: true, versionKey: false },
+);
+// Listing (newest first) and the dispatcher's "enabled endpoints of this org" query.
+endpointSchema.index({ orgId: 1, createdAt: -1 });
+endpointSchema.index({ orgId: 1, enabled: 1 });
+
+export const endpointModel = (connection: Connection): Model<EndpointDoc> =>
+  connection.models.WebhookEndpoint ?? connection.model<EndpointDoc>('WebhookEndpoint', endpointSchema);

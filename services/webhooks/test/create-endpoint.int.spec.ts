@@ -1,0 +1,84 @@
+import { EVENT_NAMES, WebhookEndpointSchema, WebhookEndpointWithSecretSchema } from '@stockyard/contracts';
+import { bootWebhooks, type Harness } from './support/webhooks-harness';
+
+// No allow-list: the public-address rule applies to every host, as in production.
+let harness: Harness;
+beforeAll(async () => {
+  harness = await bootWebhooks({ WEBHOOK_URL_ALLOWLIST: '' });
+});
+afterAll(() => harness.stop());
+
+const PUBLIC_URL = 'https://93.184.215.14/hooks'; // a literal public address: no DNS needed
+const orgA = 'org_create_a';
+
+describe('POST /webhooks', () => {
+  it('creates an endpoint and shows its whsec_ secret once (201)', async () => {
+    const res = await harness.call('POST', '/webhooks', orgA, { url: PUBLIC_URL, events: ['order.created', 'invoice.created'] });
+    expect(res.status).toBe(201);
+    const endpoint = WebhookEndpointWithSecretSchema.parse(res.body);
+    expect(endpoint.id).toMatch(/^we_/);
+    expect(endpoint.secret).toMatch(/^whsec_[0-9A-Za-z]{32}$/);
+    expect(endpoint).toMatchObject({ url: PUBLIC_URL, events: ['order.created', 'invoice.created'], enabled: true });
+    expect(new Date(endpoint.createdAt).toISOString()).toBe(endpoint.createdAt);
+  });
+
+  it('rejects an unknown event name with 400 validation_failed naming the entry', async () => {
+    const res = await harness.call('POST', '/webhooks', orgA, { url: PUBLIC_URL, events: ['order.created', 'order.teleported'] });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_failed');
+    expect(res.body.error.details).toEqual([expect.objectContaining({ field: 'events.1' })]);
+  });
+
+  it('rejects an http URL with 422 webhook_url_not_https', async () => {
+    const res = await harness.call('POST', '/webhooks', orgA, { url: 'http://example.invalid/hooks', events: ['order.created'] });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('webhook_url_not_https');
+  });
+
+  it.each(['https://127.0.0.1/x', 'https://10.0.0.8/x', 'https://[::1]/x', 'https://169.254.169.254/latest', 'https://localhost/x'])(
+    'rejects %s with 422 webhook_url_private_address',
+    async (url) => {
+      const res = await harness.call('POST', '/webhooks', orgA, { url, events: ['order.created'] });
+      expect(res.status).toBe(422);
+      expect(res.body.error.code).toBe('webhook_url_private_address');
+    },
+  );
+
+  it('rejects a host that does not resolve with 422 webhook_url_unresolvable', async () => {
+    const res = await harness.call('POST', '/webhooks', orgA, { url: 'https://no-such-host.invalid/x', events: ['order.created'] });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('webhook_url_unresolvable');
+  });
+
+  it('refuses a request without a signed identity (401)', async () => {
+    const res = await harness.call('POST', '/webhooks', null, { url: PUBLIC_URL, events: ['order.created'] });
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('unauthenticated');
+  });
+});
+
+describe('GET /webhooks', () => {
+  it("lists only the caller's endpoints, without secrets", async () => {
+    const orgB = 'org_list_b';
+    await harness.call('POST', '/webhooks', orgB, { url: `${PUBLIC_URL}/b1`, events: ['order.created'] });
+    await harness.call('POST', '/webhooks', orgB, { url: `${PUBLIC_URL}/b2`, events: ['product.created'] });
+    await harness.call('POST', '/webhooks', 'org_list_other', { url: `${PUBLIC_URL}/c`, events: ['order.created'] });
+
+    const res = await harness.call('GET', '/webhooks?limit=10', orgB);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ total: 2, limit: 10, offset: 0 });
+    expect(res.body.data.map((e: { url: string }) => e.url).sort()).toEqual([`${PUBLIC_URL}/b1`, `${PUBLIC_URL}/b2`]);
+    for (const endpoint of res.body.data) {
+      expect(WebhookEndpointSchema.strict().safeParse(endpoint).success).toBe(true);
+      expect(endpoint).not.toHaveProperty('secret');
+    }
+  });
+});
+
+describe('GET /webhooks/events', () => {
+  it('returns the live event catalog', async () => {
+    const res = await harness.call('GET', '/webhooks/events', orgA);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: EVENT_NAMES });
+  });
+});
