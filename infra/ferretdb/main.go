@@ -31,7 +31,8 @@ func main() {
 		log.Fatal(err)
 	}
 
-	logger := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	// Error only: every driver disconnect logs a harmless WARN (FerretDB v1 lacks endSessions).
+	logger := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
 	f, err := ferretdb.New(&ferretdb.Config{
 		Listener:  ferretdb.ListenerConfig{TCP: *listen},
 		Logger:    logger,

@@ -28,6 +28,8 @@ export class ServiceProcess {
     readonly name: ServiceName,
     readonly port: number,
     readonly env: Record<string, string>,
+    /** Sees every output line (npm start prints them); tests keep them for failure messages. */
+    private readonly onLine: (line: string) => void = () => undefined,
   ) {}
 
   get url() {
@@ -43,7 +45,9 @@ export class ServiceProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (chunk: Buffer) => {
-      this.output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      const lines = chunk.toString('utf8').split('\n').filter(Boolean);
+      lines.forEach(this.onLine);
+      this.output.push(...lines);
       this.output = this.output.slice(-300);
     };
     child.stdout!.on('data', keep);
@@ -65,6 +69,13 @@ export class ServiceProcess {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill(signal);
     return exited;
+  }
+
+  /** Resolves when the process ends, for whatever reason. */
+  exited(): Promise<number | null> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child?.exitCode ?? null);
+    return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   }
 
   logs(): string {

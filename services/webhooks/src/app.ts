@@ -16,7 +16,7 @@ export interface AppDeps {
   connection: Connection;
   /** Started by the caller; its exchange is the one the dispatcher binds to. */
   broker: Broker;
-  /** The dispatcher's queue; tests pass a unique one. */
+  /** The dispatcher's queue; defaults to dispatcherQueue(EVENTS_EXCHANGE). */
   queue?: string;
   resolve?: Resolver;
   worker?: WorkerOptions;
@@ -29,6 +29,14 @@ export interface WebhooksService {
   /** Stops claiming deliveries and waits for attempts in flight; the consumer stops with the broker. */
   stop(): Promise<void>;
 }
+
+/**
+ * `webhooks.dispatcher` on the production exchange. On any other exchange (test stacks
+ * each get their own) the queue carries the exchange name: one shared durable queue
+ * bound to several exchanges would let one stack's service take another's events.
+ */
+export const dispatcherQueue = (exchange: string) =>
+  exchange === 'stockyard.events' ? 'webhooks.dispatcher' : `${exchange}.webhooks.dispatcher`;
 
 export function buildApp(deps: AppDeps): WebhooksService {
   const { config, logger, connection, broker } = deps;
@@ -51,7 +59,7 @@ export function buildApp(deps: AppDeps): WebhooksService {
   return {
     app,
     async start() {
-      await startConsumer(broker, connection, logger, { queue: deps.queue ?? 'webhooks.dispatcher', bindings: ['#'], handler });
+      await startConsumer(broker, connection, logger, { queue: deps.queue ?? dispatcherQueue(config.EVENTS_EXCHANGE), bindings: ['#'], handler });
       worker.start();
     },
     stop: () => worker.stop(),

@@ -1,0 +1,75 @@
+/**
+ * `npm start`: the whole system on this machine. Real servers (ensureInfra decides
+ * where they come from), the six services and the gateway as separate processes, a
+ * bootstrap admin key, and `.stockyard/local.env` with GATEWAY_URL and ADMIN_KEY.
+ * Ctrl-C (SIGINT) or SIGTERM stops every process it started.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SERVICES, type ServiceName } from '@stockyard/contracts';
+import { ensureInfra, REPO_ROOT, ServiceProcess, STATE_DIR } from '@stockyard/testkit';
+import { bootstrapAdminKey } from './start/admin-key';
+
+const PORTS: Record<ServiceName, number> = { gateway: 8080, catalog: 8081, purchasing: 8082, invoicing: 8083, orders: 8084, inventory: 8085, webhooks: 8086 };
+const LOCAL_ENV = path.join(STATE_DIR, 'local.env');
+const say = (line: string) => process.stdout.write(`[stockyard] ${line}\n`);
+
+async function main() {
+  const infra = await ensureInfra({ log: (line) => say(`infra: ${line}`) });
+  say(`infra (${infra.mode}): MONGO_URL=${infra.mongoUrl} AMQP_URL=${infra.amqpUrl.replace(/\/\/[^@]*@/, '//')} REDIS_URL=${infra.redisUrl}`);
+
+  const common = {
+    MONGO_URL: infra.mongoUrl,
+    AMQP_URL: infra.amqpUrl,
+    REDIS_URL: infra.redisUrl,
+    IDENTITY_SECRET: process.env.IDENTITY_SECRET ?? randomBytes(32).toString('hex'),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    // Local development delivers webhooks to receivers on this machine.
+    WEBHOOK_URL_ALLOWLIST: process.env.WEBHOOK_URL_ALLOWLIST ?? '127.0.0.1,localhost',
+  };
+  const upstreams = Object.fromEntries(SERVICES.filter((s) => s !== 'gateway').map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${PORTS[s]}`]));
+  const width = Math.max(...SERVICES.map((s) => s.length));
+  const processes = SERVICES.map(
+    (name) =>
+      new ServiceProcess(name, PORTS[name], { ...common, ...(name === 'gateway' ? upstreams : {}), MONGO_DB: `stockyard_${name}` }, (line) =>
+        process.stdout.write(`${name.padEnd(width)} | ${line}\n`),
+      ),
+  );
+
+  let stopping = false;
+  const stopAll = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    say('stopping every service');
+    await Promise.all(processes.map((p) => p.stop('SIGTERM')));
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
+
+  await Promise.all(processes.map((p) => p.start())).catch(async (err: Error) => {
+    say(err.message);
+    await stopAll(1);
+  });
+  for (const p of processes) {
+    void p.exited().then((code) => {
+      if (!stopping) {
+        say(`${p.name} exited unexpectedly (code ${code}); stopping the rest`);
+        void stopAll(1);
+      }
+    });
+  }
+
+  const gatewayUrl = `http://127.0.0.1:${PORTS.gateway}`;
+  const adminKey = await bootstrapAdminKey(gatewayUrl, LOCAL_ENV, { MONGO_URL: infra.mongoUrl, MONGO_DB: 'stockyard_gateway' });
+  fs.writeFileSync(LOCAL_ENV, `GATEWAY_URL=${gatewayUrl}\nADMIN_KEY=${adminKey}\n`, { mode: 0o600 });
+  say(`ready: GATEWAY_URL=${gatewayUrl}`);
+  say(`bootstrap admin key: ADMIN_KEY=${adminKey}`);
+  say(`both written to ${path.relative(REPO_ROOT, LOCAL_ENV)}; Ctrl-C stops everything`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`[stockyard] ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,50 @@
+import type { Connection } from 'mongoose';
+import { connectMongo, newEvent } from '@stockyard/service-kit';
+import { isolatedNames } from '@stockyard/testkit';
+import { newDelivery, outcomeOf } from '../src/domain/delivery';
+import { DeliveryRepository } from '../src/store/delivery.repository';
+
+let connection: Connection;
+let deliveries: DeliveryRepository;
+beforeAll(async () => {
+  connection = await connectMongo(process.env.MONGO_URL ?? 'mongodb://127.0.0.1:37017', isolatedNames('webhooks').database);
+  deliveries = new DeliveryRepository(connection);
+});
+afterAll(async () => {
+  await connection.dropDatabase();
+  await connection.close();
+});
+beforeEach(() => connection.collection('webhook_deliveries').deleteMany({}));
+
+async function pendingDelivery(dueAt: Date) {
+  const event = newEvent('inventory.availability_changed', { orgId: 'org_claim', variantId: 'var_1', oldAvailable: 1, newAvailable: 0 });
+  const delivery = newDelivery({ ...event, name: 'inventory.availability_changed' }, 'we_claim', dueAt);
+  await deliveries.createIfAbsent(delivery);
+  return delivery;
+}
+const attempt = (number: number) => ({ number, at: new Date(), responseStatus: 200, durationMs: 5, error: null, responseBody: 'ok' });
+
+it('lets only one worker claim a due delivery while its lease runs', async () => {
+  await pendingDelivery(new Date());
+  const claims = await Promise.all([1, 2, 3].map(() => deliveries.claimDue(new Date(), 60_000)));
+  expect(claims.filter(Boolean)).toHaveLength(1);
+});
+
+it('does not claim a delivery before it is due', async () => {
+  await pendingDelivery(new Date(Date.now() + 60_000));
+  expect(await deliveries.claimDue(new Date(), 60_000)).toBeUndefined();
+});
+
+it("takes over a crashed worker's claim once its lease expired, and fences the old worker out", async () => {
+  const { id } = await pendingDelivery(new Date());
+  const crashed = await deliveries.claimDue(new Date(), 50);
+  expect(crashed?.id).toBe(id);
+  expect(await deliveries.claimDue(new Date(), 60_000)).toBeUndefined();
+
+  const later = new Date(Date.now() + 100);
+  const takeover = await deliveries.claimDue(later, 60_000);
+  expect(takeover?.id).toBe(id);
+  expect(await deliveries.recordAttempt(crashed!, attempt(1), outcomeOf(1, true, [], later))).toBe(false);
+  expect(await deliveries.recordAttempt(takeover!, attempt(1), outcomeOf(1, true, [], later))).toBe(true);
+  expect(await deliveries.findById('org_claim', id)).toMatchObject({ status: 'delivered', attempts: [expect.objectContaining({ number: 1 })] });
+});

@@ -1,0 +1,140 @@
+import { verifyWebhook, type EventEnvelope, type WebhookBody } from '@stockyard/contracts';
+import { Broker, createLogger, newEvent } from '@stockyard/service-kit';
+import { eventually, startReceiver } from '@stockyard/testkit';
+import { newDelivery } from '../src/domain/delivery';
+import { dispatchWebhooksHandler } from '../src/events/handlers/dispatch-webhooks.handler';
+import { DeliveryRepository } from '../src/store/delivery.repository';
+import { EndpointRepository } from '../src/store/endpoint.repository';
+import { bootWebhooks, type Harness } from './support/webhooks-harness';
+
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+// A one-second retry schedule (two attempts in all) keeps retry tests short.
+let harness: Harness;
+let publisher: Broker;
+const receivers: Receiver[] = [];
+beforeAll(async () => {
+  harness = await bootWebhooks({ WEBHOOK_URL_ALLOWLIST: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '1' });
+  publisher = new Broker(harness.config.AMQP_URL, harness.config.EVENTS_EXCHANGE, createLogger('publisher', 'silent'));
+  await publisher.start();
+});
+afterAll(async () => {
+  await Promise.all(receivers.map((r) => r.close()));
+  await publisher.close();
+  await harness.stop();
+});
+
+async function receiverFor(orgId: string, statuses: number[], events = ['inventory.availability_changed']) {
+  let calls = 0;
+  const receiver = await startReceiver(() => statuses[Math.min(calls++, statuses.length - 1)]!);
+  receivers.push(receiver);
+  const created = await harness.call('POST', '/webhooks', orgId, { url: receiver.url, events });
+  expect(created.status).toBe(201);
+  return { receiver, endpoint: created.body as { id: string; secret: string } };
+}
+
+const availabilityChanged = (orgId: string) =>
+  newEvent('inventory.availability_changed', { orgId, variantId: 'var_1', oldAvailable: 5, newAvailable: 3 });
+const deliveriesOf = (orgId: string) => harness.connection.collection('webhook_deliveries').find({ orgId }).toArray();
+const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const requests = (receiver: Receiver, count: number) => eventually(() => (receiver.received.length >= count ? receiver.received : undefined), 10_000, 25);
+
+it('delivers a catalog event as one signed POST, even when the event is published twice', async () => {
+  const orgId = 'org_dispatch_once';
+  const { receiver, endpoint } = await receiverFor(orgId, [200]);
+  const event = availabilityChanged(orgId);
+  await publisher.publish(event);
+  await publisher.publish(event);
+
+  const [request] = await requests(receiver, 1);
+  await settle(1000);
+  expect(receiver.received).toHaveLength(1);
+  expect(await deliveriesOf(orgId)).toHaveLength(1);
+
+  const { headers, rawBody } = request!;
+  expect(headers['content-type']).toBe('application/json');
+  expect(headers['x-stockyard-event']).toBe('inventory.availability_changed');
+  expect(verifyWebhook({ secret: endpoint.secret, rawBody, header: headers['x-stockyard-signature'] as string })).toBe(true);
+  expect(verifyWebhook({ secret: 'whsec_wrong', rawBody, header: headers['x-stockyard-signature'] as string })).toBe(false);
+  const body = JSON.parse(rawBody.toString('utf8')) as WebhookBody;
+  expect(body).toEqual({ event: 'inventory.availability_changed', data: event.payload, delivery_id: expect.stringMatching(/^dlv_/), attempt: 1 });
+  expect(headers['x-stockyard-delivery-id']).toBe(body.delivery_id);
+});
+
+it('sends only subscribed catalog events', async () => {
+  const orgId = 'org_dispatch_filter';
+  const { receiver } = await receiverFor(orgId, [200]);
+  await publisher.publish(newEvent('product.created', { orgId, productId: 'prd_1', type: 'SIMPLE', name: 'Mug' }));
+  await publisher.publish(newEvent('stock.internal_recount', { orgId, warehouseId: 'wh_1' }));
+  await publisher.publish(availabilityChanged(orgId));
+
+  await requests(receiver, 1);
+  await settle(500);
+  expect(receiver.received.map((r) => r.headers['x-stockyard-event'])).toEqual(['inventory.availability_changed']);
+});
+
+it('retries a failed attempt after the schedule: a 500 then a 200 gives attempt 2', async () => {
+  const orgId = 'org_dispatch_retry';
+  const { receiver, endpoint } = await receiverFor(orgId, [500, 200]);
+  await publisher.publish(availabilityChanged(orgId));
+
+  const [first, second] = await requests(receiver, 2);
+  const bodies = [first!, second!].map((r) => JSON.parse(r.rawBody.toString('utf8')) as WebhookBody);
+  expect(bodies.map((b) => b.attempt)).toEqual([1, 2]);
+  expect(bodies[1]!.delivery_id).toBe(bodies[0]!.delivery_id);
+  expect(second!.at - first!.at).toBeGreaterThanOrEqual(900);
+  expect(verifyWebhook({ secret: endpoint.secret, rawBody: second!.rawBody, header: second!.headers['x-stockyard-signature'] as string })).toBe(true);
+
+  const [delivery] = await eventually(async () => {
+    const found = await deliveriesOf(orgId);
+    return found[0]?.status === 'delivered' ? found : undefined;
+  });
+  expect(delivery!.attempts.map((a: { responseStatus: number }) => a.responseStatus)).toEqual([500, 200]);
+});
+
+it('marks a delivery failed once the schedule is exhausted', async () => {
+  const orgId = 'org_dispatch_exhausted';
+  const { receiver } = await receiverFor(orgId, [500]);
+  await publisher.publish(availabilityChanged(orgId));
+
+  const [delivery] = await eventually(async () => {
+    const found = await deliveriesOf(orgId);
+    return found[0]?.status === 'failed' ? found : undefined;
+  });
+  expect(delivery!.attempts).toHaveLength(2);
+  expect(delivery!.lastError).toBe('HTTP 500');
+  await settle(1500);
+  expect(receiver.received).toHaveLength(2);
+});
+
+it('creates one delivery per endpoint when the dispatcher runs twice for one event', async () => {
+  const orgId = 'org_dispatch_twice';
+  await receiverFor(orgId, [200]);
+  await receiverFor(orgId, [200]);
+  const handler = dispatchWebhooksHandler({
+    endpoints: new EndpointRepository(harness.connection),
+    deliveries: new DeliveryRepository(harness.connection),
+    logger: createLogger('test', 'silent'),
+    onDeliveriesCreated: () => undefined,
+  });
+  const event: EventEnvelope = availabilityChanged(orgId);
+  // Straight to the handler: the consumer's processed-event record cannot hide a duplicate here.
+  await handler(event);
+  await handler(event);
+  expect(await deliveriesOf(orgId)).toHaveLength(2);
+});
+
+it('abandons a pending delivery whose endpoint was disabled meanwhile', async () => {
+  const orgId = 'org_dispatch_disabled';
+  const { receiver, endpoint } = await receiverFor(orgId, [200]);
+  await harness.connection.collection('webhook_endpoints').updateOne({ _id: endpoint.id as never }, { $set: { enabled: false } });
+  const event = availabilityChanged(orgId);
+  await new DeliveryRepository(harness.connection).createIfAbsent(newDelivery({ ...event, name: 'inventory.availability_changed' }, endpoint.id, new Date()));
+
+  const [delivery] = await eventually(async () => {
+    const found = await deliveriesOf(orgId);
+    return found[0]?.status === 'failed' ? found : undefined;
+  });
+  expect(delivery).toMatchObject({ lastError: 'endpoint disabled', attempts: [] });
+  expect(receiver.received).toHaveLength(0);
+});

@@ -1,0 +1,71 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sendWebhook, type OutgoingWebhook } from '../src/delivery/send';
+
+// A local receiver whose behaviour each test sets; counts the requests that reach it.
+let reached = 0;
+let behave: (res: http.ServerResponse) => void = (res) => res.end();
+const server = http.createServer((req, res) => {
+  reached++;
+  req.resume();
+  behave(res);
+});
+let port = 0;
+beforeAll(async () => {
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+beforeEach(() => {
+  reached = 0;
+});
+
+const webhook = (url: string): OutgoingWebhook => ({
+  url,
+  secret: 'whsec_test',
+  event: 'order.created',
+  deliveryId: 'dlv_test',
+  attempt: 1,
+  data: { orgId: 'org_1', channelId: 'ch_1', orderId: 'ord_1' },
+});
+const allowListed = { allowlist: ['127.0.0.1'], timeoutMs: 2000 };
+
+it('refuses at connect time a host whose DNS answer is loopback', async () => {
+  const result = await sendWebhook(webhook(`https://localhost:${port}/x`), { allowlist: [], timeoutMs: 2000 });
+  expect(result).toMatchObject({ ok: false, responseStatus: null });
+  expect(result.error).toMatch(/^ENONPUBLIC/);
+  expect(reached).toBe(0);
+});
+
+it('refuses a literal private address at send time', async () => {
+  const result = await sendWebhook(webhook(`https://127.0.0.1:${port}/x`), { allowlist: [], timeoutMs: 2000 });
+  expect(result.error).toBe('webhook_url_private_address');
+  expect(reached).toBe(0);
+});
+
+it('treats a redirect as a failure and does not follow it', async () => {
+  behave = (res) => res.writeHead(302, { Location: 'http://169.254.169.254/' }).end();
+  const result = await sendWebhook(webhook(`http://127.0.0.1:${port}/x`), allowListed);
+  expect(result).toMatchObject({ ok: false, responseStatus: 302, error: 'HTTP 302' });
+  expect(reached).toBe(1);
+});
+
+it('keeps only the first KB of the response body', async () => {
+  behave = (res) => res.end('x'.repeat(64 * 1024));
+  const result = await sendWebhook(webhook(`http://127.0.0.1:${port}/x`), allowListed);
+  expect(result).toMatchObject({ ok: true, responseStatus: 200 });
+  expect(result.responseBody).toHaveLength(1024);
+});
+
+it('gives up on a receiver that does not answer within the timeout', async () => {
+  behave = () => undefined;
+  const result = await sendWebhook(webhook(`http://127.0.0.1:${port}/x`), { ...allowListed, timeoutMs: 300 });
+  expect(result).toMatchObject({ ok: false, responseStatus: null, error: 'timeout after 300 ms' });
+  expect(result.durationMs).toBeGreaterThanOrEqual(290);
+  expect(result.durationMs).toBeLessThan(2000);
+});

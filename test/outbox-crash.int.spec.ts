@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import mongoose from 'mongoose';
+import { verifyWebhook, WEBHOOK_HEADERS } from '@stockyard/contracts';
+import { eventually, infraEnv, REPO_ROOT, startReceiver, startStack, type Stack } from '@stockyard/testkit';
+
+/**
+ * The inventory service is killed with SIGKILL right after it answered an adjust,
+ * before its outbox relay published the event. After a restart the event goes out.
+ */
+describe('an event survives SIGKILL of the service that wrote it', () => {
+  let stack: Stack;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    stack = await startStack(['inventory', 'webhooks'], {
+      // Only the periodic sweep publishes, and not for 10 minutes: the kill lands in the window.
+      inventory: { OUTBOX_EAGER: 'false', OUTBOX_INTERVAL_MS: '600000' },
+      webhooks: { WEBHOOK_URL_ALLOWLIST: '127.0.0.1' },
+    });
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+    await receiver?.close();
+    for (const db of Object.values(stack?.databases ?? {})) {
+      const c = await mongoose.createConnection(infraEnv().mongoUrl, { dbName: db }).asPromise();
+      await c.dropDatabase();
+      await c.close();
+    }
+  });
+
+  it('delivers the availability event after the killed inventory service restarts', async () => {
+    const bootstrap = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'services/gateway/src/bootstrap-org.ts')], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, MONGO_URL: infraEnv().mongoUrl, MONGO_DB: stack.databases.gateway },
+      encoding: 'utf8',
+    });
+    const key = /^ADMIN_KEY=(\S+)$/m.exec(bootstrap.stdout)![1]!;
+    const call = (route: string, body: unknown) =>
+      fetch(`${stack.gatewayUrl}/api/v1${route}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+    const endpoint = await (await call('/webhooks', { url: receiver.url, events: ['inventory.availability_changed'] })).json();
+    const adjusted = await call('/stock/adjust', { variantId: 'var_crash', warehouseId: 'wh_1', quantity: 7, reason: 'crash test' });
+    expect(adjusted.status).toBe(201);
+
+    const inventory = stack.services.inventory!;
+    await inventory.stop('SIGKILL');
+
+    // The change is stored with its unpublished event, and nothing was delivered.
+    const db = await mongoose.createConnection(infraEnv().mongoUrl, { dbName: stack.databases.inventory }).asPromise();
+    const level = await db.collection('stock_levels').findOne({ variantId: 'var_crash' });
+    await db.close();
+    expect(level?.outbox).toHaveLength(2); // the movement and the availability change
+    expect(receiver.received).toHaveLength(0);
+
+    await inventory.start({ OUTBOX_EAGER: 'true', OUTBOX_INTERVAL_MS: '1000' });
+    const delivery = await eventually(() => receiver.received[0]);
+    expect(delivery.body).toMatchObject({ event: 'inventory.availability_changed', data: { variantId: 'var_crash', oldAvailable: 0, newAvailable: 7 }, attempt: 1 });
+    expect(verifyWebhook({ secret: endpoint.secret, rawBody: delivery.rawBody, header: delivery.headers[WEBHOOK_HEADERS.signature.toLowerCase()] as string })).toBe(true);
+  });
+});
