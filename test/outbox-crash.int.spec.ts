@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { verifyWebhook, WEBHOOK_HEADERS } from '@stockyard/contracts';
-import { eventually, infraEnv, REPO_ROOT, startReceiver, startStack, type Stack } from '@stockyard/testkit';
+import { eventually, infraEnv, json, REPO_ROOT, startReceiver, startStack, type Stack } from '@stockyard/testkit';
 
 /**
  * The inventory service is killed with SIGKILL right after it answered an adjust,
@@ -41,7 +41,7 @@ describe('an event survives SIGKILL of the service that wrote it', () => {
     const call = (route: string, body: unknown) =>
       fetch(`${stack.gatewayUrl}/api/v1${route}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-    const endpoint = await (await call('/webhooks', { url: receiver.url, events: ['inventory.availability_changed'] })).json();
+    const endpoint = await json(await call('/webhooks', { url: receiver.url, events: ['inventory.availability_changed'] }));
     const adjusted = await call('/stock/adjust', { variantId: 'var_crash', warehouseId: 'wh_1', quantity: 7, reason: 'crash test' });
     expect(adjusted.status).toBe(201);
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
 import { verifyWebhook, WEBHOOK_HEADERS } from '@stockyard/contracts';
-import { eventually, infraEnv, REPO_ROOT, startReceiver, startStack, type Stack } from '@stockyard/testkit';
+import { eventually, infraEnv, json, REPO_ROOT, startReceiver, startStack, type Stack } from '@stockyard/testkit';
 import { apiKeyModel, organizationModel } from '../services/gateway/src/store/api-key.model';
 import { ApiKeyRepository } from '../services/gateway/src/store/api-key.repository';
 
@@ -55,10 +55,10 @@ describe('walking skeleton: stock adjust to signed webhook', () => {
   it('creates a webhook endpoint with the bootstrap admin key and returns its whsec_ secret once', async () => {
     const res = await api('POST', '/webhooks', adminKey, { url: receiver.url, events: ['inventory.availability_changed'] });
     expect(res.status).toBe(201);
-    const body = await res.json();
+    const body = await json(res);
     expect(body.secret).toMatch(/^whsec_/);
     secret = body.secret;
-    const list = await (await api('GET', '/webhooks', adminKey)).json();
+    const list = await json(await api('GET', '/webhooks', adminKey));
     expect(list.data.map((e: { id: string }) => e.id)).toEqual([body.id]);
     expect(list.data[0].secret).toBeUndefined();
   });
@@ -66,7 +66,7 @@ describe('walking skeleton: stock adjust to signed webhook', () => {
   it('delivers inventory.availability_changed, signed, after a stock adjust', async () => {
     const res = await api('POST', '/stock/adjust', adminKey, { variantId: 'var_1', warehouseId: 'wh_1', quantity: 12, reason: 'initial count' });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ type: 'ADJUSTMENT', quantity: 12, onHandAfter: 12, available: 12 });
+    expect(await json(res)).toMatchObject({ type: 'ADJUSTMENT', quantity: 12, onHandAfter: 12, available: 12 });
 
     const delivery = await eventually(() => receiver.received.find((r) => (r.body as { event?: string })?.event === 'inventory.availability_changed'));
     expect(delivery.headers['content-type']).toMatch(/^application\/json/);
@@ -89,7 +89,7 @@ describe('walking skeleton: stock adjust to signed webhook', () => {
     for (const key of [forged, 'not-a-key', undefined]) {
       const res = await api('POST', '/stock/adjust', key, body);
       expect(res.status).toBe(401);
-      expect((await res.json()).error.code).toMatch(/^(invalid_api_key|missing_api_key)$/);
+      expect((await json(res)).error.code).toMatch(/^(invalid_api_key|missing_api_key)$/);
     }
   });
 
@@ -98,28 +98,28 @@ describe('walking skeleton: stock adjust to signed webhook', () => {
     const viewer = await keys.create({ orgId, type: 'admin', name: 'viewer', role: 'VIEWER' });
     const res = await api('POST', '/stock/adjust', viewer.token, { variantId: 'var_1', warehouseId: 'wh_1', quantity: 1, reason: 'x' });
     expect(res.status).toBe(403);
-    expect((await res.json()).error.code).toBe('missing_permission');
+    expect((await json(res)).error.code).toBe('missing_permission');
   });
 
   it('answers 404 for an unknown /api/v1 path and 503 for a service that is down', async () => {
     const unknown = await api('GET', '/no-such-thing', adminKey);
     expect(unknown.status).toBe(404);
-    expect((await unknown.json()).error.code).toBe('route_not_found');
+    expect((await json(unknown)).error.code).toBe('route_not_found');
     const down = await api('GET', '/products', adminKey);
     expect(down.status).toBe(503);
-    expect((await down.json()).error.code).toBe('upstream_unavailable');
+    expect((await json(down)).error.code).toBe('upstream_unavailable');
   });
 
   it('rejects a stock adjust that would take on hand below zero with 422 insufficient_stock', async () => {
     const res = await api('POST', '/stock/adjust', adminKey, { variantId: 'var_1', warehouseId: 'wh_1', quantity: -1000, reason: 'shrinkage' });
     expect(res.status).toBe(422);
-    expect((await res.json()).error.code).toBe('insufficient_stock');
+    expect((await json(res)).error.code).toBe('insufficient_stock');
   });
 
   it('rejects a malformed adjust body with 400 validation_failed naming the fields', async () => {
     const res = await api('POST', '/stock/adjust', adminKey, { variantId: 'var_1', quantity: 0 });
     expect(res.status).toBe(400);
-    const { error } = await res.json();
+    const { error } = await json(res);
     expect(error.code).toBe('validation_failed');
     expect(error.details.map((d: { field: string }) => d.field).sort()).toEqual(['quantity', 'reason', 'warehouseId']);
   });

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { DEFAULT_EXCHANGE } from './events/broker';
 
 /** Environment every service reads. Services extend it with their own keys. */
 export const baseServiceEnv = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535),
+  PORT: z.string().regex(/^\d{1,5}$/, 'must be a port number').transform(Number).pipe(z.number().max(65535)),
   MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL'),
   MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be a database name'),
   AMQP_URL: z.string().regex(/^amqps?:\/\//, 'must be an amqp:// URL'),
-  EVENTS_EXCHANGE: z.string().min(1).default('stockyard.events'),
+  EVENTS_EXCHANGE: z.string().min(1).default(DEFAULT_EXCHANGE),
   IDENTITY_SECRET: z.string().min(32, 'must be at least 32 characters'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How often the outbox relay sweeps for unpublished events (crash recovery). */

@@ -13,3 +13,5 @@ export * from './events/outbox';
 export * from './events/consumer';
 export * from './service-main';
 export * from './http/pending-routes';
+export * from './db/document-lock';
+export * from './db/sweep';

@@ -34,3 +34,7 @@ export async function eventually<T>(check: () => Promise<T | undefined> | T | un
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
+
+/** A response body as JSON; tests assert its shape field by field. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const json = (res: Response): Promise<any> => res.json();

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { Broker, createServiceApp, OutboxRelay, pendingRoutes, pingMongo, startConsumer, type Logger, type RelayOptions } from '@stockyard/service-kit';
+import { Broker, createServiceApp, type Consumer, OutboxRelay, pendingRoutes, pingMongo, startConsumer, type Logger, type RelayOptions } from '@stockyard/service-kit';
 import { MOVEMENT_RECORDED } from './domain/adjust-stock';
 import { movementRecordedHandler } from './events/handlers/movement-recorded.handler';
 import { stockRoutes } from './http/stock.routes';
@@ -17,12 +17,10 @@ export interface BuildOptions {
   broker: Broker;
   logger: Logger;
   identitySecret: string;
-  /** Prefix of this service's queues (tests isolate themselves with it). */
-  queuePrefix?: string;
   outbox?: RelayOptions;
 }
 
-export function buildApp({ connection, broker, logger, identitySecret, queuePrefix = 'inventory', outbox }: BuildOptions) {
+export function buildApp({ connection, broker, logger, identitySecret, outbox }: BuildOptions) {
   const levels = stockLevelModel(connection);
   const stock = new StockRepository(levels, movementModel(connection));
   const relay = new OutboxRelay([levels.collection], broker, logger, outbox);
@@ -39,17 +37,24 @@ export function buildApp({ connection, broker, logger, identitySecret, queuePref
     },
   });
 
+  let consumer: Consumer | undefined;
   return {
     app,
+    get consumer() {
+      return consumer;
+    },
     async start() {
       await Promise.all(Object.values(connection.models).map((m) => m.init()));
-      await startConsumer(broker, connection, logger, {
-        queue: `${queuePrefix}.movements`,
+      consumer = await startConsumer(broker, connection, logger, {
+        queue: 'inventory.movements',
         bindings: [MOVEMENT_RECORDED],
         handler: movementRecordedHandler(stock),
       });
       relay.start();
     },
-    stop: () => relay.stop(),
+    async stop() {
+      await consumer?.stop();
+      await relay.stop();
+    },
   };
 }

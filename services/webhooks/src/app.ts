@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import type { Connection } from 'mongoose';
-import { createServiceApp, pingMongo, startConsumer, type Broker, type Logger } from '@stockyard/service-kit';
+import { createServiceApp, pingMongo, startConsumer, type Broker, type Consumer, type Logger } from '@stockyard/service-kit';
 import type { Config } from './config';
 import type { Resolver } from './domain/endpoint-url';
 import { DeliveryWorker, type WorkerOptions } from './delivery/worker';
@@ -16,8 +16,6 @@ export interface AppDeps {
   connection: Connection;
   /** Started by the caller; its exchange is the one the dispatcher binds to. */
   broker: Broker;
-  /** The dispatcher's queue; defaults to dispatcherQueue(EVENTS_EXCHANGE). */
-  queue?: string;
   resolve?: Resolver;
   worker?: WorkerOptions;
 }
@@ -26,17 +24,14 @@ export interface WebhooksService {
   app: Express;
   /** Starts the dispatcher consumer and the delivery worker. */
   start(): Promise<void>;
-  /** Stops claiming deliveries and waits for attempts in flight; the consumer stops with the broker. */
+  /** Stops the dispatcher and the worker, waiting for work in flight. */
   stop(): Promise<void>;
+  /** The dispatcher once started. */
+  readonly consumer?: Consumer;
 }
 
-/**
- * `webhooks.dispatcher` on the production exchange. On any other exchange (test stacks
- * each get their own) the queue carries the exchange name: one shared durable queue
- * bound to several exchanges would let one stack's service take another's events.
- */
-export const dispatcherQueue = (exchange: string) =>
-  exchange === 'stockyard.events' ? 'webhooks.dispatcher' : `${exchange}.webhooks.dispatcher`;
+/** The dispatcher's queue (namespaced by the kit when the exchange is not the default). */
+export const DISPATCHER_QUEUE = 'webhooks.dispatcher';
 
 export function buildApp(deps: AppDeps): WebhooksService {
   const { config, logger, connection, broker } = deps;
@@ -56,12 +51,19 @@ export function buildApp(deps: AppDeps): WebhooksService {
   });
 
   const handler = dispatchWebhooksHandler({ endpoints, deliveries, logger, onDeliveriesCreated: () => worker.kick() });
+  let consumer: Consumer | undefined;
   return {
     app,
+    get consumer() {
+      return consumer;
+    },
     async start() {
-      await startConsumer(broker, connection, logger, { queue: deps.queue ?? dispatcherQueue(config.EVENTS_EXCHANGE), bindings: ['#'], handler });
+      consumer = await startConsumer(broker, connection, logger, { queue: DISPATCHER_QUEUE, bindings: ['#'], handler });
       worker.start();
     },
-    stop: () => worker.stop(),
+    async stop() {
+      await consumer?.stop();
+      await worker.stop();
+    },
   };
 }

@@ -17,7 +17,7 @@ export const configSchema = baseServiceEnv.extend({
     .string()
     .default('60,300,1800,7200,21600,54000,86400')
     .transform((s, ctx) => {
-      const steps = s.split(',').map(Number);
+      const steps = s.split(',').map((step) => (step.trim() === '' ? NaN : Number(step)));
       if (steps.some((n) => !Number.isFinite(n) || n < 0)) {
         ctx.addIssue({ code: 'custom', message: 'must be comma-separated seconds' });
         return z.NEVER;

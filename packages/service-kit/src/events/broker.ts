@@ -4,6 +4,9 @@ import type { Logger } from '../logger';
 
 type Topology = (channel: ConfirmChannel) => Promise<void>;
 
+/** The production events exchange (EVENTS_EXCHANGE's default). */
+export const DEFAULT_EXCHANGE = 'stockyard.events';
+
 /**
  * One AMQP connection with a confirm channel, re-established by itself after the
  * broker restarts or the connection drops. Whatever must exist on the broker

@@ -1,11 +1,13 @@
-import type { ConsumeMessage } from 'amqplib';
+import type { ConfirmChannel, ConsumeMessage } from 'amqplib';
 import { EventEnvelopeSchema, type EventEnvelope } from '@stockyard/contracts';
 import type { Connection } from 'mongoose';
 import type { Logger } from '../logger';
-import type { Broker } from './broker';
+import { documentLocks } from '../db/document-lock';
+import { occasionalSweep } from '../db/sweep';
+import { DEFAULT_EXCHANGE, type Broker } from './broker';
 
 export interface ConsumerOptions {
-  /** Durable queue name, e.g. `webhooks.dispatcher`. */
+  /** Logical queue name, e.g. `webhooks.dispatcher` (see queueName). */
   queue: string;
   /** Routing-key patterns on the events exchange (`#` for all). */
   bindings: string[];
@@ -17,69 +19,110 @@ export interface ConsumerOptions {
   prefetch?: number;
 }
 
+export interface Consumer {
+  /** The actual queue name on the broker. */
+  readonly queue: string;
+  /** The queue and its retry and dead-letter queues, for operators and test clean-up. */
+  readonly queues: readonly string[];
+  /** Stops taking messages and waits for the ones in hand to settle. */
+  stop(): Promise<void>;
+}
+
 const ATTEMPT_HEADER = 'x-stockyard-attempt';
+const PROCESSED_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Queues are namespaced by their exchange, except on the production exchange: one
+ * durable queue bound to two exchanges (two test stacks) would mix their events.
+ */
+export const queueName = (exchange: string, name: string) => (exchange === DEFAULT_EXCHANGE ? name : `${exchange}.${name}`);
 
 /**
  * Consumes events with manual acks, only after the handler's work is durable.
- * Deduplicates on the event id (a `processed_events` record written after success;
- * handlers must still be idempotent for the crash between their work and that record).
- * A failing message goes to `<queue>.retry`, which dead-letters it back after a delay;
- * after maxAttempts, or if it is not an event at all, it is parked on `<queue>.dlq`.
+ * Deduplicates on the event id: a `processed_events` record is written after success,
+ * and copies arriving together are handled one after the other, so the second sees
+ * the first's record. Handlers must still be idempotent for a crash between their work
+ * and that record, and for replicas. A failing message goes to `<queue>.retry.<ms>`,
+ * which dead-letters it back after the delay; after maxAttempts, or if it is not an
+ * event at all, it is parked on `<queue>.dlq`.
  */
-export async function startConsumer(broker: Broker, connection: Connection, logger: Logger, options: ConsumerOptions): Promise<void> {
-  const { queue, bindings, handler, maxAttempts = 5, retryDelayMs = 2000, prefetch = 16 } = options;
+export async function startConsumer(broker: Broker, connection: Connection, logger: Logger, options: ConsumerOptions): Promise<Consumer> {
+  const { bindings, handler, maxAttempts = 5, retryDelayMs = 2000, prefetch = 16 } = options;
+  const queue = queueName(broker.exchange, options.queue);
+  // The delay is part of the name: RabbitMQ refuses to redeclare a queue with another TTL.
+  const retryQueue = `${queue}.retry.${retryDelayMs}`;
   const processed = connection.collection<{ _id: string; at: Date }>('processed_events');
+  const sweep = occasionalSweep(processed as never, 'at', PROCESSED_TTL_MS);
+  const inFlight = new Set<Promise<void>>();
+  let stopped = false;
+  let current: { channel: ConfirmChannel; tag: string } | undefined;
 
   await broker.addTopology(async (channel) => {
+    if (stopped) return;
     await channel.assertQueue(queue, { durable: true });
-    await channel.assertQueue(`${queue}.retry`, {
+    await channel.assertQueue(retryQueue, {
       durable: true,
       arguments: { 'x-message-ttl': retryDelayMs, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': queue },
     });
     await channel.assertQueue(`${queue}.dlq`, { durable: true });
     for (const pattern of bindings) await channel.bindQueue(queue, broker.exchange, pattern);
     await channel.prefetch(prefetch);
-
-    const republish = (target: string, msg: ConsumeMessage, headers: Record<string, unknown>) =>
-      new Promise<void>((resolve, reject) =>
-        channel.sendToQueue(target, msg.content, { ...msg.properties, persistent: true, headers: { ...msg.properties.headers, ...headers } }, (err) =>
-          err ? reject(err) : resolve(),
-        ),
-      );
-
-    await channel.consume(queue, (msg) => {
+    const { consumerTag } = await channel.consume(queue, (msg) => {
       if (!msg) return;
-      void handle(msg).catch((err) => logger.error({ err, queue }, 'consumer failed to settle a message'));
+      const work = settle(channel, msg)
+        .catch((err) => logger.error({ err, queue }, 'consumer failed to settle a message'))
+        .finally(() => inFlight.delete(work));
+      inFlight.add(work);
     });
-
-    async function handle(msg: ConsumeMessage): Promise<void> {
-      const attempt = Number(msg.properties.headers?.[ATTEMPT_HEADER] ?? 1);
-      let event: EventEnvelope;
-      try {
-        event = EventEnvelopeSchema.parse(JSON.parse(msg.content.toString('utf8')));
-      } catch (err) {
-        logger.error({ queue, messageId: msg.properties.messageId }, 'not an event; dead-lettered');
-        await republish(`${queue}.dlq`, msg, { 'x-stockyard-error': String((err as Error).message).slice(0, 500) });
-        return channel.ack(msg);
-      }
-      const key = `${queue}:${event.id}`;
-      try {
-        if (!(await processed.findOne({ _id: key }))) {
-          await handler(event);
-          await processed.updateOne({ _id: key }, { $setOnInsert: { at: new Date() } }, { upsert: true });
-        }
-        channel.ack(msg);
-      } catch (err) {
-        const log = { queue, eventId: event.id, event: event.name, orgId: event.orgId, attempt, err: (err as Error).message };
-        if (attempt >= maxAttempts) {
-          logger.error(log, 'event handling failed for good; dead-lettered');
-          await republish(`${queue}.dlq`, msg, { [ATTEMPT_HEADER]: attempt, 'x-stockyard-error': log.err.slice(0, 500) });
-        } else {
-          logger.warn(log, 'event handling failed; will retry');
-          await republish(`${queue}.retry`, msg, { [ATTEMPT_HEADER]: attempt + 1 });
-        }
-        channel.ack(msg);
-      }
-    }
+    current = { channel, tag: consumerTag };
   });
+
+  const republish = (channel: ConfirmChannel, target: string, msg: ConsumeMessage, headers: Record<string, unknown>) =>
+    new Promise<void>((resolve, reject) =>
+      channel.sendToQueue(target, msg.content, { ...msg.properties, persistent: true, headers: { ...msg.properties.headers, ...headers } }, (err) =>
+        err ? reject(err) : resolve(),
+      ),
+    );
+
+  async function settle(channel: ConfirmChannel, msg: ConsumeMessage): Promise<void> {
+    const attempt = Number(msg.properties.headers?.[ATTEMPT_HEADER] ?? 1);
+    let event: EventEnvelope;
+    try {
+      event = EventEnvelopeSchema.parse(JSON.parse(msg.content.toString('utf8')));
+    } catch (err) {
+      logger.error({ queue, messageId: msg.properties.messageId }, 'not an event; dead-lettered');
+      await republish(channel, `${queue}.dlq`, msg, { 'x-stockyard-error': String((err as Error).message).slice(0, 500) });
+      return channel.ack(msg);
+    }
+    const key = `${queue}:${event.id}`;
+    try {
+      await documentLocks.run(`processed_events/${key}`, async () => {
+        if (await processed.findOne({ _id: key })) return;
+        await handler(event);
+        await processed.updateOne({ _id: key }, { $setOnInsert: { at: new Date() } }, { upsert: true });
+      });
+      sweep();
+      channel.ack(msg);
+    } catch (err) {
+      const log = { queue, eventId: event.id, event: event.name, orgId: event.orgId, attempt, err: (err as Error).message };
+      if (attempt >= maxAttempts) {
+        logger.error(log, 'event handling failed for good; dead-lettered');
+        await republish(channel, `${queue}.dlq`, msg, { [ATTEMPT_HEADER]: attempt, 'x-stockyard-error': log.err.slice(0, 500) });
+      } else {
+        logger.warn(log, 'event handling failed; will retry');
+        await republish(channel, retryQueue, msg, { [ATTEMPT_HEADER]: attempt + 1 });
+      }
+      channel.ack(msg);
+    }
+  }
+
+  return {
+    queue,
+    queues: [queue, retryQueue, `${queue}.dlq`],
+    async stop() {
+      stopped = true;
+      if (current) await current.channel.cancel(current.tag).catch(() => undefined);
+      await Promise.all([...inFlight]);
+    },
+  };
 }

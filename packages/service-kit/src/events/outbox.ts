@@ -2,6 +2,7 @@ import { EVENT_PAYLOADS, isCatalogEvent, type EventEnvelope, type EventName, typ
 import type { Collection } from 'mongoose';
 import type { Logger } from '../logger';
 import { newId } from '../ids';
+import { documentKey, documentLocks } from '../db/document-lock';
 import type { Broker } from './broker';
 
 /**
@@ -14,6 +15,9 @@ import type { Broker } from './broker';
  *
  * Entries are `{ id, body }` with the envelope serialized in `body`, because FerretDB
  * v1 ignores condition-style `$pull` and only removes exact values.
+ *
+ * Every writer of an aggregate, and the relay, hold the document's lock (`documentLocks`)
+ * while they write it: FerretDB would otherwise lose a push racing a pull.
  */
 export interface OutboxEntry {
   id: string;
@@ -117,19 +121,24 @@ export class OutboxRelay {
       for (;;) {
         const docs = (await collection.find({ outboxPending: true }).limit(100).toArray()) as OutboxDoc[];
         if (docs.length === 0) break;
-        for (const doc of docs) await this.flush(collection, doc);
+        for (const doc of docs) {
+          // Writers of this document push onto its outbox under the same lock.
+          await documentLocks.run(documentKey(collection.collectionName, doc._id), () => this.flush(collection, doc));
+        }
         if (docs.length < 100) break;
       }
     }
   }
 
-  private async flush(collection: Collection, doc: OutboxDoc): Promise<void> {
-    for (const entry of doc.outbox ?? []) {
+  private async flush(collection: Collection, { _id }: OutboxDoc): Promise<void> {
+    // Re-read under the lock: the batch may be stale by now.
+    const doc = (await collection.findOne({ _id })) as OutboxDoc | null;
+    for (const entry of doc?.outbox ?? []) {
       await this.broker.publish(JSON.parse(entry.body) as EventEnvelope);
-      await collection.updateOne({ _id: doc._id }, { $pull: { outbox: { id: entry.id, body: entry.body } } } as never);
+      await collection.updateOne({ _id }, { $pull: { outbox: { id: entry.id, body: entry.body } } } as never);
       this.logger.debug({ eventId: entry.id }, 'event published');
     }
     // Clears the flag only if nothing new was pushed meanwhile (same document, atomic).
-    await collection.updateOne({ _id: doc._id, outbox: { $size: 0 } }, { $unset: { outboxPending: '' } });
+    await collection.updateOne({ _id, outbox: { $size: 0 } }, { $unset: { outboxPending: '' } });
   }
 }

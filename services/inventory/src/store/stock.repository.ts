@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventEnvelope, StockMovement } from '@stockyard/contracts';
-import { AppError, isDuplicateKeyError, outboxOf, withEvents } from '@stockyard/service-kit';
+import { AppError, documentKey, documentLocks, isDuplicateKeyError, outboxOf, withEvents } from '@stockyard/service-kit';
 import type { StockLevel, StockLocation } from '../domain/stock-level';
 import type { StockLevelModel } from './stock-level.model';
 import type { MovementModel } from './movement.model';
@@ -15,7 +15,8 @@ export interface LevelChange {
 /**
  * Stock levels change by optimistic concurrency on the variant's one document: read
  * it, let the domain compute the new locations and events, write both in one update
- * guarded by the version read. A lost race re-reads and recomputes.
+ * guarded by the version read. A lost race (another replica) re-reads and recomputes;
+ * within a process the document lock orders the writers (see KeyedMutex for why).
  */
 export class StockRepository {
   constructor(
@@ -23,8 +24,12 @@ export class StockRepository {
     private readonly movements: MovementModel,
   ) {}
 
-  async change(orgId: string, variantId: string, compute: (level: StockLevel) => LevelChange): Promise<StockLevel> {
+  change(orgId: string, variantId: string, compute: (level: StockLevel) => LevelChange): Promise<StockLevel> {
     const _id = `${orgId}:${variantId}`;
+    return documentLocks.run(documentKey(this.levels.collection.collectionName, _id), () => this.changeOnce(_id, orgId, variantId, compute));
+  }
+
+  private async changeOnce(_id: string, orgId: string, variantId: string, compute: (level: StockLevel) => LevelChange): Promise<StockLevel> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const found = await this.levels.findById(_id, { outbox: 0 }).lean<StockLevel>();
       const level: StockLevel = found ?? { orgId, variantId, locations: [], reserved: 0, version: 0 };

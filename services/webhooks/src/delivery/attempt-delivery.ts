@@ -1,6 +1,5 @@
 import type { Logger } from '@stockyard/service-kit';
 import { outcomeOf } from '../domain/delivery';
-import { unavailableReason } from '../domain/endpoint';
 import type { ClaimedDelivery, DeliveryRepository } from '../store/delivery.repository';
 import type { EndpointRepository } from '../store/endpoint.repository';
 import { sendWebhook, type SendOptions } from './send';
@@ -21,10 +20,10 @@ export interface AttemptDeps {
 export async function attemptDelivery(delivery: ClaimedDelivery, deps: AttemptDeps): Promise<void> {
   const log = { deliveryId: delivery.id, orgId: delivery.orgId, endpointId: delivery.endpointId, eventId: delivery.eventId };
   const endpoint = await deps.endpoints.findById(delivery.orgId, delivery.endpointId);
-  const unavailable = unavailableReason(endpoint);
-  if (unavailable || !endpoint) {
-    await deps.deliveries.abandon(delivery, unavailable ?? 'endpoint deleted');
-    deps.logger.info({ ...log, reason: unavailable }, 'webhook delivery abandoned');
+  if (!endpoint?.enabled) {
+    const reason = endpoint ? 'endpoint disabled' : 'endpoint deleted';
+    await deps.deliveries.abandon(delivery, reason);
+    deps.logger.info({ ...log, reason }, 'webhook delivery abandoned');
     return;
   }
 

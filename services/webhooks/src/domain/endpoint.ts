@@ -31,12 +31,6 @@ export function newEndpoint(orgId: string, input: CreateWebhookEndpoint): NewEnd
   };
 }
 
-/** Why an endpoint cannot take a delivery right now, or undefined when it can. */
-export function unavailableReason(endpoint: Endpoint | undefined): string | undefined {
-  if (!endpoint) return 'endpoint deleted';
-  return endpoint.enabled ? undefined : 'endpoint disabled';
-}
-
 export function toWire(endpoint: Endpoint): WebhookEndpoint {
   return {
     id: endpoint.id,

@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
 import { Broker, connectMongo, createLogger } from '@stockyard/service-kit';
 import { asCaller, isolatedNames, listen, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
-import { buildApp, dispatcherQueue, type WebhooksService } from '../../src/app';
+import { buildApp, type WebhooksService } from '../../src/app';
 import { configSchema, type Config } from '../../src/config';
 
 export interface Harness {
@@ -29,8 +29,6 @@ export async function bootWebhooks(env: Record<string, string> = {}): Promise<Ha
   const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
   const broker = new Broker(config.AMQP_URL, config.EVENTS_EXCHANGE, logger);
   await broker.start();
-  // The default queue name: derived from the isolated exchange, so it is unique too.
-  const queue = dispatcherQueue(config.EVENTS_EXCHANGE);
   const service = buildApp({ config, logger, connection, broker });
   await service.start();
   const http = await listen(service.app);
@@ -43,9 +41,10 @@ export async function bootWebhooks(env: Record<string, string> = {}): Promise<Ha
 
   const stop = async () => {
     await http.close();
+    const queues = service.consumer?.queues ?? [];
     await service.stop();
     const channel = broker.current;
-    for (const name of [queue, `${queue}.retry`, `${queue}.dlq`]) await channel?.deleteQueue(name);
+    for (const name of queues) await channel?.deleteQueue(name);
     await channel?.deleteExchange(config.EVENTS_EXCHANGE);
     await broker.close();
     await connection.dropDatabase();

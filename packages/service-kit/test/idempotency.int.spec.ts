@@ -1,0 +1,147 @@
+import type { Connection } from 'mongoose';
+import { asCaller, eventually, infraEnv, isolatedNames, listen, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
+import { connectMongo, createLogger, createServiceApp } from '../src';
+
+let connection: Connection;
+let http: Awaited<ReturnType<typeof listen>>;
+const runs = { orders: 0, slow: 0, flaky: 0, empty: 0 };
+let releaseSlow: () => void = () => undefined;
+
+beforeAll(async () => {
+  connection = await connectMongo(infraEnv().mongoUrl, isolatedNames('servicekit').database);
+  const app = createServiceApp({
+    logger: createLogger('test', 'silent'),
+    identitySecret: TEST_IDENTITY_SECRET,
+    connection,
+    readiness: {},
+    api: (router) => {
+      router.post('/orders', (req, res) => {
+        runs.orders += 1;
+        res.status(201).json({ id: `ord_${runs.orders}`, ...req.body });
+      });
+      router.post('/slow', async (_req, res) => {
+        runs.slow += 1;
+        await new Promise<void>((resolve) => (releaseSlow = resolve));
+        res.status(201).json({ run: runs.slow });
+      });
+      router.post('/empty', (_req, res) => {
+        runs.empty += 1;
+        res.status(204).end();
+      });
+      router.post('/flaky', (_req, res) => {
+        runs.flaky += 1;
+        if (runs.flaky === 1) throw new Error('database hiccup');
+        res.status(201).json({ run: runs.flaky });
+      });
+    },
+  });
+  http = await listen(app);
+});
+
+afterAll(async () => {
+  await http?.close();
+  await connection?.dropDatabase();
+  await connection?.close();
+});
+
+let keySeq = 0;
+const newKey = () => `key-${Date.now()}-${++keySeq}`;
+
+async function post(path: string, key: string, body: unknown, orgId = 'org_a') {
+  const res = await fetch(`${http.url}/api/v1${path}`, {
+    method: 'POST',
+    headers: { ...asCaller(orgId), 'idempotency-key': key },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+}
+
+describe('Idempotency-Key', () => {
+  it('replays the first response for the same key and body, running the handler once', async () => {
+    const key = newKey();
+    const before = runs.orders;
+    const first = await post('/orders', key, { sku: 'A', qty: 2 });
+    const retry = await post('/orders', key, { sku: 'A', qty: 2 });
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(runs.orders).toBe(before + 1);
+  });
+
+  it('treats the same JSON with keys in another order as the same request', async () => {
+    const key = newKey();
+    const before = runs.orders;
+    const first = await post('/orders', key, { sku: 'B', qty: 1, meta: { a: 1, b: 2 } });
+    const retry = await post('/orders', key, { meta: { b: 2, a: 1 }, qty: 1, sku: 'B' });
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    expect(runs.orders).toBe(before + 1);
+  });
+
+  it('replays a response without a JSON body (204) instead of leaving the key in progress', async () => {
+    const key = newKey();
+    const send = () => fetch(`${http.url}/api/v1/empty`, { method: 'POST', headers: { ...asCaller('org_a'), 'idempotency-key': key }, body: '{}' });
+    expect((await send()).status).toBe(204);
+    const retry = await eventually(async () => {
+      const res = await send();
+      return res.status === 204 ? res : undefined;
+    });
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(runs.empty).toBe(1);
+  });
+
+  it('answers 422 idempotency_key_reused for the same key with a different body', async () => {
+    const key = newKey();
+    await post('/orders', key, { sku: 'A', qty: 2 });
+    const before = runs.orders;
+    const res = await post('/orders', key, { sku: 'A', qty: 3 });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('idempotency_key_reused');
+    expect(runs.orders).toBe(before);
+  });
+
+  it('answers 409 idempotency_in_progress with Retry-After while the first request runs', async () => {
+    const key = newKey();
+    const before = runs.slow;
+    const first = post('/slow', key, { n: 1 });
+    await eventually(() => (runs.slow === before + 1 ? true : undefined), 5000, 20);
+    const duplicate = await post('/slow', key, { n: 1 });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.error.code).toBe('idempotency_in_progress');
+    expect(duplicate.headers.get('retry-after')).toBe('1');
+    releaseSlow();
+    expect((await first).status).toBe(201);
+    expect(runs.slow).toBe(before + 1);
+  });
+
+  it('keeps keys per organization: another org with the same key runs the handler', async () => {
+    const key = newKey();
+    const before = runs.orders;
+    const a = await post('/orders', key, { sku: 'A' }, 'org_a');
+    const b = await post('/orders', key, { sku: 'A' }, 'org_b');
+    expect(b.status).toBe(201);
+    expect(b.headers.get('idempotent-replayed')).toBeNull();
+    expect(b.body.id).not.toBe(a.body.id);
+    expect(runs.orders).toBe(before + 2);
+  });
+
+  it('does not store a 5xx: a retry with the same key runs the handler again', async () => {
+    const key = newKey();
+    const failed = await post('/flaky', key, { n: 1 });
+    expect(failed.status).toBe(500);
+    const retry = await post('/flaky', key, { n: 1 });
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    expect(runs.flaky).toBe(2);
+  });
+
+  it('answers 400 invalid_idempotency_key for a key that is not 1-255 printable characters', async () => {
+    const before = runs.orders;
+    const res = await post('/orders', 'k'.repeat(256), { sku: 'A' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_idempotency_key');
+    expect(runs.orders).toBe(before);
+  });
+});

@@ -1,0 +1,131 @@
+import mongoose, { type Connection, type Model } from 'mongoose';
+import type { ConsumeMessage } from 'amqplib';
+import { eventually, infraEnv, isolatedNames } from '@stockyard/testkit';
+import { Broker, connectMongo, createLogger, newEvent, OutboxRelay, outboxFields, outboxOf, withEvents, type OutboxEntry } from '../src';
+import { openRabbit, type Rabbit } from './support/rabbit';
+
+interface Thing {
+  _id: string;
+  name: string;
+  outbox?: OutboxEntry[];
+  outboxPending?: boolean;
+}
+
+const names = isolatedNames('servicekit');
+const logger = createLogger('test', 'silent');
+let connection: Connection;
+let Things: Model<Thing>;
+let rabbit: Rabbit;
+let received: ConsumeMessage[];
+let broker: Broker;
+const relays: OutboxRelay[] = [];
+const brokers: Broker[] = [];
+
+beforeAll(async () => {
+  connection = await connectMongo(infraEnv().mongoUrl, names.database);
+  Things = connection.model<Thing>('Thing', new mongoose.Schema({ _id: String, name: String, ...outboxFields }));
+  rabbit = await openRabbit(infraEnv().amqpUrl, names.exchange);
+  received = await rabbit.tap(`${names.queuePrefix}.outbox-tap`);
+  broker = new Broker(infraEnv().amqpUrl, names.exchange, logger);
+  brokers.push(broker);
+  await broker.start();
+});
+
+afterEach(async () => {
+  for (const relay of relays.splice(0)) await relay.stop();
+  jest.restoreAllMocks();
+});
+
+afterAll(async () => {
+  for (const b of brokers) await b.close();
+  await rabbit?.close();
+  await connection?.dropDatabase();
+  await connection?.close();
+});
+
+function startRelay(via: Broker): OutboxRelay {
+  const relay = new OutboxRelay([Things.collection], via, logger, { intervalMs: 50 });
+  relays.push(relay);
+  relay.start();
+  return relay;
+}
+
+let seq = 0;
+const event = () => newEvent('test.thing_changed', { orgId: 'org_a', seq: ++seq });
+const receivedIds = () => received.map((m) => m.properties.messageId as string);
+const stored = (id: string) => Things.findById(id).lean().orFail();
+/** Resolves once the document's outbox is drained and its flag cleared. */
+const drained = (id: string) => eventually(async () => {
+  const doc = await stored(id);
+  return doc.outbox?.length === 0 && doc.outboxPending === undefined ? doc : undefined;
+});
+
+describe('OutboxRelay', () => {
+  it('publishes events of inserted (outboxOf) and updated (withEvents) documents, then empties the outbox', async () => {
+    const [e1, e2, e3] = [event(), event(), event()];
+    await Things.create({ _id: 'inserted', name: 'a', ...outboxOf([e1, e2]) });
+    await Things.create({ _id: 'updated', name: 'b' });
+    await Things.updateOne({ _id: 'updated' }, withEvents({ $set: { name: 'b2' } }, [e3]));
+    startRelay(broker);
+
+    await eventually(() => ([e1.id, e2.id, e3.id].every((id) => receivedIds().includes(id)) ? true : undefined));
+    expect((await drained('inserted')).outboxPending).toBeUndefined();
+    expect((await drained('updated')).name).toBe('b2');
+  });
+
+  it('publishes each event as a persistent message with messageId = event id and the name as routing key', async () => {
+    const e = event();
+    await Things.create({ _id: 'props', name: 'p', ...outboxOf([e]) });
+    startRelay(broker);
+
+    const msg = await eventually(() => received.find((m) => m.properties.messageId === e.id));
+    expect(msg.properties.deliveryMode).toBe(2);
+    expect(msg.fields.routingKey).toBe('test.thing_changed');
+    expect(JSON.parse(msg.content.toString())).toEqual(e);
+  });
+
+  it('keeps an event pushed onto the document while the relay publishes, and publishes it next', async () => {
+    const [first, late] = [event(), event()];
+    await Things.create({ _id: 'racing', name: 'r', ...outboxOf([first]) });
+    const publish = broker.publish.bind(broker);
+    // The write lands between the relay reading the document and clearing its flag.
+    jest.spyOn(broker, 'publish').mockImplementationOnce(async (envelope) => {
+      await Things.updateOne({ _id: 'racing' }, withEvents({ $set: { name: 'r2' } }, [late]));
+      return publish(envelope);
+    });
+    startRelay(broker);
+
+    await eventually(() => (receivedIds().includes(late.id) ? true : undefined));
+    expect(receivedIds().filter((id) => id === first.id || id === late.id)).toEqual([first.id, late.id]);
+    await drained('racing');
+  });
+
+  it('keeps an entry whose publish was not confirmed and publishes it on a later pass', async () => {
+    const e = event();
+    await Things.create({ _id: 'nacked', name: 'n', ...outboxOf([e]) });
+    jest.spyOn(broker, 'publish').mockRejectedValueOnce(new Error('message nacked'));
+    startRelay(broker);
+
+    await eventually(() => (receivedIds().includes(e.id) ? true : undefined));
+    expect(broker.publish).toHaveBeenCalledTimes(2);
+    await drained('nacked');
+  });
+
+  it('removes nothing while the broker is not connected and publishes once it connects', async () => {
+    const offline = new Broker(infraEnv().amqpUrl, names.exchange, logger);
+    brokers.push(offline);
+    const e = event();
+    await Things.create({ _id: 'offline', name: 'o', ...outboxOf([e]) });
+    startRelay(offline);
+
+    await new Promise((r) => setTimeout(r, 400)); // several sweeps while disconnected
+    const waiting = await stored('offline');
+    expect(waiting.outbox?.map((entry) => entry.id)).toEqual([e.id]);
+    expect(waiting.outboxPending).toBe(true);
+    expect(receivedIds()).not.toContain(e.id);
+
+    await offline.start();
+    await eventually(() => (receivedIds().includes(e.id) ? true : undefined));
+    await drained('offline');
+  });
+});
