@@ -20,6 +20,10 @@ export function serve(app: Express, port: number, logger: Logger, closers: Close
     });
 
     let stopping = false;
+    // While stopping, answer what is in flight but tell keep-alive clients to go away.
+    server.on('request', (_req, res) => {
+      if (stopping) res.setHeader('Connection', 'close');
+    });
     const shutdown = (signal: string) => {
       if (stopping) return;
       stopping = true;
@@ -29,7 +33,10 @@ export function serve(app: Express, port: number, logger: Logger, closers: Close
         process.exit(1);
       }, graceMs);
       force.unref();
+      // Sockets that go idle after close() would hold it open until their keep-alive ends.
+      const reaper = setInterval(() => server.closeIdleConnections(), 50);
       server.close(async () => {
+        clearInterval(reaper);
         for (const close of closers) {
           try {
             await close();

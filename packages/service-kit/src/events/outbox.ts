@@ -109,10 +109,12 @@ export class OutboxRelay {
       });
   }
 
+  /** Stops sweeping; a last pass publishes what the final requests wrote. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
     await this.running;
+    await this.drain().catch((err) => this.logger.warn({ err: (err as Error).message }, 'final outbox pass failed; the next start publishes'));
   }
 
   private async drain(): Promise<void> {
