@@ -62,7 +62,7 @@ async function main() {
   }
 
   const gatewayUrl = `http://127.0.0.1:${PORTS.gateway}`;
-  const adminKey = await bootstrapAdminKey(gatewayUrl, LOCAL_ENV, { MONGO_URL: infra.mongoUrl, MONGO_DB: 'stockyard_gateway' });
+  const adminKey = await bootstrapAdminKey(gatewayUrl, LOCAL_ENV, infra.mongoUrl);
   fs.writeFileSync(LOCAL_ENV, `GATEWAY_URL=${gatewayUrl}\nADMIN_KEY=${adminKey}\n`, { mode: 0o600 });
   say(`ready: GATEWAY_URL=${gatewayUrl}`);
   say(`bootstrap admin key: ADMIN_KEY=${adminKey}`);

@@ -14,12 +14,7 @@ describe('graceful shutdown on SIGTERM', () => {
   });
 
   afterAll(async () => {
-    await stack?.stop();
-    for (const db of Object.values(stack?.databases ?? {})) {
-      const c = await mongoose.createConnection(infraEnv().mongoUrl, { dbName: db }).asPromise();
-      await c.dropDatabase();
-      await c.close();
-    }
+    await stack?.destroy();
   });
 
   it('finishes accepted requests and exits 0', async () => {

@@ -1,8 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import mongoose from 'mongoose';
 import { verifyWebhook, WEBHOOK_HEADERS } from '@stockyard/contracts';
-import { eventually, infraEnv, json, REPO_ROOT, startReceiver, startStack, type Stack } from '@stockyard/testkit';
+import { eventually, infraEnv, json, startReceiver, startStack, type Stack } from '@stockyard/testkit';
 
 /**
  * The inventory service is killed with SIGKILL right after it answered an adjust,
@@ -22,22 +20,12 @@ describe('an event survives SIGKILL of the service that wrote it', () => {
   });
 
   afterAll(async () => {
-    await stack?.stop();
+    await stack?.destroy();
     await receiver?.close();
-    for (const db of Object.values(stack?.databases ?? {})) {
-      const c = await mongoose.createConnection(infraEnv().mongoUrl, { dbName: db }).asPromise();
-      await c.dropDatabase();
-      await c.close();
-    }
   });
 
   it('delivers the availability event after the killed inventory service restarts', async () => {
-    const bootstrap = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'services/gateway/src/bootstrap-org.ts')], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, MONGO_URL: infraEnv().mongoUrl, MONGO_DB: stack.databases.gateway },
-      encoding: 'utf8',
-    });
-    const key = /^ADMIN_KEY=(\S+)$/m.exec(bootstrap.stdout)![1]!;
+    const { adminKey: key } = stack.bootstrapOrg();
     const call = (route: string, body: unknown) =>
       fetch(`${stack.gatewayUrl}/api/v1${route}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 

@@ -1,8 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
 import { verifyWebhook, WEBHOOK_HEADERS } from '@stockyard/contracts';
-import { eventually, infraEnv, json, REPO_ROOT, startReceiver, startStack, type Stack } from '@stockyard/testkit';
+import { eventually, infraEnv, json, startReceiver, startStack, type Stack } from '@stockyard/testkit';
 import { apiKeyModel, organizationModel } from '../services/gateway/src/store/api-key.model';
 import { ApiKeyRepository } from '../services/gateway/src/store/api-key.repository';
 
@@ -28,26 +26,14 @@ describe('walking skeleton: stock adjust to signed webhook', () => {
   beforeAll(async () => {
     receiver = await startReceiver();
     stack = await startStack(['inventory', 'webhooks'], { webhooks: { WEBHOOK_URL_ALLOWLIST: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '1,1' } });
-    const bootstrap = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'services/gateway/src/bootstrap-org.ts'), 'Skeleton Org'], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, MONGO_URL: infraEnv().mongoUrl, MONGO_DB: stack.databases.gateway },
-      encoding: 'utf8',
-    });
-    expect(bootstrap.status).toBe(0);
-    adminKey = /^ADMIN_KEY=(\S+)$/m.exec(bootstrap.stdout)![1]!;
-    orgId = /^ORG_ID=(\S+)$/m.exec(bootstrap.stdout)![1]!;
+    ({ adminKey, orgId } = stack.bootstrapOrg('Skeleton Org'));
     gatewayDb = await mongoose.createConnection(infraEnv().mongoUrl, { dbName: stack.databases.gateway }).asPromise();
   });
 
   afterAll(async () => {
-    await stack?.stop();
-    await receiver?.close();
-    for (const db of Object.values(stack?.databases ?? {})) {
-      const c = await mongoose.createConnection(infraEnv().mongoUrl, { dbName: db }).asPromise();
-      await c.dropDatabase();
-      await c.close();
-    }
     await gatewayDb?.close();
+    await stack?.destroy();
+    await receiver?.close();
   });
 
   let secret: string;

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import mongoose from 'mongoose';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { ServiceName } from '@stockyard/contracts';
@@ -83,12 +84,28 @@ export class ServiceProcess {
   }
 }
 
+/** Runs the gateway's bootstrap command against a gateway database. */
+export function bootstrapOrg(mongoUrl: string, gatewayDb: string, name: string): { orgId: string; adminKey: string } {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'services/gateway/src/bootstrap-org.ts'), name], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, MONGO_URL: mongoUrl, MONGO_DB: gatewayDb },
+    encoding: 'utf8',
+  });
+  const orgId = /^ORG_ID=(\S+)$/m.exec(result.stdout ?? '')?.[1];
+  const adminKey = /^ADMIN_KEY=(\S+)$/m.exec(result.stdout ?? '')?.[1];
+  if (result.status !== 0 || !orgId || !adminKey) throw new Error(`bootstrap-org failed (${result.status}):\n${result.stderr}`);
+  return { orgId, adminKey };
+}
+
 export interface Stack {
   services: Partial<Record<ServiceName, ServiceProcess>>;
   gatewayUrl: string;
   databases: Record<string, string>;
   exchange: string;
-  stop(): Promise<void>;
+  /** Stops every process (SIGTERM) and drops the stack's databases. */
+  destroy(): Promise<void>;
+  /** Runs the gateway's bootstrap command: a new organization and its ADMIN key. */
+  bootstrapOrg(name?: string): { orgId: string; adminKey: string };
 }
 
 /**
@@ -130,8 +147,14 @@ export async function startStack(names: Exclude<ServiceName, 'gateway'>[], extra
     gatewayUrl: gateway.url,
     databases,
     exchange,
-    stop: async () => {
+    destroy: async () => {
       await Promise.all(all.map((s) => s.stop()));
+      for (const dbName of Object.values(databases)) {
+        const connection = await mongoose.createConnection(infra.mongoUrl, { dbName }).asPromise();
+        await connection.dropDatabase();
+        await connection.close();
+      }
     },
+    bootstrapOrg: (name = 'Test organization') => bootstrapOrg(infra.mongoUrl, databases.gateway!, name),
   };
 }
