@@ -30,7 +30,8 @@ describe('an event survives SIGKILL of the service that wrote it', () => {
       fetch(`${stack.gatewayUrl}/api/v1${route}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
     const endpoint = await json(await call('/webhooks', { url: receiver.url, events: ['inventory.availability_changed'] }));
-    const adjusted = await call('/stock/adjust', { variantId: 'var_crash', warehouseId: 'wh_1', quantity: 7, reason: 'crash test' });
+    const { id: warehouseId } = await json(await call('/warehouses', { name: 'Main' }));
+    const adjusted = await call('/stock/adjust', { variantId: 'var_crash', warehouseId, quantity: 7, reason: 'crash test' });
     expect(adjusted.status).toBe(201);
 
     const inventory = stack.services.inventory!;

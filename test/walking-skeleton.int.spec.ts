@@ -15,6 +15,7 @@ describe('walking skeleton: stock adjust to signed webhook', () => {
   let gatewayDb: Connection;
   let adminKey: string;
   let orgId: string;
+  let warehouseId: string;
 
   const api = (method: string, route: string, key: string | undefined, body?: unknown) =>
     fetch(`${stack.gatewayUrl}/api/v1${route}`, {
@@ -27,6 +28,7 @@ describe('walking skeleton: stock adjust to signed webhook', () => {
     receiver = await startReceiver();
     stack = await startStack(['inventory', 'webhooks'], { webhooks: { WEBHOOK_URL_ALLOWLIST: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '1,1' } });
     ({ adminKey, orgId } = stack.bootstrapOrg('Skeleton Org'));
+    warehouseId = (await json(await api('POST', '/warehouses', adminKey, { name: 'Main' }))).id;
     gatewayDb = await mongoose.createConnection(infraEnv().mongoUrl, { dbName: stack.databases.gateway }).asPromise();
   });
 
@@ -50,7 +52,7 @@ describe('walking skeleton: stock adjust to signed webhook', () => {
   });
 
   it('delivers inventory.availability_changed, signed, after a stock adjust', async () => {
-    const res = await api('POST', '/stock/adjust', adminKey, { variantId: 'var_1', warehouseId: 'wh_1', quantity: 12, reason: 'initial count' });
+    const res = await api('POST', '/stock/adjust', adminKey, { variantId: 'var_1', warehouseId, quantity: 12, reason: 'initial count' });
     expect(res.status).toBe(201);
     expect(await json(res)).toMatchObject({ type: 'ADJUSTMENT', quantity: 12, onHandAfter: 12, available: 12 });
 
@@ -70,7 +72,7 @@ describe('walking skeleton: stock adjust to signed webhook', () => {
   });
 
   it('answers 401 to an unknown key, a malformed key and no key', async () => {
-    const body = { variantId: 'var_1', warehouseId: 'wh_1', quantity: 1, reason: 'x' };
+    const body = { variantId: 'var_1', warehouseId, quantity: 1, reason: 'x' };
     const forged = adminKey.slice(0, -10) + 'AAAAAAAAAA';
     for (const key of [forged, 'not-a-key', undefined]) {
       const res = await api('POST', '/stock/adjust', key, body);
@@ -82,7 +84,7 @@ describe('walking skeleton: stock adjust to signed webhook', () => {
   it('answers 403 to a valid key without stock.adjust', async () => {
     const keys = new ApiKeyRepository(apiKeyModel(gatewayDb), organizationModel(gatewayDb));
     const viewer = await keys.create({ orgId, type: 'admin', name: 'viewer', role: 'VIEWER' });
-    const res = await api('POST', '/stock/adjust', viewer.token, { variantId: 'var_1', warehouseId: 'wh_1', quantity: 1, reason: 'x' });
+    const res = await api('POST', '/stock/adjust', viewer.token, { variantId: 'var_1', warehouseId, quantity: 1, reason: 'x' });
     expect(res.status).toBe(403);
     expect((await json(res)).error.code).toBe('missing_permission');
   });
@@ -97,7 +99,7 @@ describe('walking skeleton: stock adjust to signed webhook', () => {
   });
 
   it('rejects a stock adjust that would take on hand below zero with 422 insufficient_stock', async () => {
-    const res = await api('POST', '/stock/adjust', adminKey, { variantId: 'var_1', warehouseId: 'wh_1', quantity: -1000, reason: 'shrinkage' });
+    const res = await api('POST', '/stock/adjust', adminKey, { variantId: 'var_1', warehouseId, quantity: -1000, reason: 'shrinkage' });
     expect(res.status).toBe(422);
     expect((await json(res)).error.code).toBe('insufficient_stock');
   });

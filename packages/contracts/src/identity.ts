@@ -13,6 +13,8 @@ export const IdentitySchema = z.object({
   orgId: z.string().min(1),
   keyId: z.string().min(1),
   permissions: z.array(z.string()),
+  /** Storefront keys only: the headless channel the key is bound to. */
+  channelId: z.string().optional(),
   /** Issued at, unix seconds. */
   iat: z.number().int(),
 });

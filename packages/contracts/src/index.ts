@@ -8,3 +8,7 @@ export * from './stock';
 export * from './permissions';
 export * from './roles';
 export * from './routes';
+export * from './warehouses';
+export * from './stock-internal';
+export * from './api-keys';
+export * from './settings';

@@ -106,6 +106,8 @@ export interface Stack {
   destroy(): Promise<void>;
   /** Runs the gateway's bootstrap command: a new organization and its ADMIN key. */
   bootstrapOrg(name?: string): { orgId: string; adminKey: string };
+  /** One more gateway process on the same databases and Redis prefix; destroy() stops it too. */
+  gatewayReplica(env?: Record<string, string>): Promise<ServiceProcess>;
 }
 
 /**
@@ -131,11 +133,14 @@ export async function startStack(names: Exclude<ServiceName, 'gateway'>[], extra
     services[name] = new ServiceProcess(name, await freePort(), { ...common, MONGO_DB: databases[name]!, ...extraEnv[name] });
     upstreamUrls[`${name.toUpperCase()}_URL`] = services[name]!.url;
   }
-  databases.gateway = isolatedNames('gateway').database;
-  const gateway = new ServiceProcess('gateway', await freePort(), { ...common, MONGO_DB: databases.gateway, REDIS_URL: infra.redisUrl, ...upstreamUrls, ...extraEnv.gateway });
+  const gatewayNames = isolatedNames('gateway');
+  databases.gateway = gatewayNames.database;
+  const gatewayEnv = { ...common, MONGO_DB: databases.gateway, REDIS_URL: infra.redisUrl, REDIS_PREFIX: gatewayNames.redisPrefix, ...upstreamUrls, ...extraEnv.gateway };
+  const gateway = new ServiceProcess('gateway', await freePort(), gatewayEnv);
   services.gateway = gateway;
 
   const all = Object.values(services);
+  const replicas: ServiceProcess[] = [];
   try {
     await Promise.all(all.map((s) => s.start()));
   } catch (err) {
@@ -148,7 +153,7 @@ export async function startStack(names: Exclude<ServiceName, 'gateway'>[], extra
     databases,
     exchange,
     destroy: async () => {
-      await Promise.all(all.map((s) => s.stop()));
+      await Promise.all([...all, ...replicas].map((s) => s.stop()));
       for (const dbName of Object.values(databases)) {
         const connection = await mongoose.createConnection(infra.mongoUrl, { dbName }).asPromise();
         await connection.dropDatabase();
@@ -156,5 +161,11 @@ export async function startStack(names: Exclude<ServiceName, 'gateway'>[], extra
       }
     },
     bootstrapOrg: (name = 'Test organization') => bootstrapOrg(infra.mongoUrl, databases.gateway!, name),
+    gatewayReplica: async (env = {}) => {
+      const replica = new ServiceProcess('gateway', await freePort(), { ...gatewayEnv, ...env });
+      await replica.start();
+      replicas.push(replica);
+      return replica;
+    },
   };
 }

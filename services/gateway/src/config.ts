@@ -5,6 +5,8 @@ const url = z.string().url();
 
 export const configSchema = baseServiceEnv.extend({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
+  /** Prefix of every Redis key and channel the gateway uses (tests isolate themselves with it). */
+  REDIS_PREFIX: z.string().min(1).default('stockyard:'),
   CATALOG_URL: url,
   PURCHASING_URL: url,
   INVOICING_URL: url,
@@ -13,5 +15,11 @@ export const configSchema = baseServiceEnv.extend({
   WEBHOOKS_URL: url,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Largest request body, proxied or not (the services accept 1 MB JSON too). */
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  /** How often remembered lastUsedAt times are written to the database. */
+  LAST_USED_FLUSH_MS: z.coerce.number().int().positive().default(10_000),
+  /** How long a verified key record is trusted before it is re-read (revocation fallback). */
+  KEY_REFRESH_MS: z.coerce.number().int().positive().default(1000),
 });
 export type Config = z.infer<typeof configSchema>;

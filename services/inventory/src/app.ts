@@ -1,14 +1,35 @@
 import type { Connection } from 'mongoose';
-import { Broker, createServiceApp, type Consumer, OutboxRelay, pendingRoutes, pingMongo, startConsumer, type Logger, type RelayOptions } from '@stockyard/service-kit';
-import { MOVEMENT_RECORDED } from './domain/adjust-stock';
+import { Broker, createServiceApp, type Consumer, OutboxRelay, pingMongo, startConsumer, type Logger, type RelayOptions } from '@stockyard/service-kit';
+import { CountCommands } from './commands/count-commands';
+import { InternalCommands } from './commands/internal-commands';
+import { StockCommands } from './commands/stock-commands';
+import { StockQueries } from './commands/stock-queries';
+import { MOVEMENT_RECORDED } from './domain/level-change';
 import { movementRecordedHandler } from './events/handlers/movement-recorded.handler';
+import { VARIANT_EVENTS, variantChangedHandler } from './events/handlers/variant-changed.handler';
+import { internalRoutes } from './http/internal.routes';
 import { stockRoutes } from './http/stock.routes';
+import { warehouseStockRoutes } from './http/warehouse-stock.routes';
+import { warehousesRoutes } from './http/warehouses.routes';
 import { movementModel } from './store/movement.model';
+import { MovementRepository } from './store/movement.repository';
+import { OperationRepository } from './store/operation.repository';
 import { stockLevelModel } from './store/stock-level.model';
 import { StockRepository } from './store/stock.repository';
+import { variantModel } from './store/variant.model';
+import { VariantRepository } from './store/variant.repository';
+import { binModel, warehouseModel } from './store/warehouse.model';
+import { WarehouseRepository } from './store/warehouse.repository';
 
 export interface InventoryDeps {
   stock: StockRepository;
+  warehouses: WarehouseRepository;
+  movements: MovementRepository;
+  variants: VariantRepository;
+  commands: StockCommands;
+  counts: CountCommands;
+  internal: InternalCommands;
+  queries: StockQueries;
   relay: OutboxRelay;
 }
 
@@ -20,41 +41,64 @@ export interface BuildOptions {
   outbox?: RelayOptions;
 }
 
-export function buildApp({ connection, broker, logger, identitySecret, outbox }: BuildOptions) {
+function wire(connection: Connection, broker: Broker, logger: Logger, outbox?: RelayOptions): InventoryDeps {
   const levels = stockLevelModel(connection);
-  const stock = new StockRepository(levels, movementModel(connection));
+  const movementRows = movementModel(connection);
+  const stock = new StockRepository(levels, movementRows);
+  const warehouses = new WarehouseRepository(warehouseModel(connection), binModel(connection));
+  const variants = new VariantRepository(variantModel(connection));
   const relay = new OutboxRelay([levels.collection], broker, logger, outbox);
-  const deps: InventoryDeps = { stock, relay };
+  const commands = new StockCommands(stock, warehouses, relay);
+  return {
+    stock,
+    warehouses,
+    variants,
+    relay,
+    commands,
+    movements: new MovementRepository(movementRows),
+    counts: new CountCommands(commands),
+    internal: new InternalCommands(commands, new OperationRepository(connection)),
+    queries: new StockQueries(stock, warehouses, variants),
+  };
+}
 
+export function buildApp({ connection, broker, logger, identitySecret, outbox }: BuildOptions) {
+  const deps = wire(connection, broker, logger, outbox);
   const app = createServiceApp({
     logger,
     identitySecret,
     connection,
     readiness: { mongo: () => pingMongo(connection), broker: () => broker.check() },
     api: (router) => {
+      warehousesRoutes(router, deps);
       stockRoutes(router, deps);
-      pendingRoutes(router, 'inventory'); // the rest of the inventory issue
+      warehouseStockRoutes(router, deps);
     },
+    internal: (router) => internalRoutes(router, deps),
   });
 
-  let consumer: Consumer | undefined;
+  const consumers: Consumer[] = [];
   return {
     app,
-    get consumer() {
-      return consumer;
+    deps,
+    get consumers() {
+      return consumers;
+    },
+    /** Every queue this service declared (test clean-up). */
+    get queues() {
+      return consumers.flatMap((c) => c.queues);
     },
     async start() {
       await Promise.all(Object.values(connection.models).map((m) => m.init()));
-      consumer = await startConsumer(broker, connection, logger, {
-        queue: 'inventory.movements',
-        bindings: [MOVEMENT_RECORDED],
-        handler: movementRecordedHandler(stock),
-      });
-      relay.start();
+      consumers.push(
+        await startConsumer(broker, connection, logger, { queue: 'inventory.movements', bindings: [MOVEMENT_RECORDED], handler: movementRecordedHandler(deps.stock) }),
+        await startConsumer(broker, connection, logger, { queue: 'inventory.variants', bindings: VARIANT_EVENTS, handler: variantChangedHandler(deps.variants) }),
+      );
+      deps.relay.start();
     },
     async stop() {
-      await consumer?.stop();
-      await relay.stop();
+      await Promise.all(consumers.map((c) => c.stop()));
+      await deps.relay.stop();
     },
   };
 }

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Resolver } from './domain/endpoint-url';
 import { DeliveryWorker, type WorkerOptions } from './delivery/worker';
 import { dispatchWebhooksHandler } from './events/handlers/dispatch-webhooks.handler';
+import { mountDeliveryRoutes } from './http/deliveries.routes';
 import { mountEndpointRoutes } from './http/endpoints.routes';
 import { resolveHost } from './net/dns-resolver';
 import { DeliveryRepository } from './store/delivery.repository';
@@ -32,6 +33,8 @@ export interface WebhooksService {
 
 /** The dispatcher's queue (namespaced by the kit when the exchange is not the default). */
 export const DISPATCHER_QUEUE = 'webhooks.dispatcher';
+/** Events handled at once: each waits on a few store round trips, so many overlap. */
+const DISPATCHER_PREFETCH = 64;
 
 export function buildApp(deps: AppDeps): WebhooksService {
   const { config, logger, connection, broker } = deps;
@@ -39,18 +42,22 @@ export function buildApp(deps: AppDeps): WebhooksService {
   const deliveries = new DeliveryRepository(connection);
   const urlPolicy = { allowlist: config.WEBHOOK_URL_ALLOWLIST, resolve: deps.resolve ?? resolveHost };
   const send = { timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowlist: config.WEBHOOK_URL_ALLOWLIST };
-  const attemptDeps = { endpoints, deliveries, logger, send, retrySchedule: config.WEBHOOK_RETRY_SCHEDULE };
-  const worker = new DeliveryWorker(deliveries, attemptDeps, logger, deps.worker);
+  const retry = { schedule: config.WEBHOOK_RETRY_SCHEDULE, jitter: config.WEBHOOK_RETRY_JITTER };
+  const options = { leaseMarginMs: config.WEBHOOK_LEASE_MARGIN_MS, pollMs: config.WEBHOOK_POLL_MS, concurrency: config.WEBHOOK_CONCURRENCY };
+  const worker = new DeliveryWorker(deliveries, { endpoints, deliveries, logger, send, retry }, logger, { ...options, ...deps.worker });
 
   const app = createServiceApp({
     logger,
     identitySecret: config.IDENTITY_SECRET,
     connection,
     readiness: { mongo: () => pingMongo(connection), broker: () => broker.check() },
-    api: (router) => mountEndpointRoutes(router, { endpoints, urlPolicy }),
+    api: (router) => {
+      mountEndpointRoutes(router, { endpoints, deliveries, urlPolicy });
+      mountDeliveryRoutes(router, { endpoints, deliveries, onReplay: (id) => worker.offer([id]) });
+    },
   });
 
-  const handler = dispatchWebhooksHandler({ endpoints, deliveries, logger, onDeliveriesCreated: () => worker.kick() });
+  const handler = dispatchWebhooksHandler({ endpoints, deliveries, logger, onDeliveriesCreated: (ids) => worker.offer(ids) });
   let consumer: Consumer | undefined;
   return {
     app,
@@ -58,7 +65,7 @@ export function buildApp(deps: AppDeps): WebhooksService {
       return consumer;
     },
     async start() {
-      consumer = await startConsumer(broker, connection, logger, { queue: DISPATCHER_QUEUE, bindings: ['#'], handler });
+      consumer = await startConsumer(broker, connection, logger, { queue: DISPATCHER_QUEUE, bindings: ['#'], handler, prefetch: DISPATCHER_PREFETCH });
       worker.start();
     },
     async stop() {

@@ -24,6 +24,17 @@ export const configSchema = baseServiceEnv.extend({
       }
       return steps;
     }),
+  /** Each wait is spread by up to this fraction either way (0.1: ±10 %). */
+  WEBHOOK_RETRY_JITTER: z.coerce.number().min(0).max(1).default(0.1),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * A claim lasts the timeout plus this margin; a crashed worker's delivery is retried
+   * once it runs out. Tests shorten it to see a takeover quickly.
+   */
+  /** How often the worker scans the store for due deliveries it was not handed (see README). */
+  /** Attempts in flight per process. */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().positive().default(32),
+  WEBHOOK_POLL_MS: z.coerce.number().int().positive().default(1000),
+  WEBHOOK_LEASE_MARGIN_MS: z.coerce.number().int().positive().default(30_000),
 });
 export type Config = z.infer<typeof configSchema>;

@@ -87,7 +87,7 @@ it('retries a failed attempt after the schedule: a 500 then a 200 gives attempt 
 
   const [delivery] = await eventually(async () => {
     const found = await deliveriesOf(orgId);
-    return found[0]?.status === 'delivered' ? found : undefined;
+    return found[0]?.status === 'succeeded' ? found : undefined;
   });
   expect(delivery!.attempts.map((a: { responseStatus: number }) => a.responseStatus)).toEqual([500, 200]);
 });

@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sendWebhook, type OutgoingWebhook } from '../src/delivery/send';
+import { verifyWebhook } from '@stockyard/contracts';
+import { prepareWebhook, sendWebhook, type OutgoingWebhook } from '../src/delivery/send';
 
 // A local receiver whose behaviour each test sets; counts the requests that reach it.
 let reached = 0;
@@ -68,4 +69,41 @@ it('gives up on a receiver that does not answer within the timeout', async () =>
   expect(result).toMatchObject({ ok: false, responseStatus: null, error: 'timeout after 300 ms' });
   expect(result.durationMs).toBeGreaterThanOrEqual(290);
   expect(result.durationMs).toBeLessThan(2000);
+});
+
+it('counts a refused connection as a failed attempt', async () => {
+  const closed = http.createServer();
+  closed.listen(0, '127.0.0.1');
+  await once(closed, 'listening');
+  const closedPort = (closed.address() as AddressInfo).port;
+  closed.close();
+  const result = await sendWebhook(webhook(`http://127.0.0.1:${closedPort}/x`), allowListed);
+  expect(result).toMatchObject({ ok: false, responseStatus: null });
+  expect(result.error).toMatch(/^ECONNREFUSED/);
+});
+
+it('counts a TLS failure as a failed attempt (https to a plain-HTTP server)', async () => {
+  const result = await sendWebhook(webhook(`https://127.0.0.1:${port}/x`), allowListed);
+  expect(result).toMatchObject({ ok: false, responseStatus: null });
+  expect(result.error).toMatch(/EPROTO|SSL|TLS/i);
+  expect(reached).toBe(0);
+});
+
+it("passes on the receiver's Retry-After of a failed answer", async () => {
+  behave = (res) => res.writeHead(503, { 'Retry-After': '120' }).end('busy');
+  const result = await sendWebhook(webhook(`http://127.0.0.1:${port}/x`), allowListed);
+  expect(result).toMatchObject({ ok: false, responseStatus: 503, retryAfterSeconds: 120, responseBody: 'busy' });
+});
+
+it('signs every attempt afresh with the current time', async () => {
+  const first = prepareWebhook({ ...webhook('http://127.0.0.1/x'), attempt: 1 });
+  jest.useFakeTimers({ now: Date.now() + 2 * 24 * 3600 * 1000, doNotFake: ['nextTick', 'setImmediate'] });
+  try {
+    const later = prepareWebhook({ ...webhook('http://127.0.0.1/x'), attempt: 8 });
+    const t = (p: typeof first) => Number(/t=(\d+)/.exec(p.headers['X-Stockyard-Signature']!)![1]);
+    expect(t(later) - t(first)).toBeGreaterThanOrEqual(2 * 24 * 3600 - 1);
+    expect(verifyWebhook({ secret: 'whsec_test', rawBody: later.rawBody, header: later.headers['X-Stockyard-Signature'] })).toBe(true);
+  } finally {
+    jest.useRealTimers();
+  }
 });

@@ -135,10 +135,15 @@ export class OutboxRelay {
   private async flush(collection: Collection, { _id }: OutboxDoc): Promise<void> {
     // Re-read under the lock: the batch may be stale by now.
     const doc = (await collection.findOne({ _id })) as OutboxDoc | null;
-    for (const entry of doc?.outbox ?? []) {
-      await this.broker.publish(JSON.parse(entry.body) as EventEnvelope);
-      await collection.updateOne({ _id }, { $pull: { outbox: { id: entry.id, body: entry.body } } } as never);
-      this.logger.debug({ eventId: entry.id }, 'event published');
+    const entries = doc?.outbox ?? [];
+    if (entries.length > 0) {
+      // Published in order on the one confirm channel and confirmed together, then pulled off
+      // in one update ($pullAll takes exact values, which FerretDB supports): a hot document
+      // is held for one write per pass, not one per event. A crash in between re-publishes
+      // the batch; consumers deduplicate.
+      await Promise.all(entries.map((entry) => this.broker.publish(JSON.parse(entry.body) as EventEnvelope)));
+      await collection.updateOne({ _id }, { $pullAll: { outbox: entries } } as never);
+      this.logger.debug({ eventIds: entries.map((e) => e.id) }, 'events published');
     }
     // Clears the flag only if nothing new was pushed meanwhile (same document, atomic).
     await collection.updateOne({ _id, outbox: { $size: 0 } }, { $unset: { outboxPending: '' } });

@@ -31,10 +31,15 @@ export interface GeneratedKey {
   displayPrefix: string;
 }
 
+/** The token for a key id and secret (32 base62), checksum included. */
+export function formatKey(type: KeyType, keyId: string, secret: string): string {
+  const body = `${KEY_PREFIXES[type]}_${keyId}_${secret}`;
+  return body + checksum(body);
+}
+
 export function generateKey(type: KeyType): GeneratedKey {
   const keyId = randomBase62(12);
-  const body = `${KEY_PREFIXES[type]}_${keyId}_${randomBase62(32)}`;
-  return { keyId, token: body + checksum(body), displayPrefix: `${KEY_PREFIXES[type]}_${keyId}` };
+  return { keyId, token: formatKey(type, keyId, randomBase62(32)), displayPrefix: `${KEY_PREFIXES[type]}_${keyId}` };
 }
 
 export interface ParsedKey {

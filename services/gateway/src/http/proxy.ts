@@ -9,6 +9,23 @@ const envelope = (res: Response, status: number, code: string, message: string, 
   res.status(status).json({ error: { code, message, requestId } });
 };
 
+/** An upstream failure as the partner sees it: always an envelope, never a hang or an HTML page. */
+function answerUpstreamError(service: string, err: NodeJS.ErrnoException, req: Request, res: Response, timeoutMs: number, logger: Logger) {
+  const { requestId } = req;
+  if (res.locals.bodyTooLarge) {
+    // The body counter cut the upstream request short (see body-limit.ts).
+    logger.info({ service, requestId }, 'request body too large');
+    res.setHeader('Connection', 'close');
+    return envelope(res, 413, 'payload_too_large', 'Request body is too large', requestId);
+  }
+  // http-proxy reports its own proxyTimeout as a plain socket hang-up: tell by the clock.
+  const elapsed = Date.now() - Number(res.locals.proxyStartedAt ?? Date.now());
+  const timedOut = err.code === 'ETIMEDOUT' || elapsed >= timeoutMs;
+  logger.warn({ service, code: err.code, err: err.message, requestId }, 'upstream error');
+  if (timedOut) return envelope(res, 504, 'upstream_timeout', `The ${service} service did not answer in time`, requestId);
+  return envelope(res, 503, 'upstream_unavailable', `The ${service} service is unavailable`, requestId);
+}
+
 /** One pooled, kept-alive proxy per upstream service. */
 export function createProxies(targets: Record<Exclude<ServiceName, 'gateway'>, string>, timeoutMs: number, logger: Logger) {
   const agent = new Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
@@ -21,14 +38,7 @@ export function createProxies(targets: Record<Exclude<ServiceName, 'gateway'>, s
       proxyTimeout: timeoutMs,
       on: {
         error: (err, req, res) => {
-          const code = (err as NodeJS.ErrnoException).code;
-          // http-proxy reports its own proxyTimeout as a plain socket hang-up: tell by the clock.
-          const elapsed = Date.now() - Number((res as Response).locals?.proxyStartedAt ?? Date.now());
-          const timedOut = code === 'ETIMEDOUT' || elapsed >= timeoutMs;
-          logger.warn({ service, code, err: err.message, requestId: (req as Request).requestId }, 'upstream error');
-          if (!('status' in res)) return;
-          if (timedOut) envelope(res as Response, 504, 'upstream_timeout', `The ${service} service did not answer in time`, (req as Request).requestId);
-          else envelope(res as Response, 503, 'upstream_unavailable', `The ${service} service is unavailable`, (req as Request).requestId);
+          if ('status' in res) answerUpstreamError(service, err as NodeJS.ErrnoException, req as Request, res as Response, timeoutMs, logger);
         },
       },
     });

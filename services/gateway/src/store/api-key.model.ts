@@ -1,8 +1,15 @@
 import { Schema, type Connection } from 'mongoose';
-import { ROLES } from '@stockyard/contracts';
+import { INVOICE_WORKFLOWS, ROLES } from '@stockyard/contracts';
 
 const organizationSchema = new Schema(
-  { _id: String, name: { type: String, required: true } },
+  {
+    _id: String,
+    name: { type: String, required: true },
+    settings: {
+      invoiceWorkflow: { type: String, enum: INVOICE_WORKFLOWS, default: 'simple' },
+    },
+    settingsUpdatedAt: { type: Date, default: null },
+  },
   { collection: 'organizations', timestamps: true, versionKey: false },
 );
 
@@ -20,12 +27,27 @@ const apiKeySchema = new Schema(
     hash: { type: String, required: true },
     expiresAt: { type: Date, default: null },
     revokedAt: { type: Date, default: null },
-    lastUsedAt: { type: Date, default: null },
   },
   { collection: 'api_keys', timestamps: true, versionKey: false },
 );
 
+/**
+ * lastUsedAt lives in its own collection, written only by the batched usage flush, so
+ * that flush can never race a revocation on the key document (FerretDB updates are an
+ * unisolated read-modify-write: a concurrent $set could resurrect a revoked key).
+ */
+const apiKeyUsageSchema = new Schema(
+  {
+    _id: String, // the key id
+    orgId: { type: String, required: true, index: true },
+    lastUsedAt: { type: Date, required: true },
+  },
+  { collection: 'api_key_usage', versionKey: false },
+);
+
 export const organizationModel = (c: Connection) => c.model('Organization', organizationSchema);
 export const apiKeyModel = (c: Connection) => c.model('ApiKey', apiKeySchema);
+export const apiKeyUsageModel = (c: Connection) => c.model('ApiKeyUsage', apiKeyUsageSchema);
 export type ApiKeyModel = ReturnType<typeof apiKeyModel>;
+export type ApiKeyUsageModel = ReturnType<typeof apiKeyUsageModel>;
 export type OrganizationModel = ReturnType<typeof organizationModel>;

@@ -1,6 +1,6 @@
 import scrypt from 'scrypt-kdf';
-import type { Role } from '@stockyard/contracts';
-import { newId } from '@stockyard/service-kit';
+import type { Page, Permission, Role } from '@stockyard/contracts';
+import { documentKey, documentLocks, newId } from '@stockyard/service-kit';
 import { generateKey, type KeyType } from '../domain/api-key-format';
 import type { ApiKeyModel, OrganizationModel } from './api-key.model';
 
@@ -11,15 +11,32 @@ export interface ApiKeyRecord {
   name: string;
   displayPrefix: string;
   role: Role;
-  scopes: string[];
+  scopes: Permission[];
   channelId: string | null;
   hash: string;
   expiresAt: Date | null;
   revokedAt: Date | null;
+  createdAt: Date;
+}
+
+export interface NewApiKey {
+  orgId: string;
+  type: KeyType;
+  name: string;
+  role: Role;
+  scopes?: readonly Permission[];
+  channelId?: string | null;
+  expiresAt?: Date | null;
 }
 
 /** logN 15 (32 MiB, ~50-100 ms): paid once per key and process, then cached. */
 const SCRYPT_PARAMS = { logN: 15, r: 8, p: 1 };
+
+const activeFilter = (orgId: string, now: Date) => ({
+  orgId,
+  revokedAt: null,
+  $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }],
+});
 
 export class ApiKeyRepository {
   constructor(
@@ -38,11 +55,29 @@ export class ApiKeyRepository {
   }
 
   /** Creates a key and returns its plaintext: the only time it exists outside the caller. */
-  async create(input: { orgId: string; type: KeyType; name: string; role: Role; scopes?: string[]; expiresAt?: Date | null }) {
+  async create(input: NewApiKey): Promise<{ id: string; token: string; displayPrefix: string; record: ApiKeyRecord }> {
     const { keyId, token, displayPrefix } = generateKey(input.type);
     const hash = (await scrypt.kdf(token, SCRYPT_PARAMS)).toString('base64');
-    await this.keys.create({ _id: keyId, ...input, displayPrefix, hash });
-    return { id: keyId, token, displayPrefix };
+    const doc = await this.keys.create({ _id: keyId, ...input, scopes: [...(input.scopes ?? [])], displayPrefix, hash });
+    return { id: keyId, token, displayPrefix, record: doc.toObject() as ApiKeyRecord };
+  }
+
+  /** Keys that still work: neither revoked nor expired. Oldest first, so pages are stable. */
+  async listActive(orgId: string, page: Page, now = new Date()): Promise<{ records: ApiKeyRecord[]; total: number }> {
+    const filter = activeFilter(orgId, now);
+    const [records, total] = await Promise.all([
+      this.keys.find(filter).sort({ createdAt: 1, _id: 1 }).skip(page.offset).limit(page.limit).lean<ApiKeyRecord[]>(),
+      this.keys.countDocuments(filter),
+    ]);
+    return { records, total };
+  }
+
+  /** Revokes an active key of the organization; false when there is none (unknown, other org, already revoked). */
+  async revoke(orgId: string, keyId: string, now = new Date()): Promise<boolean> {
+    return documentLocks.run(documentKey('api_keys', keyId), async () => {
+      const result = await this.keys.updateOne({ _id: keyId, orgId, revokedAt: null }, { $set: { revokedAt: now } });
+      return result.matchedCount === 1;
+    });
   }
 }
 

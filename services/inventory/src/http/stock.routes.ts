@@ -1,19 +1,37 @@
 import type { Router } from 'express';
-import { AdjustStockSchema } from '@stockyard/contracts';
-import { bodyOf, newId, orgIdOf } from '@stockyard/service-kit';
-import { adjustStock, type AdjustResult } from '../domain/adjust-stock';
-import { availableOf } from '../domain/stock-level';
+import { AdjustStockSchema, MovementQuerySchema, MoveStockSchema, PageQuerySchema, SetPrimaryBinSchema, TransferStockSchema, UpdateStockItemSchema } from '@stockyard/contracts';
+import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
+import { locationAt } from '../domain/stock-level';
+import { stockItemOf } from '../domain/stock-views';
 import type { InventoryDeps } from '../app';
 
-export function stockRoutes(router: Router, { stock, relay }: InventoryDeps): void {
+export function stockRoutes(router: Router, { commands, queries, movements, warehouses }: InventoryDeps): void {
   router.post('/stock/adjust', async (req, res) => {
+    res.status(201).json(await commands.adjust(orgIdOf(req), bodyOf(req, AdjustStockSchema)));
+  });
+  router.post('/stock/transfer', async (req, res) => {
+    res.status(201).json(await commands.transfer(orgIdOf(req), bodyOf(req, TransferStockSchema)));
+  });
+  router.post('/stock/move', async (req, res) => {
+    res.status(201).json(await commands.move(orgIdOf(req), bodyOf(req, MoveStockSchema)));
+  });
+  router.post('/stock/primary-bin', async (req, res) => {
+    res.status(201).json(await commands.setPrimaryBin(orgIdOf(req), bodyOf(req, SetPrimaryBinSchema)));
+  });
+
+  router.get('/stock/movements', async (req, res) => {
+    res.json(await movements.list(orgIdOf(req), queryOf(req, MovementQuerySchema), queryOf(req, PageQuerySchema)));
+  });
+  router.get('/stock/variant/:variantId/breakdown', async (req, res) => {
+    res.json(await queries.breakdown(orgIdOf(req), req.params.variantId));
+  });
+
+  router.patch('/stock/items/:variantId/:warehouseId', async (req, res) => {
     const orgId = orgIdOf(req);
-    const input = bodyOf(req, AdjustStockSchema);
-    const movementId = newId('mov');
-    let result: AdjustResult | undefined;
-    const level = await stock.change(orgId, input.variantId, (current) => (result = adjustStock(current, input, movementId, new Date())));
-    relay.kick();
-    await stock.recordMovement(orgId, result!.movement);
-    res.status(201).json({ ...result!.movement, available: availableOf(level) });
+    const { variantId, warehouseId } = req.params;
+    const input = bodyOf(req, UpdateStockItemSchema);
+    const level = await commands.updateItem(orgId, variantId, warehouseId, input);
+    const row = locationAt(level, { warehouseId, binId: input.binId ?? null })!;
+    res.json(stockItemOf(level, row, await warehouses.binNames(orgId, warehouseId)));
   });
 }

@@ -12,12 +12,16 @@ const movementSchema = new Schema(
     quantity: { type: Number, required: true },
     reason: { type: String, required: true },
     onHandAfter: { type: Number, required: true },
+    reference: { type: String, default: null },
     createdAt: { type: Date, required: true },
   },
   { collection: 'stock_movements', versionKey: false },
 );
-movementSchema.index({ orgId: 1, createdAt: -1 });
+// Newest first, optionally filtered by variant, warehouse or type (GET /stock/movements).
+movementSchema.index({ orgId: 1, createdAt: -1, _id: -1 });
 movementSchema.index({ orgId: 1, variantId: 1, createdAt: -1 });
+movementSchema.index({ orgId: 1, warehouseId: 1, createdAt: -1 });
+movementSchema.index({ orgId: 1, type: 1, createdAt: -1 });
 
 export const movementModel = (connection: Connection) => connection.model('StockMovement', movementSchema);
 export type MovementModel = ReturnType<typeof movementModel>;

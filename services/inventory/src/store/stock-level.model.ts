@@ -2,7 +2,13 @@ import { Schema, type Connection } from 'mongoose';
 import { outboxFields } from '@stockyard/service-kit';
 
 const locationSchema = new Schema(
-  { warehouseId: { type: String, required: true }, binId: { type: String, default: null }, onHand: { type: Number, required: true } },
+  {
+    warehouseId: { type: String, required: true },
+    binId: { type: String, default: null },
+    onHand: { type: Number, required: true },
+    minQuantity: { type: Number, default: null },
+    maxQuantity: { type: Number, default: null },
+  },
   { _id: false },
 );
 
@@ -13,12 +19,18 @@ const stockLevelSchema = new Schema(
     variantId: { type: String, required: true },
     locations: { type: [locationSchema], default: [] },
     reserved: { type: Number, default: 0 },
+    reservations: { type: [{ _id: false, warehouseId: String, quantity: Number }], default: [] },
+    primaryBins: { type: [{ _id: false, warehouseId: String, binId: String }], default: [] },
+    operations: { type: [{ _id: false, key: String, at: Date }], default: [] },
     version: { type: Number, default: 0 },
     ...outboxFields,
   },
   { collection: 'stock_levels', timestamps: true, versionKey: false },
 );
 stockLevelSchema.index({ orgId: 1, variantId: 1 }, { unique: true });
+// Warehouse listings and "is this bin/warehouse empty" look levels up by location.
+stockLevelSchema.index({ orgId: 1, 'locations.warehouseId': 1 });
+stockLevelSchema.index({ orgId: 1, 'locations.binId': 1 });
 
 export const stockLevelModel = (connection: Connection) => connection.model('StockLevel', stockLevelSchema);
 export type StockLevelModel = ReturnType<typeof stockLevelModel>;

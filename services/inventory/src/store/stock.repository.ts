@@ -1,20 +1,23 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { EventEnvelope, StockMovement } from '@stockyard/contracts';
+import type { StockMovement } from '@stockyard/contracts';
 import { AppError, documentKey, documentLocks, isDuplicateKeyError, outboxOf, withEvents } from '@stockyard/service-kit';
-import type { StockLevel, StockLocation } from '../domain/stock-level';
+import type { LevelChange, LevelFields } from '../domain/level-change';
+import type { StockLevel } from '../domain/stock-level';
 import type { StockLevelModel } from './stock-level.model';
 import type { MovementModel } from './movement.model';
 
-const MAX_ATTEMPTS = 100;
+export type { LevelChange } from '../domain/level-change';
 
-export interface LevelChange {
-  locations: StockLocation[];
-  events: EventEnvelope[];
-}
+const MAX_ATTEMPTS = 100;
+const FIELDS = ['locations', 'reserved', 'reservations', 'primaryBins', 'operations'] as const;
+const READ = { outbox: 0, outboxPending: 0, createdAt: 0, updatedAt: 0 } as const;
+
+const fieldsOf = (change: LevelChange): LevelFields =>
+  Object.fromEntries(FIELDS.filter((f) => change[f] !== undefined).map((f) => [f, change[f]]));
 
 /**
  * Stock levels change by optimistic concurrency on the variant's one document: read
- * it, let the domain compute the new locations and events, write both in one update
+ * it, let the domain compute the new fields and events, write both in one update
  * guarded by the version read. A lost race (another replica) re-reads and recomputes;
  * within a process the document lock orders the writers (see KeyedMutex for why).
  */
@@ -31,37 +34,55 @@ export class StockRepository {
 
   private async changeOnce(_id: string, orgId: string, variantId: string, compute: (level: StockLevel) => LevelChange): Promise<StockLevel> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const found = await this.levels.findById(_id, { outbox: 0 }).lean<StockLevel>();
+      const found = await this.levels.findById(_id, READ).lean<StockLevel>();
       const level: StockLevel = found ?? { orgId, variantId, locations: [], reserved: 0, version: 0 };
-      const { locations, events } = compute(level);
-      if (await this.write(_id, level, locations, events, found === null)) {
-        return { ...level, locations, version: level.version + 1 };
+      const change = compute(level);
+      const fields = fieldsOf(change);
+      // Nothing to write (a replayed operation, an empty count): no version bump, no events.
+      if (Object.keys(fields).length === 0 && change.events.length === 0) return level;
+      if (await this.write(_id, level, fields, change, found === null)) {
+        return { ...level, ...fields, version: level.version + 1 };
       }
       await sleep(Math.random() * Math.min(50, 2 * attempt));
     }
     throw new AppError('unavailable', 'Stock level is too busy; retry', 'contention', undefined, { 'Retry-After': '1' });
   }
 
-  private async write(_id: string, level: StockLevel, locations: StockLocation[], events: EventEnvelope[], isNew: boolean) {
+  private async write(_id: string, level: StockLevel, fields: LevelFields, { events }: LevelChange, isNew: boolean) {
+    const now = new Date();
     if (isNew) {
       try {
-        await this.levels.collection.insertOne(
-          { _id, orgId: level.orgId, variantId: level.variantId, locations, reserved: 0, version: 1, createdAt: new Date(), updatedAt: new Date(), ...outboxOf(events) } as never,
-        );
+        const doc = { _id, orgId: level.orgId, variantId: level.variantId, locations: [], reserved: 0, ...fields, version: 1, createdAt: now, updatedAt: now };
+        await this.levels.collection.insertOne((events.length ? { ...doc, ...outboxOf(events) } : doc) as never);
         return true;
       } catch (err) {
         if (isDuplicateKeyError(err)) return false;
         throw err;
       }
     }
-    const result = await this.levels.collection.updateOne(
-      { _id: _id as never, version: level.version },
-      withEvents({ $set: { locations, updatedAt: new Date() }, $inc: { version: 1 } }, events),
-    );
+    const update = { $set: { ...fields, updatedAt: now }, $inc: { version: 1 } };
+    const result = await this.levels.collection.updateOne({ _id: _id as never, version: level.version }, events.length ? withEvents(update, events) : update);
     return result.modifiedCount === 1;
   }
 
-  /** Idempotent: the movement id is fixed before the change, so a replay is a no-op. */
+  find(orgId: string, variantId: string): Promise<StockLevel | null> {
+    return this.levels.findById(`${orgId}:${variantId}`, READ).lean<StockLevel>();
+  }
+
+  /** Levels with any location (even empty) in the warehouse. */
+  inWarehouse(orgId: string, warehouseId: string): Promise<StockLevel[]> {
+    return this.levels.find({ orgId, 'locations.warehouseId': warehouseId }, { ...READ, operations: 0 }).lean<StockLevel[]>();
+  }
+
+  withBin(orgId: string, binId: string): Promise<StockLevel[]> {
+    return this.levels.find({ orgId, 'locations.binId': binId }, { ...READ, operations: 0 }).lean<StockLevel[]>();
+  }
+
+  /** Idempotent: movement ids are fixed before the change, so a replay is a no-op. */
+  async recordMovements(orgId: string, movements: StockMovement[]): Promise<void> {
+    for (const movement of movements) await this.recordMovement(orgId, movement);
+  }
+
   async recordMovement(orgId: string, movement: StockMovement): Promise<void> {
     try {
       await this.movements.collection.insertOne({ ...movement, _id: movement.id as never, orgId, createdAt: new Date(movement.createdAt) } as never);

@@ -6,6 +6,8 @@ export interface PostResponse {
   status: number;
   /** At most the first KB of the body; we never need more, so we stop reading there. */
   bodyExcerpt: string;
+  /** The receiver's Retry-After header, if any. */
+  retryAfter?: string;
 }
 
 export interface PostOptions {
@@ -39,7 +41,11 @@ export function postOnce(url: URL, headers: Record<string, string>, body: string
         let size = 0;
         const finish = () => {
           response.destroy();
-          resolve({ status: response.statusCode ?? 0, bodyExcerpt: Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8') });
+          resolve({
+            status: response.statusCode ?? 0,
+            bodyExcerpt: Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8'),
+            retryAfter: response.headers['retry-after'],
+          });
         };
         response.on('data', (chunk: Buffer) => {
           chunks.push(chunk);

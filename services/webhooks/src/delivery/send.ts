@@ -4,6 +4,7 @@ import { signWebhook, WEBHOOK_HEADERS, type WebhookBody } from '@stockyard/contr
 import { AppError } from '@stockyard/service-kit';
 import { assertPublicAddresses, parseEndpointUrl } from '../domain/endpoint-url';
 import { publicOnlyLookup } from '../net/public-only-lookup';
+import { parseRetryAfter } from '../domain/delivery';
 import { postOnce } from './http-post';
 
 export interface OutgoingWebhook {
@@ -26,11 +27,17 @@ export interface SendResult {
   durationMs: number;
   error: string | null;
   responseBody: string | null;
+  /** From the receiver's Retry-After on a failed answer; may stretch the next wait. */
+  retryAfterSeconds: number | null;
 }
 
-/** Signs and POSTs one attempt; never throws, every failure becomes part of the result. */
-export async function sendWebhook(webhook: OutgoingWebhook, options: SendOptions): Promise<SendResult> {
-  // Serialized once: the signature covers exactly the bytes that go on the wire.
+export interface PreparedWebhook {
+  rawBody: string;
+  headers: Record<string, string>;
+}
+
+/** Serialized once and signed now: the signature covers exactly the bytes that go on the wire. */
+export function prepareWebhook(webhook: OutgoingWebhook): PreparedWebhook {
   const body: WebhookBody = { event: webhook.event, data: webhook.data, delivery_id: webhook.deliveryId, attempt: webhook.attempt };
   const rawBody = JSON.stringify(body);
   const headers = {
@@ -40,18 +47,35 @@ export async function sendWebhook(webhook: OutgoingWebhook, options: SendOptions
     [WEBHOOK_HEADERS.deliveryId]: webhook.deliveryId,
     [WEBHOOK_HEADERS.signature]: signWebhook(webhook.secret, rawBody),
   };
+  return { rawBody, headers };
+}
+
+/** Signs and POSTs one attempt; never throws, every failure becomes part of the result. */
+export function sendWebhook(webhook: OutgoingWebhook, options: SendOptions): Promise<SendResult> {
+  return postWebhook(webhook.url, prepareWebhook(webhook), options);
+}
+
+/** POSTs a prepared attempt; never throws, every failure becomes part of the result. */
+export async function postWebhook(url: string, { rawBody, headers }: PreparedWebhook, options: SendOptions): Promise<SendResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const target = parseEndpointUrl(webhook.url, options.allowlist);
+    const target = parseEndpointUrl(url, options.allowlist);
     // Re-checked at send time: the rule may have changed since the endpoint was created.
     if (!target.allowListed && isIP(target.host)) assertPublicAddresses(target.host, [target.host]);
     const lookup = target.allowListed ? undefined : publicOnlyLookup;
     const response = await postOnce(target.url, headers, rawBody, { timeoutMs: options.timeoutMs, lookup });
     const ok = response.status >= 200 && response.status < 300;
-    return { ok, responseStatus: response.status, durationMs: elapsed(), error: ok ? null : `HTTP ${response.status}`, responseBody: response.bodyExcerpt };
+    return {
+      ok,
+      responseStatus: response.status,
+      durationMs: elapsed(),
+      error: ok ? null : `HTTP ${response.status}`,
+      responseBody: response.bodyExcerpt,
+      retryAfterSeconds: ok ? null : parseRetryAfter(response.retryAfter, new Date()),
+    };
   } catch (err) {
-    return { ok: false, responseStatus: null, durationMs: elapsed(), error: describe(err, options.timeoutMs), responseBody: null };
+    return { ok: false, responseStatus: null, durationMs: elapsed(), error: describe(err, options.timeoutMs), responseBody: null, retryAfterSeconds: null };
   }
 }
 

@@ -4,20 +4,29 @@ import { attemptDelivery, type AttemptDeps } from './attempt-delivery';
 
 export interface WorkerOptions {
   concurrency?: number;
+  /** How often the store is scanned for due deliveries nobody handed over. */
   pollMs?: number;
   /** Extra lease time beyond the send timeout, for the bookkeeping around a send. */
   leaseMarginMs?: number;
 }
 
+/** Retries due within this are timed in memory; later ones are found by the scan. */
+const TIMED_RETRY_MAX_MS = 5 * 60_000;
+
 /**
- * Sends due deliveries with bounded concurrency. Every worker (one per replica) polls
- * the store and claims with a lease, so replicas share the work and a crashed worker's
- * claims are taken over when their leases run out.
+ * Sends due deliveries with bounded concurrency. Work arrives two ways: handed over by id
+ * (fresh deliveries from the dispatcher, replays, this worker's own retries, each claimed
+ * by id: cheap on any store), and a periodic scan of the store, which finds what no one
+ * handed over: a crashed worker's expired claims, other replicas' retries, long waits.
+ * Every claim is a lease, so replicas share the work safely.
  */
 export class DeliveryWorker {
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly ready = new Set<string>();
+  private readonly timers = new Set<NodeJS.Timeout>();
   private timer?: NodeJS.Timeout;
   private filling?: Promise<void>;
+  private scanning?: Promise<void>;
   private again = false;
   private stopped = true;
   private readonly concurrency: number;
@@ -30,19 +39,53 @@ export class DeliveryWorker {
     private readonly logger: Logger,
     options: WorkerOptions = {},
   ) {
-    this.concurrency = options.concurrency ?? 8;
-    this.pollMs = options.pollMs ?? 250;
+    this.concurrency = options.concurrency ?? 32;
+    this.pollMs = options.pollMs ?? 1000;
     this.leaseMs = deps.send.timeoutMs + (options.leaseMarginMs ?? 30_000);
   }
 
   start(): void {
     this.stopped = false;
-    this.timer = setInterval(() => this.kick(), this.pollMs);
+    this.scheduleScan(0);
+  }
+
+  /**
+   * The scan runs beside the claims, never in their way, and waits at least ten times its
+   * own duration before the next: on FerretDB it reads the whole collection, and must not
+   * take the store from the deliveries it exists to rescue.
+   */
+  private scheduleScan(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      const started = performance.now();
+      this.scanning = this.scan()
+        .catch((err: Error) => this.logger.warn({ err: err.message }, 'delivery scan failed; will retry'))
+        .finally(() => {
+          this.scanning = undefined;
+          this.scheduleScan(Math.max(this.pollMs, 10 * (performance.now() - started)));
+        });
+    }, delayMs);
     this.timer.unref();
+  }
+
+  private async scan(): Promise<void> {
+    const limit = this.concurrency * 8;
+    for (let found = limit; found === limit && !this.stopped; ) {
+      const due = (await this.deliveries.dueIds(new Date(), limit)).filter((id) => !this.ready.has(id));
+      found = due.length;
+      this.offer(due);
+      // Let the claims drain before looking again.
+      while (this.ready.size > this.concurrency && !this.stopped) await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  /** Deliveries due now (created, replayed): claimed by id without waiting for the scan. */
+  offer(ids: Iterable<string>): void {
+    for (const id of ids) this.ready.add(id);
     this.kick();
   }
 
-  /** Look for due work now (after the dispatcher created deliveries); coalesces with a running pass. */
+  /** Look for work now; coalesces with a running pass. */
   kick(): void {
     if (this.stopped) return;
     if (this.filling) {
@@ -63,22 +106,45 @@ export class DeliveryWorker {
   /** Stops claiming and waits for the attempts in flight to be recorded. */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.timer);
+    clearTimeout(this.timer);
+    for (const t of this.timers) clearTimeout(t);
+    await this.scanning;
     await this.filling;
     await Promise.all(this.inFlight);
   }
 
+  /** Starts claims (by id, in parallel) until `concurrency` are in flight. */
   private async fill(): Promise<void> {
     while (!this.stopped && this.inFlight.size < this.concurrency) {
-      const claimed = await this.deliveries.claimDue(new Date(), this.leaseMs);
-      if (!claimed) return;
-      const run: Promise<void> = attemptDelivery(claimed, this.deps)
-        .catch((err: Error) => this.logger.error({ err: err.message, deliveryId: claimed.id }, 'delivery attempt failed; lease will expire'))
+      const id = this.ready.values().next().value;
+      if (id === undefined) return;
+      this.ready.delete(id);
+      const run: Promise<void> = this.claimAndAttempt(id)
+        .catch((err: Error) => this.logger.error({ err: err.message, deliveryId: id }, 'delivery attempt failed; lease will expire'))
         .finally(() => {
           this.inFlight.delete(run);
           this.kick();
         });
       this.inFlight.add(run);
     }
+  }
+
+  private async claimAndAttempt(id: string): Promise<void> {
+    const claimed = await this.deliveries.claim(id, new Date(), this.leaseMs);
+    if (!claimed) return; // not due, done, or another worker's
+    this.retryAt(claimed.id, await attemptDelivery(claimed, this.deps));
+  }
+
+  /** A short wait is timed here; a long one is left to the scan (and survives a restart either way). */
+  private retryAt(id: string, next: Date | null): void {
+    if (!next || this.stopped) return;
+    const delay = next.getTime() - Date.now();
+    if (delay > TIMED_RETRY_MAX_MS) return;
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      this.offer([id]);
+    }, Math.max(0, delay));
+    t.unref();
+    this.timers.add(t);
   }
 }

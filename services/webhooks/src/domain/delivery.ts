@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { EventEnvelope, EventName } from '@stockyard/contracts';
+import type { EventEnvelope, EventName, WebhookDelivery, WebhookDeliveryStatus } from '@stockyard/contracts';
 
 /**
- * pending -> delivered (a 2xx) | failed (attempts exhausted, or the endpoint is gone).
- * A failed attempt keeps the delivery pending with a later nextAttemptAt.
+ * pending -> succeeded (a 2xx) | failed (attempts exhausted, or the endpoint disabled).
+ * A failed attempt keeps the delivery pending with a later nextAttemptAt; a replay
+ * moves a failed delivery back to pending.
  */
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+export type DeliveryStatus = WebhookDeliveryStatus;
 
 export interface DeliveryAttempt {
   number: number;
@@ -60,13 +61,57 @@ export interface AttemptOutcome {
   nextAttemptAt: Date | null;
 }
 
+export interface RetryPolicy {
+  /** Seconds to wait after failed attempt n at index n-1 (WEBHOOK_RETRY_SCHEDULE). */
+  schedule: readonly number[];
+  /** Each wait is spread by up to this fraction either way, so retries of a burst do not arrive together. */
+  jitter: number;
+  random?: () => number;
+}
+
 /**
- * After attempt n: delivered on success; otherwise wait schedule[n-1] seconds, and give
- * up once the schedule is exhausted (so schedule.length + 1 attempts in all).
+ * After attempt n: succeeded on success; otherwise wait schedule[n-1] seconds (jittered),
+ * stretched by the receiver's Retry-After up to the schedule's longest step, and give up
+ * once the schedule is exhausted (so schedule.length + 1 attempts in all).
  */
-export function outcomeOf(attempt: number, ok: boolean, schedule: readonly number[], now: Date): AttemptOutcome {
-  if (ok) return { status: 'delivered', nextAttemptAt: null };
-  const waitSeconds = schedule[attempt - 1];
-  if (waitSeconds === undefined) return { status: 'failed', nextAttemptAt: null };
-  return { status: 'pending', nextAttemptAt: new Date(now.getTime() + waitSeconds * 1000) };
+export function outcomeOf(
+  attempt: number,
+  result: { ok: boolean; retryAfterSeconds?: number | null },
+  policy: RetryPolicy,
+  now: Date,
+): AttemptOutcome {
+  if (result.ok) return { status: 'succeeded', nextAttemptAt: null };
+  const step = policy.schedule[attempt - 1];
+  if (step === undefined) return { status: 'failed', nextAttemptAt: null };
+  const random = policy.random ?? Math.random;
+  let waitSeconds = step * (1 + policy.jitter * (2 * random() - 1));
+  const cap = Math.max(...policy.schedule);
+  if (result.retryAfterSeconds != null && result.retryAfterSeconds > waitSeconds) waitSeconds = Math.min(result.retryAfterSeconds, cap);
+  return { status: 'pending', nextAttemptAt: new Date(now.getTime() + Math.round(waitSeconds * 1000)) };
+}
+
+/** Retry-After as seconds from now: delta-seconds or an HTTP date; null when absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, now: Date): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? null : Math.max(0, (at - now.getTime()) / 1000);
+}
+
+export function deliveryToWire(delivery: Delivery): WebhookDelivery {
+  return {
+    id: delivery.id,
+    endpointId: delivery.endpointId,
+    eventId: delivery.eventId,
+    event: delivery.event,
+    status: delivery.status,
+    attemptCount: delivery.attempts.length,
+    attempts: delivery.attempts.map((a) => ({ ...a, at: a.at.toISOString() })),
+    nextAttemptAt: delivery.nextAttemptAt?.toISOString() ?? null,
+    lastError: delivery.lastError,
+    payload: delivery.payload,
+    createdAt: delivery.createdAt.toISOString(),
+    updatedAt: delivery.updatedAt.toISOString(),
+  };
 }

@@ -1,5 +1,5 @@
 import { newId, randomBase62 } from '@stockyard/service-kit';
-import type { CreateWebhookEndpoint, EventName, WebhookEndpoint } from '@stockyard/contracts';
+import type { CreateWebhookEndpoint, EventName, UpdateWebhookEndpoint, WebhookEndpoint } from '@stockyard/contracts';
 
 /** An endpoint as the service stores it; the wire shape (contracts) hides orgId and secret. */
 export interface Endpoint {
@@ -8,14 +8,20 @@ export interface Endpoint {
   url: string;
   events: EventName[];
   enabled: boolean;
-  /** Counts toward the automatic disable rule (a later issue); reset by a success. */
+  /** Failed deliveries in a row; DISABLE_AFTER_FAILURES disable the endpoint; a success resets it. */
   consecutiveFailures: number;
+  /** When the failure rule disabled it (null when enabled, or disabled by PATCH). */
+  disabledAt: Date | null;
   secret: string;
+  /** Guards every update (atomic on MongoDB across replicas). */
+  version: number;
   createdAt: Date;
   updatedAt: Date;
 }
 
 export type NewEndpoint = Omit<Endpoint, 'createdAt' | 'updatedAt'>;
+
+export const DISABLE_AFTER_FAILURES = 5;
 
 export const newSecret = () => `whsec_${randomBase62(32)}`;
 
@@ -27,7 +33,9 @@ export function newEndpoint(orgId: string, input: CreateWebhookEndpoint): NewEnd
     events: [...new Set(input.events)],
     enabled: true,
     consecutiveFailures: 0,
+    disabledAt: null,
     secret: newSecret(),
+    version: 0,
   };
 }
 
@@ -37,7 +45,32 @@ export function toWire(endpoint: Endpoint): WebhookEndpoint {
     url: endpoint.url,
     events: endpoint.events,
     enabled: endpoint.enabled,
+    consecutiveFailures: endpoint.consecutiveFailures,
+    disabledAt: endpoint.disabledAt?.toISOString() ?? null,
     createdAt: endpoint.createdAt.toISOString(),
     updatedAt: endpoint.updatedAt.toISOString(),
   };
+}
+
+export type EndpointChange = Partial<Pick<Endpoint, 'url' | 'events' | 'enabled' | 'consecutiveFailures' | 'disabledAt' | 'secret'>>;
+
+/** PATCH: enabling (again) starts the failure count afresh; disabling by hand is not "auto". */
+export function patchChange(input: UpdateWebhookEndpoint): EndpointChange {
+  const change: EndpointChange = {};
+  if (input.url !== undefined) change.url = input.url;
+  if (input.events !== undefined) change.events = [...new Set(input.events)];
+  if (input.enabled !== undefined) {
+    change.enabled = input.enabled;
+    change.disabledAt = null;
+    if (input.enabled) change.consecutiveFailures = 0;
+  }
+  return change;
+}
+
+/** A delivery ended: success resets the count, an exhausted one adds to it and may disable. */
+export function deliveryEndedChange(endpoint: Endpoint, succeeded: boolean, now: Date): EndpointChange | undefined {
+  if (succeeded) return endpoint.consecutiveFailures === 0 ? undefined : { consecutiveFailures: 0 };
+  const failures = endpoint.consecutiveFailures + 1;
+  if (failures >= DISABLE_AFTER_FAILURES && endpoint.enabled) return { consecutiveFailures: failures, enabled: false, disabledAt: now };
+  return { consecutiveFailures: failures };
 }

@@ -3,23 +3,34 @@ import {
   CreateWebhookEndpointSchema,
   EVENT_NAMES,
   PageQuerySchema,
+  UpdateWebhookEndpointSchema,
   type List,
   type WebhookEndpoint,
   type WebhookEndpointWithSecretSchema,
 } from '@stockyard/contracts';
-import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
+import { bodyOf, notFound, orgIdOf, queryOf } from '@stockyard/service-kit';
 import type { z } from 'zod';
 import { checkEndpointUrl, type UrlPolicy } from '../domain/endpoint-url';
-import { newEndpoint, toWire } from '../domain/endpoint';
+import { newEndpoint, newSecret, patchChange, toWire, type Endpoint } from '../domain/endpoint';
+import type { DeliveryRepository } from '../store/delivery.repository';
 import type { EndpointRepository } from '../store/endpoint.repository';
 
 export interface EndpointRoutesDeps {
   endpoints: EndpointRepository;
+  deliveries: DeliveryRepository;
   urlPolicy: UrlPolicy;
 }
 
-export function mountEndpointRoutes(router: Router, { endpoints, urlPolicy }: EndpointRoutesDeps): void {
-  // Before any /webhooks/:id route a later issue adds, so "events" is never taken for an id.
+type WithSecret = z.infer<typeof WebhookEndpointWithSecretSchema>;
+// Create and rotate-secret are the only answers that show the secret.
+const withSecret = (endpoint: Endpoint): WithSecret => ({ ...toWire(endpoint), secret: endpoint.secret });
+const found = (endpoint: Endpoint | undefined): Endpoint => {
+  if (!endpoint) throw notFound('webhook endpoint');
+  return endpoint;
+};
+
+export function mountEndpointRoutes(router: Router, { endpoints, deliveries, urlPolicy }: EndpointRoutesDeps): void {
+  // Before the /webhooks/:id routes, so "events" is never taken for an id.
   router.get('/webhooks/events', (_req, res) => {
     res.json({ data: EVENT_NAMES });
   });
@@ -35,9 +46,33 @@ export function mountEndpointRoutes(router: Router, { endpoints, urlPolicy }: En
     const orgId = orgIdOf(req);
     const input = bodyOf(req, CreateWebhookEndpointSchema);
     await checkEndpointUrl(input.url, urlPolicy);
-    const endpoint = await endpoints.create(newEndpoint(orgId, input));
-    // The only time the secret is shown (rotation aside).
-    const body: z.infer<typeof WebhookEndpointWithSecretSchema> = { ...toWire(endpoint), secret: endpoint.secret };
-    res.status(201).json(body);
+    res.status(201).json(withSecret(await endpoints.create(newEndpoint(orgId, input))));
+  });
+  mountEndpointChanges(router, { endpoints, deliveries, urlPolicy });
+}
+
+function mountEndpointChanges(router: Router, { endpoints, deliveries, urlPolicy }: EndpointRoutesDeps): void {
+  router.patch('/webhooks/:id', async (req, res) => {
+    const orgId = orgIdOf(req);
+    const input = bodyOf(req, UpdateWebhookEndpointSchema);
+    // Existence first: another org's id is a 404 whatever the body says.
+    found(await endpoints.findById(orgId, req.params.id!));
+    if (input.url !== undefined) await checkEndpointUrl(input.url, urlPolicy);
+    const updated = found(await endpoints.update(orgId, req.params.id!, () => patchChange(input)));
+    res.json(toWire(updated));
+  });
+
+  router.delete('/webhooks/:id', async (req, res) => {
+    const orgId = orgIdOf(req);
+    // The endpoint first: from then on the dispatcher creates nothing for it, and the
+    // worker removes a delivery it finds without an endpoint.
+    if (!(await endpoints.delete(orgId, req.params.id!))) throw notFound('webhook endpoint');
+    await deliveries.deleteForEndpoint(orgId, req.params.id!);
+    res.status(204).end();
+  });
+
+  router.post('/webhooks/:id/rotate-secret', async (req, res) => {
+    const updated = found(await endpoints.update(orgIdOf(req), req.params.id!, () => ({ secret: newSecret() })));
+    res.status(201).json(withSecret(updated));
   });
 }

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { WEBHOOK_DELIVERY_STATUSES } from '@stockyard/contracts';
 import type { DeliveryAttempt, DeliveryStatus } from '../domain/delivery';
 
 /** The delivery id (derived from event and endpoint) is the document id: inserts dedupe. */
@@ -17,6 +18,8 @@ export interface DeliveryDoc {
   leaseUntil: Date | null;
   /** Fences a worker whose lease expired: its late result no longer matches. */
   leaseId: string | null;
+  /** Bumped by every update; claims and replays are guarded by it (atomic on MongoDB). */
+  version: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -41,18 +44,19 @@ const deliverySchema = new Schema<DeliveryDoc>(
     eventId: { type: String, required: true },
     event: { type: String, required: true },
     payload: { type: Schema.Types.Mixed, required: true },
-    status: { type: String, required: true, enum: ['pending', 'delivered', 'failed'] },
+    status: { type: String, required: true, enum: WEBHOOK_DELIVERY_STATUSES },
     attempts: { type: [attemptSchema], default: [] },
     nextAttemptAt: { type: Date, default: null },
     lastError: { type: String, default: null },
     leaseUntil: { type: Date, default: null },
     leaseId: { type: String, default: null },
+    version: { type: Number, required: true, default: 0 },
   },
   { collection: 'webhook_deliveries', timestamps: true, versionKey: false, minimize: false },
 );
-// The worker's "due" query, and the per-endpoint history (newest first) of a later issue.
+// The worker's "due" query, and the per-endpoint history (newest first).
 deliverySchema.index({ status: 1, nextAttemptAt: 1 });
-deliverySchema.index({ endpointId: 1, createdAt: -1 });
+deliverySchema.index({ orgId: 1, endpointId: 1, createdAt: -1 });
 
 export const deliveryModel = (connection: Connection): Model<DeliveryDoc> =>
   connection.models.WebhookDelivery ?? connection.model<DeliveryDoc>('WebhookDelivery', deliverySchema);

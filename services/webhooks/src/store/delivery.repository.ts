@@ -1,19 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection, Model } from 'mongoose';
-import { isDuplicateKeyError } from '@stockyard/service-kit';
-import type { EventName } from '@stockyard/contracts';
+import { documentKey, documentLocks, isDuplicateKeyError } from '@stockyard/service-kit';
+import type { EventName, Page } from '@stockyard/contracts';
 import type { AttemptOutcome, Delivery, DeliveryAttempt, NewDelivery } from '../domain/delivery';
 import { deliveryModel, type DeliveryDoc } from './delivery.model';
 
 /** A delivery a worker holds; its writes only land while `leaseId` is still the current claim. */
 export type ClaimedDelivery = Delivery & { leaseId: string };
 
-const toDelivery = ({ _id, event, leaseUntil: _lease, leaseId: _leaseId, ...rest }: DeliveryDoc): Delivery => ({
+const toDelivery = ({ _id, event, leaseUntil: _lease, leaseId: _leaseId, version: _v, ...rest }: DeliveryDoc): Delivery => ({
   id: _id,
   event: event as EventName,
   ...rest,
 });
 
+export const DELIVERIES_COLLECTION = 'webhook_deliveries';
+const CLAIM_CANDIDATES = 8;
+/** The replay answer: the delivery re-queued, or why not. */
+export type ReplayResult = { replayed: Delivery } | { notFound: true } | { notFailed: Delivery };
+
+/**
+ * Every update of one delivery holds its document lock (FerretDB updates are not atomic)
+ * and is guarded by `version` or `leaseId`, which MongoDB checks atomically across replicas.
+ */
 export class DeliveryRepository {
   private readonly model: Model<DeliveryDoc>;
 
@@ -21,11 +30,15 @@ export class DeliveryRepository {
     this.model = deliveryModel(connection);
   }
 
+  private locked<T>(id: string, work: () => Promise<T>): Promise<T> {
+    return documentLocks.run(documentKey(DELIVERIES_COLLECTION, id), work);
+  }
+
   /** Inserts unless a delivery with this id exists; true when it was new. */
   async createIfAbsent(delivery: NewDelivery): Promise<boolean> {
     const { id, ...fields } = delivery;
     try {
-      await this.model.create({ _id: id, ...fields, leaseUntil: null, leaseId: null });
+      await this.model.create({ _id: id, ...fields, leaseUntil: null, leaseId: null, version: 0 });
       return true;
     } catch (err) {
       if (isDuplicateKeyError(err)) return false;
@@ -38,40 +51,104 @@ export class DeliveryRepository {
     return doc ? toDelivery(doc) : undefined;
   }
 
+  /** An endpoint's deliveries, newest first. */
+  async listForEndpoint(orgId: string, endpointId: string, page: Page): Promise<{ items: Delivery[]; total: number }> {
+    const filter = { orgId, endpointId };
+    const [docs, total] = await Promise.all([
+      this.model.find(filter).sort({ createdAt: -1, _id: -1 }).skip(page.offset).limit(page.limit).lean<DeliveryDoc[]>(),
+      this.model.countDocuments(filter),
+    ]);
+    return { items: docs.map(toDelivery), total };
+  }
+
   /**
-   * Atomically takes the most overdue pending delivery that nobody holds, or whose
-   * holder's lease ran out (a worker that crashed mid-send), for `leaseMs`.
+   * Ids of pending deliveries that are due and not held (or whose holder's lease ran out:
+   * a worker that crashed mid-send), most overdue first. The worker's safety net: fresh
+   * deliveries, replays and its own short retries are handed to it directly, because on
+   * FerretDB this query reads the whole collection.
    */
-  async claimDue(now: Date, leaseMs: number): Promise<ClaimedDelivery | undefined> {
+  async dueIds(now: Date, limit: number): Promise<string[]> {
+    const docs = await this.model
+      .find({ status: 'pending', nextAttemptAt: { $lte: now }, $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }] }, { _id: 1 })
+      .sort({ nextAttemptAt: 1 })
+      .limit(limit)
+      .lean<Pick<DeliveryDoc, '_id'>[]>();
+    return docs.map((d) => d._id);
+  }
+
+  /**
+   * Claims one delivery for `leaseMs` if it is pending, due and not held: one conditional
+   * update, atomic on MongoDB (so of two racing replicas only one wins), and exclusive
+   * within the process through the document lock (FerretDB).
+   */
+  async claim(id: string, now: Date, leaseMs: number): Promise<ClaimedDelivery | undefined> {
     const leaseId = randomUUID();
-    const doc = await this.model
-      .findOneAndUpdate(
-        { status: 'pending', nextAttemptAt: { $lte: now }, $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }] },
-        { $set: { leaseUntil: new Date(now.getTime() + leaseMs), leaseId } },
-        { sort: { nextAttemptAt: 1 }, new: true },
-      )
-      .lean<DeliveryDoc>();
-    return doc ? { ...toDelivery(doc), leaseId } : undefined;
+    const doc = await this.locked(id, () =>
+      this.model
+        .findOneAndUpdate(
+          { _id: id, status: 'pending', nextAttemptAt: { $lte: now }, $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }] },
+          { $set: { leaseUntil: new Date(now.getTime() + leaseMs), leaseId }, $inc: { version: 1 } },
+          { new: true },
+        )
+        .lean<DeliveryDoc>(),
+    );
+    return doc?.leaseId === leaseId ? { ...toDelivery(doc), leaseId } : undefined;
+  }
+
+  /** The most overdue claimable delivery, claimed (tests and tools; the worker uses dueIds + claim). */
+  async claimDue(now: Date, leaseMs: number): Promise<ClaimedDelivery | undefined> {
+    for (const id of await this.dueIds(now, CLAIM_CANDIDATES)) {
+      const claimed = await this.claim(id, now, leaseMs);
+      if (claimed) return claimed;
+    }
+    return undefined;
   }
 
   /** Appends the attempt and moves the delivery on; false when the claim was lost meanwhile. */
   async recordAttempt(claim: ClaimedDelivery, attempt: DeliveryAttempt, outcome: AttemptOutcome): Promise<boolean> {
-    const result = await this.model.updateOne(
-      { _id: claim.id, leaseId: claim.leaseId },
-      {
-        $push: { attempts: attempt },
-        $set: { ...outcome, lastError: attempt.error, leaseUntil: null, leaseId: null },
-      },
-    );
-    return result.modifiedCount === 1;
+    return this.releaseWith(claim, { $push: { attempts: attempt }, $set: { ...outcome, lastError: attempt.error } });
   }
 
-  /** Ends a delivery without an attempt (its endpoint was disabled or deleted). */
+  /** Ends a delivery without an attempt (its endpoint was disabled). */
   async abandon(claim: ClaimedDelivery, reason: string): Promise<boolean> {
-    const result = await this.model.updateOne(
-      { _id: claim.id, leaseId: claim.leaseId },
-      { $set: { status: 'failed', nextAttemptAt: null, lastError: reason, leaseUntil: null, leaseId: null } },
-    );
-    return result.modifiedCount === 1;
+    return this.releaseWith(claim, { $set: { status: 'failed', nextAttemptAt: null, lastError: reason } });
+  }
+
+  private releaseWith(claim: ClaimedDelivery, update: { $set: Record<string, unknown>; $push?: Record<string, unknown> }): Promise<boolean> {
+    return this.locked(claim.id, async () => {
+      const result = await this.model.updateOne(
+        { _id: claim.id, leaseId: claim.leaseId },
+        { ...update, $set: { ...update.$set, leaseUntil: null, leaseId: null }, $inc: { version: 1 } },
+      );
+      return result.modifiedCount === 1;
+    });
+  }
+
+  /** A failed delivery goes back to pending, due now; its next attempt number follows on. */
+  async replay(orgId: string, id: string, now: Date): Promise<ReplayResult> {
+    return this.locked(id, async () => {
+      const doc = await this.model.findOne({ _id: id, orgId }).lean<DeliveryDoc>();
+      if (!doc) return { notFound: true };
+      if (doc.status !== 'failed') return { notFailed: toDelivery(doc) };
+      const updated = await this.model
+        .findOneAndUpdate(
+          { _id: id, orgId, status: 'failed', version: doc.version ?? 0 },
+          { $set: { status: 'pending', nextAttemptAt: now, leaseUntil: null, leaseId: null, version: (doc.version ?? 0) + 1 } },
+          { new: true },
+        )
+        .lean<DeliveryDoc>();
+      // Lost to a concurrent replay on another replica: that one re-queued it.
+      return updated ? { replayed: toDelivery(updated) } : { notFailed: toDelivery(doc) };
+    });
+  }
+
+  /** The cascade of an endpoint's deletion. */
+  async deleteForEndpoint(orgId: string, endpointId: string): Promise<number> {
+    return (await this.model.deleteMany({ orgId, endpointId })).deletedCount;
+  }
+
+  /** Removes a claimed delivery whose endpoint is gone (created while it was being deleted). */
+  async remove(claim: ClaimedDelivery): Promise<void> {
+    await this.locked(claim.id, () => this.model.deleteOne({ _id: claim.id, leaseId: claim.leaseId }));
   }
 }

@@ -8,7 +8,9 @@ export interface EndpointDoc {
   events: string[];
   enabled: boolean;
   consecutiveFailures: number;
+  disabledAt: Date | null;
   secret: string;
+  version: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -21,7 +23,9 @@ const endpointSchema = new Schema<EndpointDoc>(
     events: { type: [String], required: true },
     enabled: { type: Boolean, required: true },
     consecutiveFailures: { type: Number, required: true, default: 0 },
+    disabledAt: { type: Date, default: null },
     secret: { type: String, required: true },
+    version: { type: Number, required: true, default: 0 },
   },
   { collection: 'webhook_endpoints', timestamps: true, versionKey: false },
 );

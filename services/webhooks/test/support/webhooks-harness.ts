@@ -8,6 +8,8 @@ export interface Harness {
   config: Config;
   connection: Connection;
   service: WebhooksService;
+  /** The service's own base URL (no gateway in front). */
+  url: string;
   /** Calls the service as the gateway would: with a signed identity, unless `orgId` is null. */
   call(method: string, path: string, orgId: string | null, body?: unknown): Promise<{ status: number; body: any }>;
   stop(): Promise<void>;
@@ -36,7 +38,8 @@ export async function bootWebhooks(env: Record<string, string> = {}): Promise<Ha
   const call: Harness['call'] = async (method, path, orgId, body) => {
     const headers = orgId ? asCaller(orgId, ['webhooks.manage']) : { 'content-type': 'application/json' };
     const res = await fetch(`${http.url}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, body: await res.json() };
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined };
   };
 
   const stop = async () => {
@@ -50,5 +53,5 @@ export async function bootWebhooks(env: Record<string, string> = {}): Promise<Ha
     await connection.dropDatabase();
     await connection.close();
   };
-  return { config, connection, service, call, stop };
+  return { config, connection, service, url: http.url, call, stop };
 }

@@ -8,8 +8,8 @@ export interface DispatchDeps {
   endpoints: EndpointRepository;
   deliveries: DeliveryRepository;
   logger: Logger;
-  /** Wakes the delivery worker so the first attempt does not wait for its next poll. */
-  onDeliveriesCreated: () => void;
+  /** Hands the new deliveries to the worker, so the first attempt does not wait for its scan. */
+  onDeliveriesCreated: (deliveryIds: string[]) => void;
 }
 
 /**
@@ -23,11 +23,12 @@ export function dispatchWebhooksHandler(deps: DispatchDeps) {
     if (!isCatalogEvent(name)) return;
     const endpoints = await deps.endpoints.subscribedTo(event.orgId, name);
     const now = new Date();
-    let created = 0;
+    const created: string[] = [];
     for (const endpoint of endpoints) {
-      if (await deps.deliveries.createIfAbsent(newDelivery({ ...event, name }, endpoint.id, now))) created++;
+      const delivery = newDelivery({ ...event, name }, endpoint.id, now);
+      if (await deps.deliveries.createIfAbsent(delivery)) created.push(delivery.id);
     }
-    if (endpoints.length > 0) deps.onDeliveriesCreated();
-    deps.logger.debug({ eventId: event.id, event: name, orgId: event.orgId, endpoints: endpoints.length, created }, 'event dispatched');
+    if (created.length > 0) deps.onDeliveriesCreated(created);
+    deps.logger.debug({ eventId: event.id, event: name, orgId: event.orgId, endpoints: endpoints.length, created: created.length }, 'event dispatched');
   };
 }

@@ -1,0 +1,132 @@
+/**
+ * `npm run bench:gateway`: the same authenticated GET sent through the gateway and sent
+ * directly to the service with the signed identity the gateway would add, for two GETs:
+ * GET /api/v1/webhooks/events (the webhooks service answers from memory, so the figures
+ * isolate the gateway's own cost) and GET /api/v1/warehouses (inventory, one database
+ * round trip: what a partner sees), with autocannon at fixed connections and
+ * duration, in one run (one connection at a time for latency, then 10 for throughput). Prints requests/s, p50 and p99 of both and the ratios. A script
+ * that prints figures, not a test; everything on 127.0.0.1, bounded in time.
+ */
+import { Agent, request } from 'node:http';
+import autocannon from 'autocannon';
+import { signIdentity } from '@stockyard/contracts';
+import { ensureInfra, startStack, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
+
+/**
+ * Fixed connection counts, each measured separately: 1 connection shows the latency the
+ * gateway adds to a lone request; 10 show throughput under load (where, closed-loop on
+ * a saturated machine, latency is mostly queueing).
+ */
+const CONNECTION_COUNTS = (process.env.BENCH_CONNECTIONS ?? '1,10').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Direct and gateway alternate, so a change in the machine's background load hits both alike. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARMUP_SECONDS = 2;
+/** The gateway's per-key default is 300/min; a benchmark must lift it, and says so. */
+const RATE_LIMIT = '1000000000';
+const ROUTES = [
+  { path: '/api/v1/webhooks/events', service: 'webhooks', permission: 'webhooks.manage' },
+  { path: '/api/v1/warehouses', service: 'inventory', permission: 'warehouses.read' },
+] as const;
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+interface Figures {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(url: string, headers: Record<string, string>, seconds: number, connections: number): Promise<Figures> {
+  if (connections === 1) return oneAtATime(url, headers, seconds);
+  const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
+  return { perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+/** One kept-alive connection, one request at a time, timed in microseconds (autocannon rounds to whole ms). */
+async function oneAtATime(url: string, headers: Record<string, string>, seconds: number): Promise<Figures> {
+  const latencies: number[] = [];
+  let non2xx = 0;
+  const deadline = performance.now() + seconds * 1000;
+  while (performance.now() < deadline) {
+    const started = performance.now();
+    const status = await new Promise<number>((resolve, reject) => {
+      request(url, { headers, agent }, (res) => res.resume().on('end', () => resolve(res.statusCode!))).on('error', reject).end();
+    });
+    latencies.push(performance.now() - started);
+    if (status < 200 || status > 299) non2xx++;
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
+  return { perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), non2xx, errors: 0 };
+}
+
+const mean = (all: Figures[]): Figures => {
+  const avg = (pick: (f: Figures) => number) => all.reduce((sum, f) => sum + pick(f), 0) / all.length;
+  return { perSecond: avg((f) => f.perSecond), p50: avg((f) => f.p50), p99: avg((f) => f.p99), non2xx: avg((f) => f.non2xx), errors: avg((f) => f.errors) };
+};
+
+const row = (name: string, f: Figures) =>
+  `${name.padEnd(9)} ${f.perSecond.toFixed(0).padStart(8)} req/s   p50 ${f.p50.toFixed(2).padStart(6)} ms   p99 ${f.p99.toFixed(2).padStart(6)} ms   non-2xx ${f.non2xx}  errors ${f.errors}`;
+
+type Target = { url: string; headers: Record<string, string> };
+
+async function compare(connections: number, viaGateway: Target, direct: () => Target) {
+  say('');
+  say(`== ${connections} connection${connections > 1 ? 's' : ''}`);
+  const rounds: { direct: Figures; gateway: Figures }[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const d = direct();
+    const figures = { direct: await load(d.url, d.headers, SECONDS, connections), gateway: await load(viaGateway.url, viaGateway.headers, SECONDS, connections) };
+    rounds.push(figures);
+    say(`round ${round}: direct ${figures.direct.perSecond.toFixed(0)} req/s p50 ${figures.direct.p50.toFixed(2)} ms | gateway ${figures.gateway.perSecond.toFixed(0)} req/s p50 ${figures.gateway.p50.toFixed(2)} ms`);
+  }
+  const directFigures = mean(rounds.map((r) => r.direct));
+  const gatewayFigures = mean(rounds.map((r) => r.gateway));
+  say(`mean of ${ROUNDS} rounds:`);
+  say(row('direct', directFigures));
+  say(row('gateway', gatewayFigures));
+  say(`throughput ratio gateway/direct: ${(gatewayFigures.perSecond / directFigures.perSecond).toFixed(2)} (target >= 0.80)`);
+  say(`added latency: p50 ${(gatewayFigures.p50 - directFigures.p50).toFixed(2)} ms (target < 1 ms), p99 ${(gatewayFigures.p99 - directFigures.p99).toFixed(2)} ms`);
+}
+
+async function main() {
+  const infra = await ensureInfra();
+  Object.assign(process.env, { MONGO_URL: infra.mongoUrl, AMQP_URL: infra.amqpUrl, REDIS_URL: infra.redisUrl, STOCKYARD_TEST_RUN: 'bench' });
+  say(`servers: ${infra.mode}; gateway RATE_LIMIT_PER_MINUTE raised to ${RATE_LIMIT} for this benchmark (default 300)`);
+  say(`load: autocannon, ${CONNECTION_COUNTS.join(' then ')} connections, ${ROUNDS} alternating rounds of ${SECONDS} s per side after ${WARMUP_SECONDS} s warm-up`);
+  const stack = await startStack(['inventory', 'webhooks'], { gateway: { RATE_LIMIT_PER_MINUTE: RATE_LIMIT } });
+  try {
+    const { orgId, adminKey } = stack.bootstrapOrg('Bench Org');
+    for (const route of ROUTES) {
+      say('');
+      say(`##### GET ${route.path} (${route.service})`);
+      const viaGateway = { url: `${stack.gatewayUrl}${route.path}`, headers: { authorization: `Bearer ${adminKey}` } };
+      // The identity the gateway would sign (valid 60 s, so signed afresh for each phase).
+      const direct = () => ({
+        url: `${stack.services[route.service]!.url}${route.path}`,
+        headers: { 'x-stockyard-identity': signIdentity({ orgId, keyId: 'bench', permissions: [route.permission] }, TEST_IDENTITY_SECRET) },
+      });
+      const check = await fetch(viaGateway.url, { headers: viaGateway.headers });
+      if (check.status !== 200) throw new Error(`gateway answered ${check.status}: ${await check.text()}`);
+      await load(viaGateway.url, viaGateway.headers, WARMUP_SECONDS, 10);
+      const warm = direct();
+      await load(warm.url, warm.headers, WARMUP_SECONDS, 10);
+      for (const connections of CONNECTION_COUNTS) await compare(connections, viaGateway, direct);
+    }
+  } finally {
+    await stack.destroy();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,134 @@
+/**
+ * `npm run bench:inventory`: stock adjusts per second through the gateway with 50
+ * connections, and GET /stock/movements latency with 100,000 movements stored.
+ * Everything runs on 127.0.0.1 against this machine's servers (see README: where the
+ * servers come from). A script that prints figures, not a test; bounded in time.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { asCaller, ensureInfra, REPO_ROOT, startStack } from '@stockyard/testkit';
+
+// mongoose is the inventory service's dependency, not the workspace root's.
+const mongoose = createRequire(path.join(REPO_ROOT, 'services/inventory/package.json'))('mongoose') as typeof import('mongoose');
+
+const CONNECTIONS = 50;
+const ADJUST_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const MOVEMENTS = 100_000;
+const READS = Number(process.env.BENCH_READS ?? 3);
+/** The gateway's per-key default is 300/min; a benchmark must lift it, and says so. */
+const RATE_LIMIT = '100000000';
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+async function timed(call: () => Promise<Response>, latencies: number[]): Promise<number> {
+  const start = performance.now();
+  const res = await call();
+  await res.arrayBuffer();
+  latencies.push(performance.now() - start);
+  return res.status;
+}
+
+/** `workers` loops, each with one request in flight, for `seconds`. */
+async function closedLoop(workers: number, seconds: number, call: (worker: number) => Promise<Response>) {
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async (_, w) => {
+      while (performance.now() < deadline) {
+        const status = await timed(() => call(w), latencies);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { count: latencies.length, perSecond: latencies.length / elapsed, p50: pct(latencies, 50), p99: pct(latencies, 99), statuses };
+}
+
+function movementDocs(orgId: string, warehouses: string[], from: number, count: number) {
+  const types = ['ADJUSTMENT', 'TRANSFER_OUT', 'TRANSFER_IN', 'SALE', 'RECEIPT', 'COUNT'];
+  const start = Date.now() - MOVEMENTS * 1000;
+  return Array.from({ length: count }, (_, k) => {
+    const i = from + k;
+    return {
+      _id: `mov_seed_${String(i).padStart(7, '0')}`,
+      orgId,
+      type: types[i % types.length],
+      variantId: `var_seed_${i % 1000}`,
+      warehouseId: warehouses[i % warehouses.length],
+      binId: null,
+      quantity: i % 2 ? 1 : -1,
+      reason: 'seeded for the benchmark',
+      onHandAfter: i,
+      reference: null,
+      createdAt: new Date(start + i * 1000),
+    };
+  });
+}
+
+let stopping: (() => Promise<void>) | undefined;
+// Ctrl-C still stops the processes and drops the databases.
+process.once('SIGINT', () => void (stopping?.() ?? Promise.resolve()).finally(() => process.exit(130)));
+
+async function main() {
+  const infra = await ensureInfra();
+  Object.assign(process.env, { MONGO_URL: infra.mongoUrl, AMQP_URL: infra.amqpUrl, REDIS_URL: infra.redisUrl, STOCKYARD_TEST_RUN: 'bench_inventory' });
+  say(`servers: ${infra.mode}; gateway RATE_LIMIT_PER_MINUTE raised to ${RATE_LIMIT} for this benchmark (default 300)`);
+  const stack = await startStack(['inventory'], { gateway: { RATE_LIMIT_PER_MINUTE: RATE_LIMIT } });
+  stopping = () => stack.destroy();
+  try {
+    const { orgId, adminKey } = stack.bootstrapOrg('Bench Org');
+    const headers = { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' };
+    const api = (method: string, path: string, body?: unknown) =>
+      fetch(`${stack.gatewayUrl}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const wh = ((await (await api('POST', '/warehouses', { name: 'Bench' })).json()) as { id: string }).id;
+    const adjust = (variantId: string) => api('POST', '/stock/adjust', { variantId, warehouseId: wh, quantity: 1, reason: 'bench' });
+
+    await closedLoop(CONNECTIONS, 2, (w) => adjust(`var_warm_${w}`));
+    for (const [label, pick] of [
+      [`${CONNECTIONS} variants, one per connection`, (w: number) => `var_spread_${w}`],
+      ['one hot variant shared by all connections', () => 'var_hot'],
+    ] as const) {
+      const r = await closedLoop(CONNECTIONS, ADJUST_SECONDS, (w) => adjust(pick(w)));
+      say(`POST /stock/adjust, ${CONNECTIONS} connections, ${ADJUST_SECONDS} s, ${label}: ${r.perSecond.toFixed(0)} adjusts/s (${r.count} requests; p50 ${ms(r.p50)}, p99 ${ms(r.p99)}; statuses ${JSON.stringify(Object.fromEntries(r.statuses))})`);
+    }
+
+    say(`seeding ${MOVEMENTS} movements directly into stock_movements (bypassing the API, for speed)...`);
+    const db = await mongoose.createConnection(infra.mongoUrl, { dbName: stack.databases.inventory! }).asPromise();
+    const others = [wh, 'wh_seed_2', 'wh_seed_3', 'wh_seed_4'];
+    for (let i = 0; i < MOVEMENTS; i += 5000) await db.collection('stock_movements').insertMany(movementDocs(orgId, others, i, 5000) as never[]);
+    say(`stored movements for the org: ${await db.collection('stock_movements').countDocuments({ orgId })}`);
+    await db.close();
+
+    say('note: FerretDB v1 (SQLite) pushes down only _id equality, so these reads scan the collection; on MongoDB the (orgId, createdAt) and (orgId, <filter>, createdAt) indexes serve them');
+    // Straight to the service too (signed identity, as the gateway sends): the gateway
+    // answers 504 after its 30 s upstream timeout, which would hide the real figure.
+    const direct = (path: string) => fetch(`${stack.services.inventory!.url}/api/v1${path}`, { headers: asCaller(orgId, ['warehouses.read']) });
+    const reads: [string, string, () => Promise<Response>][] = [
+      ['/stock/movements', 'service', () => direct('/stock/movements')],
+      ['/stock/movements?variantId=var_seed_7', 'service', () => direct('/stock/movements?variantId=var_seed_7')],
+      ['/stock/movements', 'gateway', () => api('GET', '/stock/movements')],
+    ];
+    for (const [path, route, call] of reads) {
+      const latencies: number[] = [];
+      const statuses = new Set<number>();
+      for (let i = 0; i < READS; i++) statuses.add(await timed(call, latencies));
+      latencies.sort((a, b) => a - b);
+      say(`GET ${path} via ${route} (one connection, ${READS} requests, 100k movements): p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}; statuses ${[...statuses].join(',')}`);
+    }
+  } finally {
+    await stack.destroy();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

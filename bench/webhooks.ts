@@ -1,0 +1,165 @@
+/**
+ * `npm run bench:webhooks`: stock adjusts through the gateway at a fixed rate (open loop,
+ * 200/s by default), each emitting one `inventory.availability_changed`, delivered by the
+ * webhooks service to ENDPOINTS endpoints served by a fast local receiver. Prints events/s
+ * sustained, deliveries/s, and the latency from the API's response to the receiver's
+ * arrival. Everything runs on 127.0.0.1 against this machine's servers. A script that
+ * prints figures, not a test; bounded in time.
+ */
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { ensureInfra, REPO_ROOT, startStack, type Stack } from '@stockyard/testkit';
+
+// The service kit is the services' dependency, not the workspace root's.
+const kit = createRequire(path.join(REPO_ROOT, 'services/webhooks/package.json'))('@stockyard/service-kit') as typeof import('../packages/service-kit/src');
+
+const RATE = Number(process.env.BENCH_RATE ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS ?? 2);
+/**
+ * `api` (default): events come from POST /stock/adjust through the gateway, as the issue asks.
+ * `broker`: events are published straight to RabbitMQ (no gateway, no inventory), to see the
+ * webhooks service's own share; the latency is then measured from the publisher's confirm.
+ */
+const SOURCE = process.env.BENCH_SOURCE === 'broker' ? 'broker' : 'api';
+const DRAIN_SECONDS = 30;
+/** The gateway's per-key default is 300/min; a benchmark must lift it, and says so. */
+const RATE_LIMIT = '100000000';
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const sleep = (n: number) => new Promise((r) => setTimeout(r, n));
+
+/** Answers 200 at once and notes when each (variant, endpoint) arrived. */
+async function startFastReceiver() {
+  const arrivals = new Map<string, number>();
+  const server = http.createServer({ keepAliveTimeout: 5000 }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const at = performance.now();
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: { variantId: string } };
+      arrivals.set(`${body.data.variantId} ${req.url}`, at);
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, arrivals, close: () => (server.closeAllConnections(), server.close()) };
+}
+
+type Receiver = Awaited<ReturnType<typeof startFastReceiver>>;
+type Emit = (variantId: string) => Promise<number>;
+type Broker = InstanceType<typeof kit.Broker>;
+
+/** Endpoints on the receiver, and how one event is emitted (through the API, or to the broker). */
+async function prepare(stack: Stack, receiver: Receiver, broker: Broker): Promise<Emit> {
+  const { orgId, adminKey } = stack.bootstrapOrg('Bench Org');
+  const headers = { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' };
+  const post = (route: string, body: unknown) => fetch(`${stack.gatewayUrl}/api/v1${route}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  for (let i = 0; i < ENDPOINTS; i++) {
+    const res = await post('/webhooks', { url: `${receiver.url}/hooks/${i}`, events: ['inventory.availability_changed'] });
+    if (res.status !== 201) throw new Error(`creating an endpoint answered ${res.status}: ${await res.text()}`);
+  }
+  if (SOURCE === 'broker') {
+    return async (variantId) => {
+      await broker.publish(kit.newEvent('inventory.availability_changed', { orgId, variantId, oldAvailable: 0, newAvailable: 1 }));
+      return 201;
+    };
+  }
+  const { id: warehouseId } = (await (await post('/warehouses', { name: 'Bench' })).json()) as { id: string };
+  return async (variantId) => {
+    const res = await post('/stock/adjust', { variantId, warehouseId, quantity: 1, reason: 'bench' });
+    await res.arrayBuffer();
+    return res.status;
+  };
+}
+
+/** Open loop: event i leaves at start + i/RATE whatever the answers before it. */
+async function emitAtRate(emit: Emit) {
+  const total = RATE * SECONDS;
+  const answered = new Map<string, number>();
+  const apiLatency: number[] = [];
+  const statuses = new Map<number, number>();
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const wait = started + (i * 1000) / RATE - performance.now();
+    if (wait > 1) await sleep(wait);
+    const variantId = `var_b${i}`;
+    const sent = performance.now();
+    const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    const done = (status: number) => {
+      const at = performance.now();
+      count(status);
+      apiLatency.push(at - sent);
+      if (status === 201) answered.set(variantId, at);
+    };
+    inFlight.push(emit(variantId).then(done, () => void count(0)));
+  }
+  await Promise.all(inFlight);
+  return { total, answered, apiLatency: apiLatency.sort((a, b) => a - b), statuses, started, emitSeconds: (performance.now() - started) / 1000 };
+}
+
+function report(run: Awaited<ReturnType<typeof emitAtRate>>, receiver: Receiver): void {
+  const latencies: number[] = [];
+  let last = run.started;
+  for (const [key, at] of receiver.arrivals) {
+    const answeredAt = run.answered.get(key.split(' ')[0]!);
+    if (answeredAt === undefined) continue; // the warm-up
+    latencies.push(at - answeredAt);
+    last = Math.max(last, at);
+  }
+  latencies.sort((a, b) => a - b);
+  const expected = run.answered.size * ENDPOINTS;
+  const { apiLatency } = run;
+  say(`API: ${run.answered.size}/${run.total} answered 201 in ${run.emitSeconds.toFixed(1)} s; statuses ${JSON.stringify(Object.fromEntries(run.statuses))}; latency p50 ${ms(pct(apiLatency, 50))}, p99 ${ms(pct(apiLatency, 99))}`);
+  say(`events/s sustained: ${(run.answered.size / run.emitSeconds).toFixed(1)}`);
+  say(`deliveries: ${latencies.length}/${expected} arrived; deliveries/s: ${(latencies.length / ((last - run.started) / 1000)).toFixed(1)}`);
+  say(`latency API response -> receiver arrival: p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}, max ${ms(latencies[latencies.length - 1] ?? NaN)}`);
+  say(`target: p99 < 200 ms at 200 events/s -> ${pct(latencies, 99) < 200 && latencies.length === expected ? 'met' : 'NOT met'}`);
+}
+
+async function main() {
+  const infra = await ensureInfra();
+  Object.assign(process.env, { MONGO_URL: infra.mongoUrl, AMQP_URL: infra.amqpUrl, REDIS_URL: infra.redisUrl, STOCKYARD_TEST_RUN: 'bench' });
+  say(`servers: ${infra.mode}; gateway RATE_LIMIT_PER_MINUTE raised to ${RATE_LIMIT} for this benchmark (default 300)`);
+  const receiver = await startFastReceiver();
+  const stack = await startStack(SOURCE === 'api' ? ['inventory', 'webhooks'] : ['webhooks'], {
+    gateway: { RATE_LIMIT_PER_MINUTE: RATE_LIMIT },
+    webhooks: { WEBHOOK_URL_ALLOWLIST: '127.0.0.1' },
+  });
+  const broker = new kit.Broker(infra.amqpUrl, stack.exchange, kit.createLogger('bench', 'silent'));
+  try {
+    await broker.start();
+    const emit = await prepare(stack, receiver, broker);
+    // Warm-up: one delivery end to end, so start-up costs stay out of the figures.
+    await emit('var_warmup');
+    for (let i = 0; i < 100 && receiver.arrivals.size < ENDPOINTS; i++) await sleep(100);
+
+    const how = SOURCE === 'api' ? 'POST /stock/adjust through the gateway' : 'published straight to RabbitMQ';
+    say(`emitting ${RATE} events/s for ${SECONDS} s to ${ENDPOINTS} endpoints (${how}, one variant per event)`);
+    const run = await emitAtRate(emit);
+    const drainUntil = performance.now() + DRAIN_SECONDS * 1000;
+    while (receiver.arrivals.size - ENDPOINTS < run.answered.size * ENDPOINTS && performance.now() < drainUntil) await sleep(100);
+    report(run, receiver);
+  } finally {
+    receiver.close();
+    await stack.destroy();
+    // The stack's queues and exchange would stay on the shared broker.
+    const queue = `${stack.exchange}.webhooks.dispatcher`;
+    for (const name of [queue, `${queue}.retry.2000`, `${queue}.dlq`]) await broker.current?.deleteQueue(name).catch(() => undefined);
+    await broker.current?.deleteExchange(stack.exchange).catch(() => undefined);
+    await broker.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: Error) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { StockMovementSchema } from './stock';
+
+/**
+ * The inventory service's internal API under /internal/v1 (never routed by the
+ * gateway): the calls other services make to move stock. Every call carries an
+ * `operationKey`; the same key (per organization) never moves stock twice, and a
+ * repeat answers with `replayed: true` and the current level.
+ */
+const id = z.string().min(1).max(128);
+const operationKey = z.string().trim().min(1).max(200);
+const positive = z.number().finite().positive();
+
+export const INTERNAL_STOCK_PATHS = {
+  reserve: '/stock/reserve',
+  release: '/stock/release',
+  receive: '/stock/receive',
+  deduct: '/stock/deduct',
+} as const;
+
+/** Orders: hold stock of a warehouse for an order line; refused above that warehouse's available. */
+export const ReserveStockSchema = z.object({ operationKey, variantId: id, warehouseId: id, quantity: positive }).strict();
+/** Orders: give a hold back; refused above what the warehouse holds reserved. */
+export const ReleaseStockSchema = ReserveStockSchema;
+/** Purchasing: RECEIPT into a bin; binId omitted means the primary bin, else Unassigned; null means Unassigned. */
+export const ReceiveStockSchema = ReserveStockSchema.extend({
+  binId: id.nullable().optional(),
+  reason: z.string().trim().min(1).max(500).optional(),
+}).strict();
+/**
+ * Orders: SALE on fulfilment. The source location is resolved like a transfer's unless
+ * binId is given; `fromReserved` (default true) also consumes that much of the hold.
+ */
+export const DeductStockSchema = ReceiveStockSchema.extend({ fromReserved: z.boolean().default(true) }).strict();
+
+export type ReserveStock = z.infer<typeof ReserveStockSchema>;
+export type ReceiveStock = z.infer<typeof ReceiveStockSchema>;
+export type DeductStock = z.infer<typeof DeductStockSchema>;
+
+export const StockOperationResultSchema = z.object({
+  operationKey: z.string(),
+  /** true: this key had already been applied; nothing moved now. */
+  replayed: z.boolean(),
+  variantId: z.string(),
+  onHand: z.number(),
+  reserved: z.number(),
+  available: z.number(),
+  movements: z.array(StockMovementSchema),
+});
+export type StockOperationResult = z.infer<typeof StockOperationResultSchema>;
+
+/**
+ * Internal catalog events inventory consumes to keep its variant read model (id, SKU,
+ * name). The catalog service publishes them; `updatedAt` orders them, so a late copy
+ * never overwrites a newer one.
+ */
+export const CATALOG_VARIANT_EVENTS = {
+  'variant.upserted': z.object({ orgId: id, variantId: id, sku: z.string(), name: z.string(), updatedAt: z.string().datetime() }),
+  'variant.deleted': z.object({ orgId: id, variantId: id, updatedAt: z.string().datetime() }),
+} as const;
+export type VariantUpserted = z.infer<(typeof CATALOG_VARIANT_EVENTS)['variant.upserted']>;
+export type VariantDeleted = z.infer<(typeof CATALOG_VARIANT_EVENTS)['variant.deleted']>;

@@ -1,0 +1,75 @@
+import { isAssignable, OWNER_ONLY_PERMISSIONS, permissionsOf, PERMISSIONS, ROLES, type Permission, type Role } from '@stockyard/contracts';
+import { AppError } from '@stockyard/service-kit';
+
+/** A key created without a role reads everything a partner usually reads and changes nothing. */
+export const DEFAULT_ROLE: Role = 'VIEWER';
+
+/** What a storefront key may do: read the products of its channel. */
+export const STOREFRONT_ROLE: Role = 'VIEWER';
+export const STOREFRONT_SCOPES: readonly Permission[] = ['products.read'];
+
+export interface GrantRequest {
+  role?: string;
+  scopes?: string[];
+  expiresAt?: string;
+}
+
+export interface Grant {
+  role: Role;
+  scopes: Permission[];
+  expiresAt: Date | null;
+}
+
+const known: ReadonlySet<string> = new Set(PERMISSIONS);
+const ownerOnly: ReadonlySet<string> = new Set(OWNER_ONLY_PERMISSIONS);
+const detail = (field: string, code: string, message: string) => [{ field, code, message }];
+
+function roleOf(role: string | undefined): Role {
+  if (role === undefined) return DEFAULT_ROLE;
+  if (!(ROLES as readonly string[]).includes(role)) {
+    throw new AppError('bad_request', `Unknown role ${role}`, 'unknown_role', detail('role', 'unknown_role', `one of ${ROLES.join(', ')}`));
+  }
+  return role as Role;
+}
+
+function scopesOf(scopes: string[] = []): Permission[] {
+  const unknown = scopes.filter((s) => !known.has(s));
+  if (unknown.length > 0) {
+    throw new AppError('bad_request', `Unknown permission: ${unknown.join(', ')}`, 'unknown_permission', detail('scopes', 'unknown_permission', unknown.join(', ')));
+  }
+  const owner = scopes.filter((s) => ownerOnly.has(s));
+  if (owner.length > 0) {
+    throw new AppError('forbidden', `Owner-only permissions cannot be put on an API key: ${owner.join(', ')}`, 'owner_only_permission', detail('scopes', 'owner_only_permission', owner.join(', ')));
+  }
+  return [...new Set(scopes.filter(isAssignable))];
+}
+
+export function expiryOf(expiresAt: string | undefined, now: Date): Date | null {
+  if (expiresAt === undefined) return null;
+  const at = new Date(expiresAt);
+  if (at.getTime() <= now.getTime()) {
+    throw new AppError('unprocessable', 'expiresAt must be in the future', 'expires_at_in_past', detail('expiresAt', 'expires_at_in_past', expiresAt));
+  }
+  return at;
+}
+
+/** A key can never do more than the key that created it: every effective permission must be held. */
+export function assertHeld(wanted: readonly Permission[], creator: readonly Permission[]): void {
+  const held = new Set(creator);
+  const missing = wanted.filter((p) => !held.has(p));
+  if (missing.length > 0) {
+    throw new AppError('forbidden', `The calling key does not hold ${missing.join(', ')}, so it cannot grant it`, 'scope_not_held', detail('scopes', 'scope_not_held', missing.join(', ')));
+  }
+}
+
+/**
+ * Checks a create request against the creator's permissions. Empty scopes mean the
+ * role's preset, so the preset is what must be held; otherwise the scopes alone.
+ */
+export function resolveGrant(input: GrantRequest, creator: readonly Permission[], now = new Date()): Grant {
+  const role = roleOf(input.role);
+  const scopes = scopesOf(input.scopes);
+  const expiresAt = expiryOf(input.expiresAt, now);
+  assertHeld(permissionsOf(role, scopes), creator);
+  return { role, scopes, expiresAt };
+}

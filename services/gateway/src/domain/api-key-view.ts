@@ -1,0 +1,23 @@
+import type { ApiKey } from '@stockyard/contracts';
+import type { ApiKeyRecord } from '../store/api-key.repository';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** The wire shape of a key: whitelisted fields only, so the hash can never slip out. */
+export function toApiKey(record: ApiKeyRecord, lastUsedAt: Date | null | undefined): ApiKey {
+  return {
+    id: record._id,
+    type: record.type,
+    name: record.name,
+    prefix: record.displayPrefix,
+    role: record.role,
+    scopes: [...record.scopes],
+    channelId: record.channelId ?? null,
+    lastUsedAt: iso(lastUsedAt),
+    expiresAt: iso(record.expiresAt),
+    createdAt: iso(record.createdAt)!,
+  };
+}
+
+/** The later of two times, either possibly missing. */
+export const latest = (a: Date | undefined, b: Date | undefined) => (a && b ? (a > b ? a : b) : (a ?? b));

@@ -1,0 +1,28 @@
+import { Router } from 'express';
+import { UpdateOrgSettingsSchema } from '@stockyard/contracts';
+import { bodyOf, orgIdOf } from '@stockyard/service-kit';
+import type { OrganizationRepository } from '../store/organization.repository';
+
+/** GET / PATCH /api/v1/settings for partners (the caller's own organization). */
+export function settingsRoutes(orgs: OrganizationRepository): Router {
+  const router = Router();
+  router.get('/settings', async (req, res) => {
+    res.json(await orgs.settings(req.caller!.key.orgId));
+  });
+  router.patch('/settings', async (req, res) => {
+    res.json(await orgs.updateSettings(req.caller!.key.orgId, bodyOf(req, UpdateOrgSettingsSchema)));
+  });
+  return router;
+}
+
+/**
+ * GET /internal/v1/settings for services (invoicing reads `invoiceWorkflow`): they call
+ * it with a signed identity of the organization, as the gateway signs for them.
+ */
+export function internalSettingsRoutes(orgs: OrganizationRepository): Router {
+  const router = Router();
+  router.get('/settings', async (req, res) => {
+    res.json(await orgs.settings(orgIdOf(req)));
+  });
+  return router;
+}

@@ -1,0 +1,27 @@
+import type { Redis } from 'ioredis';
+import { rateLimit } from 'express-rate-limit';
+import { AppError, type Logger } from '@stockyard/service-kit';
+import { FailoverStore } from './failover-store';
+
+export const RATE_WINDOW_MS = 60_000;
+
+/**
+ * Per key, never per token or IP: `limit` requests per minute, counted in Redis so every
+ * replica shares one budget. Runs after authentication (it needs the key id) and before
+ * routing and permission checks, so probing routes or permissions spends the budget too.
+ */
+export function keyRateLimit(options: { limit: number; redis: Redis; prefix: string; logger: Logger }) {
+  return rateLimit({
+    windowMs: RATE_WINDOW_MS,
+    limit: options.limit,
+    standardHeaders: 'draft-6',
+    legacyHeaders: false,
+    store: new FailoverStore(options.redis, `${options.prefix}ratelimit:`, options.logger),
+    keyGenerator: (req) => req.caller!.key._id,
+    handler: (_req, _res, next, { limit }) => {
+      next(new AppError('rate_limited', `Rate limit of ${limit} requests per minute exceeded for this API key`, 'rate_limit_exceeded'));
+    },
+    // Our key generator never reads req.ip, and the store is checked by FailoverStore itself.
+    validate: { ip: false, trustProxy: false, xForwardedForHeader: false, keyGeneratorIpFallback: false },
+  });
+}

@@ -1,0 +1,32 @@
+import { documentKey, documentLocks, isDuplicateKeyError } from '@stockyard/service-kit';
+import type { ApiKeyUsageModel } from './api-key.model';
+
+export interface UsageEntry {
+  keyId: string;
+  orgId: string;
+  lastUsedAt: Date;
+}
+
+/** When each key was last used: written in batches, never per request. */
+export class ApiKeyUsageRepository {
+  constructor(private readonly usage: ApiKeyUsageModel) {}
+
+  async lastUsed(orgId: string, keyIds: string[]): Promise<Map<string, Date>> {
+    const rows = await this.usage.find({ orgId, _id: { $in: keyIds } }).lean<{ _id: string; lastUsedAt: Date }[]>();
+    return new Map(rows.map((r) => [r._id, r.lastUsedAt]));
+  }
+
+  /** $max keeps the latest time whichever replica flushes last. */
+  async record(entries: UsageEntry[]): Promise<void> {
+    for (const { keyId, orgId, lastUsedAt } of entries) {
+      await documentLocks.run(documentKey('api_key_usage', keyId), async () => {
+        try {
+          await this.usage.updateOne({ _id: keyId }, { $max: { lastUsedAt }, $setOnInsert: { orgId } }, { upsert: true });
+        } catch (err) {
+          // Another replica inserted the same key's row first: the next flush updates it.
+          if (!isDuplicateKeyError(err)) throw err;
+        }
+      });
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import { ROLE_PRESETS } from '@stockyard/contracts';
+import { resolveGrant } from '../src/domain/api-key-policy';
+
+const now = new Date('2026-01-01T00:00:00Z');
+const admin = ROLE_PRESETS.ADMIN;
+const codeOf = (fn: () => unknown) => {
+  try {
+    fn();
+    return 'accepted';
+  } catch (err) {
+    return (err as { code: string }).code;
+  }
+};
+
+describe('resolveGrant', () => {
+  it('defaults to VIEWER with no scopes and no expiry', () => {
+    expect(resolveGrant({}, admin, now)).toEqual({ role: 'VIEWER', scopes: [], expiresAt: null });
+  });
+
+  it('deduplicates scopes and keeps the role as a label', () => {
+    expect(resolveGrant({ role: 'ADMIN', scopes: ['pos.read', 'pos.read'] }, ['pos.read'], now)).toMatchObject({ role: 'ADMIN', scopes: ['pos.read'] });
+  });
+
+  it.each([
+    [{ role: 'ROOT' }, admin, 'unknown_role'],
+    [{ scopes: ['pos.fly'] }, admin, 'unknown_permission'],
+    [{ scopes: ['data.recover'] }, admin, 'owner_only_permission'],
+    [{ scopes: ['pos.write'] }, ['pos.read'] as const, 'scope_not_held'],
+    [{ role: 'WAREHOUSE' }, ['pos.read'] as const, 'scope_not_held'],
+    [{ expiresAt: '2025-12-31T23:59:59Z' }, admin, 'expires_at_in_past'],
+    [{ expiresAt: '2026-01-01T00:00:00Z' }, admin, 'expires_at_in_past'],
+  ])('rejects %p held by the creator with %s', (input, creator, code) => {
+    expect(codeOf(() => resolveGrant(input, creator, now))).toBe(code);
+  });
+
+  it('accepts an expiry one second ahead', () => {
+    expect(resolveGrant({ expiresAt: '2026-01-01T00:00:01Z' }, admin, now).expiresAt).toEqual(new Date('2026-01-01T00:00:01Z'));
+  });
+});

@@ -1,0 +1,124 @@
+import { request } from 'node:http';
+import { IDENTITY_HEADER, verifyIdentity } from '@stockyard/contracts';
+import { json, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
+import { startEchoUpstream } from './support/echo-upstream';
+import { startGateway, type TestGateway } from './support/gateway';
+
+/** Sends a body in chunks without Content-Length (Transfer-Encoding: chunked). */
+function sendChunked(url: string, key: string, chunks: Buffer[]): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+    req.on('error', reject);
+    for (const chunk of chunks) req.write(chunk);
+    req.end();
+  });
+}
+
+describe('proxy and hardening', () => {
+  let gw: TestGateway;
+  let echo: Awaited<ReturnType<typeof startEchoUpstream>>;
+  let orgId: string;
+  let adminKey: string;
+
+  beforeAll(async () => {
+    echo = await startEchoUpstream();
+    gw = await startGateway({ INVENTORY_URL: echo.url, WEBHOOKS_URL: echo.url, UPSTREAM_TIMEOUT_MS: 400, BODY_LIMIT_BYTES: 1000 });
+    ({ orgId, adminKey } = await gw.newOrg());
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await echo?.close();
+  });
+
+  it("strips a client's identity header and sends the caller's signed identity, never the key", async () => {
+    const forged = 'eyJvcmdJZCI6Im9yZ192aWN0aW0ifQ.forged';
+    const res = await gw.api('GET', '/stock/movements', adminKey, undefined, { [IDENTITY_HEADER]: forged });
+    expect(res.status).toBe(200);
+    const seen = await json(res);
+    expect(seen.headers[IDENTITY_HEADER]).not.toBe(forged);
+    const identity = verifyIdentity(seen.headers[IDENTITY_HEADER], TEST_IDENTITY_SECRET);
+    expect(identity).toMatchObject({ orgId, keyId: adminKey.slice(4, 16) });
+    expect(seen.headers.authorization).toBeUndefined();
+    expect(seen.url).toBe('/api/v1/stock/movements');
+  });
+
+  it('passes a client request id through to the service and back, and mints one otherwise', async () => {
+    const res = await gw.api('GET', '/stock/movements?x=1', adminKey, undefined, { 'x-request-id': 'partner-req-42' });
+    expect(res.headers.get('x-request-id')).toBe('partner-req-42');
+    expect((await json(res)).headers['x-request-id']).toBe('partner-req-42');
+    const minted = await gw.api('GET', '/stock/movements', adminKey);
+    const id = minted.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await json(minted)).headers['x-request-id']).toBe(id);
+  });
+
+  it('answers an unknown /api/v1 path with a 404 envelope and a wrong method with 405 and Allow', async () => {
+    const unknown = await gw.api('GET', '/nothing/here', adminKey);
+    expect(unknown.status).toBe(404);
+    expect((await json(unknown)).error).toMatchObject({ code: 'route_not_found', requestId: expect.any(String) });
+    const wrong = await gw.api('PUT', '/stock/movements', adminKey);
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('GET');
+    expect((await json(wrong)).error.code).toBe('method_not_allowed');
+  });
+
+  it('answers 503 upstream_unavailable when the service is down', async () => {
+    const res = await gw.api('GET', '/products', adminKey);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect((await json(res)).error.code).toBe('upstream_unavailable');
+  });
+
+  it('answers 504 upstream_timeout when the service does not answer in time', async () => {
+    const started = Date.now();
+    const res = await gw.api('GET', '/stock/movements?hang=1', adminKey);
+    expect(res.status).toBe(504);
+    expect((await json(res)).error.code).toBe('upstream_timeout');
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('refuses a declared Content-Length over the limit with 413 before proxying', async () => {
+    const before = echo.seen.length;
+    const res = await gw.api('POST', '/webhooks', adminKey, { url: 'x'.repeat(2000) });
+    expect(res.status).toBe(413);
+    expect((await json(res)).error.code).toBe('payload_too_large');
+    expect(echo.seen.length).toBe(before);
+  });
+
+  it('counts a chunked body while streaming it: under the limit it arrives whole, over it is 413', async () => {
+    const url = `${gw.url}/api/v1/webhooks`;
+    const small = await sendChunked(url, adminKey, [Buffer.alloc(400, 'a'), Buffer.alloc(400, 'b')]);
+    expect(small.status).toBe(200);
+    expect(JSON.parse(small.body).bodyBytes).toBe(800);
+    const big = await sendChunked(url, adminKey, [Buffer.alloc(600, 'a'), Buffer.alloc(600, 'b')]);
+    expect(big.status).toBe(413);
+    expect(JSON.parse(big.body).error.code).toBe('payload_too_large');
+  });
+
+  it("applies the limit to the gateway's own routes too", async () => {
+    const res = await gw.api('POST', '/api-keys', adminKey, { name: 'x'.repeat(2000) });
+    expect(res.status).toBe(413);
+    expect((await json(res)).error.code).toBe('payload_too_large');
+  });
+
+  it('counts requests in Redis under the key id, never the token', async () => {
+    const key = await gw.keyWith(orgId, 'VIEWER', ['warehouses.read']);
+    expect((await gw.api('GET', '/stock/movements', key.token)).status).toBe(200);
+    const names = await gw.redis.keys(`${gw.config.REDIS_PREFIX}*`);
+    expect(names).toContain(`${gw.config.REDIS_PREFIX}ratelimit:${key.id}`);
+    expect(names.join(' ')).not.toContain(key.token.slice(17));
+  });
+
+  it('sends helmet headers and RateLimit headers on every authenticated response, errors included', async () => {
+    for (const res of [await gw.api('GET', '/stock/movements', adminKey), await gw.api('GET', '/nothing', adminKey), await gw.api('GET', '/products', adminKey)]) {
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('strict-transport-security')).toMatch(/max-age/);
+      expect(res.headers.get('ratelimit-limit')).toBe('10000');
+      expect(res.headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import mongoose, { type Connection } from 'mongoose';
+import type { Role, Permission } from '@stockyard/contracts';
+import { createLogger } from '@stockyard/service-kit';
+import { freePort, infraEnv, isolatedNames, listen, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
+import { buildApp, type GatewayDeps } from '../../src/app';
+import { connectRedis } from '../../src/store/redis';
+
+export type TestGateway = Awaited<ReturnType<typeof startGateway>>;
+
+/**
+ * One gateway in this jest process against the real FerretDB/MongoDB and Redis, with
+ * its own database and Redis prefix. Upstreams default to a closed port (503).
+ */
+export async function startGateway(overrides: Partial<GatewayDeps['config']> & { REDIS_URL?: string; MONGO_DB?: string } = {}) {
+  const infra = infraEnv();
+  const names = isolatedNames('gateway');
+  const dbName = overrides.MONGO_DB ?? names.database;
+  const closed = `http://127.0.0.1:${await freePort()}`;
+  const connection: Connection = await mongoose.createConnection(infra.mongoUrl, { dbName }).asPromise();
+  const logger = createLogger('gateway', 'silent');
+  const redisUrl = overrides.REDIS_URL ?? infra.redisUrl;
+  const redis = connectRedis(redisUrl, logger, 'commands');
+  const subscriber = connectRedis(redisUrl, logger, 'subscriber');
+  const config: GatewayDeps['config'] = {
+    IDENTITY_SECRET: TEST_IDENTITY_SECRET,
+    REDIS_PREFIX: names.redisPrefix,
+    CATALOG_URL: closed, PURCHASING_URL: closed, INVOICING_URL: closed, ORDERS_URL: closed, INVENTORY_URL: closed, WEBHOOKS_URL: closed,
+    RATE_LIMIT_PER_MINUTE: 10_000,
+    UPSTREAM_TIMEOUT_MS: 30_000,
+    BODY_LIMIT_BYTES: 1024 * 1024,
+    LAST_USED_FLUSH_MS: 60_000,
+    KEY_REFRESH_MS: 1000,
+    ...overrides,
+  };
+  const gateway = buildApp({ connection, logger, config, redis, subscriber });
+  gateway.start();
+  const server = await listen(gateway.app);
+
+  const api = (method: string, route: string, key: string | undefined, body?: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}/api/v1${route}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  const newOrg = async (name = 'Test org') => {
+    const orgId = await gateway.keys.createOrganization(name);
+    const admin = await gateway.keys.create({ orgId, type: 'admin', name: 'admin', role: 'ADMIN' });
+    return { orgId, adminKey: admin.token, adminKeyId: admin.id };
+  };
+
+  const keyWith = async (orgId: string, role: Role, scopes: Permission[] = [], extra: { type?: 'admin' | 'storefront'; channelId?: string } = {}) =>
+    gateway.keys.create({ orgId, type: extra.type ?? 'admin', name: `${role} key`, role, scopes, channelId: extra.channelId ?? null });
+
+  return {
+    ...gateway,
+    url: server.url,
+    connection,
+    redis,
+    config,
+    api,
+    newOrg,
+    keyWith,
+    close: async () => {
+      await server.close();
+      await gateway.stop();
+      redis.disconnect();
+      subscriber.disconnect();
+      await connection.dropDatabase().catch(() => undefined);
+      await connection.close();
+    },
+  };
+}

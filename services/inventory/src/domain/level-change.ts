@@ -1,0 +1,53 @@
+import type { EventEnvelope, MovementType, StockMovement } from '@stockyard/contracts';
+import { newEvent } from '@stockyard/service-kit';
+import { availableOf, onHandAt, round, type Place, type StockLevel } from './stock-level';
+
+/** Internal event carrying a movement, so the ledger is rebuilt if the process dies after the change. */
+export const MOVEMENT_RECORDED = 'stock.movement_recorded';
+
+/** The fields a change may rewrite; omitted ones stay as they are. */
+export type LevelFields = Partial<Pick<StockLevel, 'locations' | 'reserved' | 'reservations' | 'primaryBins' | 'operations'>>;
+
+/** What the domain hands the repository: new fields, the events, the movements (for the ledger). */
+export interface LevelChange extends LevelFields {
+  events: EventEnvelope[];
+  movements?: StockMovement[];
+}
+
+/** Fixed per request, so a recomputed change (lost race) reuses the same movement ids. */
+export type MovementIds = (index: number) => string;
+
+export interface MovementDraft extends Place {
+  type: MovementType;
+  quantity: number;
+  reason: string;
+  reference?: string | null;
+}
+
+/**
+ * Completes a change: movement records (on hand after each, read from the new
+ * locations), one ledger event per movement and, when the variant's available quantity
+ * moved, one `inventory.availability_changed` with old and new from the same version.
+ */
+export function settle(level: StockLevel, next: LevelFields, drafts: MovementDraft[], ids: MovementIds, now: Date): LevelChange {
+  const after = { ...level, ...next };
+  const movements: StockMovement[] = drafts.map((d, i) => ({
+    id: ids(i),
+    type: d.type,
+    variantId: level.variantId,
+    warehouseId: d.warehouseId,
+    binId: d.binId,
+    quantity: round(d.quantity),
+    reason: d.reason,
+    onHandAfter: onHandAt(after, d),
+    reference: d.reference ?? null,
+    createdAt: now.toISOString(),
+  }));
+  const events = movements.map((movement) => newEvent(MOVEMENT_RECORDED, { orgId: level.orgId, movement }));
+  const oldAvailable = availableOf(level);
+  const newAvailable = availableOf(after);
+  if (newAvailable !== oldAvailable) {
+    events.push(newEvent('inventory.availability_changed', { orgId: level.orgId, variantId: level.variantId, oldAvailable, newAvailable }));
+  }
+  return { ...next, events, movements };
+}

@@ -1,0 +1,22 @@
+import type { UpdateStockItem } from '@stockyard/contracts';
+import { unprocessable } from '@stockyard/service-kit';
+import type { LevelChange } from './level-change';
+import { locationAt, samePlace, type Place, type StockLevel } from './stock-level';
+
+/** Reorder point and maximum of one location; on hand is never touched, so no events. */
+export function updateStockItem(level: StockLevel, where: Place, input: UpdateStockItem): LevelChange {
+  const current = locationAt(level, where) ?? { ...where, onHand: 0, minQuantity: null, maxQuantity: null };
+  const minQuantity = input.minQuantity !== undefined ? input.minQuantity : (current.minQuantity ?? null);
+  const maxQuantity = input.maxQuantity !== undefined ? input.maxQuantity : (current.maxQuantity ?? null);
+  if (minQuantity !== null && maxQuantity !== null && minQuantity > maxQuantity) {
+    throw unprocessable(`minQuantity (${minQuantity}) is above maxQuantity (${maxQuantity})`, 'min_above_max');
+  }
+  const others = level.locations.filter((l) => !samePlace(l, where));
+  return { locations: [...others, { ...current, minQuantity, maxQuantity }], events: [] };
+}
+
+/** One primary bin per variant and warehouse; binId null clears it. No stock moves. */
+export function setPrimaryBin(level: StockLevel, warehouseId: string, binId: string | null): LevelChange {
+  const others = (level.primaryBins ?? []).filter((p) => p.warehouseId !== warehouseId);
+  return { primaryBins: binId === null ? others : [...others, { warehouseId, binId }], events: [] };
+}

@@ -1,0 +1,35 @@
+import type { TransferStock } from '@stockyard/contracts';
+import { unprocessable } from '@stockyard/service-kit';
+import { settle, type LevelChange, type MovementIds } from './level-change';
+import { adjustLocation, onHandAt, resolveSourceLocation, type StockLevel } from './stock-level';
+
+const withNotes = (reason: string, notes?: string) => (notes ? `${reason}: ${notes}` : reason);
+
+/**
+ * Between two warehouses of one variant: TRANSFER_OUT at the resolved source location,
+ * TRANSFER_IN at the destination's Unassigned location (the destination bin is chosen
+ * later with a move). Both halves are in the one document update, so neither can exist
+ * without the other. Availability is unchanged (on hand moves between warehouses).
+ */
+export function transferStock(level: StockLevel, input: TransferStock, reference: string, ids: MovementIds, now: Date): LevelChange {
+  if (input.fromWarehouseId === input.toWarehouseId) {
+    throw unprocessable('Destination warehouse must differ from the source', 'same_warehouse');
+  }
+  const from = resolveSourceLocation(level, input.fromWarehouseId);
+  const held = onHandAt(level, from);
+  if (held < input.quantity) {
+    throw unprocessable(`The source location (${from.binId ?? 'Unassigned'}) holds ${held}, less than ${input.quantity}`, 'insufficient_stock');
+  }
+  const to = { warehouseId: input.toWarehouseId, binId: null };
+  const locations = adjustLocation({ locations: adjustLocation(level, from, -input.quantity) }, to, input.quantity);
+  return settle(
+    level,
+    { locations },
+    [
+      { ...from, type: 'TRANSFER_OUT', quantity: -input.quantity, reason: withNotes(`Transfer to ${input.toWarehouseId}`, input.notes), reference },
+      { ...to, type: 'TRANSFER_IN', quantity: input.quantity, reason: withNotes(`Transfer from ${input.fromWarehouseId}`, input.notes), reference },
+    ],
+    ids,
+    now,
+  );
+}

@@ -1,0 +1,52 @@
+import type { Router } from 'express';
+import { CreateBinSchema, CreateWarehouseSchema, PageQuerySchema, UpdateBinSchema, UpdateWarehouseSchema, WarehouseListQuerySchema } from '@stockyard/contracts';
+import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
+import { assertWarehouseEmpty, removeBin } from '../domain/place-removal';
+import type { InventoryDeps } from '../app';
+
+type Params = { warehouseId: string; binId: string };
+
+export function warehousesRoutes(router: Router, { warehouses, stock }: InventoryDeps): void {
+  router.get('/warehouses', async (req, res) => {
+    const { includeDeleted } = queryOf(req, WarehouseListQuerySchema);
+    res.json(await warehouses.list(orgIdOf(req), includeDeleted, queryOf(req, PageQuerySchema)));
+  });
+  router.post('/warehouses', async (req, res) => {
+    res.status(201).json(await warehouses.create(orgIdOf(req), bodyOf(req, CreateWarehouseSchema)));
+  });
+  router.get('/warehouses/:warehouseId', async (req, res) => {
+    res.json(await warehouses.get(orgIdOf(req), req.params.warehouseId));
+  });
+  router.patch('/warehouses/:warehouseId', async (req, res) => {
+    res.json(await warehouses.update(orgIdOf(req), req.params.warehouseId, bodyOf(req, UpdateWarehouseSchema)));
+  });
+  router.delete('/warehouses/:warehouseId', async (req, res) => {
+    const orgId = orgIdOf(req);
+    const { warehouseId } = req.params;
+    await warehouses.softDelete(orgId, warehouseId, async () => {
+      for (const level of await stock.inWarehouse(orgId, warehouseId)) assertWarehouseEmpty(level, warehouseId);
+    });
+    res.status(204).end();
+  });
+
+  router.get('/warehouses/:warehouseId/bins', async (req, res) => {
+    res.json(await warehouses.listBins(orgIdOf(req), req.params.warehouseId, queryOf(req, PageQuerySchema)));
+  });
+  router.post('/warehouses/:warehouseId/bins', async (req, res) => {
+    const { name } = bodyOf(req, CreateBinSchema);
+    res.status(201).json(await warehouses.createBin(orgIdOf(req), req.params.warehouseId, name));
+  });
+  router.patch('/warehouses/:warehouseId/bins/:binId', async (req, res) => {
+    const { warehouseId, binId } = req.params as Params;
+    res.json(await warehouses.renameBin(orgIdOf(req), warehouseId, binId, bodyOf(req, UpdateBinSchema).name));
+  });
+  router.delete('/warehouses/:warehouseId/bins/:binId', async (req, res) => {
+    const orgId = orgIdOf(req);
+    const { warehouseId, binId } = req.params as Params;
+    await warehouses.deleteBin(orgId, warehouseId, binId, async () => {
+      // Each variant's check and clean-up is one locked change of its level (see README on the race).
+      for (const level of await stock.withBin(orgId, binId)) await stock.change(orgId, level.variantId, (current) => removeBin(current, binId));
+    });
+    res.status(204).end();
+  });
+}

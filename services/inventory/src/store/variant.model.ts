@@ -1,0 +1,19 @@
+import { Schema, type Connection } from 'mongoose';
+
+/** Local read model of the catalog's variants (id, SKU, name), fed by catalog events. */
+const variantSchema = new Schema(
+  {
+    _id: { type: String },
+    orgId: { type: String, required: true },
+    variantId: { type: String, required: true },
+    sku: { type: String, default: null },
+    name: { type: String, default: null },
+    deleted: { type: Boolean, default: false },
+    sourceUpdatedAt: { type: Date, required: true },
+  },
+  { collection: 'variants', versionKey: false },
+);
+variantSchema.index({ orgId: 1, variantId: 1 }, { unique: true });
+
+export const variantModel = (connection: Connection) => connection.model('Variant', variantSchema);
+export type VariantModel = ReturnType<typeof variantModel>;

@@ -1,0 +1,31 @@
+import { Schema, type Connection } from 'mongoose';
+
+const warehouseSchema = new Schema(
+  {
+    _id: { type: String },
+    orgId: { type: String, required: true },
+    name: { type: String, required: true },
+    code: { type: String, default: null },
+    address: { type: String, default: null },
+    deletedAt: { type: Date, default: null },
+  },
+  { collection: 'warehouses', timestamps: true, versionKey: false },
+);
+warehouseSchema.index({ orgId: 1, deletedAt: 1, createdAt: 1 });
+
+const binSchema = new Schema(
+  {
+    _id: { type: String },
+    orgId: { type: String, required: true },
+    warehouseId: { type: String, required: true },
+    name: { type: String, required: true },
+  },
+  { collection: 'bins', timestamps: true, versionKey: false },
+);
+// A bin name is unique within its warehouse; the unique insert is atomic even on FerretDB.
+binSchema.index({ orgId: 1, warehouseId: 1, name: 1 }, { unique: true });
+
+export const warehouseModel = (connection: Connection) => connection.model('Warehouse', warehouseSchema);
+export const binModel = (connection: Connection) => connection.model('Bin', binSchema);
+export type WarehouseModel = ReturnType<typeof warehouseModel>;
+export type BinModel = ReturnType<typeof binModel>;

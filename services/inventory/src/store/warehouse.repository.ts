@@ -1,0 +1,141 @@
+import type { Bin, CreateWarehouse, List, Page, UpdateWarehouse, Warehouse } from '@stockyard/contracts';
+import { conflict, documentKey, documentLocks, isDuplicateKeyError, newId, notFound } from '@stockyard/service-kit';
+import type { BinModel, WarehouseModel } from './warehouse.model';
+
+interface WarehouseDoc {
+  _id: string;
+  name: string;
+  code: string | null;
+  address: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+}
+interface BinDoc {
+  _id: string;
+  warehouseId: string;
+  name: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const toWarehouse = (d: WarehouseDoc): Warehouse => ({
+  id: d._id,
+  name: d.name,
+  code: d.code ?? null,
+  address: d.address ?? null,
+  createdAt: d.createdAt.toISOString(),
+  updatedAt: d.updatedAt.toISOString(),
+  deletedAt: d.deletedAt ? d.deletedAt.toISOString() : null,
+});
+const toBin = (d: BinDoc): Bin => ({ id: d._id, warehouseId: d.warehouseId, name: d.name, createdAt: d.createdAt.toISOString(), updatedAt: d.updatedAt.toISOString() });
+
+const binNameTaken = (name: string) => conflict(`A bin named "${name}" already exists in this warehouse`, 'bin_name_taken');
+
+/** Warehouses (soft-deleted) and their bins. Every query filters on orgId. */
+export class WarehouseRepository {
+  constructor(
+    private readonly warehouses: WarehouseModel,
+    private readonly bins: BinModel,
+  ) {}
+
+  async create(orgId: string, input: CreateWarehouse): Promise<Warehouse> {
+    const doc = await this.warehouses.create({ _id: newId('wh'), orgId, name: input.name, code: input.code ?? null, address: input.address ?? null });
+    return toWarehouse(doc.toObject() as WarehouseDoc);
+  }
+
+  async list(orgId: string, includeDeleted: boolean, page: Page): Promise<List<Warehouse>> {
+    const filter = includeDeleted ? { orgId } : { orgId, deletedAt: null };
+    const [docs, total] = await Promise.all([
+      this.warehouses.find(filter).sort({ createdAt: 1, _id: 1 }).skip(page.offset).limit(page.limit).lean<WarehouseDoc[]>(),
+      this.warehouses.countDocuments(filter),
+    ]);
+    return { data: docs.map(toWarehouse), total, limit: page.limit, offset: page.offset };
+  }
+
+  /** Any warehouse of the org, deleted ones included (their history stays readable). */
+  async get(orgId: string, id: string): Promise<Warehouse> {
+    const doc = await this.warehouses.findOne({ _id: id, orgId }).lean<WarehouseDoc>();
+    if (!doc) throw notFound('Warehouse');
+    return toWarehouse(doc);
+  }
+
+  /** A warehouse stock may be placed in or bins changed: exists and not deleted. */
+  async active(orgId: string, id: string): Promise<Warehouse> {
+    const warehouse = await this.get(orgId, id);
+    if (warehouse.deletedAt) throw conflict(`Warehouse ${id} is deleted`, 'warehouse_deleted');
+    return warehouse;
+  }
+
+  update(orgId: string, id: string, input: UpdateWarehouse): Promise<Warehouse> {
+    return documentLocks.run(documentKey('warehouses', id), async () => {
+      await this.active(orgId, id);
+      const doc = await this.warehouses.findOneAndUpdate({ _id: id, orgId }, { $set: input }, { new: true }).lean<WarehouseDoc>();
+      return toWarehouse(doc!);
+    });
+  }
+
+  /** `guard` runs under the lock (the emptiness check) just before the soft delete. */
+  softDelete(orgId: string, id: string, guard: () => Promise<void>): Promise<void> {
+    return documentLocks.run(documentKey('warehouses', id), async () => {
+      await this.active(orgId, id);
+      await guard();
+      await this.warehouses.updateOne({ _id: id, orgId }, { $set: { deletedAt: new Date() } });
+    });
+  }
+
+  async createBin(orgId: string, warehouseId: string, name: string): Promise<Bin> {
+    await this.active(orgId, warehouseId);
+    try {
+      const doc = await this.bins.create({ _id: newId('bin'), orgId, warehouseId, name });
+      return toBin(doc.toObject() as BinDoc);
+    } catch (err) {
+      if (isDuplicateKeyError(err)) throw binNameTaken(name);
+      throw err;
+    }
+  }
+
+  async listBins(orgId: string, warehouseId: string, page: Page): Promise<List<Bin>> {
+    await this.get(orgId, warehouseId);
+    const filter = { orgId, warehouseId };
+    const [docs, total] = await Promise.all([
+      this.bins.find(filter).sort({ name: 1, _id: 1 }).skip(page.offset).limit(page.limit).lean<BinDoc[]>(),
+      this.bins.countDocuments(filter),
+    ]);
+    return { data: docs.map(toBin), total, limit: page.limit, offset: page.offset };
+  }
+
+  /** Every bin of a warehouse by id, for naming rows in listings. */
+  async binNames(orgId: string, warehouseId: string): Promise<Map<string, string>> {
+    const docs = await this.bins.find({ orgId, warehouseId }, { name: 1 }).lean<BinDoc[]>();
+    return new Map(docs.map((d) => [d._id, d.name]));
+  }
+
+  async bin(orgId: string, warehouseId: string, binId: string): Promise<Bin> {
+    const doc = await this.bins.findOne({ _id: binId, orgId, warehouseId }).lean<BinDoc>();
+    if (!doc) throw notFound('Bin');
+    return toBin(doc);
+  }
+
+  renameBin(orgId: string, warehouseId: string, binId: string, name: string): Promise<Bin> {
+    return documentLocks.run(documentKey('bins', binId), async () => {
+      await this.active(orgId, warehouseId);
+      await this.bin(orgId, warehouseId, binId);
+      try {
+        const doc = await this.bins.findOneAndUpdate({ _id: binId, orgId }, { $set: { name } }, { new: true }).lean<BinDoc>();
+        return toBin(doc!);
+      } catch (err) {
+        if (isDuplicateKeyError(err)) throw binNameTaken(name);
+        throw err;
+      }
+    });
+  }
+
+  deleteBin(orgId: string, warehouseId: string, binId: string, guard: () => Promise<void>): Promise<void> {
+    return documentLocks.run(documentKey('bins', binId), async () => {
+      await this.bin(orgId, warehouseId, binId);
+      await guard();
+      await this.bins.deleteOne({ _id: binId, orgId });
+    });
+  }
+}

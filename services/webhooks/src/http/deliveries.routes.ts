@@ -1,0 +1,39 @@
+import type { Router } from 'express';
+import { PageQuerySchema, type List, type WebhookDelivery } from '@stockyard/contracts';
+import { conflict, notFound, orgIdOf, queryOf } from '@stockyard/service-kit';
+import { deliveryToWire } from '../domain/delivery';
+import type { DeliveryRepository } from '../store/delivery.repository';
+import type { EndpointRepository } from '../store/endpoint.repository';
+
+export interface DeliveryRoutesDeps {
+  endpoints: EndpointRepository;
+  deliveries: DeliveryRepository;
+  /** Wakes the worker so a replay goes out at once. */
+  onReplay: (deliveryId: string) => void;
+}
+
+export function mountDeliveryRoutes(router: Router, { endpoints, deliveries, onReplay }: DeliveryRoutesDeps): void {
+  router.get('/webhooks/:id/deliveries', async (req, res) => {
+    const orgId = orgIdOf(req);
+    const page = queryOf(req, PageQuerySchema);
+    if (!(await endpoints.findById(orgId, req.params.id!))) throw notFound('webhook endpoint');
+    const { items, total } = await deliveries.listForEndpoint(orgId, req.params.id!, page);
+    const body: List<WebhookDelivery> = { data: items.map(deliveryToWire), total, ...page };
+    res.json(body);
+  });
+
+  router.post('/webhooks/deliveries/:deliveryId/replay', async (req, res) => {
+    const orgId = orgIdOf(req);
+    const existing = await deliveries.findById(orgId, req.params.deliveryId!);
+    if (!existing) throw notFound('webhook delivery');
+    const endpoint = await endpoints.findById(orgId, existing.endpointId);
+    if (!endpoint) throw notFound('webhook delivery');
+    // It would only be abandoned again: re-enable first (PATCH enabled: true).
+    if (!endpoint.enabled) throw conflict('the endpoint is disabled; re-enable it before replaying', 'webhook_endpoint_disabled');
+    const result = await deliveries.replay(orgId, existing.id, new Date());
+    if ('notFound' in result) throw notFound('webhook delivery');
+    if ('notFailed' in result) throw conflict(`only a failed delivery can be replayed; this one is ${result.notFailed.status}`, 'delivery_not_failed');
+    onReplay(result.replayed.id);
+    res.status(201).json(deliveryToWire(result.replayed));
+  });
+}

@@ -1,0 +1,120 @@
+import { verifyWebhook, WebhookEndpointSchema, WebhookEndpointWithSecretSchema } from '@stockyard/contracts';
+import { startReceiver } from '@stockyard/testkit';
+import type { Broker } from '@stockyard/service-kit';
+import { availabilityChanged, deliveriesWhen, requests, startPublisher, type Receiver } from './support/publisher';
+import { bootWebhooks, type Harness } from './support/webhooks-harness';
+
+let harness: Harness;
+let publisher: Broker;
+const receivers: Receiver[] = [];
+beforeAll(async () => {
+  harness = await bootWebhooks({ WEBHOOK_URL_ALLOWLIST: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '0.2', WEBHOOK_RETRY_JITTER: '0' });
+  publisher = await startPublisher(harness);
+});
+afterAll(async () => {
+  await Promise.all(receivers.map((r) => r.close()));
+  await publisher.close();
+  await harness.stop();
+});
+
+async function endpointFor(orgId: string, respond: () => number = () => 200) {
+  const receiver = await startReceiver(respond);
+  receivers.push(receiver);
+  const res = await harness.call('POST', '/webhooks', orgId, { url: receiver.url, events: ['inventory.availability_changed'] });
+  expect(res.status).toBe(201);
+  return { receiver, endpoint: WebhookEndpointWithSecretSchema.parse(res.body) };
+}
+const expectError = (res: { status: number; body: any }, status: number, code: string) => {
+  expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
+};
+const endpoints = () => harness.connection.collection('webhook_endpoints');
+
+describe('PATCH /webhooks/{id}', () => {
+  it('changes url, events and enabled (200), never showing the secret', async () => {
+    const { endpoint, receiver } = await endpointFor('org_patch');
+    const url = `${receiver.url}/v2`;
+    const res = await harness.call('PATCH', `/webhooks/${endpoint.id}`, 'org_patch', { url, events: ['order.created', 'order.shipped'], enabled: false });
+    expect(res.status).toBe(200);
+    expect(WebhookEndpointSchema.strict().parse(res.body)).toMatchObject({ id: endpoint.id, url, events: ['order.created', 'order.shipped'], enabled: false });
+  });
+
+  it('re-enables a disabled endpoint and resets its failure count', async () => {
+    const { endpoint } = await endpointFor('org_reenable');
+    await endpoints().updateOne({ _id: endpoint.id as never }, { $set: { enabled: false, consecutiveFailures: 5, disabledAt: new Date() } });
+    const res = await harness.call('PATCH', `/webhooks/${endpoint.id}`, 'org_reenable', { enabled: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ enabled: true, consecutiveFailures: 0, disabledAt: null });
+  });
+
+  it.each([
+    ['an empty body', {}],
+    ['an unknown field', { secret: 'whsec_mine' }],
+    ['an unknown event name', { events: ['order.teleported'] }],
+    ['an empty event list', { events: [] }],
+    ['a non-boolean enabled', { enabled: 'yes' }],
+  ])('rejects %s with 400 validation_failed', async (_what, body) => {
+    const { endpoint } = await endpointFor('org_patch_bad');
+    expectError(await harness.call('PATCH', `/webhooks/${endpoint.id}`, 'org_patch_bad', body), 400, 'validation_failed');
+  });
+
+  it('applies the URL rule (422)', async () => {
+    const { endpoint } = await endpointFor('org_patch_url');
+    expectError(await harness.call('PATCH', `/webhooks/${endpoint.id}`, 'org_patch_url', { url: 'http://example.invalid/x' }), 422, 'webhook_url_not_https');
+    expectError(await harness.call('PATCH', `/webhooks/${endpoint.id}`, 'org_patch_url', { url: 'https://10.1.2.3/x' }), 422, 'webhook_url_private_address');
+  });
+
+  it("answers 404 for an unknown id and for another organization's endpoint", async () => {
+    const { endpoint } = await endpointFor('org_patch_owner');
+    expectError(await harness.call('PATCH', '/webhooks/we_nope', 'org_patch_owner', { enabled: false }), 404, 'resource_not_found');
+    expectError(await harness.call('PATCH', `/webhooks/${endpoint.id}`, 'org_patch_intruder', { enabled: false }), 404, 'resource_not_found');
+    expect((await endpoints().findOne({ _id: endpoint.id as never }))?.enabled).toBe(true);
+  });
+});
+
+describe('DELETE /webhooks/{id}', () => {
+  it('deletes the endpoint and its deliveries (204)', async () => {
+    const orgId = 'org_delete';
+    const { endpoint, receiver } = await endpointFor(orgId);
+    await publisher.publish(availabilityChanged(orgId));
+    await requests(receiver, 1);
+    await deliveriesWhen(harness, orgId, (docs) => docs.length === 1);
+
+    const res = await harness.call('DELETE', `/webhooks/${endpoint.id}`, orgId);
+    expect(res.status).toBe(204);
+    expect((await harness.call('GET', '/webhooks', orgId)).body.total).toBe(0);
+    expect(await harness.connection.collection('webhook_deliveries').countDocuments({ orgId })).toBe(0);
+    expectError(await harness.call('GET', `/webhooks/${endpoint.id}/deliveries`, orgId), 404, 'resource_not_found');
+  });
+
+  it("answers 404 for an unknown id and for another organization's endpoint", async () => {
+    const { endpoint } = await endpointFor('org_delete_owner');
+    expectError(await harness.call('DELETE', '/webhooks/we_nope', 'org_delete_owner'), 404, 'resource_not_found');
+    expectError(await harness.call('DELETE', `/webhooks/${endpoint.id}`, 'org_delete_intruder'), 404, 'resource_not_found');
+    expect(await endpoints().countDocuments({ _id: endpoint.id as never })).toBe(1);
+  });
+});
+
+describe('POST /webhooks/{id}/rotate-secret', () => {
+  it('returns a new secret once (201); every delivery from then on is signed with it', async () => {
+    const orgId = 'org_rotate';
+    const { endpoint, receiver } = await endpointFor(orgId);
+    const res = await harness.call('POST', `/webhooks/${endpoint.id}/rotate-secret`, orgId);
+    expect(res.status).toBe(201);
+    const rotated = WebhookEndpointWithSecretSchema.parse(res.body);
+    expect(rotated.secret).not.toBe(endpoint.secret);
+    expect((await harness.call('GET', '/webhooks', orgId)).body.data[0]).not.toHaveProperty('secret');
+
+    await publisher.publish(availabilityChanged(orgId));
+    const [request] = await requests(receiver, 1);
+    const header = request!.headers['x-stockyard-signature'] as string;
+    expect(verifyWebhook({ secret: rotated.secret, rawBody: request!.rawBody, header })).toBe(true);
+    expect(verifyWebhook({ secret: endpoint.secret, rawBody: request!.rawBody, header })).toBe(false);
+  });
+
+  it("answers 404 for an unknown id and for another organization's endpoint", async () => {
+    const { endpoint } = await endpointFor('org_rotate_owner');
+    expectError(await harness.call('POST', '/webhooks/we_nope/rotate-secret', 'org_rotate_owner'), 404, 'resource_not_found');
+    expectError(await harness.call('POST', `/webhooks/${endpoint.id}/rotate-secret`, 'org_rotate_intruder'), 404, 'resource_not_found');
+    expect((await endpoints().findOne({ _id: endpoint.id as never }))?.secret).toBe(endpoint.secret);
+  });
+});
