@@ -119,7 +119,8 @@ function report(run: Awaited<ReturnType<typeof emitAtRate>>, receiver: Receiver)
   say(`events/s sustained: ${(run.answered.size / run.emitSeconds).toFixed(1)}`);
   say(`deliveries: ${latencies.length}/${expected} arrived; deliveries/s: ${(latencies.length / ((last - run.started) / 1000)).toFixed(1)}`);
   say(`latency API response -> receiver arrival: p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}, max ${ms(latencies[latencies.length - 1] ?? NaN)}`);
-  say(`target: p99 < 200 ms at 200 events/s -> ${pct(latencies, 99) < 200 && latencies.length === expected ? 'met' : 'NOT met'}`);
+  const met = RATE >= 200 && pct(latencies, 99) < 200 && latencies.length === expected;
+  say(`target (p99 < 200 ms at 200 events/s, every delivery arrived): ${met ? 'met' : `not met at ${RATE} events/s`}`);
 }
 
 async function main() {

@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { verifyWebhook, WebhookEndpointSchema, WebhookEndpointWithSecretSchema } from '@stockyard/contracts';
 import { startReceiver } from '@stockyard/testkit';
 import type { Broker } from '@stockyard/service-kit';
@@ -109,6 +112,37 @@ describe('POST /webhooks/{id}/rotate-secret', () => {
     const header = request!.headers['x-stockyard-signature'] as string;
     expect(verifyWebhook({ secret: rotated.secret, rawBody: request!.rawBody, header })).toBe(true);
     expect(verifyWebhook({ secret: endpoint.secret, rawBody: request!.rawBody, header })).toBe(false);
+  });
+
+  it('signs the retry of a delivery created before the rotation with the new secret', async () => {
+    const orgId = 'org_rotate_retry';
+    const arrivals: { rawBody: Buffer; signature: string }[] = [];
+    let endpointId = '';
+    let rotatedSecret = '';
+    // The first attempt is answered (500) only once the secret was rotated: the retry is
+    // signed after the rotation, whatever the machine's speed.
+    const server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', async () => {
+        arrivals.push({ rawBody: Buffer.concat(chunks), signature: req.headers['x-stockyard-signature'] as string });
+        if (arrivals.length > 1) return void res.writeHead(200).end();
+        rotatedSecret = (await harness.call('POST', `/webhooks/${endpointId}/rotate-secret`, orgId)).body.secret;
+        res.writeHead(500).end();
+      });
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const created = await harness.call('POST', '/webhooks', orgId, { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/h`, events: ['inventory.availability_changed'] });
+    endpointId = created.body.id;
+    await publisher.publish(availabilityChanged(orgId));
+    await deliveriesWhen(harness, orgId, (docs) => docs[0]?.status === 'succeeded');
+    server.close();
+
+    const verifies = (secret: string, n: number) => verifyWebhook({ secret, rawBody: arrivals[n]!.rawBody, header: arrivals[n]!.signature });
+    expect(verifies(created.body.secret, 0)).toBe(true);
+    expect(verifies(rotatedSecret, 1)).toBe(true);
+    expect(verifies(created.body.secret, 1)).toBe(false);
   });
 
   it("answers 404 for an unknown id and for another organization's endpoint", async () => {

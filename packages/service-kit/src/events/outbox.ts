@@ -69,7 +69,9 @@ export interface RelayOptions {
 export class OutboxRelay {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
-  private again = false;
+  private sweepPending = false;
+  /** Documents just written, flushed by id: no collection scan on the request path. */
+  private readonly targets = new Map<string, { collection: Collection; _id: unknown }>();
   private stopped = false;
 
   constructor(
@@ -81,32 +83,42 @@ export class OutboxRelay {
 
   start(): void {
     this.stopped = false;
-    this.timer = setInterval(() => this.sweep(), this.options.intervalMs ?? 1000);
+    this.timer = setInterval(() => this.schedule(true), this.options.intervalMs ?? 1000);
     this.timer.unref();
-    this.sweep();
+    this.schedule(true);
   }
 
-  /** Called after a write: publish now unless the relay only sweeps. */
-  kick(): void {
-    if (this.options.eager !== false) this.sweep();
+  /** Called after a write: publish that document's events now, unless the relay only sweeps. */
+  kick(collection: Collection, _id: unknown): void {
+    if (this.options.eager === false) return;
+    this.targets.set(documentKey(collection.collectionName, _id), { collection, _id });
+    this.schedule(false);
   }
 
-  /** Run a pass, coalescing with one already running. */
-  private sweep(): void {
+  /** Runs passes until nothing is pending; one loop at a time. */
+  private schedule(sweep: boolean): void {
     if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
+    if (sweep) this.sweepPending = true;
+    if (this.running) return;
+    this.running = this.loop().finally(() => {
+      this.running = undefined;
+      if (this.sweepPending || this.targets.size > 0) this.schedule(false);
+    });
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopped && (this.sweepPending || this.targets.size > 0)) {
+      const sweep = this.sweepPending;
+      const targets = [...this.targets.values()];
+      this.sweepPending = false;
+      this.targets.clear();
+      try {
+        if (sweep) await this.drain();
+        else if (this.broker.connected) for (const { collection, _id } of targets) await this.flushLocked(collection, _id);
+      } catch (err) {
+        this.logger.warn({ err: (err as Error).message }, 'outbox pass failed; the sweep retries');
+      }
     }
-    this.running = this.drain()
-      .catch((err) => this.logger.warn({ err: (err as Error).message }, 'outbox pass failed; will retry'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.sweep();
-        }
-      });
   }
 
   /** Stops sweeping; a last pass publishes what the final requests wrote. */
@@ -123,16 +135,18 @@ export class OutboxRelay {
       for (;;) {
         const docs = (await collection.find({ outboxPending: true }).limit(100).toArray()) as OutboxDoc[];
         if (docs.length === 0) break;
-        for (const doc of docs) {
-          // Writers of this document push onto its outbox under the same lock.
-          await documentLocks.run(documentKey(collection.collectionName, doc._id), () => this.flush(collection, doc));
-        }
+        for (const doc of docs) await this.flushLocked(collection, doc._id);
         if (docs.length < 100) break;
       }
     }
   }
 
-  private async flush(collection: Collection, { _id }: OutboxDoc): Promise<void> {
+  /** Writers of a document push onto its outbox under the same lock. */
+  private flushLocked(collection: Collection, _id: unknown): Promise<void> {
+    return documentLocks.run(documentKey(collection.collectionName, _id), () => this.flush(collection, _id as never));
+  }
+
+  private async flush(collection: Collection, _id: OutboxDoc['_id']): Promise<void> {
     // Re-read under the lock: the batch may be stale by now.
     const doc = (await collection.findOne({ _id })) as OutboxDoc | null;
     const entries = doc?.outbox ?? [];

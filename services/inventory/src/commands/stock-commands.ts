@@ -47,10 +47,9 @@ export class StockCommands {
       movements = change.movements ?? [];
       return change;
     });
-    if (movements.length > 0) {
-      this.relay.kick();
-      await this.stock.recordMovements(orgId, movements);
-    }
+    const { collection, _id } = this.stock.documentOf(orgId, variantId);
+    this.relay.kick(collection, _id);
+    if (movements.length > 0) await this.stock.recordMovements(orgId, movements);
     return { level, movements };
   }
 

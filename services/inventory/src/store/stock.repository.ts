@@ -27,6 +27,11 @@ export class StockRepository {
     private readonly movements: MovementModel,
   ) {}
 
+  /** The collection and id of a variant's document, for the outbox relay. */
+  documentOf(orgId: string, variantId: string) {
+    return { collection: this.levels.collection, _id: `${orgId}:${variantId}` };
+  }
+
   change(orgId: string, variantId: string, compute: (level: StockLevel) => LevelChange): Promise<StockLevel> {
     const _id = `${orgId}:${variantId}`;
     return documentLocks.run(documentKey(this.levels.collection.collectionName, _id), () => this.changeOnce(_id, orgId, variantId, compute));
