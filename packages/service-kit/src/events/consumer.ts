@@ -3,6 +3,7 @@ import { EventEnvelopeSchema, type EventEnvelope } from '@stockyard/contracts';
 import type { Connection } from 'mongoose';
 import type { Logger } from '../logger';
 import { documentLocks } from '../db/document-lock';
+import { isDuplicateKeyError } from '../db/mongo';
 import { occasionalSweep } from '../db/sweep';
 import { DEFAULT_EXCHANGE, type Broker } from './broker';
 
@@ -57,14 +58,18 @@ export async function startConsumer(broker: Broker, connection: Connection, logg
   let stopped = false;
   let current: { channel: ConfirmChannel; tag: string } | undefined;
 
+  // Queues of an isolated exchange (tests, a developer's stack) go away after 30 idle
+  // minutes, so they never pile up on a shared broker; production queues never expire.
+  const expiry = broker.exchange === DEFAULT_EXCHANGE ? {} : { 'x-expires': 30 * 60_000 };
+
   await broker.addTopology(async (channel) => {
     if (stopped) return;
-    await channel.assertQueue(queue, { durable: true });
+    await channel.assertQueue(queue, { durable: true, arguments: expiry });
     await channel.assertQueue(retryQueue, {
       durable: true,
-      arguments: { 'x-message-ttl': retryDelayMs, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': queue },
+      arguments: { ...expiry, 'x-message-ttl': retryDelayMs, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': queue },
     });
-    await channel.assertQueue(`${queue}.dlq`, { durable: true });
+    await channel.assertQueue(`${queue}.dlq`, { durable: true, arguments: expiry });
     for (const pattern of bindings) await channel.bindQueue(queue, broker.exchange, pattern);
     await channel.prefetch(prefetch);
     const { consumerTag } = await channel.consume(queue, (msg) => {
@@ -99,7 +104,10 @@ export async function startConsumer(broker: Broker, connection: Connection, logg
       await documentLocks.run(`processed_events/${key}`, async () => {
         if (await processed.findOne({ _id: key })) return;
         await handler(event);
-        await processed.updateOne({ _id: key }, { $setOnInsert: { at: new Date() } }, { upsert: true });
+        // An insert, not an upsert: FerretDB scans the collection for every update.
+        await processed.insertOne({ _id: key, at: new Date() }).catch((err: unknown) => {
+          if (!isDuplicateKeyError(err)) throw err;
+        });
       });
       sweep();
       channel.ack(msg);
