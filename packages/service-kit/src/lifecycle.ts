@@ -1,5 +1,4 @@
-import type { Server } from 'node:http';
-import type { Express } from 'express';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Logger } from './logger';
 
 export type Closer = () => Promise<unknown> | unknown;
@@ -8,9 +7,9 @@ export type Closer = () => Promise<unknown> | unknown;
  * Listens, and on SIGTERM/SIGINT stops accepting connections, lets in-flight requests
  * finish, then runs the closers in order (relays, consumers, broker, database).
  */
-export function serve(app: Express, port: number, logger: Logger, closers: Closer[], graceMs = 10_000): Promise<Server> {
+export function serve(app: RequestListener, port: number, logger: Logger, closers: Closer[], graceMs = 10_000): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, '0.0.0.0');
+    const server = createServer(app).listen(port, '0.0.0.0');
     server.keepAliveTimeout = 65_000; // longer than the gateway's pooled sockets idle for
     server.once('error', reject);
     server.once('listening', () => {

@@ -1,11 +1,10 @@
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
 
 /** Listens on an ephemeral 127.0.0.1 port; returns its base URL and a closer. */
-export async function listen(app: Express): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
+export async function listen(app: RequestListener): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
   const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = createServer(app).listen(0, '127.0.0.1', () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   return {

@@ -1,16 +1,16 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
-import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
-import { errorHandler, notFoundHandler, pingMongo, requestId, requireIdentity, type Logger } from '@stockyard/service-kit';
+import { errorHandler, notFoundHandler, pingMongo, requestIdFrom, requireIdentity, type Logger } from '@stockyard/service-kit';
 import { Authenticator } from './auth/authenticator';
 import { RevocationBus } from './auth/revocation-bus';
 import { UsageTracker } from './auth/usage-tracker';
 import { apiKeyRoutes } from './http/api-keys.routes';
-import { bodyLimit } from './http/body-limit';
-import { API_PREFIX, authenticate, authorize, forward, serveOwn } from './http/gateway.routes';
+import { API_PREFIX, apiPipeline, isApiPath, type ApiRequest } from './http/gateway.routes';
 import { IdentitySigner } from './http/identity-signer';
-import { createProxies } from './http/proxy';
+import { securityHeaders } from './http/security-headers';
+import { Upstreams } from './http/upstreams';
 import { internalSettingsRoutes, settingsRoutes } from './http/settings.routes';
 import { keyRateLimit } from './limits/rate-limit';
 import { apiKeyModel, apiKeyUsageModel, organizationModel } from './store/api-key.model';
@@ -40,46 +40,65 @@ function keyServices({ connection, logger, config, redis, subscriber }: GatewayD
   return { keys, orgs, usage, tracker, authenticator, revocations };
 }
 
-const upstreams = (config: GatewayDeps['config'], logger: Logger) =>
-  createProxies(
+const upstreams = (config: GatewayDeps['config']) =>
+  new Upstreams(
     { catalog: config.CATALOG_URL, purchasing: config.PURCHASING_URL, invoicing: config.INVOICING_URL, orders: config.ORDERS_URL, inventory: config.INVENTORY_URL, webhooks: config.WEBHOOKS_URL },
     config.UPSTREAM_TIMEOUT_MS,
-    logger,
   );
 
-export function buildApp(deps: GatewayDeps) {
+/** Express for what is not the hot path: the gateway's own routes, probes, internal settings. */
+function expressApps(deps: GatewayDeps, services: ReturnType<typeof keyServices>) {
   const { connection, logger, config, redis } = deps;
-  const { keys, orgs, usage, tracker, authenticator, revocations } = keyServices(deps);
-  const own = express.Router();
-  own.use(express.json({ limit: config.BODY_LIMIT_BYTES }));
-  own.use(apiKeyRoutes({ keys, usage, tracker, authenticator, revocations }), settingsRoutes(orgs));
+  const own = express();
+  own.disable('x-powered-by');
+  own.set('etag', false);
+  own.use(API_PREFIX, express.json({ limit: config.BODY_LIMIT_BYTES }), apiKeyRoutes(services), settingsRoutes(services.orgs));
+  own.use(notFoundHandler);
+  own.use(errorHandler(logger));
 
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('etag', false);
-  app.use(requestId);
-  app.use(helmet());
-  app.get('/healthz', (_req, res) => {
+  const rest = express();
+  rest.disable('x-powered-by');
+  rest.set('etag', false);
+  rest.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  app.get('/readyz', async (_req, res) => {
+  rest.get('/readyz', async (_req, res) => {
     const mongo = await pingMongo(connection).then(() => 'ok', (err: Error) => `failing: ${err.message}`);
     // Redis is reported but does not fail readiness: the gateway runs on without it (fail open).
     res.status(mongo === 'ok' ? 200 : 503).json({ status: mongo === 'ok' ? 'ready' : 'not_ready', checks: { mongo, redis: redis.status } });
   });
-  // The order of checks; services/gateway/README.md says why.
-  app.use(
-    API_PREFIX,
-    authenticate(authenticator),
-    keyRateLimit({ limit: config.RATE_LIMIT_PER_MINUTE, redis, prefix: config.REDIS_PREFIX, logger }),
-    authorize,
-    serveOwn(own),
-    bodyLimit(config.BODY_LIMIT_BYTES),
-    forward(upstreams(config, logger), new IdentitySigner(config.IDENTITY_SECRET)),
-  );
-  app.use('/internal/v1', requireIdentity(config.IDENTITY_SECRET), internalSettingsRoutes(orgs));
-  app.use(notFoundHandler);
-  app.use(errorHandler(logger));
+  rest.use('/internal/v1', requireIdentity(config.IDENTITY_SECRET), internalSettingsRoutes(services.orgs));
+  rest.use(notFoundHandler);
+  rest.use(errorHandler(logger));
+  return { own, rest };
+}
+
+export function buildApp(deps: GatewayDeps) {
+  const { logger, config, redis } = deps;
+  const services = keyServices(deps);
+  const { keys, orgs, tracker, authenticator, revocations } = services;
+  const { own, rest } = expressApps(deps, services);
+  const proxied = upstreams(config);
+  const api = apiPipeline({
+    authenticator,
+    rateLimit: keyRateLimit({ limit: config.RATE_LIMIT_PER_MINUTE, redis, prefix: config.REDIS_PREFIX, logger }),
+    signer: new IdentitySigner(config.IDENTITY_SECRET),
+    upstreams: proxied,
+    own,
+    bodyLimitBytes: config.BODY_LIMIT_BYTES,
+    logger,
+  });
+  const secure = securityHeaders();
+
+  /** Every response gets a request id and helmet's headers; /api/v1 goes through the pipeline. */
+  const app = (req: IncomingMessage, res: ServerResponse) => {
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    (req as ApiRequest).requestId = requestId;
+    res.setHeader('X-Request-Id', requestId);
+    secure(res);
+    if (isApiPath(req.url!)) void api(req, res);
+    else rest(req, res);
+  };
 
   return {
     app,
@@ -91,6 +110,6 @@ export function buildApp(deps: GatewayDeps) {
       revocations.start((keyId) => authenticator.revoked(keyId));
       tracker.start();
     },
-    stop: () => tracker.stop(),
+    stop: () => Promise.all([tracker.stop(), proxied.close()]),
   };
 }

@@ -7,12 +7,23 @@ const caller = (id: string, channelId: string | null = null) =>
   ({ key: { _id: id, orgId: 'org_1', channelId }, permissions: ['orders.read'] }) as unknown as Caller;
 
 describe('IdentitySigner', () => {
-  it('signs afresh on every request, so a queued request never carries an aged header', () => {
+  it('signs afresh every second, so a queued request never carries an aged header', () => {
     const signer = new IdentitySigner(secret);
-    const first = signer.headerFor(caller('k1'), 1000);
-    const later = signer.headerFor(caller('k1'), 1029);
+    const k1 = caller('k1');
+    const first = signer.headerFor(k1, 1000);
+    expect(signer.headerFor(k1, 1000)).toBe(first); // the same second: one HMAC
+    const later = signer.headerFor(k1, 1001);
     expect(later).not.toBe(first);
-    expect(verifyIdentity(later, secret, 1029)).toEqual({ orgId: 'org_1', keyId: 'k1', permissions: ['orders.read'], iat: 1029 });
+    expect(verifyIdentity(later, secret, 1001)).toEqual({ orgId: 'org_1', keyId: 'k1', permissions: ['orders.read'], iat: 1001 });
+  });
+
+  it('signs anew within the second when the key record was refreshed (a changed role or scopes)', () => {
+    const signer = new IdentitySigner(secret);
+    const before = signer.headerFor(caller('k1'), 1000);
+    const refreshed = { ...caller('k1'), key: { _id: 'k1', orgId: 'org_1', channelId: null }, permissions: ['orders.read', 'orders.write'] } as unknown as Caller;
+    const after = signer.headerFor(refreshed, 1000);
+    expect(after).not.toBe(before);
+    expect(verifyIdentity(after, secret, 1000)?.permissions).toEqual(['orders.read', 'orders.write']);
   });
 
   it('signs per key and carries a storefront key channel', () => {

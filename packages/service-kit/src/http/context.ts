@@ -15,10 +15,13 @@ declare global {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Reuses a well-formed incoming X-Request-Id (the gateway's) or mints one. */
+/** A well-formed incoming X-Request-Id (the gateway's, a partner's), or a new one. */
+export const requestIdFrom = (incoming: string | string[] | undefined): string =>
+  typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+
+/** Reuses a well-formed incoming X-Request-Id or mints one, and returns it. */
 export function requestId(req: Request, res: Response, next: NextFunction): void {
-  const incoming = req.get('x-request-id');
-  req.requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  req.requestId = requestIdFrom(req.headers['x-request-id']);
   res.setHeader('X-Request-Id', req.requestId);
   next();
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ErrorBody } from '@stockyard/contracts';
 import type { Logger } from '../logger';
@@ -23,23 +24,38 @@ export const notFoundHandler: RequestHandler = (req) => {
   throw new AppError('not_found', `No route for ${req.method} ${req.path}`, 'route_not_found');
 };
 
-/** One place turns every error into the envelope; unknown errors never leak a stack. */
+/** The status, body and headers an error becomes; unknown errors are logged under an id and never leak a stack. */
+export function errorResponse(err: unknown, requestId: string | undefined, logger: Logger, context: Record<string, unknown> = {}) {
+  const appError = err instanceof AppError ? err : fromBodyParser(err as { type?: string; status?: number });
+  if (appError) {
+    const body: ErrorBody = { error: { code: appError.code, message: appError.message, details: appError.details, requestId } };
+    return { status: appError.status, body, headers: appError.headers ?? {} };
+  }
+  const errorId = randomUUID();
+  logger.error({ err, errorId, requestId, ...context }, 'unhandled error');
+  const body: ErrorBody = { error: { code: 'internal_error', message: `Internal error (id ${errorId})`, requestId } };
+  return { status: 500, body, headers: {} };
+}
+
+/** Writes the error envelope on a plain Node response (express apps use `errorHandler`). */
+export function sendError(res: ServerResponse, err: unknown, requestId: string | undefined, logger: Logger, context: Record<string, unknown> = {}): void {
+  const { status, body, headers } = errorResponse(err, requestId, logger, context);
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const payload = JSON.stringify(body);
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(payload) });
+  res.end(payload);
+}
+
+/** One place turns every error into the envelope. */
 export const errorHandler =
   (logger: Logger): ErrorRequestHandler =>
   (err, req, res, _next) => {
-    const appError = err instanceof AppError ? err : fromBodyParser(err);
-    let body: ErrorBody;
-    let status: number;
-    if (appError) {
-      status = appError.status;
-      body = { error: { code: appError.code, message: appError.message, details: appError.details, requestId: req.requestId } };
-      for (const [name, value] of Object.entries(appError.headers ?? {})) res.setHeader(name, value);
-    } else {
-      const errorId = randomUUID();
-      logger.error({ err, errorId, requestId: req.requestId, method: req.method, path: req.path }, 'unhandled error');
-      status = 500;
-      body = { error: { code: 'internal_error', message: `Internal error (id ${errorId})`, requestId: req.requestId } };
-    }
+    const { status, body, headers } = errorResponse(err, req.requestId, logger, { method: req.method, path: req.path });
     if (res.headersSent) return res.end();
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     res.status(status).json(body);
   };

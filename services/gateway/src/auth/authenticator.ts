@@ -41,6 +41,8 @@ export class Authenticator {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly reads = new Map<string, Promise<ApiKeyRecord | null>>();
   private readonly revokedIds = new Map<string, number>();
+  /** Each record's permissions, worked out once (a refreshed record is a new object). */
+  private readonly permissions = new WeakMap<ApiKeyRecord, readonly Permission[]>();
   private readonly refreshMs: number;
   private readonly gate: VerificationGate;
   private readonly verify: (record: ApiKeyRecord, token: string) => Promise<boolean>;
@@ -66,7 +68,9 @@ export class Authenticator {
     if (key.revokedAt || this.revokedIds.has(key._id)) throw unauthorized('This API key has been revoked', 'api_key_revoked');
     if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw unauthorized('This API key has expired', 'api_key_expired');
     this.options.onUsed?.(key);
-    return { key, permissions: permissionsOf(key.role, key.scopes) };
+    let permissions = this.permissions.get(key);
+    if (!permissions) this.permissions.set(key, (permissions = permissionsOf(key.role, key.scopes)));
+    return { key, permissions };
   }
 
   /** A replica (this one or another) revoked the key: refuse it from now on. */

@@ -1,47 +1,30 @@
-import { Transform, type Writable } from 'node:stream';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
+import { Transform, type Readable } from 'node:stream';
 import { AppError } from '@stockyard/service-kit';
 
+/** The body was not read to its end, so the connection cannot carry another request. */
 const tooLarge = (maxBytes: number) =>
-  new AppError('payload_too_large', `Request body is larger than ${maxBytes} bytes`, 'payload_too_large');
+  new AppError('payload_too_large', `Request body is larger than ${maxBytes} bytes`, 'payload_too_large', undefined, { Connection: 'close' });
 
 /**
- * The gateway streams bodies to services without buffering them, so the size limit is
- * enforced twice: a declared Content-Length over the limit is refused before anything
- * is read, and a chunked body is counted while it streams (see `countWhilePiping`).
+ * The body to stream upstream, never buffered, so the size limit is enforced twice: a
+ * declared Content-Length over the limit is refused before anything is read (Node's parser
+ * never delivers more than it declares), and a chunked body is counted while it streams;
+ * past the limit the stream fails, the upstream request is aborted and the caller gets 413.
  */
-export const bodyLimit = (maxBytes: number) => (req: Request, res: Response, next: NextFunction) => {
+export function limitedBody(req: IncomingMessage, maxBytes: number): Readable | null {
   const declared = req.headers['content-length'];
   if (declared !== undefined) {
-    // Node's parser never delivers more than the declared length, so this is enough.
     if (Number(declared) > maxBytes) throw tooLarge(maxBytes);
-  } else if (req.headers['transfer-encoding'] !== undefined) {
-    countWhilePiping(req, res, maxBytes);
+    return declared === '0' ? null : req;
   }
-  next();
-};
-
-/**
- * The proxy pipes `req` into the upstream request; routing that pipe through a counter
- * lets the body stream while it is measured. Past the limit the upstream request is
- * destroyed and the proxy's error handler answers 413 (it reads `res.locals.bodyTooLarge`).
- */
-function countWhilePiping(req: Request, res: Response, maxBytes: number): void {
-  const pipe = req.pipe.bind(req);
-  req.pipe = (<T extends Writable>(destination: T) => {
-    let seen = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        seen += chunk.length;
-        done(seen > maxBytes ? tooLarge(maxBytes) : null, chunk);
-      },
-    });
-    counter.once('error', () => {
-      res.locals.bodyTooLarge = true;
-      req.unpipe(counter);
-      destination.destroy(new Error('request body too large'));
-    });
-    pipe(counter);
-    return counter.pipe(destination);
-  }) as typeof req.pipe;
+  if (req.headers['transfer-encoding'] === undefined) return null;
+  let seen = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      done(seen > maxBytes ? tooLarge(maxBytes) : null, chunk);
+    },
+  });
+  return req.pipe(counter);
 }

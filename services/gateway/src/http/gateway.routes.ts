@@ -1,44 +1,93 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { IDENTITY_HEADER, matchRoute, routesForPath, type RouteSpec, type ServiceName } from '@stockyard/contracts';
-import { AppError } from '@stockyard/service-kit';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IDENTITY_HEADER, matchRoute, routesForPath, type RouteSpec } from '@stockyard/contracts';
+import { AppError, sendError, type Logger } from '@stockyard/service-kit';
 import type { Authenticator, Caller } from '../auth/authenticator';
+import { limitedBody } from './body-limit';
 import type { IdentitySigner } from './identity-signer';
+import type { Upstreams } from './upstreams';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
       caller?: Caller;
-      /** The route-table entry (not express's own `req.route`). */
-      apiRoute?: RouteSpec;
     }
   }
 }
 
+/** What the pipeline notes on a request as it goes (express reads `caller` in the gateway's own routes). */
+export interface ApiRequest extends IncomingMessage {
+  requestId: string;
+  caller?: Caller;
+}
+
 export const API_PREFIX = '/api/v1';
 
-/** 1. Who is calling (401). Runs before routing so nothing is revealed to anonymous callers. */
-export const authenticate = (auth: Authenticator) => async (req: Request, _res: Response, next: NextFunction) => {
-  // A client never gets to speak for the gateway (forward() also overwrites it; `delete`
-  // only when present keeps the headers object fast on the normal path).
-  if (req.headers[IDENTITY_HEADER] !== undefined) delete req.headers[IDENTITY_HEADER];
-  req.caller = await auth.authenticate(req.get('authorization'));
-  next();
-};
+export interface ApiPipeline {
+  authenticator: Authenticator;
+  /** Resolves when the key is within its limit; rejects with 429. */
+  rateLimit: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  signer: IdentitySigner;
+  upstreams: Upstreams;
+  /** Serves the routes the gateway owns (API keys, settings), mounted at API_PREFIX. */
+  own: (req: IncomingMessage, res: ServerResponse) => void;
+  bodyLimitBytes: number;
+  logger: Logger;
+}
 
-/** 3. Which route of the table (404 / 405), and may this key call it (403). */
-export const authorize = (req: Request, res: Response, next: NextFunction) => {
-  const path = req.path; // relative to the /api/v1 mount
-  const match = matchRoute(req.method, path);
+/** True for /api/v1, /api/v1/… and /api/v1?…: the partner API the pipeline serves. */
+export function isApiPath(url: string): boolean {
+  if (!url.startsWith(API_PREFIX)) return false;
+  const next = url.charCodeAt(API_PREFIX.length);
+  return Number.isNaN(next) || next === 47 /* / */ || next === 63 /* ? */;
+}
+
+/**
+ * The partner API, in this order (services/gateway/README.md says why):
+ * 1. who is calling (401), 2. the key's rate limit (429), 3. which route and may this
+ * key call it (404/405/403), 4. the gateway's own routes, or the owning service through
+ * a pooled connection with the caller's identity signed in a header.
+ * Plain Node request handling: express's per-request work would cost more than the hop.
+ */
+export function apiPipeline(deps: ApiPipeline) {
+  return async (request: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const req = request as ApiRequest;
+    try {
+      // A client never gets to speak for the gateway.
+      if (req.headers[IDENTITY_HEADER] !== undefined) delete req.headers[IDENTITY_HEADER];
+      req.caller = await deps.authenticator.authenticate(req.headers.authorization);
+      await deps.rateLimit(req, res);
+      const route = authorize(req.method!, apiPath(req.url!), req.caller, res);
+      if (route.service === 'gateway') return deps.own(req, res);
+      const body = limitedBody(req, deps.bodyLimitBytes);
+      const headers = { [IDENTITY_HEADER]: deps.signer.headerFor(req.caller), 'x-request-id': req.requestId };
+      delete req.headers.authorization; // services never see the key itself
+      await deps.upstreams.forward(route.service, { req, res, headers, body });
+    } catch (err) {
+      if (err instanceof AppError && err.status >= 500) deps.logger.warn({ err: err.message, code: err.code, requestId: req.requestId }, 'upstream error');
+      sendError(res, err, req.requestId, deps.logger, { method: req.method, url: req.url });
+    }
+  };
+}
+
+/** The path below /api/v1, without the query string. */
+function apiPath(url: string): string {
+  const query = url.indexOf('?');
+  const path = url.slice(API_PREFIX.length, query === -1 ? undefined : query);
+  return path === '' ? '/' : path;
+}
+
+/** Which route of the table (404 / 405), and may this key call it (403). */
+function authorize(method: string, path: string, caller: Caller, res: ServerResponse): RouteSpec {
+  const match = matchRoute(method, path);
   if (!match) {
     const allowed = routesForPath(path).map((r) => r.method);
     if (allowed.length > 0) {
       res.setHeader('Allow', [...new Set(allowed)].join(', '));
-      throw new AppError('method_not_allowed', `${req.method} is not allowed on ${API_PREFIX}${path}`, 'method_not_allowed');
+      throw new AppError('method_not_allowed', `${method} is not allowed on ${API_PREFIX}${path}`, 'method_not_allowed');
     }
-    throw new AppError('not_found', `No route for ${req.method} ${API_PREFIX}${path}`, 'route_not_found');
+    throw new AppError('not_found', `No route for ${method} ${API_PREFIX}${path}`, 'route_not_found');
   }
-  const caller = req.caller!;
   const surface = caller.key.type === 'storefront' ? 'storefront' : 'admin';
   if (match.route.surface !== surface) {
     throw new AppError('forbidden', `A ${caller.key.type} key cannot call the ${match.route.surface} API`, 'wrong_key_type');
@@ -46,25 +95,5 @@ export const authorize = (req: Request, res: Response, next: NextFunction) => {
   if (!caller.permissions.includes(match.route.permission)) {
     throw new AppError('forbidden', `This API key lacks the ${match.route.permission} permission`, 'missing_permission');
   }
-  req.apiRoute = match.route;
-  next();
-};
-
-/** 4a. Routes the gateway serves itself (API keys, settings); the rest go on to the proxy. */
-export const serveOwn = (own: RequestHandler) => (req: Request, res: Response, next: NextFunction) =>
-  req.apiRoute!.service === 'gateway' ? own(req, res, next) : next();
-
-/** 4b. Hand the request to the owning service with a signed identity. */
-export const forward =
-  (proxies: Map<ServiceName, (req: Request, res: Response, next: NextFunction) => unknown>, signer: IdentitySigner) =>
-  (req: Request, res: Response, next: NextFunction) => {
-    const proxy = proxies.get(req.apiRoute!.service);
-    if (!proxy) throw new AppError('not_implemented', `${req.method} ${req.path} is not implemented yet`, 'not_implemented');
-    req.headers[IDENTITY_HEADER] = signer.headerFor(req.caller!);
-    req.headers['x-request-id'] = req.requestId;
-    delete req.headers.authorization; // services never see the key itself
-    res.locals.proxyStartedAt = Date.now();
-    // Mounted handlers see a stripped path; the proxy must forward the full one.
-    req.url = req.originalUrl;
-    return proxy(req, res, next);
-  };
+  return match.route;
+}

@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { rateLimit } from 'express-rate-limit';
 import { AppError, type Logger } from '@stockyard/service-kit';
@@ -9,9 +11,11 @@ export const RATE_WINDOW_MS = 60_000;
  * Per key, never per token or IP: `limit` requests per minute, counted in Redis so every
  * replica shares one budget. Runs after authentication (it needs the key id) and before
  * routing and permission checks, so probing routes or permissions spends the budget too.
+ * Resolves when the request may go on; rejects with 429 rate_limit_exceeded. Either way
+ * the response carries the RateLimit headers (and Retry-After on a 429).
  */
 export function keyRateLimit(options: { limit: number; redis: Redis; prefix: string; logger: Logger }) {
-  return rateLimit({
+  const limiter = rateLimit({
     windowMs: RATE_WINDOW_MS,
     limit: options.limit,
     standardHeaders: 'draft-6',
@@ -24,4 +28,10 @@ export function keyRateLimit(options: { limit: number; redis: Redis; prefix: str
     // Our key generator never reads req.ip, and the store is checked by FailoverStore itself.
     validate: { ip: false, trustProxy: false, xForwardedForHeader: false, keyGeneratorIpFallback: false },
   });
+  // It runs on the gateway's plain Node request and response: with the checks above off,
+  // express-rate-limit reads only headers and `caller`, and writes only setHeader.
+  return (req: IncomingMessage, res: ServerResponse) =>
+    new Promise<void>((resolve, reject) => {
+      void limiter(req as Request, res as Response, (err?: unknown) => (err ? reject(err) : resolve()));
+    });
 }
