@@ -15,3 +15,4 @@ export * from './service-main';
 export * from './http/pending-routes';
 export * from './db/document-lock';
 export * from './db/sweep';
+export * from './db/insert-batcher';

@@ -122,4 +122,31 @@ describe('startConsumer', () => {
     expect(calls).toBe(0);
     await eventually(() => (acked.length === 1 ? true : undefined));
   });
+
+  it('with dedupe off, hands every copy to the handler, and says which may follow an earlier run', async () => {
+    const copies: { id: string; maybeSeenBefore: boolean }[] = [];
+    let failOnce = true;
+    const handler: ConsumerOptions['handler'] = async (e, copy) => {
+      copies.push({ id: e.id, maybeSeenBefore: copy.maybeSeenBefore });
+      if (e.name === 'nodedupe.fails' && failOnce) {
+        failOnce = false;
+        throw new Error('transient');
+      }
+    };
+    const { broker, acked } = await consume('nodedupe', handler, { dedupe: false, retryDelayMs: 100 });
+    const twice = newEvent('nodedupe.happened', { orgId: 'org_a' });
+    await broker.publish(twice);
+    await broker.publish(twice);
+    const retried = newEvent('nodedupe.fails', { orgId: 'org_a' });
+    await broker.publish(retried);
+
+    // Four acks: two copies, and the failing one twice (handed to the retry queue, then done).
+    await eventually(() => (acked.length === 4 && copies.length === 4 ? true : undefined));
+    expect(copies.filter((c) => c.id === twice.id)).toEqual([
+      { id: twice.id, maybeSeenBefore: false },
+      { id: twice.id, maybeSeenBefore: false },
+    ]);
+    expect(copies.filter((c) => c.id === retried.id).map((c) => c.maybeSeenBefore)).toEqual([false, true]);
+    expect(await connection.collection('processed_events').countDocuments({ _id: { $regex: 'nodedupe' } } as never)).toBe(0);
+  });
 });

@@ -43,7 +43,7 @@ export function buildApp(deps: AppDeps): WebhooksService {
   const urlPolicy = { allowlist: config.WEBHOOK_URL_ALLOWLIST, resolve: deps.resolve ?? resolveHost };
   const send = { timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowlist: config.WEBHOOK_URL_ALLOWLIST };
   const retry = { schedule: config.WEBHOOK_RETRY_SCHEDULE, jitter: config.WEBHOOK_RETRY_JITTER };
-  const options = { leaseMarginMs: config.WEBHOOK_LEASE_MARGIN_MS, pollMs: config.WEBHOOK_POLL_MS, concurrency: config.WEBHOOK_CONCURRENCY };
+  const options = { leaseMarginMs: config.WEBHOOK_LEASE_MARGIN_MS, pollMs: config.WEBHOOK_POLL_MS, concurrency: config.WEBHOOK_CONCURRENCY, inlineMs: config.WEBHOOK_INLINE_MS };
   const worker = new DeliveryWorker(deliveries, { endpoints, deliveries, logger, send, retry }, logger, { ...options, ...deps.worker });
 
   const app = createServiceApp({
@@ -57,7 +57,7 @@ export function buildApp(deps: AppDeps): WebhooksService {
     },
   });
 
-  const handler = dispatchWebhooksHandler({ endpoints, deliveries, logger, onDeliveriesCreated: (ids) => worker.offer(ids) });
+  const handler = dispatchWebhooksHandler({ endpoints, deliver: (delivery, copy, endpoint) => worker.sendNew(delivery, copy, endpoint), logger });
   let consumer: Consumer | undefined;
   return {
     app,
@@ -65,7 +65,7 @@ export function buildApp(deps: AppDeps): WebhooksService {
       return consumer;
     },
     async start() {
-      consumer = await startConsumer(broker, connection, logger, { queue: DISPATCHER_QUEUE, bindings: ['#'], handler, prefetch: DISPATCHER_PREFETCH });
+      consumer = await startConsumer(broker, connection, logger, { queue: DISPATCHER_QUEUE, bindings: ['#'], handler, prefetch: DISPATCHER_PREFETCH, dedupe: false });
       worker.start();
     },
     async stop() {

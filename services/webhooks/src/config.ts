@@ -27,14 +27,19 @@ export const configSchema = baseServiceEnv.extend({
   /** Each wait is spread by up to this fraction either way (0.1: ±10 %). */
   WEBHOOK_RETRY_JITTER: z.coerce.number().min(0).max(1).default(0.1),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Retries and replays in flight per process (first attempts are bounded by the consumer's prefetch). */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().positive().default(32),
+  /** How often the worker scans the store for due deliveries it was not handed (see README). */
+  WEBHOOK_POLL_MS: z.coerce.number().int().positive().default(1000),
   /**
    * A claim lasts the timeout plus this margin; a crashed worker's delivery is retried
    * once it runs out. Tests shorten it to see a takeover quickly.
    */
-  /** How often the worker scans the store for due deliveries it was not handed (see README). */
-  /** Attempts in flight per process. */
-  WEBHOOK_CONCURRENCY: z.coerce.number().int().positive().default(32),
-  WEBHOOK_POLL_MS: z.coerce.number().int().positive().default(1000),
   WEBHOOK_LEASE_MARGIN_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * A new delivery's first POST is awaited this long before the delivery is stored: a
+   * receiver answering within it costs one insert (see README, "Delivery path").
+   */
+  WEBHOOK_INLINE_MS: z.coerce.number().int().nonnegative().default(1000),
 });
 export type Config = z.infer<typeof configSchema>;

@@ -56,3 +56,38 @@ it("takes over a crashed worker's claim once its lease expired, and fences the o
   expect(await deliveries.recordAttempt(takeover!, attempt(1), outcomeOf(1, { ok: true }, { schedule: [], jitter: 0 }, later))).toBe(true);
   expect(await deliveries.findById('org_claim', id)).toMatchObject({ status: 'succeeded', attempts: [expect.objectContaining({ number: 1 })] });
 });
+
+describe('deliveries stored after their first attempt, or claimed while it runs', () => {
+  const fresh = () => {
+    const event = newEvent('inventory.availability_changed', { orgId: 'org_claim', variantId: 'var_2', oldAvailable: 1, newAvailable: 0 });
+    return newDelivery({ ...event, name: 'inventory.availability_changed' }, 'we_claim', new Date());
+  };
+
+  it('inserts a delivery with its first attempt and outcome, once', async () => {
+    const delivery = fresh();
+    expect(await deliveries.exists(delivery.id)).toBe(false);
+    const outcome = outcomeOf(1, { ok: false }, { schedule: [60], jitter: 0 }, new Date());
+    expect(await deliveries.createWithAttempt(delivery, { ...attempt(1), responseStatus: 500, error: 'HTTP 500' }, outcome)).toBe(true);
+    expect(await deliveries.createWithAttempt(delivery, attempt(1), outcomeOf(1, { ok: true }, { schedule: [], jitter: 0 }, new Date()))).toBe(false);
+    expect(await deliveries.exists(delivery.id)).toBe(true);
+    expect(await deliveries.findById('org_claim', delivery.id)).toMatchObject({
+      status: 'pending',
+      nextAttemptAt: outcome.nextAttemptAt,
+      lastError: 'HTTP 500',
+      attempts: [expect.objectContaining({ number: 1, responseStatus: 500 })],
+    });
+    // Pending with a later attempt and no lease: the scan finds it once it is due.
+    expect(await deliveries.claimDue(new Date(), 60_000)).toBeUndefined();
+    expect((await deliveries.claimDue(new Date(Date.now() + 61_000), 60_000))?.id).toBe(delivery.id);
+  });
+
+  it('inserts a claimed delivery once; nobody else can claim it while the lease runs', async () => {
+    const delivery = fresh();
+    const created = await deliveries.createClaimed(delivery, new Date(), 60_000);
+    expect(created).toMatchObject({ id: delivery.id, status: 'pending', attempts: [], leaseId: expect.any(String) });
+    expect(await deliveries.createClaimed(delivery, new Date(), 60_000)).toBeUndefined();
+    expect(await deliveries.claimDue(new Date(), 60_000)).toBeUndefined();
+    expect(await deliveries.recordAttempt(created!, attempt(1), outcomeOf(1, { ok: true }, { schedule: [], jitter: 0 }, new Date()))).toBe(true);
+    expect(await deliveries.findById('org_claim', delivery.id)).toMatchObject({ status: 'succeeded' });
+  });
+});

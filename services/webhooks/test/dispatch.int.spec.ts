@@ -1,7 +1,10 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { verifyWebhook, type EventEnvelope, type WebhookBody } from '@stockyard/contracts';
 import { Broker, createLogger, newEvent } from '@stockyard/service-kit';
 import { eventually, startReceiver } from '@stockyard/testkit';
 import { newDelivery } from '../src/domain/delivery';
+import { sendFirstAttempt } from '../src/delivery/attempt-delivery';
 import { dispatchWebhooksHandler } from '../src/events/handlers/dispatch-webhooks.handler';
 import { DeliveryRepository } from '../src/store/delivery.repository';
 import { EndpointRepository } from '../src/store/endpoint.repository';
@@ -9,12 +12,13 @@ import { bootWebhooks, type Harness } from './support/webhooks-harness';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
-// A one-second retry schedule (two attempts in all) keeps retry tests short.
+// A one-second retry schedule (two attempts in all) keeps retry tests short; first
+// attempts are awaited 300 ms before the delivery is stored without its outcome.
 let harness: Harness;
 let publisher: Broker;
 const receivers: Receiver[] = [];
 beforeAll(async () => {
-  harness = await bootWebhooks({ WEBHOOK_URL_ALLOWLIST: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '1' });
+  harness = await bootWebhooks({ WEBHOOK_URL_ALLOWLIST: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '1', WEBHOOK_INLINE_MS: '300' });
   publisher = new Broker(harness.config.AMQP_URL, harness.config.EVENTS_EXCHANGE, createLogger('publisher', 'silent'));
   await publisher.start();
 });
@@ -59,6 +63,39 @@ it('delivers a catalog event as one signed POST, even when the event is publishe
   const body = JSON.parse(rawBody.toString('utf8')) as WebhookBody;
   expect(body).toEqual({ event: 'inventory.availability_changed', data: event.payload, delivery_id: expect.stringMatching(/^dlv_/), attempt: 1 });
   expect(headers['x-stockyard-delivery-id']).toBe(body.delivery_id);
+});
+
+it('stores a delivery whose receiver is slow as pending and claimed while the POST runs, then records its outcome', async () => {
+  const orgId = 'org_dispatch_slow';
+  let requests = 0;
+  const slow = createServer((req, res) => {
+    requests++;
+    req.resume().on('end', () => setTimeout(() => res.writeHead(200).end('ok'), 1200));
+  });
+  await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+  try {
+    const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hooks`;
+    expect((await harness.call('POST', '/webhooks', orgId, { url, events: ['inventory.availability_changed'] })).status).toBe(201);
+    await publisher.publish(availabilityChanged(orgId));
+
+    const [pending] = await eventually(async () => {
+      const found = await deliveriesOf(orgId);
+      return found.length > 0 ? found : undefined;
+    }, 5000, 25);
+    expect(pending).toMatchObject({ status: 'pending', attempts: [], leaseId: expect.any(String) });
+    expect(pending!.leaseUntil.getTime()).toBeGreaterThan(Date.now());
+
+    const [done] = await eventually(async () => {
+      const found = await deliveriesOf(orgId);
+      return found[0]?.status === 'succeeded' ? found : undefined;
+    });
+    expect(done).toMatchObject({ leaseId: null, attempts: [expect.objectContaining({ number: 1, responseStatus: 200 })] });
+    expect(done!.attempts[0].durationMs).toBeGreaterThanOrEqual(1000);
+    expect(requests).toBe(1);
+  } finally {
+    slow.closeAllConnections();
+    slow.close();
+  }
 });
 
 it('sends only subscribed catalog events', async () => {
@@ -111,17 +148,25 @@ it('creates one delivery per endpoint when the dispatcher runs twice for one eve
   const orgId = 'org_dispatch_twice';
   await receiverFor(orgId, [200]);
   await receiverFor(orgId, [200]);
+  const deliveries = new DeliveryRepository(harness.connection);
+  const endpoints = new EndpointRepository(harness.connection);
+  const logger = createLogger('test', 'silent');
+  const deps = { endpoints, deliveries, logger, send: { timeoutMs: 5000, allowlist: ['127.0.0.1'] }, retry: { schedule: [60], jitter: 0 } };
+  const sent: string[] = [];
   const handler = dispatchWebhooksHandler({
-    endpoints: new EndpointRepository(harness.connection),
-    deliveries: new DeliveryRepository(harness.connection),
-    logger: createLogger('test', 'silent'),
-    onDeliveriesCreated: () => undefined,
+    endpoints,
+    deliver: async (delivery, copy) => {
+      if (await sendFirstAttempt(delivery, deps, { inlineMs: 5000, leaseMs: 60_000, checkStored: copy.maybeSeenBefore })) sent.push(delivery.id);
+    },
+    logger,
   });
   const event: EventEnvelope = availabilityChanged(orgId);
-  // Straight to the handler: the consumer's processed-event record cannot hide a duplicate here.
-  await handler(event);
-  await handler(event);
+  // Straight to the handler, as a first copy, then as a redelivery (after a crash, nothing in memory).
+  await handler(event, { maybeSeenBefore: false });
+  await handler(event, { maybeSeenBefore: true });
   expect(await deliveriesOf(orgId)).toHaveLength(2);
+  expect(sent).toHaveLength(2); // the second run found both stored and sent nothing
+  expect((await deliveriesOf(orgId)).map((d) => d.status)).toEqual(['succeeded', 'succeeded']);
 });
 
 it('abandons a pending delivery whose endpoint was disabled meanwhile', async () => {

@@ -12,12 +12,18 @@ export interface ConsumerOptions {
   queue: string;
   /** Routing-key patterns on the events exchange (`#` for all). */
   bindings: string[];
-  handler: (event: EventEnvelope) => Promise<void>;
+  handler: (event: EventEnvelope, copy: EventCopy) => Promise<void>;
   /** Attempts before the message is dead-lettered (default 5). */
   maxAttempts?: number;
   /** Delay before a failed message is tried again (default 2 s). */
   retryDelayMs?: number;
   prefetch?: number;
+  /**
+   * Whether the consumer dedupes copies of an event with a `processed_events` record
+   * (default true). False for a handler that tells copies apart itself (the webhooks
+   * dispatcher: its deliveries' ids derive from the event id).
+   */
+  dedupe?: boolean;
 }
 
 export interface Consumer {
@@ -47,8 +53,18 @@ export const queueName = (exchange: string, name: string) => (exchange === DEFAU
  * which dead-letters it back after the delay; after maxAttempts, or if it is not an
  * event at all, it is parked on `<queue>.dlq`.
  */
+/** What the consumer knows about this copy of an event. */
+export interface EventCopy {
+  /**
+   * True when an earlier run may have done part of the work: RabbitMQ redelivered the
+   * message (a consumer died holding it) or it came back from the retry queue. A handler
+   * that dedupes itself (`dedupe: false`) can skip its costlier checks when false.
+   */
+  maybeSeenBefore: boolean;
+}
+
 export async function startConsumer(broker: Broker, connection: Connection, logger: Logger, options: ConsumerOptions): Promise<Consumer> {
-  const { bindings, handler, maxAttempts = 5, retryDelayMs = 2000, prefetch = 16 } = options;
+  const { bindings, handler, maxAttempts = 5, retryDelayMs = 2000, prefetch = 16, dedupe = true } = options;
   const queue = queueName(broker.exchange, options.queue);
   // The delay is part of the name: RabbitMQ refuses to redeclare a queue with another TTL.
   const retryQueue = `${queue}.retry.${retryDelayMs}`;
@@ -101,15 +117,19 @@ export async function startConsumer(broker: Broker, connection: Connection, logg
     }
     const key = `${queue}:${event.id}`;
     try {
-      await documentLocks.run(`processed_events/${key}`, async () => {
-        if (await processed.findOne({ _id: key })) return;
-        await handler(event);
-        // An insert, not an upsert: FerretDB scans the collection for every update.
-        await processed.insertOne({ _id: key, at: new Date() }).catch((err: unknown) => {
-          if (!isDuplicateKeyError(err)) throw err;
+      const copy = { maybeSeenBefore: msg.fields.redelivered || attempt > 1 };
+      if (!dedupe) await handler(event, copy);
+      else {
+        await documentLocks.run(`processed_events/${key}`, async () => {
+          if (await processed.findOne({ _id: key })) return;
+          await handler(event, copy);
+          // An insert, not an upsert: FerretDB scans the collection for every update.
+          await processed.insertOne({ _id: key, at: new Date() }).catch((err: unknown) => {
+            if (!isDuplicateKeyError(err)) throw err;
+          });
         });
-      });
-      sweep();
+        sweep();
+      }
       channel.ack(msg);
     } catch (err) {
       const log = { queue, eventId: event.id, event: event.name, orgId: event.orgId, attempt, err: (err as Error).message };

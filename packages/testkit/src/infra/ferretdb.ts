@@ -98,11 +98,39 @@ async function ensureBinary(ctx: FerretContext): Promise<string> {
   return binary;
 }
 
+/** A SQLite page: a database file no bigger than this, with no WAL beside it, holds no tables. */
+const SQLITE_PAGE = 4096;
+
+/**
+ * FerretDB refuses to start while any database file in its directory lacks its metadata
+ * table, and a FerretDB that died mid-write (we saw a SIGBUS in SQLite's WAL code while a
+ * database was dropped) can leave exactly that: an empty database file, or a WAL whose
+ * database is gone. Such files hold no data FerretDB could read; they are moved aside
+ * (never deleted) so the server starts, and the move is logged.
+ */
+export function quarantineUnreadable(dataDir: string, log: (line: string) => void): string[] {
+  const names = fs.existsSync(dataDir) ? fs.readdirSync(dataDir) : [];
+  const present = new Set(names);
+  const unreadable = names.filter((name) => {
+    const sidecar = /^(.*\.sqlite)-(wal|shm)$/.exec(name);
+    if (sidecar) return !present.has(sidecar[1]!);
+    if (!name.endsWith('.sqlite')) return false;
+    return fs.statSync(path.join(dataDir, name)).size <= SQLITE_PAGE && !present.has(`${name}-wal`);
+  });
+  if (unreadable.length === 0) return [];
+  const aside = path.join(path.dirname(dataDir), 'ferretdb-quarantine', new Date().toISOString().replace(/[:.]/g, '-'));
+  fs.mkdirSync(aside, { recursive: true });
+  for (const name of unreadable) fs.renameSync(path.join(dataDir, name), path.join(aside, name));
+  log(`moved ${unreadable.length} unreadable FerretDB file(s) to ${aside}: ${unreadable.join(', ')}`);
+  return unreadable;
+}
+
 /** Starts FerretDB detached (it outlives us), records its pid and waits for a ping. */
 async function start(binary: string, url: string, ctx: FerretContext): Promise<void> {
   const dataDir = path.join(ctx.stateDir, 'ferretdb');
   const logFile = path.join(ctx.stateDir, 'ferretdb.log');
   fs.mkdirSync(dataDir, { recursive: true });
+  quarantineUnreadable(dataDir, ctx.log);
   const fd = fs.openSync(logFile, 'a');
   ctx.log(`starting FerretDB on 127.0.0.1:${ctx.port} (data ${dataDir}, log ${logFile})`);
   const child = spawn(binary, ['-listen', `127.0.0.1:${ctx.port}`, '-data', dataDir], {

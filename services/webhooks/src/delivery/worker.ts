@@ -1,6 +1,8 @@
-import type { Logger } from '@stockyard/service-kit';
+import { documentLocks, type EventCopy, type Logger } from '@stockyard/service-kit';
+import type { NewDelivery } from '../domain/delivery';
 import type { DeliveryRepository } from '../store/delivery.repository';
-import { attemptDelivery, type AttemptDeps } from './attempt-delivery';
+import type { EndpointSnapshot } from '../store/endpoint.repository';
+import { attemptDelivery, sendFirstAttempt, type AttemptDeps } from './attempt-delivery';
 
 export interface WorkerOptions {
   concurrency?: number;
@@ -8,7 +10,12 @@ export interface WorkerOptions {
   pollMs?: number;
   /** Extra lease time beyond the send timeout, for the bookkeeping around a send. */
   leaseMarginMs?: number;
+  /** How long a new delivery's first POST may take before the delivery is stored without its outcome. */
+  inlineMs?: number;
 }
+
+/** Delivery ids this process sent a first attempt for, remembered to drop copies of their events. */
+const RECENT_FIRST_ATTEMPTS = 100_000;
 
 /** Retries due within this are timed in memory; later ones are found by the scan. */
 const TIMED_RETRY_MAX_MS = 5 * 60_000;
@@ -23,6 +30,7 @@ const TIMED_RETRY_MAX_MS = 5 * 60_000;
 export class DeliveryWorker {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly ready = new Set<string>();
+  private readonly recentlySent = new Set<string>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private timer?: NodeJS.Timeout;
   private filling?: Promise<void>;
@@ -32,6 +40,7 @@ export class DeliveryWorker {
   private readonly concurrency: number;
   private readonly pollMs: number;
   private readonly leaseMs: number;
+  private readonly inlineMs: number;
 
   constructor(
     private readonly deliveries: DeliveryRepository,
@@ -41,6 +50,7 @@ export class DeliveryWorker {
   ) {
     this.concurrency = options.concurrency ?? 32;
     this.pollMs = options.pollMs ?? 1000;
+    this.inlineMs = options.inlineMs ?? 1000;
     this.leaseMs = deps.send.timeoutMs + (options.leaseMarginMs ?? 30_000);
   }
 
@@ -83,6 +93,42 @@ export class DeliveryWorker {
   offer(ids: Iterable<string>): void {
     for (const id of ids) this.ready.add(id);
     this.kick();
+  }
+
+  /**
+   * A new delivery (the dispatcher's): its first attempt goes out at once, before it is
+   * stored (see sendFirstAttempt). Resolves when the delivery is durable; an attempt that
+   * outlasts `inlineMs` finishes in the background, and stop() waits for it.
+   *
+   * Copies of one event: copies in this process go one after the other and a later one is
+   * dropped by the memory of recent deliveries; a copy that may follow an earlier run (a
+   * redelivery, a retry) looks for the stored delivery first. What is left is a copy
+   * arriving after a crash that the memory did not survive: attempt 1 goes out again with
+   * the same delivery id (the crash window receivers dedupe) and the store keeps one record.
+   */
+  async sendNew(delivery: NewDelivery, copy: EventCopy = { maybeSeenBefore: true }, endpoint?: EndpointSnapshot): Promise<void> {
+    if (this.stopped) throw new Error('the delivery worker is stopped');
+    await documentLocks.run(`webhook_first_attempt/${delivery.id}`, async () => {
+      if (this.recentlySent.has(delivery.id)) return;
+      const options = { inlineMs: this.inlineMs, leaseMs: this.leaseMs, checkStored: copy.maybeSeenBefore, endpoint };
+      const sent = await sendFirstAttempt(delivery, this.deps, options);
+      this.remember(delivery.id);
+      if (sent) this.follow(delivery.id, sent);
+    });
+  }
+
+  private remember(id: string): void {
+    if (this.recentlySent.size >= RECENT_FIRST_ATTEMPTS) this.recentlySent.delete(this.recentlySent.values().next().value!);
+    this.recentlySent.add(id);
+  }
+
+  private follow(id: string, sent: NonNullable<Awaited<ReturnType<typeof sendFirstAttempt>>>): void {
+    if ('nextAttemptAt' in sent) return this.retryAt(id, sent.nextAttemptAt);
+    const later: Promise<void> = sent.later
+      .then((next) => this.retryAt(id, next))
+      .catch((err: Error) => this.logger.error({ err: err.message, deliveryId: id }, 'recording a first attempt failed; lease will expire'))
+      .finally(() => this.inFlight.delete(later));
+    this.inFlight.add(later);
   }
 
   /** Look for work now; coalesces with a running pass. */

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Connection, Model } from 'mongoose';
-import { documentKey, documentLocks, isDuplicateKeyError } from '@stockyard/service-kit';
+import type { Connection, Model, mongo } from 'mongoose';
+import { documentKey, documentLocks, InsertBatcher } from '@stockyard/service-kit';
 import type { EventName, Page } from '@stockyard/contracts';
 import type { AttemptOutcome, Delivery, DeliveryAttempt, NewDelivery } from '../domain/delivery';
 import { deliveryModel, type DeliveryDoc } from './delivery.model';
 
 /** A delivery a worker holds; its writes only land while `leaseId` is still the current claim. */
-export type ClaimedDelivery = Delivery & { leaseId: string };
+export type ClaimedDelivery = Delivery & { leaseId: string; leaseUntil: Date };
 
 const toDelivery = ({ _id, event, leaseUntil: _lease, leaseId: _leaseId, version: _v, ...rest }: DeliveryDoc): Delivery => ({
   id: _id,
@@ -25,9 +25,11 @@ export type ReplayResult = { replayed: Delivery } | { notFound: true } | { notFa
  */
 export class DeliveryRepository {
   private readonly model: Model<DeliveryDoc>;
+  private readonly inserts: InsertBatcher<DeliveryDoc>;
 
   constructor(connection: Connection) {
     this.model = deliveryModel(connection);
+    this.inserts = new InsertBatcher(this.model.collection as unknown as mongo.Collection<DeliveryDoc>);
   }
 
   private locked<T>(id: string, work: () => Promise<T>): Promise<T> {
@@ -36,19 +38,44 @@ export class DeliveryRepository {
 
   /** Inserts unless a delivery with this id exists; true when it was new. */
   async createIfAbsent(delivery: NewDelivery): Promise<boolean> {
+    return (await this.insert(delivery, null, null)) !== undefined;
+  }
+
+  /**
+   * Inserts unless a delivery with this id exists, already claimed for `leaseMs` by the
+   * worker whose first attempt is under way. Undefined when it existed.
+   */
+  async createClaimed(delivery: NewDelivery, now: Date, leaseMs: number): Promise<ClaimedDelivery | undefined> {
+    const leaseId = randomUUID();
+    const leaseUntil = new Date(now.getTime() + leaseMs);
+    const doc = await this.insert(delivery, leaseUntil, leaseId);
+    return doc ? { ...toDelivery(doc), leaseId, leaseUntil } : undefined;
+  }
+
+  /** Inserts a delivery whose first attempt was already made, with its outcome; false when it existed. */
+  async createWithAttempt(delivery: NewDelivery, attempt: DeliveryAttempt, outcome: AttemptOutcome): Promise<boolean> {
+    const done = { ...delivery, attempts: [attempt], ...outcome, lastError: attempt.error };
+    return (await this.insert(done, null, null)) !== undefined;
+  }
+
+  async exists(id: string): Promise<boolean> {
+    // The whole document, not `exists()`: FerretDB answers a find by _id from its index
+    // only without a projection (with one, it reads the collection).
+    return (await this.model.findOne({ _id: id }).lean<DeliveryDoc>()) !== null;
+  }
+
+  /** Deliveries created together are written together (one commit on FerretDB's SQLite). */
+  private async insert(delivery: NewDelivery, leaseUntil: Date | null, leaseId: string | null): Promise<DeliveryDoc | undefined> {
     const { id, ...fields } = delivery;
-    try {
-      await this.model.create({ _id: id, ...fields, leaseUntil: null, leaseId: null, version: 0 });
-      return true;
-    } catch (err) {
-      if (isDuplicateKeyError(err)) return false;
-      throw err;
-    }
+    const now = new Date();
+    const doc: DeliveryDoc = { _id: id, ...fields, leaseUntil, leaseId, version: 0, createdAt: now, updatedAt: now };
+    return (await this.inserts.insert(doc)) ? doc : undefined;
   }
 
   async findById(orgId: string, id: string): Promise<Delivery | undefined> {
-    const doc = await this.model.findOne({ _id: id, orgId }).lean<DeliveryDoc>();
-    return doc ? toDelivery(doc) : undefined;
+    // By _id alone, then the tenancy check (see EndpointRepository.findById).
+    const doc = await this.model.findOne({ _id: id }).lean<DeliveryDoc>();
+    return doc?.orgId === orgId ? toDelivery(doc) : undefined;
   }
 
   /** An endpoint's deliveries, newest first. */
@@ -92,7 +119,7 @@ export class DeliveryRepository {
         )
         .lean<DeliveryDoc>(),
     );
-    return doc?.leaseId === leaseId ? { ...toDelivery(doc), leaseId } : undefined;
+    return doc?.leaseId === leaseId ? { ...toDelivery(doc), leaseId, leaseUntil: doc.leaseUntil! } : undefined;
   }
 
   /** The most overdue claimable delivery, claimed (tests and tools; the worker uses dueIds + claim). */

@@ -16,6 +16,18 @@ const toEndpoint = ({ _id, events, disabledAt, version, ...rest }: EndpointDoc):
 export const ENDPOINTS_COLLECTION = 'webhook_endpoints';
 /** Process-wide, like documentLocks: every repository instance must share it. */
 const endpointGuard = new SharedLocks();
+/**
+ * Process-wide write sequence: each endpoint's last write in this process, so a copy read
+ * earlier can be known to be still current without reading it again (see withEndpoint).
+ */
+let writeSeq = 0;
+const lastWrite = new Map<string, number>();
+
+/** An endpoint as read, and where the write sequence stood when the read began. */
+export interface EndpointSnapshot {
+  endpoint: Endpoint;
+  readSeq: number;
+}
 const MAX_UPDATE_TRIES = 10;
 
 /** Every method takes the organization: no query can cross tenants. */
@@ -33,8 +45,10 @@ export class EndpointRepository {
   }
 
   async findById(orgId: string, id: string): Promise<Endpoint | undefined> {
-    const doc = await this.model.findOne({ _id: id, orgId }).lean<EndpointDoc>();
-    return doc ? toEndpoint(doc) : undefined;
+    // By _id alone (FerretDB answers that from its index; with orgId beside it, it does
+    // not), then the tenancy check here: another organization's endpoint is not found.
+    const doc = await this.model.findOne({ _id: id }).lean<EndpointDoc>();
+    return doc?.orgId === orgId ? toEndpoint(doc) : undefined;
   }
 
   /**
@@ -43,12 +57,28 @@ export class EndpointRepository {
    */
   private locked<T>(id: string, work: () => Promise<T>): Promise<T> {
     const key = documentKey(ENDPOINTS_COLLECTION, id);
-    return documentLocks.run(key, () => endpointGuard.write(key, work));
+    return documentLocks.run(key, () =>
+      endpointGuard.write(key, async () => {
+        try {
+          return await work();
+        } finally {
+          lastWrite.set(id, ++writeSeq); // before readers may enter again
+        }
+      }),
+    );
   }
 
-  /** Reads the endpoint and runs `use` with it while no write of it can happen (signing). */
-  withEndpoint<T>(orgId: string, id: string, use: (endpoint: Endpoint | undefined) => T): Promise<T> {
-    return endpointGuard.read(documentKey(ENDPOINTS_COLLECTION, id), async () => use(await this.findById(orgId, id)));
+  /**
+   * Runs `use` with the endpoint as it is now, while no write of it can happen (signing).
+   * A snapshot read after this process last wrote the endpoint is used as it is; otherwise
+   * the endpoint is read again. (Another replica's write is seen by the next read either
+   * way: there is no ordering across processes to keep.)
+   */
+  withEndpoint<T>(orgId: string, id: string, use: (endpoint: Endpoint | undefined) => T, snapshot?: EndpointSnapshot): Promise<T> {
+    return endpointGuard.read(documentKey(ENDPOINTS_COLLECTION, id), async () => {
+      const current = snapshot && snapshot.endpoint.id === id && (lastWrite.get(id) ?? 0) <= snapshot.readSeq;
+      return use(current ? snapshot.endpoint : await this.findById(orgId, id));
+    });
   }
 
   /**
@@ -85,9 +115,10 @@ export class EndpointRepository {
     return { items: docs.map(toEndpoint), total };
   }
 
-  /** Enabled endpoints of the organization subscribed to the event. */
-  async subscribedTo(orgId: string, event: EventName): Promise<Endpoint[]> {
+  /** Enabled endpoints of the organization subscribed to the event, as snapshots for withEndpoint. */
+  async subscribedTo(orgId: string, event: EventName): Promise<EndpointSnapshot[]> {
+    const readSeq = writeSeq;
     const docs = await this.model.find({ orgId, enabled: true, events: event }).lean<EndpointDoc[]>();
-    return docs.map(toEndpoint);
+    return docs.map((doc) => ({ endpoint: toEndpoint(doc), readSeq }));
   }
 }
