@@ -1,10 +1,12 @@
 /**
  * `npm run bench:webhooks`: stock adjusts through the gateway at a fixed rate (open loop,
- * 200/s by default), each emitting one `inventory.availability_changed`, delivered by the
- * webhooks service to ENDPOINTS endpoints served by a fast local receiver. Prints events/s
- * sustained, deliveries/s, and the latency from the API's response to the receiver's
- * arrival. Everything runs on 127.0.0.1 against this machine's servers. A script that
- * prints figures, not a test; bounded in time.
+ * 200/s by default) over a catalog of VARIANTS variants, each adjust emitting one
+ * `inventory.availability_changed`, delivered by the webhooks service to ENDPOINTS
+ * endpoints served by a fast local receiver. Prints events/s sustained, deliveries/s, and
+ * the latency from the API's response to the receiver's arrival (an arrival is matched to
+ * its adjust by variant and the availability the adjust answered). Everything runs on
+ * 127.0.0.1 against this machine's servers. A script that prints figures, not a test;
+ * bounded in time.
  */
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -18,6 +20,8 @@ const kit = createRequire(path.join(REPO_ROOT, 'services/webhooks/package.json')
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS ?? 2);
+/** The catalog the adjusts cycle through (a partner's stock changes over a catalog, not a new item per change). */
+const VARIANTS = Number(process.env.BENCH_VARIANTS ?? 500);
 /**
  * `api` (default): events come from POST /stock/adjust through the gateway, as the issue asks.
  * `broker`: events are published straight to RabbitMQ (no gateway, no inventory), to see the
@@ -33,7 +37,7 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const sleep = (n: number) => new Promise((r) => setTimeout(r, n));
 
-/** Answers 200 at once and notes when each (variant, endpoint) arrived. */
+/** Answers 200 at once and notes when each (variant:availability, endpoint) arrived. */
 async function startFastReceiver() {
   const arrivals = new Map<string, number>();
   const server = http.createServer({ keepAliveTimeout: 5000 }, (req, res) => {
@@ -41,8 +45,8 @@ async function startFastReceiver() {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const at = performance.now();
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: { variantId: string } };
-      arrivals.set(`${body.data.variantId} ${req.url}`, at);
+      const { data } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: { variantId: string; newAvailable: number } };
+      arrivals.set(`${data.variantId}:${data.newAvailable} ${req.url}`, at);
       res.writeHead(200).end();
     });
   });
@@ -51,7 +55,8 @@ async function startFastReceiver() {
 }
 
 type Receiver = Awaited<ReturnType<typeof startFastReceiver>>;
-type Emit = (variantId: string) => Promise<number>;
+/** Emits one event about the variant; answers the status and the arrival key (`variant:availability`). */
+type Emit = (variantId: string) => Promise<{ status: number; key: string }>;
 type Broker = InstanceType<typeof kit.Broker>;
 
 /** Endpoints on the receiver, and how one event is emitted (through the API, or to the broker). */
@@ -66,14 +71,14 @@ async function prepare(stack: Stack, receiver: Receiver, broker: Broker): Promis
   if (SOURCE === 'broker') {
     return async (variantId) => {
       await broker.publish(kit.newEvent('inventory.availability_changed', { orgId, variantId, oldAvailable: 0, newAvailable: 1 }));
-      return 201;
+      return { status: 201, key: `${variantId}:1` };
     };
   }
   const { id: warehouseId } = (await (await post('/warehouses', { name: 'Bench' })).json()) as { id: string };
   return async (variantId) => {
     const res = await post('/stock/adjust', { variantId, warehouseId, quantity: 1, reason: 'bench' });
-    await res.arrayBuffer();
-    return res.status;
+    const body = (await res.json()) as { available?: number };
+    return { status: res.status, key: `${variantId}:${body.available}` };
   };
 }
 
@@ -88,14 +93,15 @@ async function emitAtRate(emit: Emit) {
   for (let i = 0; i < total; i++) {
     const wait = started + (i * 1000) / RATE - performance.now();
     if (wait > 1) await sleep(wait);
-    const variantId = `var_b${i}`;
+    // Through the API the adjusts cycle over the catalog; to the broker every event is a new variant.
+    const variantId = `var_b${SOURCE === 'api' ? i % VARIANTS : i}`;
     const sent = performance.now();
     const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    const done = (status: number) => {
+    const done = ({ status, key }: { status: number; key: string }) => {
       const at = performance.now();
       count(status);
       apiLatency.push(at - sent);
-      if (status === 201) answered.set(variantId, at);
+      if (status === 201) answered.set(key, at);
     };
     inFlight.push(emit(variantId).then(done, () => void count(0)));
   }
@@ -141,7 +147,8 @@ async function main() {
     for (let i = 0; i < 100 && receiver.arrivals.size < ENDPOINTS; i++) await sleep(100);
 
     const how = SOURCE === 'api' ? 'POST /stock/adjust through the gateway' : 'published straight to RabbitMQ';
-    say(`emitting ${RATE} events/s for ${SECONDS} s to ${ENDPOINTS} endpoints (${how}, one variant per event)`);
+    const over = SOURCE === 'api' ? `over ${VARIANTS} variants` : 'one variant per event';
+    say(`emitting ${RATE} events/s for ${SECONDS} s to ${ENDPOINTS} endpoints (${how}, ${over})`);
     const run = await emitAtRate(emit);
     const drainUntil = performance.now() + DRAIN_SECONDS * 1000;
     while (receiver.arrivals.size - ENDPOINTS < run.answered.size * ENDPOINTS && performance.now() < drainUntil) await sleep(100);

@@ -44,6 +44,7 @@ const upstreams = (config: GatewayDeps['config']) =>
   new Upstreams(
     { catalog: config.CATALOG_URL, purchasing: config.PURCHASING_URL, invoicing: config.INVOICING_URL, orders: config.ORDERS_URL, inventory: config.INVENTORY_URL, webhooks: config.WEBHOOKS_URL },
     config.UPSTREAM_TIMEOUT_MS,
+    { connections: config.UPSTREAM_CONNECTIONS, maxQueued: config.UPSTREAM_MAX_QUEUED },
   );
 
 /** Express for what is not the hot path: the gateway's own routes, probes, internal settings. */

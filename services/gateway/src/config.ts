@@ -15,6 +15,10 @@ export const configSchema = baseServiceEnv.extend({
   WEBHOOKS_URL: url,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Kept-alive sockets per service. */
+  UPSTREAM_CONNECTIONS: z.coerce.number().int().positive().default(128),
+  /** Requests that may wait for a socket to a service before the gateway answers 503 upstream_busy. */
+  UPSTREAM_MAX_QUEUED: z.coerce.number().int().nonnegative().default(512),
   /** Largest request body, proxied or not (the services accept 1 MB JSON too). */
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   /** How often remembered lastUsedAt times are written to the database. */

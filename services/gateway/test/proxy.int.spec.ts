@@ -81,6 +81,25 @@ describe('proxy and hardening', () => {
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
+  it('answers 503 upstream_busy at once when requests already wait for every socket to the service', async () => {
+    const tight = await startGateway({ INVENTORY_URL: echo.url, UPSTREAM_TIMEOUT_MS: 1500, UPSTREAM_CONNECTIONS: 1, UPSTREAM_MAX_QUEUED: 1 });
+    try {
+      const { adminKey: key } = await tight.newOrg();
+      expect((await tight.api('GET', '/stock/movements', key)).status).toBe(200); // key verified and cached
+      const hanging = [tight.api('GET', '/stock/movements?hang=1', key), tight.api('GET', '/stock/movements?hang=2', key)];
+      await new Promise((r) => setTimeout(r, 200)); // one holds the socket, one waits for it
+      const started = Date.now();
+      const busy = await tight.api('GET', '/stock/movements', key);
+      expect(busy.status).toBe(503);
+      expect(busy.headers.get('retry-after')).toBe('1');
+      expect((await json(busy)).error.code).toBe('upstream_busy');
+      expect(Date.now() - started).toBeLessThan(500);
+      expect((await Promise.all(hanging)).map((r) => r.status)).toEqual([504, 504]);
+    } finally {
+      await tight.close();
+    }
+  });
+
   it('refuses a declared Content-Length over the limit with 413 before proxying', async () => {
     const before = echo.seen.length;
     const res = await gw.api('POST', '/webhooks', adminKey, { url: 'x'.repeat(2000) });

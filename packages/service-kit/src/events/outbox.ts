@@ -156,8 +156,12 @@ export class OutboxRelay {
       // is held for one write per pass, not one per event. A crash in between re-publishes
       // the batch; consumers deduplicate.
       await Promise.all(entries.map((entry) => this.broker.publish(JSON.parse(entry.body) as EventEnvelope)));
-      await collection.updateOne({ _id }, { $pullAll: { outbox: entries } } as never);
+      // Usually nothing was pushed meanwhile: the pull and the flag's clearing are then one
+      // write (the size condition holds atomically, on MongoDB across replicas too).
+      const cleared = await collection.updateOne({ _id, outbox: { $size: entries.length } }, { $pullAll: { outbox: entries }, $unset: { outboxPending: '' } } as never);
       this.logger.debug({ eventIds: entries.map((e) => e.id) }, 'events published');
+      if (cleared.modifiedCount === 1) return;
+      await collection.updateOne({ _id }, { $pullAll: { outbox: entries } } as never);
     }
     // Clears the flag only if nothing new was pushed meanwhile (same document, atomic).
     await collection.updateOne({ _id, outbox: { $size: 0 } }, { $unset: { outboxPending: '' } });

@@ -24,9 +24,18 @@ export const notFoundHandler: RequestHandler = (req) => {
   throw new AppError('not_found', `No route for ${req.method} ${req.path}`, 'route_not_found');
 };
 
+/**
+ * The store refusing work because it is overloaded (FerretDB's SQLite gives up waiting for
+ * its write lock after its busy timeout): nothing was written, so the caller may retry.
+ */
+function fromStore(err: { name?: unknown; message?: unknown }): AppError | undefined {
+  if (typeof err?.message !== 'string' || !/database is locked|SQLITE_BUSY/.test(err.message)) return undefined;
+  return new AppError('unavailable', 'The data store is busy; nothing was changed. Retry in a moment', 'store_busy', undefined, { 'Retry-After': '1' });
+}
+
 /** The status, body and headers an error becomes; unknown errors are logged under an id and never leak a stack. */
 export function errorResponse(err: unknown, requestId: string | undefined, logger: Logger, context: Record<string, unknown> = {}) {
-  const appError = err instanceof AppError ? err : fromBodyParser(err as { type?: string; status?: number });
+  const appError = err instanceof AppError ? err : (fromBodyParser(err as { type?: string; status?: number }) ?? fromStore(err as { message?: unknown }));
   if (appError) {
     const body: ErrorBody = { error: { code: appError.code, message: appError.message, details: appError.details, requestId } };
     return { status: appError.status, body, headers: appError.headers ?? {} };

@@ -9,8 +9,16 @@ export type UpstreamName = Exclude<ServiceName, 'gateway'>;
 /** Headers that describe one connection, not the message: never forwarded either way. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'expect']);
 
-/** Sockets kept open per service; requests beyond it queue in the pool rather than open more. */
-const CONNECTIONS_PER_SERVICE = 128;
+export interface UpstreamLimits {
+  /** Sockets per service; requests beyond it wait in the pool for one. */
+  connections: number;
+  /**
+   * Requests allowed to wait for a socket; past it the gateway answers 503 upstream_busy
+   * at once. Without the bound an overloaded service would see requests arrive after a
+   * long wait, with an identity signed before it (services refuse identities over 60 s).
+   */
+  maxQueued: number;
+}
 
 export interface Forward {
   /** The request as the client sent it (its method, URL and end-to-end headers are kept). */
@@ -33,19 +41,25 @@ export class Upstreams {
   constructor(
     targets: Record<UpstreamName, string>,
     private readonly timeoutMs: number,
+    private readonly limits: UpstreamLimits = { connections: 128, maxQueued: 512 },
   ) {
     for (const [service, url] of Object.entries(targets) as [UpstreamName, string][]) {
-      this.pools.set(service, new Pool(url, { connections: CONNECTIONS_PER_SERVICE, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: Math.min(timeoutMs, 10_000) }));
+      this.pools.set(service, new Pool(url, { connections: limits.connections, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: Math.min(timeoutMs, 10_000) }));
     }
   }
 
   /**
    * Resolves when the response has been streamed to the client; rejects (before anything
-   * was written) with 503 upstream_unavailable or 504 upstream_timeout, or with the error
-   * that cut the request body short.
+   * was written) with 503 upstream_unavailable or upstream_busy, 504 upstream_timeout, or
+   * with the error that cut the request body short.
    */
   forward(service: UpstreamName, { req, res, headers, body }: Forward): Promise<void> {
     const pool = this.pools.get(service)!;
+    if (pool.stats.queued >= this.limits.maxQueued) {
+      return Promise.reject(
+        new AppError('unavailable', `The ${service} service is busy; retry in a moment`, 'upstream_busy', undefined, { 'Retry-After': '1' }),
+      );
+    }
     const outgoing = forwardedHeaders(req, headers);
     return new Promise((resolve, reject) => {
       pool.stream(

@@ -27,6 +27,8 @@ export async function startGateway(overrides: Partial<GatewayDeps['config']> & {
     CATALOG_URL: closed, PURCHASING_URL: closed, INVOICING_URL: closed, ORDERS_URL: closed, INVENTORY_URL: closed, WEBHOOKS_URL: closed,
     RATE_LIMIT_PER_MINUTE: 10_000,
     UPSTREAM_TIMEOUT_MS: 30_000,
+    UPSTREAM_CONNECTIONS: 128,
+    UPSTREAM_MAX_QUEUED: 512,
     BODY_LIMIT_BYTES: 1024 * 1024,
     LAST_USED_FLUSH_MS: 60_000,
     KEY_REFRESH_MS: 1000,
