@@ -4,6 +4,7 @@ import type { BinModel, WarehouseModel } from './warehouse.model';
 
 interface WarehouseDoc {
   _id: string;
+  orgId: string;
   name: string;
   code: string | null;
   address: string | null;
@@ -13,6 +14,7 @@ interface WarehouseDoc {
 }
 interface BinDoc {
   _id: string;
+  orgId: string;
   warehouseId: string;
   name: string;
   createdAt: Date;
@@ -55,8 +57,10 @@ export class WarehouseRepository {
 
   /** Any warehouse of the org, deleted ones included (their history stays readable). */
   async get(orgId: string, id: string): Promise<Warehouse> {
-    const doc = await this.warehouses.findOne({ _id: id, orgId }).lean<WarehouseDoc>();
-    if (!doc) throw notFound('Warehouse');
+    // By _id alone (FerretDB answers that from its index, not with other conditions beside
+    // it), then the tenancy check: another organization's warehouse is not found.
+    const doc = await this.warehouses.findOne({ _id: id }).lean<WarehouseDoc>();
+    if (doc?.orgId !== orgId) throw notFound('Warehouse');
     return toWarehouse(doc);
   }
 
@@ -112,8 +116,8 @@ export class WarehouseRepository {
   }
 
   async bin(orgId: string, warehouseId: string, binId: string): Promise<Bin> {
-    const doc = await this.bins.findOne({ _id: binId, orgId, warehouseId }).lean<BinDoc>();
-    if (!doc) throw notFound('Bin');
+    const doc = await this.bins.findOne({ _id: binId }).lean<BinDoc>();
+    if (doc?.orgId !== orgId || doc.warehouseId !== warehouseId) throw notFound('Bin');
     return toBin(doc);
   }
 
