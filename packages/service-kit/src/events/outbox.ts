@@ -66,6 +66,27 @@ export interface RelayOptions {
   eager?: boolean;
 }
 
+/**
+ * Documents flushed at once. Each flush holds only its own document's lock, and an event's
+ * order is kept within its document (the only order the outbox promises); on FerretDB an
+ * update's collection read runs on several cores while SQLite writes one at a time.
+ */
+const RELAY_PARALLEL = 8;
+
+/** Runs `work` over `items`, at most `limit` at a time; rejects with the first failure once all have ended. */
+async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const errors: unknown[] = [];
+  const lane = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await work(item).catch((err: unknown) => void errors.push(err));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  if (errors.length > 0) throw errors[0];
+}
+
 export class OutboxRelay {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
@@ -114,7 +135,7 @@ export class OutboxRelay {
       this.targets.clear();
       try {
         if (sweep) await this.drain();
-        else if (this.broker.connected) for (const { collection, _id } of targets) await this.flushLocked(collection, _id);
+        else if (this.broker.connected) await inParallel(targets, RELAY_PARALLEL, ({ collection, _id }) => this.flushLocked(collection, _id));
       } catch (err) {
         this.logger.warn({ err: (err as Error).message }, 'outbox pass failed; the sweep retries');
       }
@@ -135,7 +156,7 @@ export class OutboxRelay {
       for (;;) {
         const docs = (await collection.find({ outboxPending: true }).limit(100).toArray()) as OutboxDoc[];
         if (docs.length === 0) break;
-        for (const doc of docs) await this.flushLocked(collection, doc._id);
+        await inParallel(docs, RELAY_PARALLEL, (doc) => this.flushLocked(collection, doc._id));
         if (docs.length < 100) break;
       }
     }
