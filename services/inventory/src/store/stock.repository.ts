@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { StockMovement } from '@stockyard/contracts';
-import { AppError, documentKey, documentLocks, isDuplicateKeyError, outboxOf, withEvents } from '@stockyard/service-kit';
+import { AppError, documentKey, documentLocks, InsertBatcher, isDuplicateKeyError, outboxOf, withEvents } from '@stockyard/service-kit';
+import type { mongo } from 'mongoose';
 import type { LevelChange, LevelFields } from '../domain/level-change';
 import type { StockLevel } from '../domain/stock-level';
 import type { StockLevelModel } from './stock-level.model';
@@ -22,10 +23,15 @@ const fieldsOf = (change: LevelChange): LevelFields =>
  * within a process the document lock orders the writers (see KeyedMutex for why).
  */
 export class StockRepository {
+  /** Ledger rows written together go out as one insertMany (one commit on FerretDB's SQLite). */
+  private readonly movementInserts: InsertBatcher<mongo.Document>;
+
   constructor(
     private readonly levels: StockLevelModel,
     private readonly movements: MovementModel,
-  ) {}
+  ) {
+    this.movementInserts = new InsertBatcher(this.movements.collection as unknown as mongo.Collection<mongo.Document>);
+  }
 
   /** The collection and id of a variant's document, for the outbox relay. */
   documentOf(orgId: string, variantId: string) {
@@ -85,14 +91,11 @@ export class StockRepository {
 
   /** Idempotent: movement ids are fixed before the change, so a replay is a no-op. */
   async recordMovements(orgId: string, movements: StockMovement[]): Promise<void> {
-    for (const movement of movements) await this.recordMovement(orgId, movement);
+    await Promise.all(movements.map((movement) => this.recordMovement(orgId, movement)));
   }
 
+  /** A row already there (a replayed request) is left as it is. */
   async recordMovement(orgId: string, movement: StockMovement): Promise<void> {
-    try {
-      await this.movements.collection.insertOne({ ...movement, _id: movement.id as never, orgId, createdAt: new Date(movement.createdAt) } as never);
-    } catch (err) {
-      if (!isDuplicateKeyError(err)) throw err;
-    }
+    await this.movementInserts.insert({ ...movement, _id: movement.id, orgId, createdAt: new Date(movement.createdAt) });
   }
 }
