@@ -91,7 +91,9 @@ export function buildApp({ connection, broker, logger, identitySecret, outbox }:
     async start() {
       await Promise.all(Object.values(connection.models).map((m) => m.init()));
       consumers.push(
-        await startConsumer(broker, connection, logger, { queue: 'inventory.movements', bindings: [MOVEMENT_RECORDED], handler: movementRecordedHandler(deps.stock) }),
+        // The ledger row's id is the movement's, so a copy of the event inserts nothing: no
+        // processed_events record needed (on FerretDB its lookup reads the whole collection).
+        await startConsumer(broker, connection, logger, { queue: 'inventory.movements', bindings: [MOVEMENT_RECORDED], handler: movementRecordedHandler(deps.stock), dedupe: false }),
         await startConsumer(broker, connection, logger, { queue: 'inventory.variants', bindings: VARIANT_EVENTS, handler: variantChangedHandler(deps.variants) }),
       );
       deps.relay.start();

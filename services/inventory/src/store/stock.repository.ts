@@ -13,6 +13,13 @@ const MAX_ATTEMPTS = 100;
 const FIELDS = ['locations', 'reserved', 'reservations', 'primaryBins', 'operations'] as const;
 const READ = { outbox: 0, outboxPending: 0, createdAt: 0, updatedAt: 0 } as const;
 
+/** A level document without its outbox and timestamps (left out in code, see `byId`). */
+function asLevel(doc: (StockLevel & { outbox?: unknown; outboxPending?: unknown; createdAt?: unknown; updatedAt?: unknown }) | null): StockLevel | null {
+  if (!doc) return null;
+  const { outbox: _o, outboxPending: _p, createdAt: _c, updatedAt: _u, ...level } = doc;
+  return level;
+}
+
 const fieldsOf = (change: LevelChange): LevelFields =>
   Object.fromEntries(FIELDS.filter((f) => change[f] !== undefined).map((f) => [f, change[f]]));
 
@@ -45,7 +52,7 @@ export class StockRepository {
 
   private async changeOnce(_id: string, orgId: string, variantId: string, compute: (level: StockLevel) => LevelChange): Promise<StockLevel> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const found = await this.levels.findById(_id, READ).lean<StockLevel>();
+      const found = await this.byId(_id);
       const level: StockLevel = found ?? { orgId, variantId, locations: [], reserved: 0, version: 0 };
       const change = compute(level);
       const fields = fieldsOf(change);
@@ -77,7 +84,12 @@ export class StockRepository {
   }
 
   find(orgId: string, variantId: string): Promise<StockLevel | null> {
-    return this.levels.findById(`${orgId}:${variantId}`, READ).lean<StockLevel>();
+    return this.byId(`${orgId}:${variantId}`);
+  }
+
+  /** By _id without a projection: FerretDB answers that from its index, and with a projection reads the collection. */
+  private async byId(_id: string): Promise<StockLevel | null> {
+    return asLevel(await this.levels.findById(_id).lean<StockLevel>());
   }
 
   /** Levels with any location (even empty) in the warehouse. */
