@@ -65,7 +65,7 @@ export class Upstreams {
       pool.stream(
         { path: req.url!, method: req.method as 'GET', headers: outgoing, body },
         ({ statusCode, headers: answer }) => {
-          (req as any).tHead = performance.now(); res.writeHead(statusCode, responseHeaders(answer));
+          res.writeHead(statusCode, responseHeaders(answer));
           return res;
         },
         (err) => {
