@@ -1,4 +1,4 @@
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { type Connection, type Model } from 'mongoose';
 
 /** A connection to the service's own database; models are registered on it, not globally. */
 export async function connectMongo(url: string, dbName: string): Promise<Connection> {
@@ -27,4 +27,16 @@ export function isDuplicateKeyError(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown };
   if (e.code === 11000 || e.code === 11001) return true;
   return typeof e.message === 'string' && /E11000|UNIQUE constraint failed/.test(e.message);
+}
+
+/**
+ * An organization's document by `_id`, or undefined when there is none or it belongs to
+ * another organization. The query is the bare `_id` and the tenancy is checked here:
+ * FerretDB answers only a bare `_id` filter from its index (with other conditions beside
+ * it, or a projection, it reads the whole collection); on MongoDB it is the same lookup.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's model; T names the document read
+export async function findOwned<T extends { orgId: string }>(model: Model<any>, orgId: string, id: string): Promise<T | undefined> {
+  const doc = await model.findOne({ _id: id } as never).lean<T>();
+  return doc?.orgId === orgId ? doc : undefined;
 }

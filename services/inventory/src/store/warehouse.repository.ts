@@ -1,5 +1,5 @@
 import type { Bin, CreateWarehouse, List, Page, UpdateWarehouse, Warehouse } from '@stockyard/contracts';
-import { conflict, documentKey, documentLocks, isDuplicateKeyError, newId, notFound } from '@stockyard/service-kit';
+import { conflict, documentKey, documentLocks, findOwned, isDuplicateKeyError, newId, notFound } from '@stockyard/service-kit';
 import type { BinModel, WarehouseModel } from './warehouse.model';
 
 interface WarehouseDoc {
@@ -57,10 +57,8 @@ export class WarehouseRepository {
 
   /** Any warehouse of the org, deleted ones included (their history stays readable). */
   async get(orgId: string, id: string): Promise<Warehouse> {
-    // By _id alone (FerretDB answers that from its index, not with other conditions beside
-    // it), then the tenancy check: another organization's warehouse is not found.
-    const doc = await this.warehouses.findOne({ _id: id }).lean<WarehouseDoc>();
-    if (doc?.orgId !== orgId) throw notFound('Warehouse');
+    const doc = await findOwned<WarehouseDoc>(this.warehouses, orgId, id);
+    if (!doc) throw notFound('Warehouse');
     return toWarehouse(doc);
   }
 
@@ -116,8 +114,8 @@ export class WarehouseRepository {
   }
 
   async bin(orgId: string, warehouseId: string, binId: string): Promise<Bin> {
-    const doc = await this.bins.findOne({ _id: binId }).lean<BinDoc>();
-    if (doc?.orgId !== orgId || doc.warehouseId !== warehouseId) throw notFound('Bin');
+    const doc = await findOwned<BinDoc>(this.bins, orgId, binId);
+    if (doc?.warehouseId !== warehouseId) throw notFound('Bin');
     return toBin(doc);
   }
 

@@ -106,7 +106,7 @@ export class DeliveryWorker {
    * arriving after a crash that the memory did not survive: attempt 1 goes out again with
    * the same delivery id (the crash window receivers dedupe) and the store keeps one record.
    */
-  async sendNew(delivery: NewDelivery, copy: EventCopy = { maybeSeenBefore: true }, endpoint?: EndpointSnapshot): Promise<void> {
+  async sendNew(delivery: NewDelivery, copy: EventCopy, endpoint?: EndpointSnapshot): Promise<void> {
     if (this.stopped) throw new Error('the delivery worker is stopped');
     await documentLocks.run(`webhook_first_attempt/${delivery.id}`, async () => {
       if (this.recentlySent.has(delivery.id)) return;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection, Model, mongo } from 'mongoose';
-import { documentKey, documentLocks, InsertBatcher } from '@stockyard/service-kit';
+import { documentKey, documentLocks, findOwned, InsertBatcher } from '@stockyard/service-kit';
 import type { EventName, Page } from '@stockyard/contracts';
 import type { AttemptOutcome, Delivery, DeliveryAttempt, NewDelivery } from '../domain/delivery';
 import { deliveryModel, type DeliveryDoc } from './delivery.model';
@@ -36,7 +36,11 @@ export class DeliveryRepository {
     return documentLocks.run(documentKey(DELIVERIES_COLLECTION, id), work);
   }
 
-  /** Inserts unless a delivery with this id exists; true when it was new. */
+  /**
+   * Inserts unless a delivery with this id exists; true when it was new. For tests and
+   * tools: the dispatcher stores a delivery with its first attempt (createWithAttempt) or
+   * claimed while it runs (createClaimed).
+   */
   async createIfAbsent(delivery: NewDelivery): Promise<boolean> {
     return (await this.insert(delivery, null, null)) !== undefined;
   }
@@ -73,9 +77,8 @@ export class DeliveryRepository {
   }
 
   async findById(orgId: string, id: string): Promise<Delivery | undefined> {
-    // By _id alone, then the tenancy check (see EndpointRepository.findById).
-    const doc = await this.model.findOne({ _id: id }).lean<DeliveryDoc>();
-    return doc?.orgId === orgId ? toDelivery(doc) : undefined;
+    const doc = await findOwned<DeliveryDoc>(this.model, orgId, id);
+    return doc ? toDelivery(doc) : undefined;
   }
 
   /** An endpoint's deliveries, newest first. */
@@ -154,7 +157,7 @@ export class DeliveryRepository {
   /** A failed delivery goes back to pending, due now; its next attempt number follows on. */
   async replay(orgId: string, id: string, now: Date): Promise<ReplayResult> {
     return this.locked(id, async () => {
-      const doc = await this.model.findOne({ _id: id, orgId }).lean<DeliveryDoc>();
+      const doc = await findOwned<DeliveryDoc>(this.model, orgId, id);
       if (!doc) return { notFound: true };
       if (doc.status !== 'failed') return { notFailed: toDelivery(doc) };
       const updated = await this.model

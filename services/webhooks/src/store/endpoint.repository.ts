@@ -1,6 +1,6 @@
 import type { Connection, Model } from 'mongoose';
 import type { EventName, Page } from '@stockyard/contracts';
-import { documentKey, documentLocks } from '@stockyard/service-kit';
+import { documentKey, documentLocks, findOwned } from '@stockyard/service-kit';
 import type { Endpoint, EndpointChange, NewEndpoint } from '../domain/endpoint';
 import { endpointModel, type EndpointDoc } from './endpoint.model';
 import { SharedLocks } from './shared-locks';
@@ -45,10 +45,8 @@ export class EndpointRepository {
   }
 
   async findById(orgId: string, id: string): Promise<Endpoint | undefined> {
-    // By _id alone (FerretDB answers that from its index; with orgId beside it, it does
-    // not), then the tenancy check here: another organization's endpoint is not found.
-    const doc = await this.model.findOne({ _id: id }).lean<EndpointDoc>();
-    return doc?.orgId === orgId ? toEndpoint(doc) : undefined;
+    const doc = await findOwned<EndpointDoc>(this.model, orgId, id);
+    return doc ? toEndpoint(doc) : undefined;
   }
 
   /**
