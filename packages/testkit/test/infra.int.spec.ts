@@ -37,6 +37,36 @@ describe('ensureInfra', () => {
     }
   });
 
+  it('finds, updates and deletes by _id through the _id index, and still applies the rest of the filter', async () => {
+    const dbName = `testkit_idindex_${unique}`;
+    const conn = await mongoose.createConnection(infra.mongoUrl, { dbName, serverSelectionTimeoutMS: 10_000 }).asPromise();
+    try {
+      const things = conn.db!.collection<{ _id: string; orgId: string; qty: number }>('things');
+      await things.insertMany(Array.from({ length: 50 }, (_, i) => ({ _id: `t${i}`, orgId: i % 2 ? 'odd' : 'even', qty: i })));
+
+      // The other conditions still count once the _id narrows the rows (infra/ferretdb/patches.json).
+      await expect(things.findOne({ _id: 't3', orgId: 'even' })).resolves.toBeNull();
+      await expect(things.findOne({ _id: 't3', orgId: 'odd' })).resolves.toMatchObject({ qty: 3 });
+      expect((await things.updateOne({ _id: 't4', orgId: 'odd' }, { $inc: { qty: 100 } })).matchedCount).toBe(0);
+      expect((await things.updateOne({ _id: 't4', orgId: 'even' }, { $inc: { qty: 100 } })).modifiedCount).toBe(1);
+      await expect(things.findOne({ _id: 't4' })).resolves.toMatchObject({ qty: 104 });
+      expect((await things.deleteOne({ _id: 't5', qty: { $gt: 5 } })).deletedCount).toBe(0);
+      expect((await things.deleteOne({ _id: 't5', qty: 5 })).deletedCount).toBe(1);
+      await expect(things.countDocuments({ _id: { $in: ['t3', 't4', 't5'] } })).resolves.toBe(2);
+
+      const plan = (await conn.db!.command({ explain: { find: 'things', filter: { _id: 't7', orgId: 'odd' } } })) as {
+        serverInfo?: { ferretdbVersion?: string };
+        queryPlanner?: { Plan?: string[] };
+      };
+      if (plan.serverInfo?.ferretdbVersion !== undefined) {
+        // FerretDB's SQLite backend: a SEARCH on the _id index, not a SCAN of the table.
+        expect(plan.queryPlanner?.Plan?.join('\n')).toMatch(/SEARCH .* USING INDEX .*__id_/);
+      }
+    } finally {
+      await conn.close();
+    }
+  });
+
   it('gives a real RabbitMQ: publish with confirms and consume on an auto-delete queue', async () => {
     const conn = await amqp.connect(infra.amqpUrl);
     try {

@@ -16,8 +16,9 @@ interface FerretContext extends LocalContext {
 
 /**
  * FerretDB (MongoDB wire protocol on SQLite) on 127.0.0.1:port, for machines with neither a
- * MongoDB binary nor a Docker engine. Builds `infra/ferretdb` once per source hash, starts it
- * detached so it outlives this process, and waits for a `ping`.
+ * MongoDB binary nor a Docker engine. Builds `infra/ferretdb`, with infra/ferretdb/patches.json
+ * applied, once per source hash, starts it detached so it outlives this process, and waits for
+ * a `ping`.
  */
 export async function ensureFerretDb(ctx: FerretContext): Promise<string> {
   const url = `mongodb://127.0.0.1:${ctx.port}`;
@@ -56,7 +57,7 @@ async function answersPing(url: string, port: number): Promise<boolean> {
 async function ensureBinary(ctx: FerretContext): Promise<string> {
   const srcDir = path.join(ctx.repoRoot, 'infra', 'ferretdb');
   const hash = crypto.createHash('sha256');
-  for (const file of ['main.go', 'go.mod', 'go.sum']) {
+  for (const file of ['main.go', 'go.mod', 'go.sum', 'patches.json']) {
     const full = path.join(srcDir, file);
     if (!fs.existsSync(full)) throw new Error(`${full} is missing: the FerretDB wrapper sources are incomplete`);
     hash.update(`${file}\0`).update(fs.readFileSync(full)).update('\0');
@@ -85,7 +86,8 @@ async function ensureBinary(ctx: FerretContext): Promise<string> {
   }
   ctx.log(`building FerretDB from infra/ferretdb with ${go} (first run only, takes a minute or two)`);
   const started = Date.now();
-  const result = await run(go, ['build', '-o', tmp, '.'], { cwd: srcDir, env, timeoutMs: 15 * 60_000 });
+  const patched = await patchedModuleArgs(go, srcDir, path.join(ctx.stateDir, 'ferretdb-patched'), env);
+  const result = await run(go, ['build', ...patched, '-o', tmp, '.'], { cwd: srcDir, env, timeoutMs: 15 * 60_000 });
   if (result.code !== 0 || !fs.existsSync(tmp)) {
     fs.rmSync(tmp, { force: true });
     throw new Error(
@@ -96,6 +98,54 @@ async function ensureBinary(ctx: FerretContext): Promise<string> {
   fs.renameSync(tmp, binary); // atomic: a killed build never leaves a half-written binary
   ctx.log(`built ${path.relative(ctx.repoRoot, binary)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return binary;
+}
+
+interface Patches {
+  module: string;
+  patches: { file: string; find: string; replace: string; count: number }[];
+}
+
+/**
+ * Applies infra/ferretdb/patches.json to a copy of the FerretDB module (downloaded through
+ * the proxy as usual) and returns `go build` arguments that use the copy: a go.mod beside it
+ * with a `replace`, passed as -modfile, so infra/ferretdb itself is never edited. (Go refuses
+ * -overlay for files in the module cache.) An edit that no longer matches stops the build
+ * rather than being skipped.
+ */
+async function patchedModuleArgs(go: string, srcDir: string, workDir: string, env: NodeJS.ProcessEnv): Promise<string[]> {
+  const spec = JSON.parse(fs.readFileSync(path.join(srcDir, 'patches.json'), 'utf8')) as Patches;
+  const download = await run(go, ['mod', 'download', '-json', spec.module], { cwd: srcDir, env, timeoutMs: 10 * 60_000 });
+  const moduleDir = download.code === 0 ? /"Dir":\s*"([^"]+)"/.exec(download.output)?.[1] : undefined;
+  if (!moduleDir) throw new Error(`go mod download ${spec.module} failed (exit ${download.code}):\n${tail(download.output)}`);
+
+  const copy = path.join(workDir, 'module');
+  if (fs.existsSync(workDir)) makeWritable(workDir);
+  fs.rmSync(workDir, { recursive: true, force: true });
+  fs.cpSync(moduleDir, copy, { recursive: true });
+  makeWritable(copy); // the module cache is read-only, and so is a plain copy of it
+  for (const patch of spec.patches) {
+    const file = path.join(copy, patch.file);
+    const source = fs.readFileSync(file, 'utf8');
+    const found = source.split(patch.find).length - 1;
+    if (found !== patch.count) {
+      throw new Error(`infra/ferretdb/patches.json: expected ${patch.count} of ${JSON.stringify(patch.find)} in ${patch.file}, found ${found}`);
+    }
+    fs.writeFileSync(file, source.split(patch.find).join(patch.replace));
+  }
+  const modfile = path.join(workDir, 'go.mod');
+  const goMod = fs.readFileSync(path.join(srcDir, 'go.mod'), 'utf8');
+  fs.writeFileSync(modfile, `${goMod}\nreplace ${spec.module} => ${copy}\n`);
+  fs.copyFileSync(path.join(srcDir, 'go.sum'), path.join(workDir, 'go.sum'));
+  return ['-modfile', modfile];
+}
+
+function makeWritable(dir: string): void {
+  fs.chmodSync(dir, 0o755);
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) makeWritable(full);
+    else fs.chmodSync(full, 0o644);
+  }
 }
 
 /** A SQLite page: a database file no bigger than this, with no WAL beside it, holds no tables. */
