@@ -43,8 +43,8 @@ afterAll(async () => {
   await connection?.close();
 });
 
-function startRelay(via: Broker): OutboxRelay {
-  const relay = new OutboxRelay([Things.collection], via, logger, { intervalMs: 50 });
+function startRelay(via: Broker, intervalMs = 50): OutboxRelay {
+  const relay = new OutboxRelay([Things.collection], via, logger, { intervalMs });
   relays.push(relay);
   relay.start();
   return relay;
@@ -109,6 +109,54 @@ describe('OutboxRelay', () => {
     await eventually(() => (receivedIds().includes(e.id) ? true : undefined));
     expect(broker.publish).toHaveBeenCalledTimes(2);
     await drained('nacked');
+  });
+
+  it('publishes what a kick says was pushed and clears it without reading the document back', async () => {
+    await Things.create({ _id: 'kicked', name: 'k' });
+    const relay = startRelay(broker, 60_000); // one sweep at start, none during the test
+    await new Promise((r) => setTimeout(r, 200));
+    // The full flush is the one that reads the document back.
+    const fullFlush = jest.spyOn(relay as unknown as { flush: () => Promise<void> }, 'flush');
+    const [e1, e2] = [event(), event()];
+    await Things.updateOne({ _id: 'kicked' }, withEvents({ $set: { name: 'k1' } }, [e1]));
+    await Things.updateOne({ _id: 'kicked' }, withEvents({ $set: { name: 'k2' } }, [e2]));
+    relay.kick(Things.collection, 'kicked', [e1, e2]);
+
+    await eventually(() => ([e1.id, e2.id].every((id) => receivedIds().includes(id)) ? true : undefined));
+    await drained('kicked');
+    expect(fullFlush).not.toHaveBeenCalled();
+  });
+
+  it('publishes the rest of the outbox too when a kick names only part of it', async () => {
+    const [earlier, pushed] = [event(), event()];
+    await Things.create({ _id: 'partly', name: 'p' });
+    const relay = startRelay(broker, 60_000);
+    await new Promise((r) => setTimeout(r, 200));
+    // An entry no kick mentions: a write whose process died before its kick, say.
+    await Things.updateOne({ _id: 'partly' }, withEvents({ $set: { name: 'p1' } }, [earlier]));
+    await Things.updateOne({ _id: 'partly' }, withEvents({ $set: { name: 'p2' } }, [pushed]));
+    const fullFlush = jest.spyOn(relay as unknown as { flush: () => Promise<void> }, 'flush');
+    relay.kick(Things.collection, 'partly', [pushed]);
+
+    await eventually(() => ([earlier.id, pushed.id].every((id) => receivedIds().includes(id)) ? true : undefined));
+    await drained('partly');
+    expect(fullFlush).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a kicked document to its kick: a sweep running meanwhile does not publish its events a second time', async () => {
+    await Things.create({ _id: 'swept', name: 's' });
+    const relay = startRelay(broker, 60_000);
+    await new Promise((r) => setTimeout(r, 200));
+    const e = event();
+    await Things.updateOne({ _id: 'swept' }, withEvents({ $set: { name: 's1' } }, [e]));
+    // A sweep starts (it reads the pending documents) before the writer's kick arrives.
+    (relay as unknown as { schedule: (sweep: boolean) => void }).schedule(true);
+    relay.kick(Things.collection, 'swept', [e]);
+
+    await eventually(() => (receivedIds().includes(e.id) ? true : undefined));
+    await drained('swept');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(receivedIds().filter((id) => id === e.id)).toHaveLength(1);
   });
 
   it('removes nothing while the broker is not connected and publishes once it connects', async () => {

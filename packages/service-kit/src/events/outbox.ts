@@ -55,6 +55,12 @@ export function withEvents<U extends Update>(update: U, events: EventEnvelope[])
   };
 }
 
+interface Target {
+  collection: Collection;
+  _id: unknown;
+  known?: OutboxEntry[];
+}
+
 interface OutboxDoc {
   _id: never;
   outbox?: OutboxEntry[];
@@ -72,6 +78,9 @@ export interface RelayOptions {
  * update's collection read runs on several cores while SQLite writes one at a time.
  */
 const RELAY_PARALLEL = 8;
+
+/** How long a sweep leaves a kicked document to the kick's own flush (which may have failed). */
+const KICK_GRACE_MS = 5_000;
 
 /** Runs `work` over `items`, at most `limit` at a time; rejects with the first failure once all have ended. */
 async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -91,8 +100,17 @@ export class OutboxRelay {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private sweepPending = false;
-  /** Documents just written, flushed by id: no collection scan on the request path. */
-  private readonly targets = new Map<string, { collection: Collection; _id: unknown }>();
+  /**
+   * Documents just written, flushed by id: no collection scan on the request path. `known`
+   * holds the entries the writers pushed, when every kick said what it pushed.
+   */
+  private readonly targets = new Map<string, Target>();
+  /**
+   * When each document was last kicked, until its kick's flush ends: a sweep leaves such a
+   * document to that flush for KICK_GRACE_MS instead of publishing its events a second time
+   * (the sweep runs every second, and under load most pending documents have a flush coming).
+   */
+  private readonly kicked = new Map<string, number>();
   private stopped = false;
 
   constructor(
@@ -109,10 +127,16 @@ export class OutboxRelay {
     this.schedule(true);
   }
 
-  /** Called after a write: publish that document's events now, unless the relay only sweeps. */
-  kick(collection: Collection, _id: unknown): void {
+  /**
+   * Called after a write: publish that document's events now, unless the relay only sweeps.
+   * A writer that passes the events it pushed saves the relay reading the document back.
+   */
+  kick(collection: Collection, _id: unknown, pushed?: EventEnvelope[]): void {
     if (this.options.eager === false) return;
-    this.targets.set(documentKey(collection.collectionName, _id), { collection, _id });
+    const key = documentKey(collection.collectionName, _id);
+    this.kicked.set(key, Date.now());
+    const known = this.targets.has(key) ? this.targets.get(key)!.known : [];
+    this.targets.set(key, { collection, _id, known: known && pushed ? [...known, ...toEntries(pushed)] : undefined });
     this.schedule(false);
   }
 
@@ -134,8 +158,8 @@ export class OutboxRelay {
       this.sweepPending = false;
       this.targets.clear();
       try {
-        if (sweep) await this.drain();
-        else if (this.broker.connected) await inParallel(targets, RELAY_PARALLEL, ({ collection, _id }) => this.flushLocked(collection, _id));
+        if (sweep) await this.drain(false);
+        else if (this.broker.connected) await inParallel(targets, RELAY_PARALLEL, (target) => this.flushKicked(target));
       } catch (err) {
         this.logger.warn({ err: (err as Error).message }, 'outbox pass failed; the sweep retries');
       }
@@ -147,27 +171,68 @@ export class OutboxRelay {
     this.stopped = true;
     clearInterval(this.timer);
     await this.running;
-    await this.drain().catch((err) => this.logger.warn({ err: (err as Error).message }, 'final outbox pass failed; the next start publishes'));
+    await this.drain(true).catch((err) => this.logger.warn({ err: (err as Error).message }, 'final outbox pass failed; the next start publishes'));
   }
 
-  private async drain(): Promise<void> {
+  /** Publishes every pending document's events; a sweep (not `all`) skips those a kick will flush. */
+  private async drain(all: boolean): Promise<void> {
     if (!this.broker.connected) return;
+    const graceSince = Date.now() - KICK_GRACE_MS;
     for (const collection of this.sources) {
       for (;;) {
         const docs = (await collection.find({ outboxPending: true }).limit(100).toArray()) as OutboxDoc[];
-        if (docs.length === 0) break;
-        await inParallel(docs, RELAY_PARALLEL, (doc) => this.flushLocked(collection, doc._id));
+        const due = all ? docs : docs.filter((doc) => !((this.kicked.get(documentKey(collection.collectionName, doc._id)) ?? 0) > graceSince));
+        if (due.length === 0) break;
+        for (const doc of due) this.kicked.delete(documentKey(collection.collectionName, doc._id));
+        await inParallel(due, RELAY_PARALLEL, (doc) => this.flushLocked(collection, doc._id));
         if (docs.length < 100) break;
       }
     }
   }
 
-  /** Writers of a document push onto its outbox under the same lock. */
-  private flushLocked(collection: Collection, _id: unknown): Promise<void> {
-    return documentLocks.run(documentKey(collection.collectionName, _id), () => this.flush(collection, _id as never));
+  private async flushKicked({ collection, _id, known }: Target): Promise<void> {
+    await this.flushLocked(collection, _id, known);
+    const key = documentKey(collection.collectionName, _id);
+    if (!this.targets.has(key)) this.kicked.delete(key); // else a newer kick waits for the next pass
   }
 
-  private async flush(collection: Collection, _id: OutboxDoc['_id']): Promise<void> {
+  /** Writers of a document push onto its outbox under the same lock. */
+  private flushLocked(collection: Collection, _id: unknown, known?: OutboxEntry[]): Promise<void> {
+    const key = documentKey(collection.collectionName, _id);
+    return documentLocks.run(key, async () => {
+      if (known?.length && (await this.flushKnown(collection, _id as never, known))) return;
+      const pulled = await this.flush(collection, _id as never, new Set(known?.map((entry) => entry.id)));
+      // Writes queued behind this flush (a hot document) were sent with it: their kicks, waiting
+      // for the next pass, must not send them again.
+      const next = this.targets.get(key);
+      if (next?.known) {
+        next.known = next.known.filter((entry) => !pulled.has(entry.id));
+        if (next.known.length === 0) this.targets.delete(key);
+      }
+    });
+  }
+
+  /**
+   * The writers said what they pushed: publish that and pull it off in one write that only
+   * applies while the outbox holds exactly those entries (any order). Anything else there
+   * (a pass that failed, another replica's write) leaves the document to the full flush,
+   * which may publish these again; consumers deduplicate.
+   */
+  private async flushKnown(collection: Collection, _id: OutboxDoc['_id'], known: OutboxEntry[]): Promise<boolean> {
+    await Promise.all(known.map((entry) => this.broker.publish(JSON.parse(entry.body) as EventEnvelope)));
+    const cleared = await collection.updateOne(
+      { _id, outbox: { $size: known.length, $all: known } },
+      { $pullAll: { outbox: known }, $unset: { outboxPending: '' } } as never,
+    );
+    this.logger.debug({ eventIds: known.map((e) => e.id) }, 'events published');
+    return cleared.modifiedCount === 1;
+  }
+
+  /**
+   * Publishes and pulls off whatever the document's outbox holds, except that entries in
+   * `published` (this pass already sent them) are only pulled. Answers the ids pulled off.
+   */
+  private async flush(collection: Collection, _id: OutboxDoc['_id'], published: ReadonlySet<string> = new Set()): Promise<Set<string>> {
     // Re-read under the lock: the batch may be stale by now.
     const doc = (await collection.findOne({ _id })) as OutboxDoc | null;
     const entries = doc?.outbox ?? [];
@@ -176,15 +241,18 @@ export class OutboxRelay {
       // in one update ($pullAll takes exact values, which FerretDB supports): a hot document
       // is held for one write per pass, not one per event. A crash in between re-publishes
       // the batch; consumers deduplicate.
-      await Promise.all(entries.map((entry) => this.broker.publish(JSON.parse(entry.body) as EventEnvelope)));
+      const unsent = entries.filter((entry) => !published.has(entry.id));
+      await Promise.all(unsent.map((entry) => this.broker.publish(JSON.parse(entry.body) as EventEnvelope)));
       // Usually nothing was pushed meanwhile: the pull and the flag's clearing are then one
       // write (the size condition holds atomically, on MongoDB across replicas too).
       const cleared = await collection.updateOne({ _id, outbox: { $size: entries.length } }, { $pullAll: { outbox: entries }, $unset: { outboxPending: '' } } as never);
-      this.logger.debug({ eventIds: entries.map((e) => e.id) }, 'events published');
-      if (cleared.modifiedCount === 1) return;
+      this.logger.debug({ eventIds: unsent.map((e) => e.id) }, 'events published');
+      if (cleared.modifiedCount === 1) return new Set(entries.map((entry) => entry.id));
       await collection.updateOne({ _id }, { $pullAll: { outbox: entries } } as never);
     }
     // Clears the flag only if nothing new was pushed meanwhile (same document, atomic).
     await collection.updateOne({ _id, outbox: { $size: 0 } }, { $unset: { outboxPending: '' } });
+    return new Set(entries.map((entry) => entry.id));
   }
+
 }

@@ -42,13 +42,16 @@ export class StockCommands {
   /** Runs one change and then its after-effects: relay kick, ledger rows. */
   async apply(orgId: string, variantId: string, compute: (level: StockLevel) => LevelChange): Promise<Applied> {
     let movements: StockMovement[] = [];
+    let events: LevelChange['events'] = [];
+    // The last computation is the one written (a lost race recomputes).
     const level = await this.stock.change(orgId, variantId, (current) => {
       const change = compute(current);
       movements = change.movements ?? [];
+      events = change.events;
       return change;
     });
     const { collection, _id } = this.stock.documentOf(orgId, variantId);
-    this.relay.kick(collection, _id);
+    if (events.length > 0) this.relay.kick(collection, _id, events);
     if (movements.length > 0) await this.stock.recordMovements(orgId, movements);
     return { level, movements };
   }
