@@ -159,6 +159,22 @@ describe('OutboxRelay', () => {
     expect(receivedIds().filter((id) => id === e.id)).toHaveLength(1);
   });
 
+  it('still flushes a kicked document when a sweep comes due before the kick is handled', async () => {
+    await Things.create([{ _id: 'first', name: 'f' }, { _id: 'second', name: 's' }]);
+    const relay = startRelay(broker, 60_000);
+    await new Promise((r) => setTimeout(r, 200));
+    const [e1, e2] = [event(), event()];
+    await Things.updateOne({ _id: 'first' }, withEvents({ $set: { name: 'f1' } }, [e1]));
+    await Things.updateOne({ _id: 'second' }, withEvents({ $set: { name: 's1' } }, [e2]));
+    relay.kick(Things.collection, 'first', [e1]); // the relay is now busy with this one
+    relay.kick(Things.collection, 'second', [e2]);
+    (relay as unknown as { schedule: (sweep: boolean) => void }).schedule(true); // the timer's sweep, due meanwhile
+
+    // Well before the next sweep (60 s) or the kick grace (5 s) could make up for a dropped kick.
+    await eventually(() => (receivedIds().includes(e2.id) ? true : undefined), 2_000);
+    await drained('second');
+  });
+
   it('removes nothing while the broker is not connected and publishes once it connects', async () => {
     const offline = new Broker(infraEnv().amqpUrl, names.exchange, logger);
     brokers.push(offline);

@@ -153,18 +153,22 @@ export class OutboxRelay {
 
   private async loop(): Promise<void> {
     while (!this.stopped && (this.sweepPending || this.targets.size > 0)) {
-      const sweep = this.sweepPending;
-      const targets = [...this.targets.values()];
-      this.sweepPending = false;
-      this.targets.clear();
       try {
-        if (sweep) await this.drain(false);
-        else if (this.broker.connected) await inParallel(targets, RELAY_PARALLEL, (target) => this.flushKicked(target));
+        if (this.sweepPending) {
+          this.sweepPending = false;
+          await this.drain(false); // leaves kicked documents to the next pass
+          continue;
+        }
+        const targets = [...this.targets.values()];
+        this.targets.clear();
+        if (this.broker.connected) await inParallel(targets, RELAY_PARALLEL, (target) => this.flushKicked(target));
+        else for (const { collection, _id } of targets) this.kicked.delete(documentKey(collection.collectionName, _id)); // the sweep sends them once connected
       } catch (err) {
         this.logger.warn({ err: (err as Error).message }, 'outbox pass failed; the sweep retries');
       }
     }
   }
+
 
   /** Stops sweeping; a last pass publishes what the final requests wrote. */
   async stop(): Promise<void> {
