@@ -32,8 +32,9 @@ export function isDuplicateKeyError(err: unknown): boolean {
 /**
  * An organization's document by `_id`, or undefined when there is none or it belongs to
  * another organization. The query is the bare `_id` and the tenancy is checked here:
- * FerretDB answers only a bare `_id` filter from its index (with other conditions beside
- * it, or a projection, it reads the whole collection); on MongoDB it is the same lookup.
+ * stock FerretDB v1 answers only a bare `_id` filter from its index (with other conditions
+ * beside it it reads the whole collection; our build pushes the `_id` down either way, see
+ * infra/ferretdb/patches.json); on MongoDB it is the same lookup.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's model; T names the document read
 export async function findOwned<T extends { orgId: string }>(model: Model<any>, orgId: string, id: string): Promise<T | undefined> {
