@@ -14,6 +14,7 @@ const mongoose = createRequire(path.join(REPO_ROOT, 'services/inventory/package.
 const CONNECTIONS = 50;
 const ADJUST_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const MOVEMENTS = 100_000;
+/** Timed reads per movement query; 0 skips seeding and reading. */
 const READS = Number(process.env.BENCH_READS ?? 3);
 /** The gateway's per-key default is 300/min; a benchmark must lift it, and says so. */
 const RATE_LIMIT = '100000000';
@@ -97,6 +98,7 @@ async function main() {
       say(`POST /stock/adjust, ${CONNECTIONS} connections, ${ADJUST_SECONDS} s, ${label}: ${r.perSecond.toFixed(0)} adjusts/s (${r.count} requests; p50 ${ms(r.p50)}, p99 ${ms(r.p99)}; statuses ${JSON.stringify(Object.fromEntries(r.statuses))})`);
     }
 
+    if (READS <= 0) return say('BENCH_READS=0: movement reads skipped');
     say(`seeding ${MOVEMENTS} movements directly into stock_movements (bypassing the API, for speed)...`);
     const db = await mongoose.createConnection(infra.mongoUrl, { dbName: stack.databases.inventory! }).asPromise();
     const others = [wh, 'wh_seed_2', 'wh_seed_3', 'wh_seed_4'];
