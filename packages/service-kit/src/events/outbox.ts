@@ -58,7 +58,7 @@ export function withEvents<U extends Update>(update: U, events: EventEnvelope[])
 interface Target {
   collection: Collection;
   _id: unknown;
-  known?: OutboxEntry[];
+  known?: EventEnvelope[];
 }
 
 interface OutboxDoc {
@@ -102,7 +102,7 @@ export class OutboxRelay {
   private sweepPending = false;
   /**
    * Documents just written, flushed by id: no collection scan on the request path. `known`
-   * holds the entries the writers pushed, when every kick said what it pushed.
+   * holds the events the writers pushed, when every kick said what it pushed.
    */
   private readonly targets = new Map<string, Target>();
   /**
@@ -136,7 +136,7 @@ export class OutboxRelay {
     const key = documentKey(collection.collectionName, _id);
     this.kicked.set(key, Date.now());
     const known = this.targets.has(key) ? this.targets.get(key)!.known : [];
-    this.targets.set(key, { collection, _id, known: known && pushed ? [...known, ...toEntries(pushed)] : undefined });
+    this.targets.set(key, { collection, _id, known: known && pushed ? [...known, ...pushed] : undefined });
     this.schedule(false);
   }
 
@@ -201,16 +201,16 @@ export class OutboxRelay {
   }
 
   /** Writers of a document push onto its outbox under the same lock. */
-  private flushLocked(collection: Collection, _id: unknown, known?: OutboxEntry[]): Promise<void> {
+  private flushLocked(collection: Collection, _id: unknown, known?: EventEnvelope[]): Promise<void> {
     const key = documentKey(collection.collectionName, _id);
     return documentLocks.run(key, async () => {
       if (known?.length && (await this.flushKnown(collection, _id as never, known))) return;
-      const pulled = await this.flush(collection, _id as never, new Set(known?.map((entry) => entry.id)));
+      const pulled = await this.flush(collection, _id as never, new Set(known?.map((event) => event.id)));
       // Writes queued behind this flush (a hot document) were sent with it: their kicks, waiting
       // for the next pass, must not send them again.
       const next = this.targets.get(key);
       if (next?.known) {
-        next.known = next.known.filter((entry) => !pulled.has(entry.id));
+        next.known = next.known.filter((event) => !pulled.has(event.id));
         if (next.known.length === 0) this.targets.delete(key);
       }
     });
@@ -222,11 +222,12 @@ export class OutboxRelay {
    * (a pass that failed, another replica's write) leaves the document to the full flush,
    * which may publish these again; consumers deduplicate.
    */
-  private async flushKnown(collection: Collection, _id: OutboxDoc['_id'], known: OutboxEntry[]): Promise<boolean> {
-    await Promise.all(known.map((entry) => this.broker.publish(JSON.parse(entry.body) as EventEnvelope)));
+  private async flushKnown(collection: Collection, _id: OutboxDoc['_id'], known: EventEnvelope[]): Promise<boolean> {
+    await Promise.all(known.map((event) => this.broker.publish(event)));
+    const entries = toEntries(known); // the same values the writer pushed
     const cleared = await collection.updateOne(
-      { _id, outbox: { $size: known.length, $all: known } },
-      { $pullAll: { outbox: known }, $unset: { outboxPending: '' } } as never,
+      { _id, outbox: { $size: entries.length, $all: entries } },
+      { $pullAll: { outbox: entries }, $unset: { outboxPending: '' } } as never,
     );
     this.logger.debug({ eventIds: known.map((e) => e.id) }, 'events published');
     return cleared.modifiedCount === 1;
