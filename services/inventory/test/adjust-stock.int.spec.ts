@@ -30,6 +30,25 @@ describe('POST /stock/adjust', () => {
     expect(steps).toEqual(Array.from({ length: 200 }, (_, i) => [i, i + 1]));
   }, 180_000);
 
+  it('builds on changes another replica made in between (each process remembers the level it last wrote)', async () => {
+    const other = await inv.replica();
+    try {
+      const here = (quantity: number) => adjust({ variantId: 'var_two_replicas', quantity });
+      const there = (quantity: number) => other.request('POST', '/stock/adjust', { variantId: 'var_two_replicas', warehouseId: wh, quantity, reason: 'test' });
+      const answers = [];
+      for (const [send, quantity] of [[here, 5], [there, 3], [here, 2], [there, -4], [here, 1], [here, 1], [there, 10]] as const) {
+        const res = await send(quantity);
+        expect(res.status).toBe(201);
+        answers.push(((await json(res)) as { onHandAfter: number }).onHandAfter);
+      }
+      expect(answers).toEqual([5, 8, 10, 6, 7, 8, 18]);
+      expect((await inv.level('var_two_replicas'))?.locations).toEqual([{ warehouseId: wh, binId: null, onHand: 18 }]);
+      expect(await inv.connection.collection('stock_movements').countDocuments({ variantId: 'var_two_replicas' })).toBe(7);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('answers 201 with the movement and the available quantity', async () => {
     const res = await adjust({ variantId: 'var_one', quantity: 5, reason: 'found' });
     expect(res.status).toBe(201);

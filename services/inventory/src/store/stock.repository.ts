@@ -10,6 +10,8 @@ import type { MovementModel } from './movement.model';
 export type { LevelChange } from '../domain/level-change';
 
 const MAX_ATTEMPTS = 100;
+/** Levels this process remembers (the most recently used), so a change usually skips its read. */
+const KNOWN_LEVELS = 20_000;
 const FIELDS = ['locations', 'reserved', 'reservations', 'primaryBins', 'operations'] as const;
 const READ = { outbox: 0, outboxPending: 0, createdAt: 0, updatedAt: 0 } as const;
 
@@ -28,10 +30,18 @@ const fieldsOf = (change: LevelChange): LevelFields =>
  * it, let the domain compute the new fields and events, write both in one update
  * guarded by the version read. A lost race (another replica) re-reads and recomputes;
  * within a process the document lock orders the writers (see KeyedMutex for why).
+ *
+ * The level each write produced is remembered, so the next change of the variant starts
+ * from it instead of reading the document again. That is safe because the write is
+ * still guarded by the version: if another replica wrote in between, the guard fails,
+ * the remembered level is dropped and the document is read. Levels are immutable values
+ * (the domain returns new objects), so a remembered one is never changed in place.
  */
 export class StockRepository {
   /** Ledger rows written together go out as one insertMany (one commit on FerretDB's SQLite). */
   private readonly movementInserts: InsertBatcher<mongo.Document>;
+  /** By document id, least recently used first (a Map keeps insertion order). */
+  private readonly known = new Map<string, StockLevel>();
 
   constructor(
     private readonly levels: StockLevelModel,
@@ -52,18 +62,36 @@ export class StockRepository {
 
   private async changeOnce(_id: string, orgId: string, variantId: string, compute: (level: StockLevel) => LevelChange): Promise<StockLevel> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const found = await this.byId(_id);
+      const found = this.recall(_id) ?? (await this.byId(_id));
       const level: StockLevel = found ?? { orgId, variantId, locations: [], reserved: 0, version: 0 };
       const change = compute(level);
       const fields = fieldsOf(change);
       // Nothing to write (a replayed operation, an empty count): no version bump, no events.
-      if (Object.keys(fields).length === 0 && change.events.length === 0) return level;
+      if (Object.keys(fields).length === 0 && change.events.length === 0) return this.remember(_id, level);
       if (await this.write(_id, level, fields, change, found === null)) {
-        return { ...level, ...fields, version: level.version + 1 };
+        return this.remember(_id, { ...level, ...fields, version: level.version + 1 });
       }
+      this.known.delete(_id); // another replica wrote it: read it afresh
       await sleep(Math.random() * Math.min(50, 2 * attempt));
     }
     throw new AppError('unavailable', 'Stock level is too busy; retry', 'contention', undefined, { 'Retry-After': '1' });
+  }
+
+  private recall(_id: string): StockLevel | undefined {
+    const level = this.known.get(_id);
+    if (level) {
+      this.known.delete(_id);
+      this.known.set(_id, level);
+    }
+    return level;
+  }
+
+  private remember(_id: string, level: StockLevel): StockLevel {
+    if (level.version === 0) return level; // not stored yet
+    this.known.delete(_id);
+    this.known.set(_id, level);
+    if (this.known.size > KNOWN_LEVELS) this.known.delete(this.known.keys().next().value!);
+    return level;
   }
 
   private async write(_id: string, level: StockLevel, fields: LevelFields, { events }: LevelChange, isNew: boolean) {

@@ -59,6 +59,20 @@ export async function startInventory(orgId: string) {
     publishVariant: (variantId: string, sku: string, name: string, updatedAt = new Date()) =>
       broker.publish(newEvent('variant.upserted', { orgId, variantId, sku, name, updatedAt: updatedAt.toISOString() })),
     level: (variantId: string) => connection.collection('stock_levels').findOne({ orgId, variantId }),
+    /** A second service on the same database and exchange, as another replica would be. */
+    async replica() {
+      const other = buildApp({ connection, broker, logger, identitySecret: TEST_IDENTITY_SECRET });
+      await other.start();
+      const otherServer = await listen(other.app);
+      return {
+        request: (method: string, path: string, body?: unknown) =>
+          fetch(`${otherServer.url}/api/v1${path}`, { method, headers: headers(), body: body === undefined ? undefined : JSON.stringify(body) }),
+        async close() {
+          await otherServer.close();
+          await other.stop();
+        },
+      };
+    },
     async close() {
       await server.close();
       const queues = service.queues;
