@@ -107,3 +107,48 @@ it('signs every attempt afresh with the current time', async () => {
     jest.useRealTimers();
   }
 });
+
+describe('connections to a receiver', () => {
+  let connections = 0;
+  const count = () => connections++;
+  beforeAll(() => server.on('connection', count));
+  afterAll(() => server.off('connection', count));
+  beforeEach(() => {
+    connections = 0;
+    behave = (res) => res.end('ok');
+  });
+
+  it('are kept alive: consecutive deliveries to one receiver share a connection', async () => {
+    for (let i = 0; i < 5; i++) expect(await sendWebhook(webhook(`http://127.0.0.1:${port}/x`), allowListed)).toMatchObject({ ok: true });
+    expect(reached).toBe(5);
+    expect(connections).toBeLessThanOrEqual(1); // 0 when a socket from an earlier test was still idle
+  });
+
+  it('are not reused after a body cut short at the excerpt limit', async () => {
+    behave = (res) => res.end('x'.repeat(64 * 1024));
+    for (let i = 0; i < 3; i++) expect(await sendWebhook(webhook(`http://127.0.0.1:${port}/x`), allowListed)).toMatchObject({ ok: true });
+    expect(connections).toBeGreaterThanOrEqual(2);
+  });
+
+  it('are opened afresh when the receiver drops a kept-alive one as the delivery arrives', async () => {
+    await sendWebhook(webhook(`http://127.0.0.1:${port}/x`), allowListed); // leaves an idle connection
+    let dropped = 0;
+    behave = (res) => {
+      if (dropped++ === 0) res.socket!.destroy(); // the race: the receiver closes the idle socket
+      else res.end('ok');
+    };
+    const result = await sendWebhook(webhook(`http://127.0.0.1:${port}/x`), allowListed);
+    expect(result).toMatchObject({ ok: true, responseStatus: 200 });
+    expect(dropped).toBe(2);
+  });
+
+  it('are retried once at most: a receiver that drops every connection gets a failed attempt', async () => {
+    await sendWebhook(webhook(`http://127.0.0.1:${port}/x`), allowListed); // leaves an idle connection
+    reached = 0;
+    behave = (res) => res.socket!.destroy();
+    const result = await sendWebhook(webhook(`http://127.0.0.1:${port}/x`), allowListed);
+    expect(result).toMatchObject({ ok: false, responseStatus: null });
+    expect(result.error).toMatch(/ECONNRESET|socket hang up/);
+    expect(reached).toBe(2);
+  });
+});
