@@ -67,6 +67,51 @@ describe('ensureInfra', () => {
     }
   });
 
+  it('answers filters on strings and booleans exactly as MongoDB does (our build checks them in SQLite first)', async () => {
+    const dbName = `testkit_scalars_${unique}`;
+    const conn = await mongoose.createConnection(infra.mongoUrl, { dbName, serverSelectionTimeoutMS: 10_000 }).asPromise();
+    try {
+      type Doc = { _id: string; [field: string]: unknown };
+      const docs = conn.db!.collection<Doc>('docs');
+      await docs.insertMany([
+        { _id: 'plain', s: 'pending', b: true, k2: 'x' },
+        { _id: 'other', s: 'done', b: false, k2: 'y' },
+        { _id: 'array', s: ['done', 'pending'], b: [false, true] },
+        { _id: 'arrayWithout', s: ['done'], b: [false] },
+        { _id: 'nested', s: { s: 'pending' }, b: { b: true } },
+        { _id: 'missing' },
+        { _id: 'null', s: null, b: null },
+        { _id: 'number', s: 5, b: 1 },
+        { _id: 'numericString', s: '5', b: 'true' },
+        { _id: 'quoted', s: `it's "quoted" ünïcode`, b: true },
+      ]);
+      const ids = async (filter: Record<string, unknown>) => (await docs.find(filter).toArray()).map((d) => d._id).sort();
+
+      await expect(ids({ s: 'pending' })).resolves.toEqual(['array', 'plain']);
+      await expect(ids({ s: 'done' })).resolves.toEqual(['array', 'arrayWithout', 'other']);
+      await expect(ids({ s: '5' })).resolves.toEqual(['numericString']);
+      await expect(ids({ s: 5 })).resolves.toEqual(['number']);
+      await expect(ids({ s: `it's "quoted" ünïcode` })).resolves.toEqual(['quoted']);
+      await expect(ids({ b: true })).resolves.toEqual(['array', 'plain', 'quoted']);
+      await expect(ids({ b: false })).resolves.toEqual(['array', 'arrayWithout', 'other']);
+      await expect(ids({ s: null })).resolves.toEqual(['missing', 'null']);
+      await expect(ids({ 's.s': 'pending' })).resolves.toEqual(['nested']);
+      await expect(ids({ s: 'pending', b: true, k2: 'x' })).resolves.toEqual(['plain']);
+      await expect(ids({ s: 'pending', b: false })).resolves.toEqual(['array']);
+      await expect(ids({ _id: 'plain', s: 'done' })).resolves.toEqual([]);
+      await expect(ids({ s: { $in: ['pending', 'done'] } })).resolves.toEqual(['array', 'arrayWithout', 'other', 'plain']);
+      await expect(docs.countDocuments({ s: 'pending', b: true })).resolves.toBe(2);
+      await expect(docs.find({ s: 'done' }).sort({ _id: -1 }).limit(1).toArray()).resolves.toEqual([expect.objectContaining({ _id: 'other' })]);
+      expect((await docs.updateMany({ b: true }, { $set: { touched: true } })).modifiedCount).toBe(3);
+      await expect(ids({ touched: true })).resolves.toEqual(['array', 'plain', 'quoted']);
+      expect((await docs.deleteMany({ s: 'done' })).deletedCount).toBe(3);
+      await expect(docs.countDocuments({})).resolves.toBe(7);
+    } finally {
+      await conn.dropDatabase();
+      await conn.close();
+    }
+  });
+
   it('gives a real RabbitMQ: publish with confirms and consume on an auto-delete queue', async () => {
     const conn = await amqp.connect(infra.amqpUrl);
     try {
