@@ -54,6 +54,26 @@ async function startFastReceiver() {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, arrivals, close: () => (server.closeAllConnections(), server.close()) };
 }
 
+/**
+ * The load generator's POSTs: plain node:http on kept-alive connections. It shares the two
+ * cores with the system it measures; with fetch this process (receiver included) used 2.4 ms
+ * of CPU per event at 80 events/s, with node:http 1.4 ms.
+ */
+const loadAgent = new http.Agent({ keepAlive: true });
+function postJson(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: string }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', agent: loadAgent, headers: { ...headers, 'content-length': String(Buffer.byteLength(payload)) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
 type Receiver = Awaited<ReturnType<typeof startFastReceiver>>;
 /** Emits one event about the variant; answers the status and the arrival key (`variant:availability`). */
 type Emit = (variantId: string) => Promise<{ status: number; key: string }>;
@@ -75,9 +95,10 @@ async function prepare(stack: Stack, receiver: Receiver, broker: Broker): Promis
     };
   }
   const { id: warehouseId } = (await (await post('/warehouses', { name: 'Bench' })).json()) as { id: string };
+  const adjustUrl = `${stack.gatewayUrl}/api/v1/stock/adjust`;
   return async (variantId) => {
-    const res = await post('/stock/adjust', { variantId, warehouseId, quantity: 1, reason: 'bench' });
-    const body = (await res.json()) as { available?: number };
+    const res = await postJson(adjustUrl, headers, { variantId, warehouseId, quantity: 1, reason: 'bench' });
+    const body = (res.status === 201 ? JSON.parse(res.body) : {}) as { available?: number };
     return { status: res.status, key: `${variantId}:${body.available}` };
   };
 }
