@@ -1,7 +1,8 @@
 import mongoose, { type Connection, type Model } from 'mongoose';
 import type { ConsumeMessage } from 'amqplib';
 import { eventually, infraEnv, isolatedNames } from '@stockyard/testkit';
-import { Broker, connectMongo, createLogger, newEvent, OutboxRelay, outboxFields, outboxOf, withEvents, type OutboxEntry } from '../src';
+import type { EventEnvelope } from '@stockyard/contracts';
+import { Broker, connectMongo, createLogger, documentKey, documentLocks, newEvent, OutboxRelay, outboxFields, outboxOf, withEvents, type OutboxEntry } from '../src';
 import { openRabbit, type Rabbit } from './support/rabbit';
 
 interface Thing {
@@ -173,6 +174,68 @@ describe('OutboxRelay', () => {
     // Well before the next sweep (60 s) or the kick grace (5 s) could make up for a dropped kick.
     await eventually(() => (receivedIds().includes(e2.id) ? true : undefined), 2_000);
     await drained('second');
+  });
+
+  describe('while the broker is slow to confirm one document', () => {
+    /** The real broker, holding back the publish of chosen events until released. */
+    class SlowBroker extends Broker {
+      readonly held = new Set<string>();
+      release!: () => void;
+      private readonly gate = new Promise<void>((resolve) => (this.release = resolve));
+      override async publish(envelope: EventEnvelope): Promise<void> {
+        if (this.held.has(envelope.id)) await this.gate;
+        return super.publish(envelope);
+      }
+    }
+    let slow: SlowBroker;
+    beforeEach(async () => {
+      slow = new SlowBroker(infraEnv().amqpUrl, names.exchange, logger);
+      brokers.push(slow);
+      await slow.start();
+    });
+    afterEach(() => slow.release());
+
+    it("flushes another document's kick at once instead of after it", async () => {
+      await Things.create([{ _id: 'held', name: 'h' }, { _id: 'free', name: 'f' }]);
+      const relay = startRelay(slow, 60_000);
+      await new Promise((r) => setTimeout(r, 200));
+      const [stuck, quick] = [event(), event()];
+      slow.held.add(stuck.id);
+      await Things.updateOne({ _id: 'held' }, withEvents({ $set: { name: 'h1' } }, [stuck]));
+      await Things.updateOne({ _id: 'free' }, withEvents({ $set: { name: 'f1' } }, [quick]));
+      relay.kick(Things.collection, 'held', [stuck]);
+      relay.kick(Things.collection, 'free', [quick]);
+
+      await eventually(() => (receivedIds().includes(quick.id) ? true : undefined), 2_000);
+      await drained('free');
+      expect(receivedIds()).not.toContain(stuck.id);
+      slow.release();
+      await eventually(() => (receivedIds().includes(stuck.id) ? true : undefined));
+      await drained('held');
+    });
+
+    it('never makes a writer of the document wait for the confirm, and publishes its write next', async () => {
+      await Things.create({ _id: 'busy', name: 'b' });
+      const relay = startRelay(slow, 60_000);
+      await new Promise((r) => setTimeout(r, 200));
+      const [first, second] = [event(), event()];
+      slow.held.add(first.id);
+      await Things.updateOne({ _id: 'busy' }, withEvents({ $set: { name: 'b1' } }, [first]));
+      relay.kick(Things.collection, 'busy', [first]);
+      await new Promise((r) => setTimeout(r, 100)); // the relay is waiting on the broker now
+
+      // A writer takes the document's lock, as the services' writers do.
+      const wrote = documentLocks.run(documentKey(Things.collection.collectionName, 'busy'), () =>
+        Things.updateOne({ _id: 'busy' }, withEvents({ $set: { name: 'b2' } }, [second])),
+      );
+      await expect(Promise.race([wrote.then(() => 'written'), new Promise((r) => setTimeout(() => r('blocked'), 1_000))])).resolves.toBe('written');
+      relay.kick(Things.collection, 'busy', [second]);
+
+      slow.release();
+      await eventually(() => ([first.id, second.id].every((id) => receivedIds().includes(id)) ? true : undefined));
+      await drained('busy');
+      expect(receivedIds().filter((id) => id === first.id || id === second.id)).toHaveLength(2);
+    });
   });
 
   it('removes nothing while the broker is not connected and publishes once it connects', async () => {

@@ -17,7 +17,9 @@ import type { Broker } from './broker';
  * v1 ignores condition-style `$pull` and only removes exact values.
  *
  * Every writer of an aggregate, and the relay, hold the document's lock (`documentLocks`)
- * while they write it: FerretDB would otherwise lose a push racing a pull.
+ * while they write it: FerretDB would otherwise lose a push racing a pull. The relay holds
+ * it only for its writes, never while it waits for the broker's confirms, so writers of a
+ * busy document do not wait on the broker.
  */
 export interface OutboxEntry {
   id: string;
@@ -73,11 +75,11 @@ export interface RelayOptions {
 }
 
 /**
- * Documents flushed at once. Each flush holds only its own document's lock, and an event's
- * order is kept within its document (the only order the outbox promises); on FerretDB an
- * update's collection read runs on several cores while SQLite writes one at a time.
+ * Documents flushed at once. One flush per document at a time keeps an event's order
+ * within its document (the only order the outbox promises); most of a flush is waiting for
+ * the broker's confirms, so many run side by side.
  */
-const RELAY_PARALLEL = 8;
+const RELAY_PARALLEL = 32;
 
 /** How long a sweep leaves a kicked document to the kick's own flush (which may have failed). */
 const KICK_GRACE_MS = 5_000;
@@ -111,6 +113,8 @@ export class OutboxRelay {
    * (the sweep runs every second, and under load most pending documents have a flush coming).
    */
   private readonly kicked = new Map<string, number>();
+  /** Kicked documents being flushed (one flush per document at a time), and those flushes. */
+  private readonly flushing = new Map<string, Promise<void>>();
   private stopped = false;
 
   constructor(
@@ -137,34 +141,54 @@ export class OutboxRelay {
     this.kicked.set(key, Date.now());
     const known = this.targets.has(key) ? this.targets.get(key)!.known : [];
     this.targets.set(key, { collection, _id, known: known && pushed ? [...known, ...pushed] : undefined });
-    this.schedule(false);
+    this.pump();
   }
 
-  /** Runs passes until nothing is pending; one loop at a time. */
+  /**
+   * Starts a flush for each kicked document not already being flushed, up to RELAY_PARALLEL
+   * at once, as soon as it is kicked: a kick never waits for other documents' flushes. A
+   * document kicked again while its flush runs is taken up when that flush ends.
+   */
+  private pump(): void {
+    if (this.stopped) return;
+    if (!this.broker.connected) {
+      // The sweep sends them once connected.
+      for (const key of this.targets.keys()) if (!this.flushing.has(key)) this.kicked.delete(key);
+      this.targets.clear();
+      return;
+    }
+    for (const [key, target] of this.targets) {
+      if (this.flushing.size >= RELAY_PARALLEL) return;
+      if (this.flushing.has(key)) continue;
+      this.targets.delete(key);
+      const flight = this.flushKicked(target)
+        .catch((err: Error) => this.logger.warn({ err: err.message }, 'outbox flush failed; the sweep retries'))
+        .finally(() => {
+          this.flushing.delete(key);
+          this.pump();
+        });
+      this.flushing.set(key, flight);
+    }
+  }
+
+  /** Runs sweeps until none is pending; one at a time. */
   private schedule(sweep: boolean): void {
     if (this.stopped) return;
     if (sweep) this.sweepPending = true;
     if (this.running) return;
     this.running = this.loop().finally(() => {
       this.running = undefined;
-      if (this.sweepPending || this.targets.size > 0) this.schedule(false);
+      if (this.sweepPending) this.schedule(false);
     });
   }
 
   private async loop(): Promise<void> {
-    while (!this.stopped && (this.sweepPending || this.targets.size > 0)) {
+    while (!this.stopped && this.sweepPending) {
+      this.sweepPending = false;
       try {
-        if (this.sweepPending) {
-          this.sweepPending = false;
-          await this.drain(false); // leaves kicked documents to the next pass
-          continue;
-        }
-        const targets = [...this.targets.values()];
-        this.targets.clear();
-        if (this.broker.connected) await inParallel(targets, RELAY_PARALLEL, (target) => this.flushKicked(target));
-        else for (const { collection, _id } of targets) this.kicked.delete(documentKey(collection.collectionName, _id)); // the sweep sends them once connected
+        await this.drain(false); // leaves kicked documents to their kicks
       } catch (err) {
-        this.logger.warn({ err: (err as Error).message }, 'outbox pass failed; the sweep retries');
+        this.logger.warn({ err: (err as Error).message }, 'outbox sweep failed; the next one retries');
       }
     }
   }
@@ -175,6 +199,7 @@ export class OutboxRelay {
     this.stopped = true;
     clearInterval(this.timer);
     await this.running;
+    await Promise.all(this.flushing.values());
     await this.drain(true).catch((err) => this.logger.warn({ err: (err as Error).message }, 'final outbox pass failed; the next start publishes'));
   }
 
@@ -188,32 +213,40 @@ export class OutboxRelay {
         const due = all ? docs : docs.filter((doc) => !((this.kicked.get(documentKey(collection.collectionName, doc._id)) ?? 0) > graceSince));
         if (due.length === 0) break;
         for (const doc of due) this.kicked.delete(documentKey(collection.collectionName, doc._id));
-        await inParallel(due, RELAY_PARALLEL, (doc) => this.flushLocked(collection, doc._id));
+        await inParallel(due, RELAY_PARALLEL, (doc) => this.flushOne(collection, doc._id));
         if (docs.length < 100) break;
       }
     }
   }
 
   private async flushKicked({ collection, _id, known }: Target): Promise<void> {
-    await this.flushLocked(collection, _id, known);
+    await this.flushOne(collection, _id, known);
     const key = documentKey(collection.collectionName, _id);
-    if (!this.targets.has(key)) this.kicked.delete(key); // else a newer kick waits for the next pass
+    if (!this.targets.has(key)) this.kicked.delete(key); // else a newer kick is taken up next
   }
 
-  /** Writers of a document push onto its outbox under the same lock. */
-  private flushLocked(collection: Collection, _id: unknown, known?: EventEnvelope[]): Promise<void> {
+  /**
+   * One flush of a document at a time, whether a kick or a sweep started it (the relay's own
+   * lock); the writers' lock is taken only around each write (see `writing`).
+   */
+  private flushOne(collection: Collection, _id: unknown, known?: EventEnvelope[]): Promise<void> {
     const key = documentKey(collection.collectionName, _id);
-    return documentLocks.run(key, async () => {
+    return documentLocks.run(`outbox-relay/${key}`, async () => {
       if (known?.length && (await this.flushKnown(collection, _id as never, known))) return;
       const pulled = await this.flush(collection, _id as never, new Set(known?.map((event) => event.id)));
-      // Writes queued behind this flush (a hot document) were sent with it: their kicks, waiting
-      // for the next pass, must not send them again.
+      // Writes that landed before this flush read the document were sent with it: their kick,
+      // waiting for this flush to end, must not send them again.
       const next = this.targets.get(key);
       if (next?.known) {
         next.known = next.known.filter((event) => !pulled.has(event.id));
         if (next.known.length === 0) this.targets.delete(key);
       }
     });
+  }
+
+  /** Writers of a document push onto its outbox under the same lock. */
+  private writing<T>(collection: Collection, _id: unknown, write: () => Promise<T>): Promise<T> {
+    return documentLocks.run(documentKey(collection.collectionName, _id), write);
   }
 
   /**
@@ -225,9 +258,8 @@ export class OutboxRelay {
   private async flushKnown(collection: Collection, _id: OutboxDoc['_id'], known: EventEnvelope[]): Promise<boolean> {
     await Promise.all(known.map((event) => this.broker.publish(event)));
     const entries = toEntries(known); // the same values the writer pushed
-    const cleared = await collection.updateOne(
-      { _id, outbox: { $size: entries.length, $all: entries } },
-      { $pullAll: { outbox: entries }, $unset: { outboxPending: '' } } as never,
+    const cleared = await this.writing(collection, _id, () =>
+      collection.updateOne({ _id, outbox: { $size: entries.length, $all: entries } }, { $pullAll: { outbox: entries }, $unset: { outboxPending: '' } } as never),
     );
     this.logger.debug({ eventIds: known.map((e) => e.id) }, 'events published');
     return cleared.modifiedCount === 1;
@@ -238,7 +270,7 @@ export class OutboxRelay {
    * `published` (this pass already sent them) are only pulled. Answers the ids pulled off.
    */
   private async flush(collection: Collection, _id: OutboxDoc['_id'], published: ReadonlySet<string> = new Set()): Promise<Set<string>> {
-    // Re-read under the lock: the batch may be stale by now.
+    // Read afresh: the sweep's batch may be stale by now.
     const doc = (await collection.findOne({ _id })) as OutboxDoc | null;
     const entries = doc?.outbox ?? [];
     if (entries.length > 0) {
@@ -250,13 +282,15 @@ export class OutboxRelay {
       await Promise.all(unsent.map((entry) => this.broker.publish(JSON.parse(entry.body) as EventEnvelope)));
       // Usually nothing was pushed meanwhile: the pull and the flag's clearing are then one
       // write (the size condition holds atomically, on MongoDB across replicas too).
-      const cleared = await collection.updateOne({ _id, outbox: { $size: entries.length } }, { $pullAll: { outbox: entries }, $unset: { outboxPending: '' } } as never);
+      const cleared = await this.writing(collection, _id, () =>
+        collection.updateOne({ _id, outbox: { $size: entries.length } }, { $pullAll: { outbox: entries }, $unset: { outboxPending: '' } } as never),
+      );
       this.logger.debug({ eventIds: unsent.map((e) => e.id) }, 'events published');
       if (cleared.modifiedCount === 1) return new Set(entries.map((entry) => entry.id));
-      await collection.updateOne({ _id }, { $pullAll: { outbox: entries } } as never);
+      await this.writing(collection, _id, () => collection.updateOne({ _id }, { $pullAll: { outbox: entries } } as never));
     }
     // Clears the flag only if nothing new was pushed meanwhile (same document, atomic).
-    await collection.updateOne({ _id, outbox: { $size: 0 } }, { $unset: { outboxPending: '' } });
+    await this.writing(collection, _id, () => collection.updateOne({ _id, outbox: { $size: 0 } }, { $unset: { outboxPending: '' } }));
     return new Set(entries.map((entry) => entry.id));
   }
 
