@@ -17,9 +17,10 @@ import type { Broker } from './broker';
  * v1 ignores condition-style `$pull` and only removes exact values.
  *
  * Every writer of an aggregate, and the relay, hold the document's lock (`documentLocks`)
- * while they write it: FerretDB would otherwise lose a push racing a pull. The relay holds
- * it only for its writes, never while it waits for the broker's confirms, so writers of a
- * busy document do not wait on the broker.
+ * while they write it: FerretDB would otherwise lose a push racing a pull. The relay
+ * publishes what a writer's kick named without that lock and takes it for the write that
+ * clears those entries; anything else (a busy document's later writes) is read, published
+ * and pulled under the lock in one go, which keeps a busy document's outbox short.
  */
 export interface OutboxEntry {
   id: string;
@@ -227,13 +228,16 @@ export class OutboxRelay {
 
   /**
    * One flush of a document at a time, whether a kick or a sweep started it (the relay's own
-   * lock); the writers' lock is taken only around each write (see `writing`).
+   * lock). Publishing what a kick named happens outside the writers' lock; only the write
+   * that clears it, and a full flush, take it.
    */
   private flushOne(collection: Collection, _id: unknown, known?: EventEnvelope[]): Promise<void> {
     const key = documentKey(collection.collectionName, _id);
     return documentLocks.run(`outbox-relay/${key}`, async () => {
       if (known?.length && (await this.flushKnown(collection, _id as never, known))) return;
-      const pulled = await this.flush(collection, _id as never, new Set(known?.map((event) => event.id)));
+      // Anything else (a busy document's later writes, an entry no kick named): read, publish
+      // and pull under the writers' lock, which empties a busy document's outbox at once.
+      const pulled = await this.writing(collection, _id, () => this.flush(collection, _id as never, new Set(known?.map((event) => event.id))));
       // Writes that landed before this flush read the document were sent with it: their kick,
       // waiting for this flush to end, must not send them again.
       const next = this.targets.get(key);
@@ -270,7 +274,7 @@ export class OutboxRelay {
    * `published` (this pass already sent them) are only pulled. Answers the ids pulled off.
    */
   private async flush(collection: Collection, _id: OutboxDoc['_id'], published: ReadonlySet<string> = new Set()): Promise<Set<string>> {
-    // Read afresh: the sweep's batch may be stale by now.
+    // Re-read under the lock: the sweep's batch may be stale by now.
     const doc = (await collection.findOne({ _id })) as OutboxDoc | null;
     const entries = doc?.outbox ?? [];
     if (entries.length > 0) {
@@ -282,15 +286,13 @@ export class OutboxRelay {
       await Promise.all(unsent.map((entry) => this.broker.publish(JSON.parse(entry.body) as EventEnvelope)));
       // Usually nothing was pushed meanwhile: the pull and the flag's clearing are then one
       // write (the size condition holds atomically, on MongoDB across replicas too).
-      const cleared = await this.writing(collection, _id, () =>
-        collection.updateOne({ _id, outbox: { $size: entries.length } }, { $pullAll: { outbox: entries }, $unset: { outboxPending: '' } } as never),
-      );
+      const cleared = await collection.updateOne({ _id, outbox: { $size: entries.length } }, { $pullAll: { outbox: entries }, $unset: { outboxPending: '' } } as never);
       this.logger.debug({ eventIds: unsent.map((e) => e.id) }, 'events published');
       if (cleared.modifiedCount === 1) return new Set(entries.map((entry) => entry.id));
-      await this.writing(collection, _id, () => collection.updateOne({ _id }, { $pullAll: { outbox: entries } } as never));
+      await collection.updateOne({ _id }, { $pullAll: { outbox: entries } } as never);
     }
     // Clears the flag only if nothing new was pushed meanwhile (same document, atomic).
-    await this.writing(collection, _id, () => collection.updateOne({ _id, outbox: { $size: 0 } }, { $unset: { outboxPending: '' } }));
+    await collection.updateOne({ _id, outbox: { $size: 0 } }, { $unset: { outboxPending: '' } });
     return new Set(entries.map((entry) => entry.id));
   }
 
