@@ -70,9 +70,13 @@ export class Broker {
 
   async close(): Promise<void> {
     this.closed = true;
-    const connection = this.connection;
+    const { connection, channel } = this;
     this.channel = undefined;
     this.connection = undefined;
+    // The channel first: its close follows the acks already sent on it, so none is lost (a
+    // connection's close can overtake a channel's last frames, and the broker then
+    // redelivers messages that were handled).
+    await channel?.close().catch(() => undefined);
     await connection?.close().catch(() => undefined);
   }
 
