@@ -1,5 +1,6 @@
 import { newEvent } from '@stockyard/service-kit';
 import { eventually, json } from '@stockyard/testkit';
+import { StockRepository } from '../src/store/stock.repository';
 import { startInventory, type Inventory } from './support/harness';
 
 describe('events inventory consumes', () => {
@@ -25,5 +26,28 @@ describe('events inventory consumes', () => {
     await inv.publish(newEvent('stock.movement_recorded', { orgId: 'org_events', movement }));
     const row = await eventually(async () => (await json(await inv.request('GET', '/stock/movements?variantId=var_e2'))).data[0]);
     expect(row).toEqual(movement);
+  });
+
+  it('does not write a ledger row again when the event comes back for a change this process made', async () => {
+    const written = jest.spyOn(StockRepository.prototype, 'recordMovement');
+    const consumed = jest.spyOn(StockRepository.prototype, 'recordMovementIfNew');
+    try {
+      const wh = await inv.warehouse('Events');
+      const res = await inv.request('POST', '/stock/adjust', { variantId: 'var_e3', warehouseId: wh, quantity: 2, reason: 'r' });
+      expect(res.status).toBe(201);
+      const { id } = (await json(res)) as { id: string };
+      // The ledger consumer has had the change's stock.movement_recorded ...
+      const call = await eventually(() => {
+        const index = consumed.mock.calls.findIndex(([, movement]) => movement.id === id);
+        return index === -1 ? undefined : index;
+      });
+      await consumed.mock.results[call]!.value;
+      // ... and wrote nothing: the request path's write is the only one.
+      expect(written.mock.calls.filter(([, movement]) => movement.id === id)).toHaveLength(1);
+      expect(await inv.connection.collection('stock_movements').countDocuments({ _id: id as never })).toBe(1);
+    } finally {
+      written.mockRestore();
+      consumed.mockRestore();
+    }
   });
 });

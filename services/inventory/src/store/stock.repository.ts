@@ -12,6 +12,8 @@ export type { LevelChange } from '../domain/level-change';
 const MAX_ATTEMPTS = 100;
 /** Levels this process remembers (the most recently used), so a change usually skips its read. */
 const KNOWN_LEVELS = 20_000;
+/** Ledger rows this process wrote lately, by movement id, for the ledger consumer to skip. */
+const RECENT_MOVEMENTS = 20_000;
 const FIELDS = ['locations', 'reserved', 'reservations', 'primaryBins', 'operations'] as const;
 const READ = { outbox: 0, outboxPending: 0, createdAt: 0, updatedAt: 0 } as const;
 
@@ -42,6 +44,8 @@ export class StockRepository {
   private readonly movementInserts: InsertBatcher<mongo.Document>;
   /** By document id, least recently used first (a Map keeps insertion order). */
   private readonly known = new Map<string, StockLevel>();
+  /** The inserts of ledger rows this process made lately, by movement id, oldest first. */
+  private readonly recentMovements = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly levels: StockLevelModel,
@@ -136,6 +140,22 @@ export class StockRepository {
 
   /** A row already there (a replayed request) is left as it is. */
   async recordMovement(orgId: string, movement: StockMovement): Promise<void> {
-    await this.movementInserts.insert({ ...movement, _id: movement.id, orgId, createdAt: new Date(movement.createdAt) });
+    const insert = this.movementInserts.insert({ ...movement, _id: movement.id, orgId, createdAt: new Date(movement.createdAt) });
+    this.recentMovements.set(movement.id, insert);
+    if (this.recentMovements.size > RECENT_MOVEMENTS) this.recentMovements.delete(this.recentMovements.keys().next().value!);
+    await insert;
+  }
+
+  /**
+   * The ledger consumer's write: the row, unless this process has just written it. Every
+   * change's movements come back through the broker, and inserting them again would be a
+   * duplicate in the same group commit as new rows, which FerretDB answers by retrying the
+   * whole batch one document at a time. After a crash nothing is remembered and the row is
+   * written (or found) as before.
+   */
+  async recordMovementIfNew(orgId: string, movement: StockMovement): Promise<void> {
+    const recent = this.recentMovements.get(movement.id);
+    if (recent && (await recent.then(() => true, () => false))) return;
+    await this.recordMovement(orgId, movement);
   }
 }

@@ -3,5 +3,5 @@ import type { StockRepository } from '../../store/stock.repository';
 
 /** Rebuilds a ledger row the request path did not get to write (crash between the two). */
 export const movementRecordedHandler = (stock: StockRepository) => async (event: EventEnvelope) => {
-  await stock.recordMovement(event.orgId, event.payload.movement as StockMovement);
+  await stock.recordMovementIfNew(event.orgId, event.payload.movement as StockMovement);
 };
