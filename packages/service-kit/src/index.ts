@@ -16,3 +16,4 @@ export * from './http/pending-routes';
 export * from './db/document-lock';
 export * from './db/sweep';
 export * from './db/insert-batcher';
+export * from './recent-map';

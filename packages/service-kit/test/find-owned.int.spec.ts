@@ -1,15 +1,8 @@
-import { Schema, type Connection } from 'mongoose';
-import { isolatedNames } from '@stockyard/testkit';
-import { connectMongo, findOwned } from '../src';
+import { Schema } from 'mongoose';
+import { findOwned } from '../src';
+import { useTestDatabase } from './support/database';
 
-let connection: Connection;
-beforeAll(async () => {
-  connection = await connectMongo(process.env.MONGO_URL ?? 'mongodb://127.0.0.1:37017', isolatedNames('kit').database);
-});
-afterAll(async () => {
-  await connection.dropDatabase();
-  await connection.close();
-});
+const db = useTestDatabase();
 
 interface Thing {
   _id: string;
@@ -18,7 +11,7 @@ interface Thing {
 }
 
 it("finds an organization's document by id, and hides another organization's or a missing one", async () => {
-  const Things = connection.model<Thing>('OwnedThing', new Schema<Thing>({ _id: String, orgId: String, name: String }));
+  const Things = db().model<Thing>('OwnedThing', new Schema<Thing>({ _id: String, orgId: String, name: String }));
   await Things.create({ _id: 'thing_1', orgId: 'org_a', name: 'anvil' });
   expect(await findOwned<Thing>(Things, 'org_a', 'thing_1')).toMatchObject({ _id: 'thing_1', name: 'anvil' });
   expect(await findOwned<Thing>(Things, 'org_b', 'thing_1')).toBeUndefined();

@@ -1,15 +1,7 @@
-import type { Connection } from 'mongoose';
-import { connectMongo, InsertBatcher } from '../src';
-import { isolatedNames } from '@stockyard/testkit';
+import { InsertBatcher } from '../src';
+import { useTestDatabase } from './support/database';
 
-let connection: Connection;
-beforeAll(async () => {
-  connection = await connectMongo(process.env.MONGO_URL ?? 'mongodb://127.0.0.1:37017', isolatedNames('kit').database);
-});
-afterAll(async () => {
-  await connection.dropDatabase();
-  await connection.close();
-});
+const db = useTestDatabase();
 
 interface Row {
   _id: string;
@@ -18,7 +10,7 @@ interface Row {
 
 describe('InsertBatcher', () => {
   it('writes documents inserted together as batches and tells each caller its own result', async () => {
-    const rows = connection.collection<Row>('batched_rows');
+    const rows = db().collection<Row>('batched_rows');
     const batcher = new InsertBatcher(rows, 50);
     const spy = jest.spyOn(rows, 'insertMany');
     const results = await Promise.all(Array.from({ length: 120 }, (_, n) => batcher.insert({ _id: `r${n}`, n })));
@@ -30,7 +22,7 @@ describe('InsertBatcher', () => {
   });
 
   it('reports a duplicate _id as false without failing the others in its batch', async () => {
-    const rows = connection.collection<Row>('batched_dupes');
+    const rows = db().collection<Row>('batched_dupes');
     const batcher = new InsertBatcher(rows);
     await rows.insertOne({ _id: 'taken', n: 0 });
     const [first, ...rest] = await Promise.all([

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { StockMovement } from '@stockyard/contracts';
-import { AppError, documentKey, documentLocks, InsertBatcher, isDuplicateKeyError, outboxOf, withEvents } from '@stockyard/service-kit';
+import { AppError, documentKey, documentLocks, InsertBatcher, isDuplicateKeyError, outboxOf, RecentMap, withEvents } from '@stockyard/service-kit';
 import type { mongo } from 'mongoose';
 import type { LevelChange, LevelFields } from '../domain/level-change';
 import type { StockLevel } from '../domain/stock-level';
@@ -42,10 +42,10 @@ const fieldsOf = (change: LevelChange): LevelFields =>
 export class StockRepository {
   /** Ledger rows written together go out as one insertMany (one commit on FerretDB's SQLite). */
   private readonly movementInserts: InsertBatcher<mongo.Document>;
-  /** By document id, least recently used first (a Map keeps insertion order). */
-  private readonly known = new Map<string, StockLevel>();
-  /** The inserts of ledger rows this process made lately, by movement id, oldest first. */
-  private readonly recentMovements = new Map<string, Promise<unknown>>();
+  /** The level each variant's last write produced, by document id. */
+  private readonly known = new RecentMap<string, StockLevel>(KNOWN_LEVELS);
+  /** The inserts of ledger rows this process made lately, by movement id. */
+  private readonly recentMovements = new RecentMap<string, Promise<unknown>>(RECENT_MOVEMENTS);
 
   constructor(
     private readonly levels: StockLevelModel,
@@ -66,7 +66,7 @@ export class StockRepository {
 
   private async changeOnce(_id: string, orgId: string, variantId: string, compute: (level: StockLevel) => LevelChange): Promise<StockLevel> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const found = this.recall(_id) ?? (await this.byId(_id));
+      const found = this.known.get(_id) ?? (await this.byId(_id));
       const level: StockLevel = found ?? { orgId, variantId, locations: [], reserved: 0, version: 0 };
       const change = compute(level);
       const fields = fieldsOf(change);
@@ -81,20 +81,8 @@ export class StockRepository {
     throw new AppError('unavailable', 'Stock level is too busy; retry', 'contention', undefined, { 'Retry-After': '1' });
   }
 
-  private recall(_id: string): StockLevel | undefined {
-    const level = this.known.get(_id);
-    if (level) {
-      this.known.delete(_id);
-      this.known.set(_id, level);
-    }
-    return level;
-  }
-
   private remember(_id: string, level: StockLevel): StockLevel {
-    if (level.version === 0) return level; // not stored yet
-    this.known.delete(_id);
-    this.known.set(_id, level);
-    if (this.known.size > KNOWN_LEVELS) this.known.delete(this.known.keys().next().value!);
+    if (level.version > 0) this.known.set(_id, level); // version 0: not stored yet
     return level;
   }
 
@@ -142,7 +130,6 @@ export class StockRepository {
   async recordMovement(orgId: string, movement: StockMovement): Promise<void> {
     const insert = this.movementInserts.insert({ ...movement, _id: movement.id, orgId, createdAt: new Date(movement.createdAt) });
     this.recentMovements.set(movement.id, insert);
-    if (this.recentMovements.size > RECENT_MOVEMENTS) this.recentMovements.delete(this.recentMovements.keys().next().value!);
     await insert;
   }
 

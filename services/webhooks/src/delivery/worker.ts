@@ -1,4 +1,4 @@
-import { documentLocks, type EventCopy, type Logger } from '@stockyard/service-kit';
+import { documentLocks, RecentMap, type EventCopy, type Logger } from '@stockyard/service-kit';
 import type { NewDelivery } from '../domain/delivery';
 import type { DeliveryRepository } from '../store/delivery.repository';
 import type { EndpointSnapshot } from '../store/endpoint.repository';
@@ -30,7 +30,7 @@ const TIMED_RETRY_MAX_MS = 5 * 60_000;
 export class DeliveryWorker {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly ready = new Set<string>();
-  private readonly recentlySent = new Set<string>();
+  private readonly recentlySent = new RecentMap<string, true>(RECENT_FIRST_ATTEMPTS);
   private readonly timers = new Set<NodeJS.Timeout>();
   private timer?: NodeJS.Timeout;
   private filling?: Promise<void>;
@@ -112,14 +112,9 @@ export class DeliveryWorker {
       if (this.recentlySent.has(delivery.id)) return;
       const options = { inlineMs: this.inlineMs, leaseMs: this.leaseMs, checkStored: copy.maybeSeenBefore, endpoint };
       const sent = await sendFirstAttempt(delivery, this.deps, options);
-      this.remember(delivery.id);
+      this.recentlySent.set(delivery.id, true);
       if (sent) this.follow(delivery.id, sent);
     });
-  }
-
-  private remember(id: string): void {
-    if (this.recentlySent.size >= RECENT_FIRST_ATTEMPTS) this.recentlySent.delete(this.recentlySent.values().next().value!);
-    this.recentlySent.add(id);
   }
 
   private follow(id: string, sent: NonNullable<Awaited<ReturnType<typeof sendFirstAttempt>>>): void {
