@@ -176,6 +176,49 @@ describe('OutboxRelay', () => {
     await drained('second');
   });
 
+  describe('with a local handler', () => {
+    const noted = () => newEvent('test.thing_noted', { orgId: 'org_a', seq: ++seq });
+    function startLocalRelay(handle: (e: EventEnvelope) => Promise<void>, intervalMs: number): OutboxRelay {
+      const relay = new OutboxRelay([Things.collection], broker, logger, { intervalMs, local: { 'test.thing_noted': handle } });
+      relays.push(relay);
+      relay.start();
+      return relay;
+    }
+
+    it('hands the event to the handler instead of the broker, and runs a handler that failed again on a later pass', async () => {
+      const handled: string[] = [];
+      let failures = 1;
+      const handle = jest.fn(async (e: EventEnvelope) => {
+        if (failures-- > 0) throw new Error('ledger unavailable');
+        handled.push(e.id);
+      });
+      const [internal, published] = [noted(), event()];
+      await Things.create({ _id: 'local', name: 'l', ...outboxOf([internal, published]) });
+      startLocalRelay(handle, 50);
+
+      await eventually(() => (handled.includes(internal.id) ? true : undefined));
+      await drained('local');
+      expect(handle).toHaveBeenCalledTimes(2);
+      expect(receivedIds()).toContain(published.id);
+      expect(receivedIds()).not.toContain(internal.id);
+    });
+
+    it('runs the handler for what a kick names before clearing it', async () => {
+      await Things.create({ _id: 'local-kick', name: 'k' });
+      const handled: string[] = [];
+      const relay = startLocalRelay(async (e) => void handled.push(e.id), 60_000);
+      await new Promise((r) => setTimeout(r, 200));
+      const [internal, published] = [noted(), event()];
+      await Things.updateOne({ _id: 'local-kick' }, withEvents({ $set: { name: 'k1' } }, [internal, published]));
+      relay.kick(Things.collection, 'local-kick', [internal, published]);
+
+      await eventually(() => (receivedIds().includes(published.id) ? true : undefined), 2_000);
+      await drained('local-kick');
+      expect(handled).toEqual([internal.id]);
+      expect(receivedIds()).not.toContain(internal.id);
+    });
+  });
+
   describe('while the broker is slow to confirm one document', () => {
     /** The real broker, holding back the publish of chosen events until released. */
     class SlowBroker extends Broker {

@@ -1,4 +1,5 @@
-import { newEvent } from '@stockyard/service-kit';
+import { newEvent, outboxOf } from '@stockyard/service-kit';
+import { MOVEMENT_RECORDED } from '../src/domain/level-change';
 import { eventually, json } from '@stockyard/testkit';
 import { StockRepository } from '../src/store/stock.repository';
 import { startInventory, type Inventory } from './support/harness';
@@ -19,7 +20,7 @@ describe('events inventory consumes', () => {
     expect(await inv.connection.collection('variants').findOne({ variantId: 'var_e1' })).toMatchObject({ sku: 'NEW-SKU', name: 'New name' });
   });
 
-  it('rebuilds a ledger row from stock.movement_recorded when the request died before writing it', async () => {
+  it('rebuilds a ledger row from a stock.movement_recorded an older replica published', async () => {
     const movement = { id: 'mov_recovered_1', type: 'ADJUSTMENT', variantId: 'var_e2', warehouseId: 'wh_x', binId: null, quantity: 3, reason: 'r', onHandAfter: 3, reference: null, createdAt: new Date().toISOString() };
     const res = await inv.request('GET', '/stock/movements?variantId=var_e2');
     expect((await json(res)).total).toBe(0);
@@ -28,26 +29,49 @@ describe('events inventory consumes', () => {
     expect(row).toEqual(movement);
   });
 
-  it('does not write a ledger row again when the event comes back for a change this process made', async () => {
+  it('writes the ledger row once: the relay hands the change\'s stock.movement_recorded to the ledger, not the broker', async () => {
     const written = jest.spyOn(StockRepository.prototype, 'recordMovement');
-    const consumed = jest.spyOn(StockRepository.prototype, 'recordMovementIfNew');
+    const relayed = jest.spyOn(StockRepository.prototype, 'recordMovementIfNew');
     try {
       const wh = await inv.warehouse('Events');
       const res = await inv.request('POST', '/stock/adjust', { variantId: 'var_e3', warehouseId: wh, quantity: 2, reason: 'r' });
       expect(res.status).toBe(201);
       const { id } = (await json(res)) as { id: string };
-      // The ledger consumer has had the change's stock.movement_recorded ...
+      // The relay has had the change's stock.movement_recorded ...
       const call = await eventually(() => {
-        const index = consumed.mock.calls.findIndex(([, movement]) => movement.id === id);
+        const index = relayed.mock.calls.findIndex(([, movement]) => movement.id === id);
         return index === -1 ? undefined : index;
       });
-      await consumed.mock.results[call]!.value;
+      await relayed.mock.results[call]!.value;
       // ... and wrote nothing: the request path's write is the only one.
       expect(written.mock.calls.filter(([, movement]) => movement.id === id)).toHaveLength(1);
       expect(await inv.connection.collection('stock_movements').countDocuments({ _id: id as never })).toBe(1);
+      // The public event went out with it; the ledger's own never reached the broker.
+      await eventually(() => inv.events.find((e) => e.name === 'inventory.availability_changed' && e.payload.variantId === 'var_e3'));
+      await eventually(async () => ((await inv.level('var_e3'))?.outboxPending === undefined ? true : undefined));
+      expect(inv.events.filter((e) => (e.payload.movement as { id?: string } | undefined)?.id === id)).toEqual([]);
     } finally {
       written.mockRestore();
-      consumed.mockRestore();
+      relayed.mockRestore();
     }
+  });
+
+  it('writes the ledger row of a change whose process died before writing it, from the level\'s outbox', async () => {
+    const movement = { id: 'mov_recovered_2', type: 'ADJUSTMENT', variantId: 'var_e4', warehouseId: 'wh_x', binId: null, quantity: 5, reason: 'r', onHandAfter: 5, reference: null, createdAt: new Date().toISOString() };
+    // What the change left: the level, with the ledger event still in its outbox, and no row.
+    await inv.connection.collection('stock_levels').insertOne({
+      _id: 'org_events:var_e4' as never,
+      orgId: 'org_events',
+      variantId: 'var_e4',
+      locations: [{ warehouseId: 'wh_x', binId: null, onHand: 5 }],
+      reserved: 0,
+      version: 1,
+      ...outboxOf([newEvent(MOVEMENT_RECORDED, { orgId: 'org_events', movement })]),
+    });
+    // The relay's sweep (every second) finds it.
+    const row = await eventually(async () => (await json(await inv.request('GET', '/stock/movements?variantId=var_e4'))).data[0], 5_000);
+    expect(row).toEqual(movement);
+    await eventually(async () => ((await inv.level('var_e4'))?.outboxPending === undefined ? true : undefined));
+    expect(inv.events.filter((e) => (e.payload.movement as { id?: string } | undefined)?.id === movement.id)).toEqual([]);
   });
 });

@@ -69,10 +69,20 @@ interface OutboxDoc {
   outbox?: OutboxEntry[];
 }
 
+/** Applies an event in this process; rejecting leaves the entry for a later pass. */
+export type LocalHandler = (event: EventEnvelope) => Promise<void>;
+
 export interface RelayOptions {
   intervalMs?: number;
   /** Publish right after each write; when false, only the periodic sweep publishes. */
   eager?: boolean;
+  /**
+   * Internal events the emitting service is the only consumer of, by name: the relay hands
+   * them to these handlers instead of the broker, with the same guarantee (an entry leaves
+   * the outbox only after its handler resolved, so a crash runs it again on restart).
+   * Handlers must be idempotent, like any consumer.
+   */
+  local?: Readonly<Record<string, LocalHandler>>;
 }
 
 /**
@@ -248,6 +258,12 @@ export class OutboxRelay {
     });
   }
 
+  /** Publishes an event, or applies it here when it has a local handler. */
+  private send(event: EventEnvelope): Promise<void> {
+    const handle = this.options.local?.[event.name];
+    return handle ? handle(event) : this.broker.publish(event);
+  }
+
   /** Writers of a document push onto its outbox under the same lock. */
   private writing<T>(collection: Collection, _id: unknown, write: () => Promise<T>): Promise<T> {
     return documentLocks.run(documentKey(collection.collectionName, _id), write);
@@ -260,7 +276,7 @@ export class OutboxRelay {
    * which may publish these again; consumers deduplicate.
    */
   private async flushKnown(collection: Collection, _id: OutboxDoc['_id'], known: EventEnvelope[]): Promise<boolean> {
-    await Promise.all(known.map((event) => this.broker.publish(event)));
+    await Promise.all(known.map((event) => this.send(event)));
     const entries = toEntries(known); // the same values the writer pushed
     const cleared = await this.writing(collection, _id, () =>
       collection.updateOne({ _id, outbox: { $size: entries.length, $all: entries } }, { $pullAll: { outbox: entries }, $unset: { outboxPending: '' } } as never),
@@ -283,7 +299,7 @@ export class OutboxRelay {
       // is held for one write per pass, not one per event. A crash in between re-publishes
       // the batch; consumers deduplicate.
       const unsent = entries.filter((entry) => !published.has(entry.id));
-      await Promise.all(unsent.map((entry) => this.broker.publish(JSON.parse(entry.body) as EventEnvelope)));
+      await Promise.all(unsent.map((entry) => this.send(JSON.parse(entry.body) as EventEnvelope)));
       // Usually nothing was pushed meanwhile: the pull and the flag's clearing are then one
       // write (the size condition holds atomically, on MongoDB across replicas too).
       const cleared = await collection.updateOne({ _id, outbox: { $size: entries.length } }, { $pullAll: { outbox: entries }, $unset: { outboxPending: '' } } as never);
