@@ -112,6 +112,36 @@ describe('ensureInfra', () => {
     }
   });
 
+  it('keeps the indexes asked for: unique ones refuse duplicates, every one is listed and can be dropped', async () => {
+    const dbName = `testkit_indexes_${unique}`;
+    const conn = await mongoose.createConnection(infra.mongoUrl, { dbName, serverSelectionTimeoutMS: 10_000 }).asPromise();
+    try {
+      const docs = conn.db!.collection<{ _id: string; org: string; sku: string; at: number }>('docs');
+      await docs.createIndex({ org: 1, sku: 1 }, { unique: true, name: 'org_sku' });
+      await docs.createIndex({ org: 1, at: -1 }, { name: 'org_at' }); // our build records it without building it
+      await docs.insertMany([
+        { _id: 'a', org: 'o1', sku: 'A', at: 1 },
+        { _id: 'b', org: 'o1', sku: 'B', at: 2 },
+        { _id: 'c', org: 'o2', sku: 'A', at: 3 },
+      ]);
+      await expect(docs.insertOne({ _id: 'd', org: 'o1', sku: 'A', at: 4 })).rejects.toMatchObject({ code: 11000 });
+      // Refused on update too (FerretDB v1 answers it with code 1 rather than MongoDB's 11000).
+      await expect(docs.updateOne({ _id: 'c' }, { $set: { org: 'o1' } })).rejects.toThrow();
+      const names = async () => (await docs.listIndexes().toArray()).map((i) => i.name).sort();
+      await expect(names()).resolves.toEqual(['_id_', 'org_at', 'org_sku']);
+      expect((await docs.indexes()).find((i) => i.name === 'org_at')?.key).toEqual({ org: 1, at: -1 });
+      await expect(docs.find({ org: 'o1' }).sort({ at: -1 }).toArray()).resolves.toEqual([expect.objectContaining({ _id: 'b' }), expect.objectContaining({ _id: 'a' })]);
+      await docs.createIndex({ org: 1, at: -1 }, { name: 'org_at' }); // asking again is a no-op
+      await docs.dropIndex('org_at');
+      await docs.dropIndex('org_sku');
+      await expect(names()).resolves.toEqual(['_id_']);
+      await expect(docs.insertOne({ _id: 'd', org: 'o1', sku: 'A', at: 4 })).resolves.toBeDefined(); // no longer unique
+    } finally {
+      await conn.dropDatabase();
+      await conn.close();
+    }
+  });
+
   it('gives a real RabbitMQ: publish with confirms and consume on an auto-delete queue', async () => {
     const conn = await amqp.connect(infra.amqpUrl);
     try {
