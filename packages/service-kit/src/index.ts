@@ -11,6 +11,7 @@ export * from './http/error-handler';
 export * from './events/broker';
 export * from './events/outbox';
 export * from './events/consumer';
+export * from './events/broadcast-cache';
 export * from './service-main';
 export * from './http/pending-routes';
 export * from './db/document-lock';

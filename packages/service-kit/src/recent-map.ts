@@ -33,6 +33,10 @@ export class RecentMap<K, V> {
     return this.entries.delete(key);
   }
 
+  clear(): void {
+    this.entries.clear();
+  }
+
   get size(): number {
     return this.entries.size;
   }

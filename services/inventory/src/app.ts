@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
-import { Broker, createServiceApp, type Consumer, OutboxRelay, pingMongo, startConsumer, type Logger, type RelayOptions } from '@stockyard/service-kit';
+import type { Bin, Warehouse } from '@stockyard/contracts';
+import { BroadcastCache, Broker, createServiceApp, type Consumer, OutboxRelay, pingMongo, startConsumer, type Logger, type RelayOptions } from '@stockyard/service-kit';
 import { CountCommands } from './commands/count-commands';
 import { InternalCommands } from './commands/internal-commands';
 import { StockCommands } from './commands/stock-commands';
@@ -19,7 +20,7 @@ import { StockRepository } from './store/stock.repository';
 import { variantModel } from './store/variant.model';
 import { VariantRepository } from './store/variant.repository';
 import { binModel, warehouseModel } from './store/warehouse.model';
-import { WarehouseRepository } from './store/warehouse.repository';
+import { WarehouseRepository, type PlaceCaches } from './store/warehouse.repository';
 
 export interface InventoryDeps {
   stock: StockRepository;
@@ -31,6 +32,7 @@ export interface InventoryDeps {
   internal: InternalCommands;
   queries: StockQueries;
   relay: OutboxRelay;
+  places: PlaceCaches;
 }
 
 export interface BuildOptions {
@@ -45,15 +47,19 @@ function wire(connection: Connection, broker: Broker, logger: Logger, outbox?: R
   const levels = stockLevelModel(connection);
   const movementRows = movementModel(connection);
   const stock = new StockRepository(levels, movementRows);
-  const warehouses = new WarehouseRepository(warehouseModel(connection), binModel(connection));
+  const places = { warehouses: new BroadcastCache<Warehouse>(broker, 'inventory.warehouses', logger), bins: new BroadcastCache<Bin>(broker, 'inventory.bins', logger) };
+  const warehouses = new WarehouseRepository(warehouseModel(connection), binModel(connection), places);
   const variants = new VariantRepository(variantModel(connection));
-  const relay = new OutboxRelay([levels.collection], broker, logger, outbox);
+  // The ledger's event is this service's own: the relay writes the row (if the request
+  // path did not) instead of sending it round the broker.
+  const relay = new OutboxRelay([levels.collection], broker, logger, { ...outbox, local: { [MOVEMENT_RECORDED]: movementRecordedHandler(stock) } });
   const commands = new StockCommands(stock, warehouses, relay);
   return {
     stock,
     warehouses,
     variants,
     relay,
+    places,
     commands,
     movements: new MovementRepository(movementRows),
     counts: new CountCommands(commands),
@@ -90,9 +96,12 @@ export function buildApp({ connection, broker, logger, identitySecret, outbox }:
     },
     async start() {
       await Promise.all(Object.values(connection.models).map((m) => m.init()));
+      await deps.places.warehouses.start();
+      await deps.places.bins.start();
       consumers.push(
-        // The ledger row's id is the movement's, so a copy of the event inserts nothing: no
-        // processed_events record needed (on FerretDB its lookup reads the whole collection).
+        // Copies of the ledger event that replicas older than the relay's local handler
+        // published (a rolling deploy). The row's id is the movement's, so a copy inserts
+        // nothing: no processed_events record needed.
         await startConsumer(broker, connection, logger, { queue: 'inventory.movements', bindings: [MOVEMENT_RECORDED], handler: movementRecordedHandler(deps.stock), dedupe: false }),
         await startConsumer(broker, connection, logger, { queue: 'inventory.variants', bindings: VARIANT_EVENTS, handler: variantChangedHandler(deps.variants) }),
       );

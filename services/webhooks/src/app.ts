@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import type { Connection } from 'mongoose';
-import { createServiceApp, pingMongo, startConsumer, type Broker, type Consumer, type Logger } from '@stockyard/service-kit';
+import { BroadcastCache, createServiceApp, pingMongo, startConsumer, type Broker, type Consumer, type Logger } from '@stockyard/service-kit';
 import type { Config } from './config';
 import type { Resolver } from './domain/endpoint-url';
 import { DeliveryWorker, type WorkerOptions } from './delivery/worker';
@@ -9,7 +9,7 @@ import { mountDeliveryRoutes } from './http/deliveries.routes';
 import { mountEndpointRoutes } from './http/endpoints.routes';
 import { resolveHost } from './net/dns-resolver';
 import { DeliveryRepository } from './store/delivery.repository';
-import { EndpointRepository } from './store/endpoint.repository';
+import { EndpointRepository, type EnabledEndpoints } from './store/endpoint.repository';
 
 export interface AppDeps {
   config: Config;
@@ -38,7 +38,8 @@ const DISPATCHER_PREFETCH = 64;
 
 export function buildApp(deps: AppDeps): WebhooksService {
   const { config, logger, connection, broker } = deps;
-  const endpoints = new EndpointRepository(connection);
+  const enabledByOrg = new BroadcastCache<EnabledEndpoints>(broker, 'webhooks.enabled-endpoints', logger);
+  const endpoints = new EndpointRepository(connection, enabledByOrg);
   const deliveries = new DeliveryRepository(connection);
   const urlPolicy = { allowlist: config.WEBHOOK_URL_ALLOWLIST, resolve: deps.resolve ?? resolveHost };
   const send = { timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowlist: config.WEBHOOK_URL_ALLOWLIST };
@@ -65,6 +66,7 @@ export function buildApp(deps: AppDeps): WebhooksService {
       return consumer;
     },
     async start() {
+      await enabledByOrg.start();
       consumer = await startConsumer(broker, connection, logger, { queue: DISPATCHER_QUEUE, bindings: ['#'], handler, prefetch: DISPATCHER_PREFETCH, dedupe: false });
       worker.start();
     },

@@ -34,9 +34,8 @@ export class StockCommands {
   ) {}
 
   /** A place stock may be put in or taken from: a live warehouse, and a bin of it. */
-  async checkPlace(orgId: string, warehouseId: string, binId?: string | null): Promise<void> {
-    await this.warehouses.active(orgId, warehouseId);
-    if (binId) await this.warehouses.bin(orgId, warehouseId, binId);
+  checkPlace(orgId: string, warehouseId: string, binId?: string | null): Promise<void> {
+    return this.warehouses.checkPlace(orgId, warehouseId, binId);
   }
 
   /** Runs one change and then its after-effects: relay kick, ledger rows. */
@@ -74,7 +73,7 @@ export class StockCommands {
 
   async move(orgId: string, input: MoveStock): Promise<RelocationResult> {
     await this.checkPlace(orgId, input.warehouseId, input.fromBinId);
-    if (input.toBinId) await this.warehouses.bin(orgId, input.warehouseId, input.toBinId);
+    if (input.toBinId) await this.warehouses.checkBin(orgId, input.warehouseId, input.toBinId);
     const ids = movementIds();
     const reference = newId('mv');
     const { level, movements } = await this.apply(orgId, input.variantId, (l) => moveStock(l, input, reference, ids, new Date()));

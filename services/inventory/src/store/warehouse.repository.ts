@@ -1,5 +1,5 @@
 import type { Bin, CreateWarehouse, List, Page, UpdateWarehouse, Warehouse } from '@stockyard/contracts';
-import { conflict, documentKey, documentLocks, findOwned, isDuplicateKeyError, newId, notFound } from '@stockyard/service-kit';
+import { conflict, documentKey, documentLocks, findOwned, isDuplicateKeyError, newId, notFound, type BroadcastCache } from '@stockyard/service-kit';
 import type { BinModel, WarehouseModel } from './warehouse.model';
 
 interface WarehouseDoc {
@@ -34,12 +34,40 @@ const toBin = (d: BinDoc): Bin => ({ id: d._id, warehouseId: d.warehouseId, name
 
 const binNameTaken = (name: string) => conflict(`A bin named "${name}" already exists in this warehouse`, 'bin_name_taken');
 
+/** Read-through caches of the places stock changes name (see `checkPlace`). */
+export interface PlaceCaches {
+  warehouses: BroadcastCache<Warehouse>;
+  bins: BroadcastCache<Bin>;
+}
+
+const placeKey = (orgId: string, ...ids: string[]) => [orgId, ...ids].join(':');
+
 /** Warehouses (soft-deleted) and their bins. Every query filters on orgId. */
 export class WarehouseRepository {
   constructor(
     private readonly warehouses: WarehouseModel,
     private readonly bins: BinModel,
+    private readonly caches?: PlaceCaches,
   ) {}
+
+  /**
+   * A place stock may be put in or taken from: a live warehouse, and a bin of it. Every
+   * stock change checks it, so with caches (the service passes them) it is answered from
+   * memory; a warehouse's update or deletion and a bin's deletion, on any replica, drop
+   * the entry (BroadcastCache). Only places found are kept, so a new one is seen at once.
+   */
+  async checkPlace(orgId: string, warehouseId: string, binId?: string | null): Promise<void> {
+    const read = () => this.get(orgId, warehouseId);
+    const warehouse = await (this.caches ? this.caches.warehouses.get(placeKey(orgId, warehouseId), read) : read());
+    if (warehouse.deletedAt) throw conflict(`Warehouse ${warehouseId} is deleted`, 'warehouse_deleted');
+    if (binId) await this.checkBin(orgId, warehouseId, binId);
+  }
+
+  /** A bin of the warehouse, for a stock change (cached like checkPlace). */
+  async checkBin(orgId: string, warehouseId: string, binId: string): Promise<void> {
+    const read = () => this.bin(orgId, warehouseId, binId);
+    await (this.caches ? this.caches.bins.get(placeKey(orgId, warehouseId, binId), read) : read());
+  }
 
   async create(orgId: string, input: CreateWarehouse): Promise<Warehouse> {
     const doc = await this.warehouses.create({ _id: newId('wh'), orgId, name: input.name, code: input.code ?? null, address: input.address ?? null });
@@ -73,6 +101,7 @@ export class WarehouseRepository {
     return documentLocks.run(documentKey('warehouses', id), async () => {
       await this.active(orgId, id);
       const doc = await this.warehouses.findOneAndUpdate({ _id: id, orgId }, { $set: input }, { new: true }).lean<WarehouseDoc>();
+      await this.caches?.warehouses.changed(placeKey(orgId, id));
       return toWarehouse(doc!);
     });
   }
@@ -83,6 +112,7 @@ export class WarehouseRepository {
       await this.active(orgId, id);
       await guard();
       await this.warehouses.updateOne({ _id: id, orgId }, { $set: { deletedAt: new Date() } });
+      await this.caches?.warehouses.changed(placeKey(orgId, id));
     });
   }
 
@@ -138,6 +168,7 @@ export class WarehouseRepository {
       await this.bin(orgId, warehouseId, binId);
       await guard();
       await this.bins.deleteOne({ _id: binId, orgId });
+      await this.caches?.bins.changed(placeKey(orgId, warehouseId, binId));
     });
   }
 }

@@ -24,7 +24,7 @@ const EXCERPT_BYTES = 1024;
  * closing; Node also honours a shorter `Keep-Alive: timeout=` the receiver announces.
  */
 const IDLE_SOCKET_MS = 4_000;
-const IDLE_SOCKETS_PER_ORIGIN = 16;
+const IDLE_SOCKETS_PER_ORIGIN = 64;
 
 /**
  * Connections to receivers are kept alive and reused, per origin: consecutive deliveries to

@@ -1,6 +1,6 @@
 import type { Connection, Model } from 'mongoose';
 import type { EventName, Page } from '@stockyard/contracts';
-import { documentKey, documentLocks, findOwned } from '@stockyard/service-kit';
+import { documentKey, documentLocks, findOwned, type BroadcastCache } from '@stockyard/service-kit';
 import type { Endpoint, EndpointChange, NewEndpoint } from '../domain/endpoint';
 import { endpointModel, type EndpointDoc } from './endpoint.model';
 import { SharedLocks } from './shared-locks';
@@ -30,17 +30,33 @@ export interface EndpointSnapshot {
 }
 const MAX_UPDATE_TRIES = 10;
 
-/** Every method takes the organization: no query can cross tenants. */
+/** An organization's enabled endpoints as read, for the dispatcher. */
+export interface EnabledEndpoints {
+  endpoints: Endpoint[];
+  readSeq: number;
+}
+
+/**
+ * Every method takes the organization: no query can cross tenants.
+ *
+ * The dispatcher reads an organization's enabled endpoints for every event; with a cache
+ * (the service passes one) that read is answered from memory, and every write of an
+ * endpoint, on any replica, drops the organization's entry (see BroadcastCache).
+ */
 export class EndpointRepository {
   private readonly model: Model<EndpointDoc>;
 
-  constructor(connection: Connection) {
+  constructor(
+    connection: Connection,
+    private readonly enabledByOrg?: BroadcastCache<EnabledEndpoints>,
+  ) {
     this.model = endpointModel(connection);
   }
 
   async create(endpoint: NewEndpoint): Promise<Endpoint> {
     const { id, ...fields } = endpoint;
     const doc = await this.model.create({ _id: id, ...fields });
+    await this.enabledByOrg?.changed(endpoint.orgId);
     return toEndpoint(doc.toObject());
   }
 
@@ -53,17 +69,21 @@ export class EndpointRepository {
    * Runs `work` while no other writer of this endpoint in the process runs (FerretDB
    * updates are not atomic) and no reader holds it.
    */
-  private locked<T>(id: string, work: () => Promise<T>): Promise<T> {
+  private async locked<T>(orgId: string, id: string, work: () => Promise<T>): Promise<T> {
     const key = documentKey(ENDPOINTS_COLLECTION, id);
-    return documentLocks.run(key, () =>
-      endpointGuard.write(key, async () => {
-        try {
-          return await work();
-        } finally {
-          lastWrite.set(id, ++writeSeq); // before readers may enter again
-        }
-      }),
-    );
+    try {
+      return await documentLocks.run(key, () =>
+        endpointGuard.write(key, async () => {
+          try {
+            return await work();
+          } finally {
+            lastWrite.set(id, ++writeSeq); // before readers may enter again
+          }
+        }),
+      );
+    } finally {
+      await this.enabledByOrg?.changed(orgId);
+    }
   }
 
   /**
@@ -85,7 +105,7 @@ export class EndpointRepository {
    * Undefined when the endpoint does not exist; unchanged when `decide` returns nothing.
    */
   async update(orgId: string, id: string, decide: (current: Endpoint) => EndpointChange | undefined): Promise<Endpoint | undefined> {
-    return this.locked(id, async () => {
+    return this.locked(orgId, id, async () => {
       for (let tries = 0; tries < MAX_UPDATE_TRIES; tries++) {
         const current = await this.findById(orgId, id);
         if (!current) return undefined;
@@ -102,7 +122,7 @@ export class EndpointRepository {
 
   /** True when it existed. Its deliveries are the caller's to remove (cascade). */
   async delete(orgId: string, id: string): Promise<boolean> {
-    return this.locked(id, async () => (await this.model.deleteOne({ _id: id, orgId })).deletedCount === 1);
+    return this.locked(orgId, id, async () => (await this.model.deleteOne({ _id: id, orgId })).deletedCount === 1);
   }
 
   async list(orgId: string, page: Page): Promise<{ items: Endpoint[]; total: number }> {
@@ -115,8 +135,14 @@ export class EndpointRepository {
 
   /** Enabled endpoints of the organization subscribed to the event, as snapshots for withEndpoint. */
   async subscribedTo(orgId: string, event: EventName): Promise<EndpointSnapshot[]> {
+    const load = () => this.enabled(orgId);
+    const { endpoints, readSeq } = await (this.enabledByOrg ? this.enabledByOrg.get(orgId, load) : load());
+    return endpoints.filter((endpoint) => endpoint.events.includes(event)).map((endpoint) => ({ endpoint, readSeq }));
+  }
+
+  private async enabled(orgId: string): Promise<EnabledEndpoints> {
     const readSeq = writeSeq;
-    const docs = await this.model.find({ orgId, enabled: true, events: event }).lean<EndpointDoc[]>();
-    return docs.map((doc) => ({ endpoint: toEndpoint(doc), readSeq }));
+    const docs = await this.model.find({ orgId, enabled: true }).lean<EndpointDoc[]>();
+    return { endpoints: docs.map(toEndpoint), readSeq };
   }
 }
