@@ -12,6 +12,17 @@ beforeAll(async () => {
   infra = await ensureInfra({ log: (line) => process.stderr.write(`[infra] ${line}\n`) });
 }, 15 * 60_000);
 
+/** Runs `use` on a database of its own, dropped afterwards. */
+async function inScratchDatabase(name: string, use: (conn: mongoose.Connection) => Promise<void>): Promise<void> {
+  const conn = await mongoose.createConnection(infra.mongoUrl, { dbName: `testkit_${name}_${unique}`, serverSelectionTimeoutMS: 10_000 }).asPromise();
+  try {
+    await use(conn);
+  } finally {
+    await conn.dropDatabase();
+    await conn.close();
+  }
+}
+
 describe('ensureInfra', () => {
   it('returns URLs and a mode, the same ones on a second call', async () => {
     expect(['env', 'containers', 'local']).toContain(infra.mode);
@@ -38,9 +49,7 @@ describe('ensureInfra', () => {
   });
 
   it('finds, updates and deletes by _id through the _id index, and still applies the rest of the filter', async () => {
-    const dbName = `testkit_idindex_${unique}`;
-    const conn = await mongoose.createConnection(infra.mongoUrl, { dbName, serverSelectionTimeoutMS: 10_000 }).asPromise();
-    try {
+    await inScratchDatabase('idindex', async (conn) => {
       const things = conn.db!.collection<{ _id: string; orgId: string; qty: number }>('things');
       await things.insertMany(Array.from({ length: 50 }, (_, i) => ({ _id: `t${i}`, orgId: i % 2 ? 'odd' : 'even', qty: i })));
 
@@ -62,15 +71,11 @@ describe('ensureInfra', () => {
         // FerretDB's SQLite backend: a SEARCH on the _id index, not a SCAN of the table.
         expect(plan.queryPlanner?.Plan?.join('\n')).toMatch(/SEARCH .* USING INDEX .*__id_/);
       }
-    } finally {
-      await conn.close();
-    }
+    });
   });
 
   it('answers filters on strings and booleans exactly as MongoDB does (our build checks them in SQLite first)', async () => {
-    const dbName = `testkit_scalars_${unique}`;
-    const conn = await mongoose.createConnection(infra.mongoUrl, { dbName, serverSelectionTimeoutMS: 10_000 }).asPromise();
-    try {
+    await inScratchDatabase('scalars', async (conn) => {
       type Doc = { _id: string; [field: string]: unknown };
       const docs = conn.db!.collection<Doc>('docs');
       await docs.insertMany([
@@ -106,16 +111,11 @@ describe('ensureInfra', () => {
       await expect(ids({ touched: true })).resolves.toEqual(['array', 'plain', 'quoted']);
       expect((await docs.deleteMany({ s: 'done' })).deletedCount).toBe(3);
       await expect(docs.countDocuments({})).resolves.toBe(7);
-    } finally {
-      await conn.dropDatabase();
-      await conn.close();
-    }
+    });
   });
 
   it('keeps the indexes asked for: unique ones refuse duplicates, every one is listed and can be dropped', async () => {
-    const dbName = `testkit_indexes_${unique}`;
-    const conn = await mongoose.createConnection(infra.mongoUrl, { dbName, serverSelectionTimeoutMS: 10_000 }).asPromise();
-    try {
+    await inScratchDatabase('indexes', async (conn) => {
       const docs = conn.db!.collection<{ _id: string; org: string; sku: string; at: number }>('docs');
       await docs.createIndex({ org: 1, sku: 1 }, { unique: true, name: 'org_sku' });
       await docs.createIndex({ org: 1, at: -1 }, { name: 'org_at' }); // our build records it without building it
@@ -136,10 +136,7 @@ describe('ensureInfra', () => {
       await docs.dropIndex('org_sku');
       await expect(names()).resolves.toEqual(['_id_']);
       await expect(docs.insertOne({ _id: 'd', org: 'o1', sku: 'A', at: 4 })).resolves.toBeDefined(); // no longer unique
-    } finally {
-      await conn.dropDatabase();
-      await conn.close();
-    }
+    });
   });
 
   it('gives a real RabbitMQ: publish with confirms and consume on an auto-delete queue', async () => {
