@@ -2,24 +2,29 @@ import type { Redis } from 'ioredis';
 import { MemoryStore, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
 import type { Logger } from '@stockyard/service-kit';
+import { SharedCounts } from './shared-counts';
 
 /**
- * Counts in Redis, shared by every replica; when Redis is unreachable or slow, counts
- * in this process's memory instead (fail open to a local limit, never hang, never
- * refuse everything), and goes back to Redis as soon as it answers again.
+ * Counts in Redis, shared by every replica (SharedCounts: a request far from its key's
+ * limit does not wait for Redis); when Redis is unreachable or slow, counts in this
+ * process's memory instead (fail open to a local limit, never hang, never refuse
+ * everything), and goes back to Redis as soon as it answers again.
  */
 export class FailoverStore implements Store {
   readonly localKeys = false;
   private readonly shared: RedisStore;
+  private readonly counts: SharedCounts;
   private readonly local = new MemoryStore();
   private lastWarning = 0;
 
   constructor(
     private readonly redis: Redis,
     prefix: string,
+    limit: number,
     private readonly logger: Logger,
   ) {
     this.shared = new RedisStore({ prefix, sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as never });
+    this.counts = new SharedCounts(this.shared, limit, (err) => this.degraded(err));
   }
 
   init(options: Options): void {
@@ -33,7 +38,7 @@ export class FailoverStore implements Store {
   async increment(key: string): Promise<ClientRateLimitInfo> {
     if (this.redis.status === 'ready') {
       try {
-        return await this.shared.increment(key);
+        return await this.counts.increment(key);
       } catch (err) {
         this.degraded(err as Error);
         this.reloadScripts();
@@ -49,6 +54,7 @@ export class FailoverStore implements Store {
   }
 
   async resetKey(key: string): Promise<void> {
+    this.counts.forget(key);
     await Promise.all([this.shared.resetKey(key).catch(() => undefined), this.local.resetKey(key)]);
   }
 

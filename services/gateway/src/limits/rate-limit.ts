@@ -20,7 +20,7 @@ export function keyRateLimit(options: { limit: number; redis: Redis; prefix: str
     limit: options.limit,
     standardHeaders: 'draft-6',
     legacyHeaders: false,
-    store: new FailoverStore(options.redis, `${options.prefix}ratelimit:`, options.logger),
+    store: new FailoverStore(options.redis, `${options.prefix}ratelimit:`, options.limit, options.logger),
     keyGenerator: (req) => req.caller!.key._id,
     handler: (_req, _res, next, { limit }) => {
       next(new AppError('rate_limited', `Rate limit of ${limit} requests per minute exceeded for this API key`, 'rate_limit_exceeded'));
