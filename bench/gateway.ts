@@ -11,6 +11,7 @@ import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 import { signIdentity } from '@stockyard/contracts';
 import { ensureInfra, startStack, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
+import { watchMachine } from './machine';
 
 /**
  * Fixed connection counts, each measured separately: 1 connection shows the latency the
@@ -100,6 +101,7 @@ async function main() {
   say(`servers: ${infra.mode}; gateway RATE_LIMIT_PER_MINUTE raised to ${RATE_LIMIT} for this benchmark (default 300)`);
   say(`load: autocannon, ${CONNECTION_COUNTS.join(' then ')} connections, ${ROUNDS} alternating rounds of ${SECONDS} s per side after ${WARMUP_SECONDS} s warm-up`);
   const stack = await startStack(['inventory', 'webhooks'], { gateway: { RATE_LIMIT_PER_MINUTE: RATE_LIMIT } });
+  const machine = watchMachine();
   try {
     const { orgId, adminKey } = stack.bootstrapOrg('Bench Org');
     for (const route of ROUTES) {
@@ -119,6 +121,8 @@ async function main() {
       for (const connections of CONNECTION_COUNTS) await compare(connections, viaGateway, direct);
     }
   } finally {
+    say('');
+    say(machine.end());
     await stack.destroy();
   }
 }

@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { asCaller, ensureInfra, REPO_ROOT, startStack } from '@stockyard/testkit';
+import { watchMachine } from './machine';
 
 // mongoose is the inventory service's dependency, not the workspace root's.
 const mongoose = createRequire(path.join(REPO_ROOT, 'services/inventory/package.json'))('mongoose') as typeof import('mongoose');
@@ -81,6 +82,7 @@ async function main() {
   say(`servers: ${infra.mode}; gateway RATE_LIMIT_PER_MINUTE raised to ${RATE_LIMIT} for this benchmark (default 300)`);
   const stack = await startStack(['inventory'], { gateway: { RATE_LIMIT_PER_MINUTE: RATE_LIMIT } });
   stopping = () => stack.destroy();
+  const machine = watchMachine();
   try {
     const { orgId, adminKey } = stack.bootstrapOrg('Bench Org');
     const headers = { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' };
@@ -123,6 +125,7 @@ async function main() {
       say(`GET ${path} via ${route} (one connection, ${READS} requests, 100k movements): p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}; statuses ${[...statuses].join(',')}`);
     }
   } finally {
+    say(machine.end());
     await stack.destroy();
   }
 }

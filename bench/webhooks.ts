@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ensureInfra, REPO_ROOT, startStack, type Stack } from '@stockyard/testkit';
+import { watchMachine } from './machine';
 
 // The service kit is the services' dependency, not the workspace root's.
 const kit = createRequire(path.join(REPO_ROOT, 'services/webhooks/package.json'))('@stockyard/service-kit') as typeof import('../packages/service-kit/src');
@@ -170,10 +171,12 @@ async function main() {
     const how = SOURCE === 'api' ? 'POST /stock/adjust through the gateway' : 'published straight to RabbitMQ';
     const over = SOURCE === 'api' ? `over ${VARIANTS} variants` : 'one variant per event';
     say(`emitting ${RATE} events/s for ${SECONDS} s to ${ENDPOINTS} endpoints (${how}, ${over})`);
+    const machine = watchMachine();
     const run = await emitAtRate(emit);
     const drainUntil = performance.now() + DRAIN_SECONDS * 1000;
     while (receiver.arrivals.size - ENDPOINTS < run.answered.size * ENDPOINTS && performance.now() < drainUntil) await sleep(100);
     report(run, receiver);
+    say(machine.end());
   } finally {
     receiver.close();
     await stack.destroy();
