@@ -54,7 +54,6 @@ export class SharedCounts {
     limit: number,
     /** Told when hits sent in the background could not be counted (they are lost). */
     private readonly onError: (err: Error) => void,
-    private readonly flushMs = FLUSH_MS,
   ) {
     this.exactFrom = limit - exactTail(limit);
   }
@@ -64,7 +63,7 @@ export class SharedCounts {
     if (count && count.resetTime.getTime() > Date.now() && count.hits + count.sending + count.pending < this.exactFrom) {
       count.pending++;
       this.dirty.add(key);
-      this.timer ??= setTimeout(() => this.flush(), this.flushMs).unref();
+      this.timer ??= setTimeout(() => this.flush(), FLUSH_MS).unref();
       return Promise.resolve({ totalHits: count.hits + count.sending + count.pending, resetTime: count.resetTime });
     }
     return this.incrementNow(key, count);
@@ -84,8 +83,8 @@ export class SharedCounts {
     this.dirty.delete(key);
   }
 
-  /** Sends every key's waiting hits now. */
-  flush(): void {
+  /** Sends every key's waiting hits. */
+  private flush(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
     for (const key of this.dirty) {

@@ -134,10 +134,11 @@ export class StockRepository {
   }
 
   /**
-   * The ledger consumer's write: the row, unless this process has just written it. Every
-   * change's movements come back through the broker, and inserting them again would be a
-   * duplicate in the same group commit as new rows, which FerretDB answers by retrying the
-   * whole batch one document at a time. After a crash nothing is remembered and the row is
+   * The ledger event's write (the outbox relay's local handler, or the consumer of copies
+   * older replicas published): the row, unless this process has just written it. Every
+   * change's movements come back this way, and inserting them again would be a duplicate
+   * in the same group commit as new rows, which FerretDB answers by retrying the whole
+   * batch one document at a time. After a crash nothing is remembered and the row is
    * written (or found) as before.
    */
   async recordMovementIfNew(orgId: string, movement: StockMovement): Promise<void> {
