@@ -12,6 +12,11 @@ export const baseServiceEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How often the outbox relay sweeps for unpublished events (crash recovery). */
   OUTBOX_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
+  /**
+   * How long events already published may stay on a document written through the relay's
+   * `prepareWrite`, waiting for its next write to take them off, before the relay clears them.
+   */
+  OUTBOX_FOLD_MS: z.coerce.number().int().positive().default(5000),
   /** Publish right after each write (`true`) or only on the sweep (`false`). */
   OUTBOX_EAGER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
 });

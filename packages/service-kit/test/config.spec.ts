@@ -57,6 +57,7 @@ describe('parseConfig', () => {
       EVENTS_EXCHANGE: 'stockyard.events',
       LOG_LEVEL: 'info',
       OUTBOX_INTERVAL_MS: 1000,
+      OUTBOX_FOLD_MS: 5000,
       OUTBOX_EAGER: true,
     });
   });

@@ -176,6 +176,100 @@ describe('OutboxRelay', () => {
     await drained('second');
   });
 
+  describe('with writers that go through prepareWrite', () => {
+    function startFoldingRelay(foldWaitMs: number): OutboxRelay {
+      const relay = new OutboxRelay([Things.collection], broker, logger, { intervalMs: 60_000, foldWaitMs });
+      relays.push(relay);
+      relay.start();
+      return relay;
+    }
+    /** A writer as the services write: under the document's lock, its events on the write, then a kick. */
+    async function write(relay: OutboxRelay, _id: string, name: string, events: EventEnvelope[]): Promise<boolean> {
+      const applied = await documentLocks.run(documentKey(Things.collection.collectionName, _id), async () => {
+        const prepared = relay.prepareWrite(Things.collection, _id, { $set: { name } }, events);
+        const result = await Things.collection.updateOne({ _id: _id as never, ...prepared.filter }, prepared.update as never);
+        prepared.settle(result.modifiedCount === 1);
+        return result.modifiedCount === 1;
+      });
+      if (applied) relay.kick(Things.collection, _id, events);
+      return applied;
+    }
+    const published = (e: EventEnvelope) => eventually(() => (receivedIds().includes(e.id) ? true : undefined), 5_000);
+    const idsOnDoc = async (id: string) => ((await stored(id)).outbox ?? []).map((entry) => entry.id);
+    /** Until the relay has cleared the document once, it does not know its outbox; this makes it known. */
+    async function known(relay: OutboxRelay, id: string): Promise<void> {
+      await Things.create({ _id: id, name: 'n' });
+      const first = event();
+      await write(relay, id, 'n0', [first]);
+      await published(first);
+      await drained(id);
+    }
+
+    it('takes the published entries off with the next write instead of a write of its own', async () => {
+      const relay = startFoldingRelay(60_000);
+      await known(relay, 'folded');
+      const relayWrites = jest.spyOn(Things.collection, 'updateOne');
+      const [e1, e2] = [event(), event()];
+
+      await write(relay, 'folded', 'n1', [e1]);
+      await published(e1);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await idsOnDoc('folded')).toEqual([e1.id]); // published, left for the next write
+      await write(relay, 'folded', 'n2', [e2]);
+      expect(await idsOnDoc('folded')).toEqual([e2.id]); // e1 left with that write
+      await published(e2);
+      await new Promise((r) => setTimeout(r, 200));
+      // The two writers' updates, and not one from the relay.
+      expect(relayWrites).toHaveBeenCalledTimes(2);
+      expect(receivedIds().filter((id) => id === e1.id || id === e2.id)).toEqual([e1.id, e2.id]);
+    });
+
+    it('clears the published entries of a document nobody writes again after foldWaitMs', async () => {
+      const relay = startFoldingRelay(300);
+      await known(relay, 'idle');
+      const e = event();
+      await write(relay, 'idle', 'n1', [e]);
+      await published(e);
+      const doc = await drained('idle');
+      expect(doc.name).toBe('n1');
+      expect(receivedIds().filter((id) => id === e.id)).toHaveLength(1);
+    });
+
+    it('does not apply a fold when the outbox is not what it knew, and loses nothing', async () => {
+      const relay = startFoldingRelay(60_000);
+      await known(relay, 'moved');
+      const [mine, theirs, next] = [event(), event(), event()];
+      await write(relay, 'moved', 'n1', [mine]);
+      await published(mine);
+      // Another replica pushes an event this process never heard of.
+      await Things.updateOne({ _id: 'moved' }, withEvents({ $set: { name: 'other' } }, [theirs]));
+
+      expect(await write(relay, 'moved', 'n2', [next])).toBe(false);
+      expect((await stored('moved')).name).toBe('other');
+      // The writer's retry pushes, and the relay sends everything that was not sent.
+      expect(await write(relay, 'moved', 'n2', [next])).toBe(true);
+      await published(next);
+      await published(theirs);
+      await drained('moved');
+      expect(receivedIds().filter((id) => id === mine.id)).toHaveLength(1);
+    });
+
+    it('leaves entries waiting for their next write to it when it sweeps, and stop() takes them off without sending them again', async () => {
+      const relay = startFoldingRelay(60_000);
+      await known(relay, 'waiting');
+      const e = event();
+      await write(relay, 'waiting', 'n1', [e]);
+      await published(e);
+      (relay as unknown as { schedule: (sweep: boolean) => void }).schedule(true);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await idsOnDoc('waiting')).toEqual([e.id]);
+
+      await relay.stop();
+      await drained('waiting');
+      expect(receivedIds().filter((id) => id === e.id)).toHaveLength(1);
+    });
+  });
+
   describe('with a local handler', () => {
     const noted = () => newEvent('test.thing_noted', { orgId: 'org_a', seq: ++seq });
     function startLocalRelay(handle: (e: EventEnvelope) => Promise<void>, intervalMs: number): OutboxRelay {

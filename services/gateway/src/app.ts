@@ -22,7 +22,7 @@ import type { Config } from './config';
 export interface GatewayDeps {
   connection: Connection;
   logger: Logger;
-  config: Omit<Config, 'PORT' | 'MONGO_URL' | 'MONGO_DB' | 'AMQP_URL' | 'EVENTS_EXCHANGE' | 'LOG_LEVEL' | 'OUTBOX_INTERVAL_MS' | 'OUTBOX_EAGER' | 'REDIS_URL'>;
+  config: Omit<Config, 'PORT' | 'MONGO_URL' | 'MONGO_DB' | 'AMQP_URL' | 'EVENTS_EXCHANGE' | 'LOG_LEVEL' | 'OUTBOX_INTERVAL_MS' | 'OUTBOX_FOLD_MS' | 'OUTBOX_EAGER' | 'REDIS_URL'>;
   /** Commands (rate-limit counters, publishing revocations). */
   redis: Redis;
   /** A second connection in subscriber mode (revocations from other replicas). */

@@ -46,13 +46,14 @@ export interface BuildOptions {
 function wire(connection: Connection, broker: Broker, logger: Logger, outbox?: RelayOptions): InventoryDeps {
   const levels = stockLevelModel(connection);
   const movementRows = movementModel(connection);
-  const stock = new StockRepository(levels, movementRows);
   const places = { warehouses: new BroadcastCache<Warehouse>(broker, 'inventory.warehouses', logger), bins: new BroadcastCache<Bin>(broker, 'inventory.bins', logger) };
   const warehouses = new WarehouseRepository(warehouseModel(connection), binModel(connection), places);
   const variants = new VariantRepository(variantModel(connection));
   // The ledger's event is this service's own: the relay writes the row (if the request
   // path did not) instead of sending it round the broker.
-  const relay = new OutboxRelay([levels.collection], broker, logger, { ...outbox, local: { [MOVEMENT_RECORDED]: movementRecordedHandler(stock) } });
+  // (The handler runs only once the relay has started, by when `stock` exists.)
+  const relay: OutboxRelay = new OutboxRelay([levels.collection], broker, logger, { ...outbox, local: { [MOVEMENT_RECORDED]: (event): Promise<void> => movementRecordedHandler(stock)(event) } });
+  const stock: StockRepository = new StockRepository(levels, movementRows, relay);
   const commands = new StockCommands(stock, warehouses, relay);
   return {
     stock,

@@ -3,6 +3,7 @@ import type { Collection } from 'mongoose';
 import type { Logger } from '../logger';
 import { newId } from '../ids';
 import { documentKey, documentLocks } from '../db/document-lock';
+import { RecentMap } from '../recent-map';
 import type { Broker } from './broker';
 
 /**
@@ -21,6 +22,11 @@ import type { Broker } from './broker';
  * publishes what a writer's kick named without that lock and takes it for the write that
  * clears those entries; anything else (a busy document's later writes) is read, published
  * and pulled under the lock in one go, which keeps a busy document's outbox short.
+ *
+ * Writers that go through `prepareWrite` save the relay that clearing write: the entries
+ * this process has published leave the outbox with the document's next write (which
+ * replaces the outbox, on condition that it still holds exactly what this process last
+ * left there), and a document nobody writes again is cleared `foldWaitMs` later.
  */
 export interface OutboxEntry {
   id: string;
@@ -73,7 +79,17 @@ interface OutboxDoc {
 export type LocalHandler = (event: EventEnvelope) => Promise<void>;
 
 export interface RelayOptions {
+  /**
+   * How often the relay sweeps the collections for unpublished events while it has reason
+   * to: after it starts, after kicks it had to drop (broker away) or flushes that failed,
+   * after a sweep that found work, and always when it is not eager.
+   */
   intervalMs?: number;
+  /**
+   * How often it sweeps in any case, for what no kick of this process covers (a write
+   * without a kick, a replica that died and stays down). Default 30 s.
+   */
+  sweepEveryMs?: number;
   /** Publish right after each write; when false, only the periodic sweep publishes. */
   eager?: boolean;
   /**
@@ -83,6 +99,31 @@ export interface RelayOptions {
    * Handlers must be idempotent, like any consumer.
    */
   local?: Readonly<Record<string, LocalHandler>>;
+  /**
+   * How long published entries of a document written through `prepareWrite` may wait for
+   * its next write to take them off, before the relay clears them itself.
+   */
+  foldWaitMs?: number;
+}
+
+/**
+ * What this process knows of one document's outbox, from its own writes through
+ * `prepareWrite` and its own clears. Only ever a hint: every write that relies on it is
+ * conditional on the outbox holding exactly `entries`.
+ */
+interface KnownOutbox {
+  /** The outbox as this process last left it, in order; undefined once that is in doubt. */
+  entries?: OutboxEntry[];
+  /** Ids of entries this process published (or handled) that may still be on it. */
+  sent: Set<string>;
+}
+
+/** A writer's update with its events, the condition to add to its filter, and what to call once it ran. */
+export interface OutboxWrite<U> {
+  filter: Record<string, unknown>;
+  update: U;
+  /** Call under the document's lock, right after the write, with whether it applied. */
+  settle(applied: boolean): void;
 }
 
 /**
@@ -94,6 +135,18 @@ const RELAY_PARALLEL = 32;
 
 /** How long a sweep leaves a kicked document to the kick's own flush (which may have failed). */
 const KICK_GRACE_MS = 5_000;
+
+/** Default of `foldWaitMs`: the kick grace, so the sweep and the delayed clear never both act. */
+const FOLD_WAIT_MS = KICK_GRACE_MS;
+
+/** Default of `sweepEveryMs`. */
+const SWEEP_EVERY_MS = 30_000;
+
+/** Documents whose outbox this process remembers (the most recently written). */
+const KNOWN_OUTBOXES = 50_000;
+
+/** The condition that a document's outbox holds exactly `entries` (in any order). */
+const holdsExactly = (entries: OutboxEntry[]) => ({ outbox: entries.length ? { $size: entries.length, $all: entries } : { $size: 0 } });
 
 /** Runs `work` over `items`, at most `limit` at a time; rejects with the first failure once all have ended. */
 async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -113,6 +166,9 @@ export class OutboxRelay {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private sweepPending = false;
+  /** Sweeps run on every tick until then (start-up, failures, dropped kicks, work found). */
+  private sweepUntil = 0;
+  private lastSweep = 0;
   /**
    * Documents just written, flushed by id: no collection scan on the request path. `known`
    * holds the events the writers pushed, when every kick said what it pushed.
@@ -126,6 +182,11 @@ export class OutboxRelay {
   private readonly kicked = new Map<string, number>();
   /** Kicked documents being flushed (one flush per document at a time), and those flushes. */
   private readonly flushing = new Map<string, Promise<void>>();
+  /** Outboxes this process wrote or cleared last, by document key. */
+  private readonly outboxes = new RecentMap<string, KnownOutbox>(KNOWN_OUTBOXES);
+  /** Documents with published entries still on them, in the order they became due for clearing. */
+  private readonly folds = new Map<string, { collection: Collection; _id: unknown; due: number }>();
+  private foldTimer?: NodeJS.Timeout;
   private stopped = false;
 
   constructor(
@@ -137,9 +198,72 @@ export class OutboxRelay {
 
   start(): void {
     this.stopped = false;
-    this.timer = setInterval(() => this.schedule(true), this.options.intervalMs ?? 1000);
+    this.timer = setInterval(() => this.tick(), this.options.intervalMs ?? 1000);
     this.timer.unref();
+    const foldWait = this.options.foldWaitMs ?? FOLD_WAIT_MS;
+    this.foldTimer = setInterval(() => this.clearDue(Date.now()), Math.max(20, Math.min(1000, foldWait / 5)));
+    this.foldTimer.unref();
+    this.needSweeps();
     this.schedule(true);
+  }
+
+  /**
+   * A sweep reads every pending document, and a document whose published entries wait for
+   * its next write stays pending meanwhile: on FerretDB that read costs about as much as
+   * the writes the folding saves. So the relay sweeps on every tick only while it has reason
+   * to (`needSweeps`), and otherwise every `sweepEveryMs`.
+   */
+  private tick(): void {
+    const now = Date.now();
+    const due = this.options.eager === false || now < this.sweepUntil || now - this.lastSweep >= (this.options.sweepEveryMs ?? SWEEP_EVERY_MS);
+    if (due) this.schedule(true);
+  }
+
+  /** Sweeps on every tick for long enough that a failed kick's grace runs out. */
+  private needSweeps(): void {
+    this.sweepUntil = Date.now() + KICK_GRACE_MS + 2 * (this.options.intervalMs ?? 1000);
+  }
+
+  /**
+   * For a writer holding the document's lock: `update` with `events` added. When this process
+   * has published entries still on the document, they leave in the same write: the update
+   * sets the outbox to what remains plus the new entries, and `filter` (to add to the
+   * writer's own) makes it apply only while the outbox holds exactly what this process last
+   * left there. A write that did not apply (that condition, or the writer's own) leaves
+   * nothing known, so the writer's next try pushes as `withEvents` does. The writer calls
+   * `settle` before releasing the lock, and kicks the relay for the events as usual.
+   */
+  prepareWrite<U extends Update>(collection: Collection, _id: unknown, update: U, events: EventEnvelope[]): OutboxWrite<U> {
+    const key = documentKey(collection.collectionName, _id);
+    const known = this.outboxes.get(key);
+    const entries = toEntries(events);
+    if (!known?.entries || known.sent.size === 0) {
+      return {
+        filter: {},
+        update: withEvents(update, events),
+        settle: (applied) => {
+          // Pushed onto what this process knew (if anything): its own writes are ordered by the lock.
+          if (applied && known?.entries && this.outboxes.get(key) === known) known.entries = [...known.entries, ...entries];
+        },
+      };
+    }
+    const before = known.entries;
+    const taken = new Set(known.sent);
+    const outbox = [...before.filter((entry) => !taken.has(entry.id)), ...entries];
+    return {
+      filter: holdsExactly(before),
+      update: { ...update, $set: { ...update.$set, outbox, outboxPending: true } },
+      settle: (applied) => {
+        if (!applied) {
+          this.forget(key);
+          return;
+        }
+        // Entries published while the write ran stay marked: the next write takes them.
+        const stillSent = [...(this.outboxes.get(key)?.sent ?? [])].filter((id) => !taken.has(id));
+        this.outboxes.set(key, { entries: outbox, sent: new Set(stillSent) });
+        if (stillSent.length === 0) this.folds.delete(key);
+      },
+    };
   }
 
   /**
@@ -166,6 +290,7 @@ export class OutboxRelay {
       // The sweep sends them once connected.
       for (const key of this.targets.keys()) if (!this.flushing.has(key)) this.kicked.delete(key);
       this.targets.clear();
+      this.needSweeps();
       return;
     }
     for (const [key, target] of this.targets) {
@@ -173,7 +298,7 @@ export class OutboxRelay {
       if (this.flushing.has(key)) continue;
       this.targets.delete(key);
       const flight = this.flushKicked(target)
-        .catch((err: Error) => this.logger.warn({ err: err.message }, 'outbox flush failed; the sweep retries'))
+        .catch((err: Error) => this.failed(err, 'outbox flush failed; the sweep retries'))
         .finally(() => {
           this.flushing.delete(key);
           this.pump();
@@ -196,12 +321,19 @@ export class OutboxRelay {
   private async loop(): Promise<void> {
     while (!this.stopped && this.sweepPending) {
       this.sweepPending = false;
+      this.lastSweep = Date.now();
       try {
-        await this.drain(false); // leaves kicked documents to their kicks
+        // Leaves kicked documents to their kicks; work found may mean more to come.
+        if ((await this.drain(false)) > 0) this.needSweeps();
       } catch (err) {
-        this.logger.warn({ err: (err as Error).message }, 'outbox sweep failed; the next one retries');
+        this.failed(err as Error, 'outbox sweep failed; the next one retries');
       }
     }
+  }
+
+  private failed(err: Error, message: string): void {
+    this.logger.warn({ err: err.message }, message);
+    this.needSweeps();
   }
 
 
@@ -209,24 +341,53 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    clearInterval(this.foldTimer);
     await this.running;
     await Promise.all(this.flushing.values());
+    // The full pass below takes published entries off too, without sending them again.
+    this.folds.clear();
     await this.drain(true).catch((err) => this.logger.warn({ err: (err as Error).message }, 'final outbox pass failed; the next start publishes'));
   }
 
-  /** Publishes every pending document's events; a sweep (not `all`) skips those a kick will flush. */
-  private async drain(all: boolean): Promise<void> {
-    if (!this.broker.connected) return;
+  /**
+   * Publishes every pending document's events; a sweep (not `all`) skips those a kick will
+   * flush and those whose published entries wait for their next write (`folds`).
+   */
+  private async drain(all: boolean): Promise<number> {
+    if (!this.broker.connected) {
+      this.needSweeps(); // until it is back
+      return 0;
+    }
+    let flushed = 0;
     const graceSince = Date.now() - KICK_GRACE_MS;
+    const leftAlone = (key: string) => (this.kicked.get(key) ?? 0) > graceSince || this.folds.has(key);
     for (const collection of this.sources) {
-      for (;;) {
-        const docs = (await collection.find({ outboxPending: true }).limit(100).toArray()) as OutboxDoc[];
-        const due = all ? docs : docs.filter((doc) => !((this.kicked.get(documentKey(collection.collectionName, doc._id)) ?? 0) > graceSince));
-        if (due.length === 0) break;
-        for (const doc of due) this.kicked.delete(documentKey(collection.collectionName, doc._id));
-        await inParallel(due, RELAY_PARALLEL, (doc) => this.flushOne(collection, doc._id));
-        if (docs.length < 100) break;
-      }
+      // One read of every pending document: most of them are usually left alone (written in
+      // the last seconds), and a paged read would scan the collection once per page on FerretDB.
+      const docs = (await collection.find({ outboxPending: true }).toArray()) as OutboxDoc[];
+      const due = all ? docs : docs.filter((doc) => !leftAlone(documentKey(collection.collectionName, doc._id)));
+      for (const doc of due) this.kicked.delete(documentKey(collection.collectionName, doc._id));
+      // Only entries nothing else had published count as work found (a kick may have
+      // emptied a document between the read and its flush).
+      await inParallel(due, RELAY_PARALLEL, async (doc) => void (flushed += await this.flushOne(collection, doc._id)));
+    }
+    return flushed;
+  }
+
+  /** Clears the published entries of documents nobody wrote again within `foldWaitMs`. */
+  private clearDue(now: number): void {
+    if (this.stopped || !this.broker.connected) return;
+    const foldWait = this.options.foldWaitMs ?? FOLD_WAIT_MS;
+    for (const [key, fold] of this.folds) {
+      if (fold.due + foldWait > now || this.flushing.size >= RELAY_PARALLEL) break; // in the order they became due
+      if (this.flushing.has(key)) continue; // a kick's flush is on it; it comes round again
+      this.folds.delete(key);
+      this.flushing.set(key, this.flushOne(fold.collection, fold._id).then(() => undefined)
+        .catch((err: Error) => this.failed(err, 'outbox clear failed; the sweep retries'))
+        .finally(() => {
+          this.flushing.delete(key);
+          this.pump();
+        }));
     }
   }
 
@@ -237,17 +398,20 @@ export class OutboxRelay {
   }
 
   /**
-   * One flush of a document at a time, whether a kick or a sweep started it (the relay's own
-   * lock). Publishing what a kick named happens outside the writers' lock; only the write
-   * that clears it, and a full flush, take it.
+   * One flush of a document at a time, whether a kick, a sweep or a delayed clear started it
+   * (the relay's own lock). Publishing what a kick named happens outside the writers' lock;
+   * only the writes that clear entries, and a full flush, take it.
    */
-  private flushOne(collection: Collection, _id: unknown, known?: EventEnvelope[]): Promise<void> {
+  private flushOne(collection: Collection, _id: unknown, known?: EventEnvelope[]): Promise<number> {
     const key = documentKey(collection.collectionName, _id);
     return documentLocks.run(`outbox-relay/${key}`, async () => {
-      if (known?.length && (await this.flushKnown(collection, _id as never, known))) return;
+      if (known?.length && (await this.flushKnown(collection, _id as never, known))) return 0;
+      if (!known?.length && (await this.clearSent(collection, _id as never))) return 0;
       // Anything else (a busy document's later writes, an entry no kick named): read, publish
       // and pull under the writers' lock, which empties a busy document's outbox at once.
-      const pulled = await this.writing(collection, _id, () => this.flush(collection, _id as never, new Set(known?.map((event) => event.id))));
+      // Entries this process already published are only pulled.
+      const sent = new Set([...(known?.map((event) => event.id) ?? []), ...(this.outboxes.get(key)?.sent ?? [])]);
+      const pulled = await this.writing(collection, _id, () => this.flush(collection, _id as never, sent));
       // Writes that landed before this flush read the document were sent with it: their kick,
       // waiting for this flush to end, must not send them again.
       const next = this.targets.get(key);
@@ -255,6 +419,7 @@ export class OutboxRelay {
         next.known = next.known.filter((event) => !pulled.has(event.id));
         if (next.known.length === 0) this.targets.delete(key);
       }
+      return [...pulled].filter((id) => !sent.has(id)).length;
     });
   }
 
@@ -270,19 +435,67 @@ export class OutboxRelay {
   }
 
   /**
-   * The writers said what they pushed: publish that and pull it off in one write that only
-   * applies while the outbox holds exactly those entries (any order). Anything else there
-   * (a pass that failed, another replica's write) leaves the document to the full flush,
-   * which may publish these again; consumers deduplicate.
+   * The writers said what they pushed: publish that. When this process knows the outbox
+   * holds those entries (its writes went through `prepareWrite`), they are only marked as
+   * sent, for the document's next write or the delayed clear to take off. Otherwise they are
+   * pulled off at once, in one write that only applies while the outbox holds exactly those
+   * entries (any order). Anything else there (a pass that failed, another replica's write)
+   * leaves the document to the full flush, which may publish these again; consumers
+   * deduplicate.
    */
   private async flushKnown(collection: Collection, _id: OutboxDoc['_id'], known: EventEnvelope[]): Promise<boolean> {
     await Promise.all(known.map((event) => this.send(event)));
+    this.logger.debug({ eventIds: known.map((e) => e.id) }, 'events published');
+    const key = documentKey(collection.collectionName, _id);
+    const outbox = this.outboxes.get(key);
+    if (outbox?.entries && known.every((event) => outbox.entries!.some((entry) => entry.id === event.id))) {
+      for (const event of known) outbox.sent.add(event.id);
+      if (!this.folds.has(key)) this.folds.set(key, { collection, _id, due: Date.now() });
+      return true;
+    }
     const entries = toEntries(known); // the same values the writer pushed
     const cleared = await this.writing(collection, _id, () =>
-      collection.updateOne({ _id, outbox: { $size: entries.length, $all: entries } }, { $pullAll: { outbox: entries }, $unset: { outboxPending: '' } } as never),
+      collection.updateOne({ _id, ...holdsExactly(entries) }, { $pullAll: { outbox: entries }, $unset: { outboxPending: '' } } as never),
     );
-    this.logger.debug({ eventIds: known.map((e) => e.id) }, 'events published');
-    return cleared.modifiedCount === 1;
+    return this.learned(key, cleared.modifiedCount === 1);
+  }
+
+  /**
+   * Takes off the entries this process published and marked as sent, in one write that only
+   * applies while the outbox holds exactly what this process knows. False when there is
+   * nothing known to clear or the outbox was not as known (the caller then flushes it whole).
+   */
+  private async clearSent(collection: Collection, _id: OutboxDoc['_id']): Promise<boolean> {
+    const key = documentKey(collection.collectionName, _id);
+    return this.writing(collection, _id, async () => {
+      const outbox = this.outboxes.get(key);
+      const entries = outbox?.entries;
+      if (!outbox || !entries || outbox.sent.size === 0) return false;
+      const sent = entries.filter((entry) => outbox.sent.has(entry.id));
+      const left = entries.filter((entry) => !outbox.sent.has(entry.id));
+      const update = left.length ? { $pullAll: { outbox: sent } } : { $pullAll: { outbox: sent }, $unset: { outboxPending: '' } };
+      const cleared = await collection.updateOne({ _id, ...holdsExactly(entries) }, update as never);
+      if (cleared.modifiedCount !== 1) {
+        this.forget(key);
+        return false;
+      }
+      this.outboxes.set(key, { entries: left, sent: new Set() });
+      // Entries left (not published yet) go to the full flush, which also clears the flag.
+      return left.length === 0;
+    });
+  }
+
+  /** After a clearing write: the outbox is known to be empty if it applied, else in doubt. */
+  private learned(key: string, emptied: boolean): boolean {
+    if (emptied) this.outboxes.set(key, { entries: [], sent: new Set() });
+    else this.forget(key);
+    return emptied;
+  }
+
+  /** The outbox is not known any more; what this process sent stays known, so it is not sent again. */
+  private forget(key: string): void {
+    const outbox = this.outboxes.get(key);
+    if (outbox) outbox.entries = undefined;
   }
 
   /**
@@ -290,6 +503,7 @@ export class OutboxRelay {
    * `published` (this pass already sent them) are only pulled. Answers the ids pulled off.
    */
   private async flush(collection: Collection, _id: OutboxDoc['_id'], published: ReadonlySet<string> = new Set()): Promise<Set<string>> {
+    const key = documentKey(collection.collectionName, _id);
     // Re-read under the lock: the sweep's batch may be stale by now.
     const doc = (await collection.findOne({ _id })) as OutboxDoc | null;
     const entries = doc?.outbox ?? [];
@@ -304,11 +518,15 @@ export class OutboxRelay {
       // write (the size condition holds atomically, on MongoDB across replicas too).
       const cleared = await collection.updateOne({ _id, outbox: { $size: entries.length } }, { $pullAll: { outbox: entries }, $unset: { outboxPending: '' } } as never);
       this.logger.debug({ eventIds: unsent.map((e) => e.id) }, 'events published');
-      if (cleared.modifiedCount === 1) return new Set(entries.map((entry) => entry.id));
+      if (cleared.modifiedCount === 1) {
+        this.learned(key, true);
+        return new Set(entries.map((entry) => entry.id));
+      }
       await collection.updateOne({ _id }, { $pullAll: { outbox: entries } } as never);
     }
     // Clears the flag only if nothing new was pushed meanwhile (same document, atomic).
-    await collection.updateOne({ _id, outbox: { $size: 0 } }, { $unset: { outboxPending: '' } });
+    const emptied = await collection.updateOne({ _id, outbox: { $size: 0 } }, { $unset: { outboxPending: '' } });
+    this.learned(key, emptied.matchedCount === 1);
     return new Set(entries.map((entry) => entry.id));
   }
 

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { StockMovement } from '@stockyard/contracts';
-import { AppError, documentKey, documentLocks, InsertBatcher, isDuplicateKeyError, outboxOf, RecentMap, withEvents } from '@stockyard/service-kit';
+import { AppError, documentKey, documentLocks, InsertBatcher, isDuplicateKeyError, outboxOf, RecentMap, type OutboxRelay } from '@stockyard/service-kit';
 import type { mongo } from 'mongoose';
 import type { LevelChange, LevelFields } from '../domain/level-change';
 import type { StockLevel } from '../domain/stock-level';
@@ -38,6 +38,10 @@ const fieldsOf = (change: LevelChange): LevelFields =>
  * still guarded by the version: if another replica wrote in between, the guard fails,
  * the remembered level is dropped and the document is read. Levels are immutable values
  * (the domain returns new objects), so a remembered one is never changed in place.
+ *
+ * A write's events ride on it through the outbox relay's `prepareWrite`, so the entries
+ * the relay has published leave with the variant's next write instead of costing a write
+ * of their own. The caller kicks the relay once the change is made (`StockCommands`).
  */
 export class StockRepository {
   /** Ledger rows written together go out as one insertMany (one commit on FerretDB's SQLite). */
@@ -50,6 +54,7 @@ export class StockRepository {
   constructor(
     private readonly levels: StockLevelModel,
     private readonly movements: MovementModel,
+    private readonly relay: OutboxRelay,
   ) {
     this.movementInserts = new InsertBatcher(this.movements.collection as unknown as mongo.Collection<mongo.Document>);
   }
@@ -88,10 +93,11 @@ export class StockRepository {
 
   private async write(_id: string, level: StockLevel, fields: LevelFields, { events }: LevelChange, isNew: boolean) {
     const now = new Date();
+    const collection = this.levels.collection;
     if (isNew) {
       try {
         const doc = { _id, orgId: level.orgId, variantId: level.variantId, locations: [], reserved: 0, ...fields, version: 1, createdAt: now, updatedAt: now };
-        await this.levels.collection.insertOne((events.length ? { ...doc, ...outboxOf(events) } : doc) as never);
+        await collection.insertOne((events.length ? { ...doc, ...outboxOf(events) } : doc) as never);
         return true;
       } catch (err) {
         if (isDuplicateKeyError(err)) return false;
@@ -99,8 +105,12 @@ export class StockRepository {
       }
     }
     const update = { $set: { ...fields, updatedAt: now }, $inc: { version: 1 } };
-    const result = await this.levels.collection.updateOne({ _id: _id as never, version: level.version }, events.length ? withEvents(update, events) : update);
-    return result.modifiedCount === 1;
+    const guard = { _id: _id as never, version: level.version };
+    if (events.length === 0) return (await collection.updateOne(guard, update)).modifiedCount === 1;
+    const write = this.relay.prepareWrite(collection, _id, update, events);
+    const applied = (await collection.updateOne({ ...guard, ...write.filter }, write.update)).modifiedCount === 1;
+    write.settle(applied);
+    return applied;
   }
 
   find(orgId: string, variantId: string): Promise<StockLevel | null> {
