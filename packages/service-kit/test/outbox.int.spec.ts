@@ -270,6 +270,39 @@ describe('OutboxRelay', () => {
     });
   });
 
+  describe('documents another replica is handling', () => {
+    /** A relay past its start-up sweep, as a replica that has been running a while. */
+    async function runningRelay(): Promise<OutboxRelay> {
+      const relay = startRelay(broker, 60_000);
+      await new Promise((r) => setTimeout(r, 200));
+      return relay;
+    }
+    const sweep = (relay: OutboxRelay) => (relay as unknown as { schedule: (sweep: boolean) => void }).schedule(true);
+
+    it("leaves a document whose events are fresh to its writer's relay, and takes it once they are past the grace", async () => {
+      const relay = await runningRelay();
+      const [fresh, stale] = [event(), event()];
+      // Another replica's write a moment ago (its relay is on it), and one from a replica that died 6 s ago.
+      await Things.create({ _id: 'theirs-fresh', name: 'f', ...outboxOf([fresh]) });
+      await Things.create({ _id: 'theirs-stale', name: 's', ...outboxOf([stale]), outboxAt: new Date(Date.now() - 6_000) });
+      sweep(relay);
+
+      await eventually(() => (receivedIds().includes(stale.id) ? true : undefined), 2_000);
+      await drained('theirs-stale');
+      expect(receivedIds()).not.toContain(fresh.id);
+      expect((await stored('theirs-fresh')).outboxPending).toBe(true);
+    });
+
+    it('takes every document but its own on its first sweep after start (a restarted process\'s leftovers are fresh too)', async () => {
+      const e = event();
+      await Things.create({ _id: 'leftover', name: 'l', ...outboxOf([e]) });
+      startRelay(broker, 60_000);
+
+      await eventually(() => (receivedIds().includes(e.id) ? true : undefined), 2_000);
+      await drained('leftover');
+    });
+  });
+
   describe('with a local handler', () => {
     const noted = () => newEvent('test.thing_noted', { orgId: 'org_a', seq: ++seq });
     function startLocalRelay(handle: (e: EventEnvelope) => Promise<void>, intervalMs: number): OutboxRelay {

@@ -37,6 +37,8 @@ export interface OutboxEntry {
 export const outboxFields = {
   outbox: { type: [{ _id: false, id: String, body: String }], default: undefined },
   outboxPending: { type: Boolean, index: { sparse: true } },
+  /** When the last events were put on it: a sweep leaves a document this fresh to its writer's relay. */
+  outboxAt: { type: Date },
 } as const;
 
 export function newEvent<N extends EventName>(name: N, payload: EventPayload<N>): EventEnvelope;
@@ -52,14 +54,14 @@ type Update = { $set?: Record<string, unknown>; $push?: Record<string, unknown> 
 const toEntries = (events: EventEnvelope[]): OutboxEntry[] => events.map((e) => ({ id: e.id, body: JSON.stringify(e) }));
 
 /** Fields that carry events on a document being inserted. */
-export const outboxOf = (events: EventEnvelope[]) => ({ outbox: toEntries(events), outboxPending: true as const });
+export const outboxOf = (events: EventEnvelope[]) => ({ outbox: toEntries(events), outboxPending: true as const, outboxAt: new Date() });
 
 /** Adds events to a single-document update, so the change and its events land together. */
 export function withEvents<U extends Update>(update: U, events: EventEnvelope[]): U {
   const entries = toEntries(events);
   return {
     ...update,
-    $set: { ...update.$set, outboxPending: true },
+    $set: { ...update.$set, outboxPending: true, outboxAt: new Date() },
     $push: { ...update.$push, outbox: { $each: entries } },
   };
 }
@@ -73,7 +75,11 @@ interface Target {
 interface OutboxDoc {
   _id: never;
   outbox?: OutboxEntry[];
+  outboxAt?: Date;
 }
+
+/** What clears a document's pending marks, once its outbox is empty. */
+const NOT_PENDING = { outboxPending: '', outboxAt: '' } as const;
 
 /** Applies an event in this process; rejecting leaves the entry for a later pass. */
 export type LocalHandler = (event: EventEnvelope) => Promise<void>;
@@ -169,6 +175,7 @@ export class OutboxRelay {
   /** Sweeps run on every tick until then (start-up, failures, dropped kicks, work found). */
   private sweepUntil = 0;
   private lastSweep = 0;
+  private startingUp = true;
   /**
    * Documents just written, flushed by id: no collection scan on the request path. `known`
    * holds the events the writers pushed, when every kick said what it pushed.
@@ -198,6 +205,7 @@ export class OutboxRelay {
 
   start(): void {
     this.stopped = false;
+    this.startingUp = true;
     this.timer = setInterval(() => this.tick(), this.options.intervalMs ?? 1000);
     this.timer.unref();
     const foldWait = this.options.foldWaitMs ?? FOLD_WAIT_MS;
@@ -252,7 +260,7 @@ export class OutboxRelay {
     const outbox = [...before.filter((entry) => !taken.has(entry.id)), ...entries];
     return {
       filter: holdsExactly(before),
-      update: { ...update, $set: { ...update.$set, outbox, outboxPending: true } },
+      update: { ...update, $set: { ...update.$set, outbox, outboxPending: true, outboxAt: new Date() } },
       settle: (applied) => {
         if (!applied) {
           this.forget(key);
@@ -323,8 +331,10 @@ export class OutboxRelay {
       this.sweepPending = false;
       this.lastSweep = Date.now();
       try {
-        // Leaves kicked documents to their kicks; work found may mean more to come.
-        if ((await this.drain(false)) > 0) this.needSweeps();
+        // Work found may mean more to come.
+        const connected = this.broker.connected;
+        if ((await this.drain(this.startingUp ? 'startup' : 'sweep')) > 0) this.needSweeps();
+        if (connected) this.startingUp = false;
       } catch (err) {
         this.failed(err as Error, 'outbox sweep failed; the next one retries');
       }
@@ -344,28 +354,38 @@ export class OutboxRelay {
     clearInterval(this.foldTimer);
     await this.running;
     await Promise.all(this.flushing.values());
-    // The full pass below takes published entries off too, without sending them again.
+    // The last pass takes published entries off too, without sending them again.
+    await this.drain('stop').catch((err) => this.logger.warn({ err: (err as Error).message }, 'final outbox pass failed; the next start publishes'));
     this.folds.clear();
-    await this.drain(true).catch((err) => this.logger.warn({ err: (err as Error).message }, 'final outbox pass failed; the next start publishes'));
   }
 
   /**
-   * Publishes every pending document's events; a sweep (not `all`) skips those a kick will
-   * flush and those whose published entries wait for their next write (`folds`).
+   * Publishes pending documents' events. A sweep leaves alone what this process's kicks and
+   * delayed clears will handle, and documents whose events are under KICK_GRACE_MS old (by
+   * `outboxAt`): their writer's relay, maybe another replica's, is on them, and its published
+   * entries may wait there for the next write. The first sweep after start takes every
+   * document but this process's own (a restarted process's leftovers are fresh too), and the
+   * last one, at stop, this process's own and every document past the grace.
    */
-  private async drain(all: boolean): Promise<number> {
+  private async drain(mode: 'startup' | 'sweep' | 'stop'): Promise<number> {
     if (!this.broker.connected) {
       this.needSweeps(); // until it is back
       return 0;
     }
     let flushed = 0;
     const graceSince = Date.now() - KICK_GRACE_MS;
-    const leftAlone = (key: string) => (this.kicked.get(key) ?? 0) > graceSince || this.folds.has(key);
+    const mine = (key: string) => (this.kicked.get(key) ?? 0) > graceSince || this.folds.has(key);
+    const fresh = (doc: OutboxDoc) => doc.outboxAt instanceof Date && doc.outboxAt.getTime() > graceSince;
+    const takes: Record<typeof mode, (key: string, doc: OutboxDoc) => boolean> = {
+      startup: (key) => !mine(key),
+      sweep: (key, doc) => !mine(key) && !fresh(doc),
+      stop: (key, doc) => mine(key) || !fresh(doc),
+    };
     for (const collection of this.sources) {
       // One read of every pending document: most of them are usually left alone (written in
       // the last seconds), and a paged read would scan the collection once per page on FerretDB.
       const docs = (await collection.find({ outboxPending: true }).toArray()) as OutboxDoc[];
-      const due = all ? docs : docs.filter((doc) => !leftAlone(documentKey(collection.collectionName, doc._id)));
+      const due = docs.filter((doc) => takes[mode](documentKey(collection.collectionName, doc._id), doc));
       for (const doc of due) this.kicked.delete(documentKey(collection.collectionName, doc._id));
       // Only entries nothing else had published count as work found (a kick may have
       // emptied a document between the read and its flush).
@@ -455,7 +475,7 @@ export class OutboxRelay {
     }
     const entries = toEntries(known); // the same values the writer pushed
     const cleared = await this.writing(collection, _id, () =>
-      collection.updateOne({ _id, ...holdsExactly(entries) }, { $pullAll: { outbox: entries }, $unset: { outboxPending: '' } } as never),
+      collection.updateOne({ _id, ...holdsExactly(entries) }, { $pullAll: { outbox: entries }, $unset: NOT_PENDING } as never),
     );
     return this.learned(key, cleared.modifiedCount === 1);
   }
@@ -473,7 +493,7 @@ export class OutboxRelay {
       if (!outbox || !entries || outbox.sent.size === 0) return false;
       const sent = entries.filter((entry) => outbox.sent.has(entry.id));
       const left = entries.filter((entry) => !outbox.sent.has(entry.id));
-      const update = left.length ? { $pullAll: { outbox: sent } } : { $pullAll: { outbox: sent }, $unset: { outboxPending: '' } };
+      const update = left.length ? { $pullAll: { outbox: sent } } : { $pullAll: { outbox: sent }, $unset: NOT_PENDING };
       const cleared = await collection.updateOne({ _id, ...holdsExactly(entries) }, update as never);
       if (cleared.modifiedCount !== 1) {
         this.forget(key);
@@ -516,7 +536,7 @@ export class OutboxRelay {
       await Promise.all(unsent.map((entry) => this.send(JSON.parse(entry.body) as EventEnvelope)));
       // Usually nothing was pushed meanwhile: the pull and the flag's clearing are then one
       // write (the size condition holds atomically, on MongoDB across replicas too).
-      const cleared = await collection.updateOne({ _id, outbox: { $size: entries.length } }, { $pullAll: { outbox: entries }, $unset: { outboxPending: '' } } as never);
+      const cleared = await collection.updateOne({ _id, outbox: { $size: entries.length } }, { $pullAll: { outbox: entries }, $unset: NOT_PENDING } as never);
       this.logger.debug({ eventIds: unsent.map((e) => e.id) }, 'events published');
       if (cleared.modifiedCount === 1) {
         this.learned(key, true);
@@ -525,7 +545,7 @@ export class OutboxRelay {
       await collection.updateOne({ _id }, { $pullAll: { outbox: entries } } as never);
     }
     // Clears the flag only if nothing new was pushed meanwhile (same document, atomic).
-    const emptied = await collection.updateOne({ _id, outbox: { $size: 0 } }, { $unset: { outboxPending: '' } });
+    const emptied = await collection.updateOne({ _id, outbox: { $size: 0 } }, { $unset: NOT_PENDING });
     this.learned(key, emptied.matchedCount === 1);
     return new Set(entries.map((entry) => entry.id));
   }
