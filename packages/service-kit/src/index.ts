@@ -10,6 +10,8 @@ export * from './http/validate';
 export * from './http/error-handler';
 export * from './events/broker';
 export * from './events/outbox';
+export * from './events/outbox-relay';
+export type { OutboxWrite } from './events/known-outboxes';
 export * from './events/consumer';
 export * from './events/broadcast-cache';
 export * from './service-main';

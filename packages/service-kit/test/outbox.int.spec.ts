@@ -224,6 +224,23 @@ describe('OutboxRelay', () => {
       expect(receivedIds().filter((id) => id === e1.id || id === e2.id)).toEqual([e1.id, e2.id]);
     });
 
+    it('knows the outbox of a document inserted through prepareInsert: its next write takes the published entries off', async () => {
+      const relay = startFoldingRelay(60_000);
+      const [created, changed] = [event(), event()];
+      await documentLocks.run(documentKey(Things.collection.collectionName, 'inserted-known'), async () => {
+        const insert = relay.prepareInsert(Things.collection, 'inserted-known', [created]);
+        await Things.collection.insertOne({ _id: 'inserted-known' as never, name: 'i', ...insert.fields });
+        insert.settle(true);
+      });
+      relay.kick(Things.collection, 'inserted-known', [created]);
+      await published(created);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await idsOnDoc('inserted-known')).toEqual([created.id]); // no clearing write of its own
+
+      await write(relay, 'inserted-known', 'i2', [changed]);
+      expect(await idsOnDoc('inserted-known')).toEqual([changed.id]);
+    });
+
     it('clears the published entries of a document nobody writes again after foldWaitMs', async () => {
       const relay = startFoldingRelay(300);
       await known(relay, 'idle');

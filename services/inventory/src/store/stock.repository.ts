@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { StockMovement } from '@stockyard/contracts';
-import { AppError, documentKey, documentLocks, InsertBatcher, isDuplicateKeyError, outboxOf, RecentMap, type OutboxRelay } from '@stockyard/service-kit';
+import { AppError, documentKey, documentLocks, InsertBatcher, isDuplicateKeyError, RecentMap, type OutboxRelay } from '@stockyard/service-kit';
 import type { mongo } from 'mongoose';
 import type { LevelChange, LevelFields } from '../domain/level-change';
 import type { StockLevel } from '../domain/stock-level';
@@ -95,14 +95,16 @@ export class StockRepository {
     const now = new Date();
     const collection = this.levels.collection;
     if (isNew) {
+      const doc = { _id, orgId: level.orgId, variantId: level.variantId, locations: [], reserved: 0, ...fields, version: 1, createdAt: now, updatedAt: now };
+      const insert = this.relay.prepareInsert(collection, _id, events);
       try {
-        const doc = { _id, orgId: level.orgId, variantId: level.variantId, locations: [], reserved: 0, ...fields, version: 1, createdAt: now, updatedAt: now };
-        await collection.insertOne((events.length ? { ...doc, ...outboxOf(events) } : doc) as never);
-        return true;
+        await collection.insertOne((events.length ? { ...doc, ...insert.fields } : doc) as never);
       } catch (err) {
         if (isDuplicateKeyError(err)) return false;
         throw err;
       }
+      if (events.length) insert.settle(true);
+      return true;
     }
     const update = { $set: { ...fields, updatedAt: now }, $inc: { version: 1 } };
     const guard = { _id: _id as never, version: level.version };
