@@ -10,7 +10,10 @@ export const baseServiceEnv = z.object({
   EVENTS_EXCHANGE: z.string().min(1).default(DEFAULT_EXCHANGE),
   IDENTITY_SECRET: z.string().min(32, 'must be at least 32 characters'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** How often the outbox relay sweeps for unpublished events (crash recovery). */
+  /**
+   * How often the outbox relay sweeps for unpublished events while it has reason to
+   * (start-up, failures, dropped kicks, work found, or not eager); otherwise every 30 s.
+   */
   OUTBOX_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
   /**
    * How long events already published may stay on a document written through the relay's
