@@ -197,8 +197,7 @@ async function main() {
     say(`emitting ${RATE} events/s for ${SECONDS} s to ${ENDPOINTS} endpoints (${how}, ${over})`);
     const machine = watchMachine();
     const run = await emitAtRate(emit);
-    const drainUntil = performance.now() + DRAIN_SECONDS * 1000;
-    while (receiver.arrivals.size < run.answered.size * ENDPOINTS && performance.now() < drainUntil) await sleep(100);
+    await arrived(receiver, run.answered.size * ENDPOINTS, DRAIN_SECONDS);
     report(run, receiver);
     say(machine.end());
   } finally {

@@ -96,14 +96,14 @@ export class StockRepository {
     const collection = this.levels.collection;
     if (isNew) {
       const doc = { _id, orgId: level.orgId, variantId: level.variantId, locations: [], reserved: 0, ...fields, version: 1, createdAt: now, updatedAt: now };
-      const insert = this.relay.prepareInsert(collection, _id, events);
+      const insert = events.length ? this.relay.prepareInsert(collection, _id, events) : undefined;
       try {
-        await collection.insertOne((events.length ? { ...doc, ...insert.fields } : doc) as never);
+        await collection.insertOne((insert ? { ...doc, ...insert.fields } : doc) as never);
       } catch (err) {
         if (isDuplicateKeyError(err)) return false;
         throw err;
       }
-      if (events.length) insert.settle(true);
+      insert?.settle(true);
       return true;
     }
     const update = { $set: { ...fields, updatedAt: now }, $inc: { version: 1 } };
