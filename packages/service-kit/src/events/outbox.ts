@@ -70,5 +70,5 @@ export interface OutboxDoc {
 /** What clears a document's pending marks, once its outbox is empty. */
 export const NOT_PENDING = { outboxPending: '', outboxAt: '' } as const;
 
-/** The condition that a document's outbox holds exactly `entries` (in any order; never empty: `$all: []` matches nothing). */
-export const holdsExactly = (entries: OutboxEntry[]) => ({ outbox: { $size: entries.length, $all: entries } });
+/** The condition that a document's outbox holds exactly `entries` (in any order). */
+export const holdsExactly = (entries: OutboxEntry[]) => ({ outbox: entries.length ? { $size: entries.length, $all: entries } : { $size: 0 } });
