@@ -7,11 +7,13 @@
  * duration, in one run (one connection at a time for latency, then 10 for throughput). Prints requests/s, p50 and p99 of both and the ratios. A script
  * that prints figures, not a test; everything on 127.0.0.1, bounded in time.
  */
+import fs from 'node:fs';
 import { Agent, request } from 'node:http';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { signIdentity } from '@stockyard/contracts';
-import { ensureInfra, startStack, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
-import { watchMachine } from './machine';
+import { ensureInfra, startStack, STATE_DIR, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
+import { cpuMeter, watchMachine } from './machine';
 
 /**
  * Fixed connection counts, each measured separately: 1 connection shows the latency the
@@ -38,18 +40,29 @@ interface Figures {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Each process's CPU per request, in microseconds. */
+  cpu: Record<string, number>;
 }
 
-async function load(url: string, headers: Record<string, string>, seconds: number, connections: number): Promise<Figures> {
-  if (connections === 1) return oneAtATime(url, headers, seconds);
+type Meter = ReturnType<typeof cpuMeter>;
+
+async function load(url: string, headers: Record<string, string>, seconds: number, connections: number, meter: Meter): Promise<Figures> {
+  const measuring = meter.start();
+  const figures = connections === 1 ? await oneAtATime(url, headers, seconds) : await manyAtOnce(url, headers, seconds, connections);
+  const used = measuring.stop();
+  const cpu = Object.fromEntries(Object.entries(used).map(([name, ms]) => [name, (ms * 1000) / figures.requests]));
+  return { ...figures, cpu };
+}
+
+async function manyAtOnce(url: string, headers: Record<string, string>, seconds: number, connections: number) {
   const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
-  return { perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  return { perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, requests: result.requests.total };
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
 /** One kept-alive connection, one request at a time, timed in microseconds (autocannon rounds to whole ms). */
-async function oneAtATime(url: string, headers: Record<string, string>, seconds: number): Promise<Figures> {
+async function oneAtATime(url: string, headers: Record<string, string>, seconds: number) {
   const latencies: number[] = [];
   let non2xx = 0;
   const deadline = performance.now() + seconds * 1000;
@@ -63,26 +76,37 @@ async function oneAtATime(url: string, headers: Record<string, string>, seconds:
   }
   latencies.sort((a, b) => a - b);
   const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
-  return { perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), non2xx, errors: 0 };
+  return { perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), non2xx, errors: 0, requests: latencies.length };
 }
 
 const mean = (all: Figures[]): Figures => {
   const avg = (pick: (f: Figures) => number) => all.reduce((sum, f) => sum + pick(f), 0) / all.length;
-  return { perSecond: avg((f) => f.perSecond), p50: avg((f) => f.p50), p99: avg((f) => f.p99), non2xx: avg((f) => f.non2xx), errors: avg((f) => f.errors) };
+  const cpu = Object.fromEntries(Object.keys(all[0]!.cpu).map((name) => [name, avg((f) => f.cpu[name] ?? 0)]));
+  return { perSecond: avg((f) => f.perSecond), p50: avg((f) => f.p50), p99: avg((f) => f.p99), non2xx: avg((f) => f.non2xx), errors: avg((f) => f.errors), cpu };
 };
 
 const row = (name: string, f: Figures) =>
   `${name.padEnd(9)} ${f.perSecond.toFixed(0).padStart(8)} req/s   p50 ${f.p50.toFixed(2).padStart(6)} ms   p99 ${f.p99.toFixed(2).padStart(6)} ms   non-2xx ${f.non2xx}  errors ${f.errors}`;
 
+/** CPU per request by process, and in all: where a side's time goes. */
+const cpuRow = (name: string, f: Figures) => {
+  const parts = Object.entries(f.cpu).map(([process, us]) => `${process} ${us.toFixed(0)}`);
+  const total = Object.values(f.cpu).reduce((a, b) => a + b, 0);
+  return `${name.padEnd(9)} CPU µs/request: ${parts.join(', ')}; all ${total.toFixed(0)}`;
+};
+
 type Target = { url: string; headers: Record<string, string> };
 
-async function compare(connections: number, viaGateway: Target, direct: () => Target) {
+async function compare(connections: number, viaGateway: Target, direct: () => Target, meter: Meter) {
   say('');
   say(`== ${connections} connection${connections > 1 ? 's' : ''}`);
   const rounds: { direct: Figures; gateway: Figures }[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const d = direct();
-    const figures = { direct: await load(d.url, d.headers, SECONDS, connections), gateway: await load(viaGateway.url, viaGateway.headers, SECONDS, connections) };
+    const figures = {
+      direct: await load(d.url, d.headers, SECONDS, connections, meter),
+      gateway: await load(viaGateway.url, viaGateway.headers, SECONDS, connections, meter),
+    };
     rounds.push(figures);
     say(`round ${round}: direct ${figures.direct.perSecond.toFixed(0)} req/s p50 ${figures.direct.p50.toFixed(2)} ms | gateway ${figures.gateway.perSecond.toFixed(0)} req/s p50 ${figures.gateway.p50.toFixed(2)} ms`);
   }
@@ -91,8 +115,16 @@ async function compare(connections: number, viaGateway: Target, direct: () => Ta
   say(`mean of ${ROUNDS} rounds:`);
   say(row('direct', directFigures));
   say(row('gateway', gatewayFigures));
+  say(cpuRow('direct', directFigures));
+  say(cpuRow('gateway', gatewayFigures));
   say(`throughput ratio gateway/direct: ${(gatewayFigures.perSecond / directFigures.perSecond).toFixed(2)} (target >= 0.80)`);
   say(`added latency: p50 ${(gatewayFigures.p50 - directFigures.p50).toFixed(2)} ms (target < 1 ms), p99 ${(gatewayFigures.p99 - directFigures.p99).toFixed(2)} ms`);
+}
+
+/** The local FerretDB's pid when the infra helper started one (servers from the environment or containers: none). */
+function ferretdbPid(): number | undefined {
+  const file = path.join(STATE_DIR, 'ferretdb.pid');
+  return fs.existsSync(file) ? Number.parseInt(fs.readFileSync(file, 'utf8'), 10) : undefined;
 }
 
 async function main() {
@@ -113,12 +145,18 @@ async function main() {
         url: `${stack.services[route.service]!.url}${route.path}`,
         headers: { 'x-stockyard-identity': signIdentity({ orgId, keyId: 'bench', permissions: [route.permission] }, TEST_IDENTITY_SECRET) },
       });
+      const meter = cpuMeter({
+        'load generator': process.pid,
+        gateway: stack.services.gateway!.pid,
+        [route.service]: stack.services[route.service]!.pid,
+        ferretdb: infra.mode === 'local' ? ferretdbPid() : undefined,
+      });
       const check = await fetch(viaGateway.url, { headers: viaGateway.headers });
       if (check.status !== 200) throw new Error(`gateway answered ${check.status}: ${await check.text()}`);
-      await load(viaGateway.url, viaGateway.headers, WARMUP_SECONDS, 10);
+      await load(viaGateway.url, viaGateway.headers, WARMUP_SECONDS, 10, meter);
       const warm = direct();
-      await load(warm.url, warm.headers, WARMUP_SECONDS, 10);
-      for (const connections of CONNECTION_COUNTS) await compare(connections, viaGateway, direct);
+      await load(warm.url, warm.headers, WARMUP_SECONDS, 10, meter);
+      for (const connections of CONNECTION_COUNTS) await compare(connections, viaGateway, direct, meter);
     }
   } finally {
     say('');

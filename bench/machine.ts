@@ -51,3 +51,41 @@ export function watchMachine() {
     },
   };
 }
+
+const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ; Linux has used 100 on every mainstream architecture
+
+/** A process's user + system CPU so far, in ms (/proc/<pid>/stat), or undefined where unreadable. */
+export function processCpuMs(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU time of named processes over a stretch of work: `start()` then `stop()` answers
+ * each one's CPU ms (names whose /proc entry cannot be read are left out).
+ */
+export function cpuMeter(pids: Record<string, number | undefined>) {
+  const read = () => Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, pid === undefined ? undefined : processCpuMs(pid)]));
+  return {
+    start() {
+      const before = read();
+      return {
+        stop(): Record<string, number> {
+          const after = read();
+          const used: Record<string, number> = {};
+          for (const name of Object.keys(pids)) {
+            const [b, a] = [before[name], after[name]];
+            if (b !== undefined && a !== undefined) used[name] = a - b;
+          }
+          return used;
+        },
+      };
+    },
+  };
+}

@@ -37,6 +37,11 @@ export class ServiceProcess {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** The running process's id (benchmarks read its CPU time), undefined before start. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   async start(extraEnv: Record<string, string> = {}): Promise<void> {
     const main = path.join(REPO_ROOT, 'services', this.name, 'src', 'main.ts');
     // `node --import tsx` keeps it one process, so a signal reaches the service itself.

@@ -9,10 +9,10 @@ import { UsageTracker } from './auth/usage-tracker';
 import { apiKeyRoutes } from './http/api-keys.routes';
 import { API_PREFIX, apiPipeline, isApiPath, type ApiRequest } from './http/gateway.routes';
 import { IdentitySigner } from './http/identity-signer';
-import { securityHeaders } from './http/security-headers';
+import { headerNames, securityHeaders } from './http/security-headers';
 import { Upstreams } from './http/upstreams';
 import { internalSettingsRoutes, settingsRoutes } from './http/settings.routes';
-import { keyRateLimit } from './limits/rate-limit';
+import { keyRateLimit, RATE_LIMIT_HEADERS } from './limits/rate-limit';
 import { apiKeyModel, apiKeyUsageModel, organizationModel } from './store/api-key.model';
 import { ApiKeyUsageRepository } from './store/api-key-usage.repository';
 import { ApiKeyRepository } from './store/api-key.repository';
@@ -40,11 +40,13 @@ function keyServices({ connection, logger, config, redis, subscriber }: GatewayD
   return { keys, orgs, usage, tracker, authenticator, revocations };
 }
 
-const upstreams = (config: GatewayDeps['config']) =>
+const upstreams = (config: GatewayDeps['config'], security: readonly string[]) =>
   new Upstreams(
     { catalog: config.CATALOG_URL, purchasing: config.PURCHASING_URL, invoicing: config.INVOICING_URL, orders: config.ORDERS_URL, inventory: config.INVENTORY_URL, webhooks: config.WEBHOOKS_URL },
     config.UPSTREAM_TIMEOUT_MS,
     { connections: config.UPSTREAM_CONNECTIONS, maxQueued: config.UPSTREAM_MAX_QUEUED },
+    // The gateway's answer headers are its own: a service's copy of one is dropped.
+    ['X-Request-Id', ...headerNames(security), ...RATE_LIMIT_HEADERS],
   );
 
 /** Express for what is not the hot path: the gateway's own routes, probes, internal settings. */
@@ -79,7 +81,8 @@ export function buildApp(deps: GatewayDeps) {
   const services = keyServices(deps);
   const { keys, orgs, tracker, authenticator, revocations } = services;
   const { own, rest } = expressApps(deps, services);
-  const proxied = upstreams(config);
+  const security = securityHeaders();
+  const proxied = upstreams(config, security);
   const api = apiPipeline({
     authenticator,
     rateLimit: keyRateLimit({ limit: config.RATE_LIMIT_PER_MINUTE, redis, prefix: config.REDIS_PREFIX, logger }),
@@ -87,18 +90,21 @@ export function buildApp(deps: GatewayDeps) {
     upstreams: proxied,
     own,
     bodyLimitBytes: config.BODY_LIMIT_BYTES,
+    security,
     logger,
   });
-  const secure = securityHeaders();
 
-  /** Every response gets a request id and helmet's headers; /api/v1 goes through the pipeline. */
+  /** Every response gets a request id and helmet's headers (the pipeline adds them to its answers itself). */
   const app = (req: IncomingMessage, res: ServerResponse) => {
     const requestId = requestIdFrom(req.headers['x-request-id']);
     (req as ApiRequest).requestId = requestId;
+    if (isApiPath(req.url!)) {
+      void api(req, res);
+      return;
+    }
     res.setHeader('X-Request-Id', requestId);
-    secure(res);
-    if (isApiPath(req.url!)) void api(req, res);
-    else rest(req, res);
+    for (let i = 0; i < security.length; i += 2) res.setHeader(security[i]!, security[i + 1]!);
+    rest(req, res);
   };
 
   return {

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { RedisStore } from 'rate-limit-redis';
 import { createLogger } from '@stockyard/service-kit';
 import { infraEnv, isolatedNames } from '@stockyard/testkit';
+import { redisAddHits, type AddHits } from '../src/limits/add-hits';
 import { exactTail, FLUSH_MS, SharedCounts } from '../src/limits/shared-counts';
 import { connectRedis } from '../src/store/redis';
 
@@ -12,7 +13,13 @@ async function replica(prefix: string, limit: number, windowMs = 60_000) {
   const store = new RedisStore({ prefix, sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as never });
   store.windowMs = windowMs;
   const errors: Error[] = [];
-  return { redis, counts: new SharedCounts(store, limit, (err) => errors.push(err)), errors };
+  const addHits = redisAddHits(redis, store);
+  const batches: number[] = [];
+  const counting: AddHits = (key, hits) => {
+    batches.push(hits);
+    return addHits(key, hits);
+  };
+  return { redis, counts: new SharedCounts(store, counting, limit, (err) => errors.push(err)), errors, batches };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -42,7 +49,7 @@ describe('SharedCounts (rate-limit hits in Redis, far from the limit without a r
   afterAll(() => redises.forEach((r) => r.disconnect()));
 
   it('counts the first hit in Redis, answers the next from memory, and sends them together within the flush', async () => {
-    const { redis, counts } = await start(1000);
+    const { redis, counts, batches } = await start(1000);
     expect((await counts.increment('k')).totalHits).toBe(1);
     expect(await redis.get(`${prefix}k`)).toBe('1');
 
@@ -51,6 +58,27 @@ describe('SharedCounts (rate-limit hits in Redis, far from the limit without a r
     // Asked on the same connection before the flush's increments: Redis has not seen them yet.
     expect(await redis.get(`${prefix}k`)).toBe('1');
     await eventuallyEquals(() => redis.get(`${prefix}k`), '51', FLUSH_MS + 1000);
+    expect(batches).toEqual([50]); // the flush's 50 hits as one command
+  });
+
+  it('adds a batch of hits with rate-limit-redis window rules: a key with no time left starts a window', async () => {
+    const redis = connectRedis(infraEnv().redisUrl, createLogger('gateway', 'silent'), 'commands');
+    redises.push(redis);
+    await new Promise((resolve) => redis.once('ready', resolve));
+    const store = new RedisStore({ prefix, sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as never });
+    store.windowMs = 60_000;
+    const addHits = redisAddHits(redis, store);
+
+    const first = await addHits('k', 7);
+    expect(first.totalHits).toBe(7);
+    expect(first.resetTime!.getTime() - Date.now()).toBeGreaterThan(59_000);
+    expect(await redis.pttl(`${prefix}k`)).toBeGreaterThan(59_000);
+    expect((await addHits('k', 5)).totalHits).toBe(12);
+    expect((await store.increment('k')).totalHits).toBe(13); // one count, whichever path adds to it
+
+    await redis.pexpire(`${prefix}k`, 1); // the window ends
+    await sleep(5);
+    expect((await addHits('k', 3)).totalHits).toBe(3);
   });
 
   it('lets two replicas allow exactly the limit between them, in concurrent batches, and refuses the next on both', async () => {

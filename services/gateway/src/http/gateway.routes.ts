@@ -3,6 +3,7 @@ import { IDENTITY_HEADER, matchRoute, routesForPath, type RouteSpec } from '@sto
 import { AppError, sendError, type Logger } from '@stockyard/service-kit';
 import type { Authenticator, Caller } from '../auth/authenticator';
 import { limitedBody } from './body-limit';
+import type { HeaderSink } from '../limits/rate-limit';
 import type { IdentitySigner } from './identity-signer';
 import type { Upstreams } from './upstreams';
 
@@ -23,15 +24,40 @@ export interface ApiRequest extends IncomingMessage {
 
 export const API_PREFIX = '/api/v1';
 
+/**
+ * The gateway's own headers of one answer (request id, helmet's, the rate limit's),
+ * gathered while the request is checked: a proxied answer writes them with the service's
+ * in one writeHead; any other answer sets them on the response first (`applyTo`).
+ */
+export class ResponseHead implements HeaderSink {
+  readonly headersSent = false;
+  readonly fields: string[];
+
+  constructor(requestId: string, security: readonly string[]) {
+    this.fields = ['X-Request-Id', requestId, ...security];
+  }
+
+  setHeader(name: string, value: string | number): void {
+    this.fields.push(name, String(value));
+  }
+
+  applyTo(res: ServerResponse): void {
+    const fields = this.fields;
+    for (let i = 0; i < fields.length; i += 2) res.setHeader(fields[i]!, fields[i + 1]!);
+  }
+}
+
 export interface ApiPipeline {
   authenticator: Authenticator;
-  /** Resolves when the key is within its limit; rejects with 429. */
-  rateLimit: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  /** Resolves when the key is within its limit; rejects with 429. Its headers go to the sink. */
+  rateLimit: (req: IncomingMessage, headers: HeaderSink) => Promise<void>;
   signer: IdentitySigner;
   upstreams: Upstreams;
   /** Serves the routes the gateway owns (API keys, settings), mounted at API_PREFIX. */
   own: (req: IncomingMessage, res: ServerResponse) => void;
   bodyLimitBytes: number;
+  /** helmet's headers (security-headers.ts), on every answer. */
+  security: readonly string[];
   logger: Logger;
 }
 
@@ -52,19 +78,24 @@ export function isApiPath(url: string): boolean {
 export function apiPipeline(deps: ApiPipeline) {
   return async (request: IncomingMessage, res: ServerResponse): Promise<void> => {
     const req = request as ApiRequest;
+    const head = new ResponseHead(req.requestId, deps.security);
     try {
       // A client never gets to speak for the gateway.
       if (req.headers[IDENTITY_HEADER] !== undefined) delete req.headers[IDENTITY_HEADER];
       req.caller = await deps.authenticator.authenticate(req.headers.authorization);
-      await deps.rateLimit(req, res);
+      await deps.rateLimit(req, head);
       const route = authorize(req.method!, apiPath(req.url!), req.caller, res);
-      if (route.service === 'gateway') return deps.own(req, res);
+      if (route.service === 'gateway') {
+        head.applyTo(res);
+        return deps.own(req, res);
+      }
       const body = limitedBody(req, deps.bodyLimitBytes);
-      const headers = { [IDENTITY_HEADER]: deps.signer.headerFor(req.caller), 'x-request-id': req.requestId };
-      delete req.headers.authorization; // services never see the key itself
-      await deps.upstreams.forward(route.service, { req, res, headers, body });
+      // Replaces any client-sent copy; the key itself (Authorization) is never forwarded.
+      const headers = [IDENTITY_HEADER, deps.signer.headerFor(req.caller), 'x-request-id', req.requestId];
+      await deps.upstreams.forward(route.service, { req, res, headers, head: head.fields, body });
     } catch (err) {
       if (err instanceof AppError && err.status >= 500) deps.logger.warn({ err: err.message, code: err.code, requestId: req.requestId }, 'upstream error');
+      if (!res.headersSent) head.applyTo(res);
       sendError(res, err, req.requestId, deps.logger, { method: req.method, url: req.url });
     }
   };

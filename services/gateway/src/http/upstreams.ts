@@ -1,13 +1,20 @@
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
-import { Pool } from 'undici';
-import type { ServiceName } from '@stockyard/contracts';
+import { Pool, type Dispatcher } from 'undici';
+import { IDENTITY_HEADER, type ServiceName } from '@stockyard/contracts';
 import { AppError } from '@stockyard/service-kit';
 
 export type UpstreamName = Exclude<ServiceName, 'gateway'>;
 
 /** Headers that describe one connection, not the message: never forwarded either way. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'expect']);
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'expect'];
+
+/**
+ * Request headers the client's copy of which never reaches a service: the key (it never
+ * leaves the gateway), the identity and request id (the gateway's own, Forward.headers),
+ * and the forwarding trail (rewritten).
+ */
+const REPLACED_ON_REQUEST = ['authorization', IDENTITY_HEADER, 'x-request-id', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host'];
 
 export interface UpstreamLimits {
   /** Sockets per service; requests beyond it wait in the pool for one. */
@@ -24,28 +31,64 @@ export interface Forward {
   /** The request as the client sent it (its method, URL and end-to-end headers are kept). */
   req: IncomingMessage;
   res: ServerResponse;
-  /** Set last, over whatever the client sent (identity, request id). */
-  headers: Record<string, string>;
+  /** Request headers to add, name then value (identity, request id; see REPLACED_ON_REQUEST). */
+  headers: string[];
+  /**
+   * The gateway's own response headers (request id, security, rate limit), name then
+   * value: they come first, and the service's headers of the same names are dropped.
+   */
+  head: string[];
   /** The body to send, or null when the request has none. */
   body: Readable | null;
 }
 
 /**
- * The pooled, kept-alive connections to each service (undici: a pool per origin, no
- * per-request socket or agent bookkeeping). A request is streamed both ways, never
- * buffered; upstream failures become AppErrors the caller turns into envelopes.
+ * Which header names (as sent, in any case) a filter drops: decided once per spelling,
+ * since peers send the same few spellings over and over.
+ */
+class HeaderFilter {
+  private readonly dropped: Set<string>;
+  private readonly decided = new Map<string, boolean>();
+
+  constructor(names: Iterable<string>) {
+    this.dropped = new Set([...names].map((name) => name.toLowerCase()));
+  }
+
+  drops(name: string): boolean {
+    let drop = this.decided.get(name);
+    if (drop === undefined) {
+      drop = this.dropped.has(name.toLowerCase());
+      if (this.decided.size < 1000) this.decided.set(name, drop);
+    }
+    return drop;
+  }
+}
+
+/**
+ * The pooled, kept-alive connections to each service (undici: a pool per origin). A
+ * request is streamed both ways, never buffered, through undici's dispatch API: headers
+ * go as flat lists of strings both ways, so the hop builds no header objects, and the
+ * answer's head (the gateway's headers and the service's) is written in one writeHead.
+ * Upstream failures become AppErrors the caller turns into envelopes.
  */
 export class Upstreams {
-  private readonly pools = new Map<UpstreamName, Pool>();
+  private readonly pools = new Map<UpstreamName, { pool: Pool; inFlight: number }>();
+  private readonly requestFilter: HeaderFilter;
+  private readonly responseFilter: HeaderFilter;
 
   constructor(
     targets: Record<UpstreamName, string>,
     private readonly timeoutMs: number,
     private readonly limits: UpstreamLimits = { connections: 128, maxQueued: 512 },
+    /** Response header names the gateway always writes itself (see Forward.head). */
+    ownResponseHeaders: readonly string[] = [],
   ) {
     for (const [service, url] of Object.entries(targets) as [UpstreamName, string][]) {
-      this.pools.set(service, new Pool(url, { connections: limits.connections, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: Math.min(timeoutMs, 10_000) }));
+      const pool = new Pool(url, { connections: limits.connections, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: Math.min(timeoutMs, 10_000) });
+      this.pools.set(service, { pool, inFlight: 0 });
     }
+    this.requestFilter = new HeaderFilter([...HOP_BY_HOP, ...REPLACED_ON_REQUEST]);
+    this.responseFilter = new HeaderFilter([...HOP_BY_HOP, ...ownResponseHeaders]);
   }
 
   /**
@@ -53,36 +96,53 @@ export class Upstreams {
    * was written) with 503 upstream_unavailable or upstream_busy, 504 upstream_timeout, or
    * with the error that cut the request body short.
    */
-  forward(service: UpstreamName, { req, res, headers, body }: Forward): Promise<void> {
-    const pool = this.pools.get(service)!;
-    if (pool.stats.queued >= this.limits.maxQueued) {
+  forward(service: UpstreamName, { req, res, headers, head, body }: Forward): Promise<void> {
+    const upstream = this.pools.get(service)!;
+    // Each socket carries one request at a time: what is beyond the sockets waits in the pool.
+    if (upstream.inFlight - this.limits.connections >= this.limits.maxQueued) {
       return Promise.reject(
         new AppError('unavailable', `The ${service} service is busy; retry in a moment`, 'upstream_busy', undefined, { 'Retry-After': '1' }),
       );
     }
-    const outgoing = forwardedHeaders(req, headers);
-    return new Promise((resolve, reject) => {
-      pool.stream(
-        { path: req.url!, method: req.method as 'GET', headers: outgoing, body },
-        ({ statusCode, headers: answer }) => {
-          res.writeHead(statusCode, responseHeaders(answer));
-          return res;
-        },
-        (err) => {
-          if (!err) return resolve();
-          if (res.headersSent) {
-            // Mid-body: nothing honest can be added to a response already under way.
-            res.destroy(err);
-            return resolve();
-          }
-          reject(err instanceof AppError ? err : this.asAppError(service, err as NodeJS.ErrnoException));
-        },
+    const outgoing = this.forwardedHeaders(req, headers);
+    upstream.inFlight++;
+    return new Promise<void>((resolve, reject) => {
+      const done = (err?: Error) => {
+        upstream.inFlight--;
+        if (!err) return resolve();
+        if (res.headersSent) {
+          // Mid-body: nothing honest can be added to a response already under way.
+          res.destroy(err);
+          return resolve();
+        }
+        reject(err instanceof AppError ? err : this.asAppError(service, err as NodeJS.ErrnoException));
+      };
+      upstream.pool.dispatch(
+        { path: req.url!, method: req.method as Dispatcher.HttpMethod, headers: outgoing, body },
+        new Relay(res, head, this.responseFilter, done),
       );
     });
   }
 
   close(): Promise<unknown> {
-    return Promise.all([...this.pools.values()].map((pool) => pool.close()));
+    return Promise.all([...this.pools.values()].map(({ pool }) => pool.close()));
+  }
+
+  /** The client's end-to-end headers, the forwarding trail, then the gateway's own. */
+  private forwardedHeaders(req: IncomingMessage, extra: string[]): string[] {
+    const out: string[] = [];
+    const raw = req.rawHeaders;
+    for (let i = 0; i < raw.length; i += 2) {
+      if (!this.requestFilter.drops(raw[i]!)) out.push(raw[i]!, raw[i + 1]!);
+    }
+    const incoming = req.headers;
+    const client = req.socket.remoteAddress ?? '';
+    out.push('x-forwarded-for', incoming['x-forwarded-for'] ? `${incoming['x-forwarded-for']}, ${client}` : client);
+    out.push('x-forwarded-proto', (incoming['x-forwarded-proto'] as string | undefined) ?? 'http');
+    const host = incoming['x-forwarded-host'] ?? incoming.host;
+    if (host) out.push('x-forwarded-host', host as string);
+    for (let i = 0; i < extra.length; i++) out.push(extra[i]!);
+    return out;
   }
 
   private asAppError(service: UpstreamName, err: NodeJS.ErrnoException): AppError {
@@ -93,25 +153,56 @@ export class Upstreams {
   }
 }
 
-function forwardedHeaders(req: IncomingMessage, extra: Record<string, string>): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  const incoming = req.headers;
-  for (const name in incoming) {
-    const value = incoming[name];
-    if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
-  }
-  const client = req.socket.remoteAddress ?? '';
-  out['x-forwarded-for'] = incoming['x-forwarded-for'] ? `${String(incoming['x-forwarded-for'])}, ${client}` : client;
-  out['x-forwarded-proto'] = incoming['x-forwarded-proto'] ?? 'http';
-  if (incoming.host) out['x-forwarded-host'] = incoming['x-forwarded-host'] ?? incoming.host;
-  return Object.assign(out, extra);
-}
+/**
+ * Streams one service answer to the client (undici's dispatch handler): the head in one
+ * writeHead, body chunks as they come, pausing the upstream while the client's socket is
+ * full, and aborting the upstream request when the client goes away first.
+ */
+class Relay implements Dispatcher.DispatchHandler {
+  private abort?: (err?: Error) => void;
+  private resume?: () => void;
+  private finished = false;
 
-function responseHeaders(answer: IncomingHttpHeaders): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const name in answer) {
-    const value = answer[name];
-    if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly head: string[],
+    private readonly filter: HeaderFilter,
+    private readonly done: (err?: Error) => void,
+  ) {
+    res.once('close', () => {
+      if (!this.finished) this.abort?.(new Error('the client closed the connection'));
+    });
   }
-  return out;
+
+  onConnect(abort: (err?: Error) => void): void {
+    this.abort = abort;
+  }
+
+  onHeaders(statusCode: number, rawHeaders: Buffer[], resume: () => void): boolean {
+    const head = this.head;
+    for (let i = 0; i < rawHeaders.length; i += 2) {
+      const name = rawHeaders[i]!.toString('latin1');
+      if (!this.filter.drops(name)) head.push(name, rawHeaders[i + 1]!.toString('latin1'));
+    }
+    this.res.writeHead(statusCode, head);
+    this.resume = resume;
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    if (this.res.write(chunk)) return true;
+    this.res.once('drain', this.resume!); // undici holds the body until then
+    return false;
+  }
+
+  onComplete(): void {
+    this.finished = true;
+    this.res.end();
+    this.done();
+  }
+
+  onError(err: Error): void {
+    this.finished = true;
+    this.done(err);
+  }
 }

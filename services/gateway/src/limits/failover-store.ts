@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { MemoryStore, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
 import type { Logger } from '@stockyard/service-kit';
+import { redisAddHits } from './add-hits';
 import { SharedCounts } from './shared-counts';
 
 /**
@@ -24,7 +25,7 @@ export class FailoverStore implements Store {
     private readonly logger: Logger,
   ) {
     this.shared = new RedisStore({ prefix, sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as never });
-    this.counts = new SharedCounts(this.shared, limit, (err) => this.degraded(err));
+    this.counts = new SharedCounts(this.shared, redisAddHits(redis, this.shared), limit, (err) => this.degraded(err));
   }
 
   init(options: Options): void {

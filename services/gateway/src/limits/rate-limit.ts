@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { rateLimit } from 'express-rate-limit';
@@ -6,6 +6,15 @@ import { AppError, type Logger } from '@stockyard/service-kit';
 import { FailoverStore } from './failover-store';
 
 export const RATE_WINDOW_MS = 60_000;
+
+/** The headers express-rate-limit writes on every answer it lets through ('draft-6'). */
+export const RATE_LIMIT_HEADERS = ['RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+
+/** Where the limiter writes its headers: the gateway gathers them for the answer's head. */
+export interface HeaderSink {
+  readonly headersSent: boolean;
+  setHeader(name: string, value: string | number): unknown;
+}
 
 /**
  * Per key, never per token or IP: `limit` requests per minute, counted in Redis so every
@@ -25,13 +34,16 @@ export function keyRateLimit(options: { limit: number; redis: Redis; prefix: str
     handler: (_req, _res, next, { limit }) => {
       next(new AppError('rate_limited', `Rate limit of ${limit} requests per minute exceeded for this API key`, 'rate_limit_exceeded'));
     },
-    // Our key generator never reads req.ip, and the store is checked by FailoverStore itself.
-    validate: { ip: false, trustProxy: false, xForwardedForHeader: false, keyGeneratorIpFallback: false },
+    // Our key generator never reads req.ip, and the store is checked by FailoverStore itself;
+    // the pipeline counts a request at one place only, so the per-request double-count
+    // check (a WeakMap entry, a Map and an array per request) is left out too.
+    validate: { ip: false, trustProxy: false, xForwardedForHeader: false, keyGeneratorIpFallback: false, singleCount: false },
   });
-  // It runs on the gateway's plain Node request and response: with the checks above off,
-  // express-rate-limit reads only headers and `caller`, and writes only setHeader.
-  return (req: IncomingMessage, res: ServerResponse) =>
+  // It runs on the gateway's plain Node request: with the checks above off and no skip
+  // options, express-rate-limit reads only headers and `caller`, and of the response only
+  // `headersSent` and `setHeader`.
+  return (req: IncomingMessage, headers: HeaderSink) =>
     new Promise<void>((resolve, reject) => {
-      void limiter(req as Request, res as Response, (err?: unknown) => (err ? reject(err) : resolve()));
+      void limiter(req as Request, headers as Response, (err?: unknown) => (err ? reject(err) : resolve()));
     });
 }

@@ -1,6 +1,7 @@
 import type { ClientRateLimitInfo } from 'express-rate-limit';
 import type { RedisStore } from 'rate-limit-redis';
 import { RecentMap } from '@stockyard/service-kit';
+import type { AddHits } from './add-hits';
 
 /** How long a key's hits far from its limit wait in memory before they go to Redis together. */
 export const FLUSH_MS = 10;
@@ -37,7 +38,8 @@ interface KeyCount {
  * budget (`exactTail`), is counted in Redis before it is answered: exact, whichever
  * replica takes it. Before that, a request is allowed on this replica's estimate (the
  * last count Redis gave, plus this replica's hits since) and its hit goes to Redis with
- * the others of the next FLUSH_MS, in one write (the client pipelines them).
+ * the others of the next FLUSH_MS: one command per key (`addHits`), all keys' commands in
+ * one write (the client pipelines them).
  *
  * So in the first half of its budget a key costs no round trip per request, and the
  * limit still holds unless other replicas let more than the tail through for one key
@@ -50,7 +52,10 @@ export class SharedCounts {
   private readonly exactFrom: number;
 
   constructor(
+    /** rate-limit-redis: the exact, one-hit increments. */
     private readonly store: RedisStore,
+    /** The same count by many hits at once (the flush's). */
+    private readonly addHits: AddHits,
     limit: number,
     /** Told when hits sent in the background could not be counted (they are lost). */
     private readonly onError: (err: Error) => void,
@@ -94,16 +99,15 @@ export class SharedCounts {
     this.dirty.clear();
   }
 
-  /** One rate-limit-redis increment per hit, issued together: the client sends them as one write. */
+  /** The key's waiting hits, as one command (pipelined with the other keys' of the flush). */
   private send(key: string, count: KeyCount): void {
     const hits = count.pending;
     count.pending = 0;
     count.sending += hits;
-    const sent = Array.from({ length: hits }, () => this.store.increment(key));
-    Promise.all(sent).then(
-      (answers) => {
+    this.addHits(key, hits).then(
+      (answer) => {
         count.sending -= hits;
-        this.answered(key, answers[answers.length - 1]!);
+        this.answered(key, answer);
       },
       (err: Error) => {
         count.sending -= hits;
