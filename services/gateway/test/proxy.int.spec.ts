@@ -1,8 +1,18 @@
-import { request } from 'node:http';
+import { request, type IncomingMessage } from 'node:http';
 import { IDENTITY_HEADER, verifyIdentity } from '@stockyard/contracts';
-import { json, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
-import { startEchoUpstream } from './support/echo-upstream';
+import { eventually, json, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
+import { patternByte, startEchoUpstream } from './support/echo-upstream';
 import { startGateway, type TestGateway } from './support/gateway';
+
+/** A GET through the gateway, answered with its raw header lines (fetch would merge repeated ones). */
+function rawGet(url: string, key: string, onResponse: (res: IncomingMessage) => void = (res) => res.resume()): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { authorization: `Bearer ${key}` } }, (res) => {
+      onResponse(res);
+      resolve(res);
+    }).on('error', reject).end();
+  });
+}
 
 /** Sends a body in chunks without Content-Length (Transfer-Encoding: chunked). */
 function sendChunked(url: string, key: string, chunks: Buffer[]): Promise<{ status: number; body: string }> {
@@ -54,6 +64,57 @@ describe('proxy and hardening', () => {
     const id = minted.headers.get('x-request-id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect((await json(minted)).headers['x-request-id']).toBe(id);
+  });
+
+  it("writes one copy of each of its own answer headers: a service's copy of one is dropped, its other headers pass", async () => {
+    const query = ['header=X-Frame-Options:ALLOWALL', 'header=RateLimit-Remaining:999999', 'header=X-Service-Note:kept', 'header=Cache-Control:no-store'].join('&');
+    const res = await rawGet(`${gw.url}/api/v1/stock/movements?${query}`, adminKey);
+    const lines = new Map<string, string[]>();
+    for (let i = 0; i < res.rawHeaders.length; i += 2) {
+      const name = res.rawHeaders[i]!.toLowerCase();
+      lines.set(name, [...(lines.get(name) ?? []), res.rawHeaders[i + 1]!]);
+    }
+    expect(lines.get('x-request-id')).toHaveLength(1);
+    expect(lines.get('x-frame-options')).toEqual(['SAMEORIGIN']); // helmet's, not the service's
+    expect(lines.get('ratelimit-remaining')).toHaveLength(1);
+    expect(Number(lines.get('ratelimit-remaining')![0])).toBeLessThan(10_000);
+    expect(lines.get('x-service-note')).toEqual(['kept']);
+    expect(lines.get('cache-control')).toEqual(['no-store']);
+    expect(lines.get('content-type')).toEqual(['application/json']);
+  });
+
+  it('streams a large answer to a slow reader whole, pausing the service meanwhile', async () => {
+    const total = 48 * 1024 * 1024; // more than the socket buffers on both hops hold
+    let received = 0;
+    let wrong = 0;
+    const res = await rawGet(`${gw.url}/api/v1/stock/movements?bytes=${total}&reader=slow`, adminKey, (r) => r.pause());
+    await new Promise((r) => setTimeout(r, 300));
+    // The buffers are full and the gateway holds nothing more: the service is still writing.
+    expect(echo.seen.find((s) => s.url.includes('reader=slow'))!.sentAll).toBeUndefined();
+    await new Promise<void>((resolve, reject) => {
+      res.on('data', (chunk: Buffer) => {
+        for (let i = 0; i < chunk.length; i++) if (chunk[i] !== patternByte(received + i)) wrong++;
+        received += chunk.length;
+      });
+      res.on('end', resolve).on('error', reject);
+      res.resume();
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-length']).toBe(String(total));
+    expect(received).toBe(total);
+    expect(wrong).toBe(0);
+  });
+
+  it('drops the request to the service when the client goes away before the answer', async () => {
+    const before = echo.seen.length;
+    const req = request(`${gw.url}/api/v1/stock/movements?hang=1&client=leaves`, { headers: { authorization: `Bearer ${adminKey}` } });
+    req.on('error', () => undefined);
+    req.end();
+    await eventually(async () => (echo.seen.length > before ? true : undefined), 5000, 10);
+    req.destroy();
+    const entry = echo.seen.find((s) => s.url.includes('client=leaves'))!;
+    // Well before the gateway's 400 ms upstream timeout would have closed it.
+    await eventually(async () => (entry.closedEarly ? true : undefined), 200, 10);
   });
 
   it('answers an unknown /api/v1 path with a 404 envelope and a wrong method with 405 and Allow', async () => {

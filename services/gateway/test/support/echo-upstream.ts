@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface Seen {
@@ -6,11 +6,32 @@ export interface Seen {
   url: string;
   headers: IncomingHttpHeaders;
   bodyBytes: number;
+  /** Set when the gateway closed the connection before an answer (`?hang=1`). */
+  closedEarly?: boolean;
+  /** Set once a `?bytes=N` answer was written whole. */
+  sentAll?: boolean;
+}
+
+/** Byte i of a `?bytes=N` answer. */
+export const patternByte = (i: number) => i % 251;
+
+/** N bytes in 64 KiB writes, each waiting for the socket to drain when it is full. */
+async function sendBytes(res: ServerResponse, total: number, extra: string[]) {
+  res.writeHead(200, ['content-type', 'application/octet-stream', 'content-length', String(total), ...extra]);
+  const chunk = 64 * 1024;
+  for (let offset = 0; offset < total; offset += chunk) {
+    const piece = Buffer.alloc(Math.min(chunk, total - offset));
+    for (let i = 0; i < piece.length; i++) piece[i] = patternByte(offset + i);
+    if (!res.write(piece)) await new Promise((resolve) => res.once('drain', resolve));
+  }
+  res.end();
 }
 
 /**
  * A stand-in service: answers 200 with what it received. `?hang=1` never answers (for
- * upstream timeouts); `?status=N` answers with that status.
+ * upstream timeouts); `?status=N` answers with that status; `?header=Name:value` (any
+ * number) adds response headers; `?bytes=N` answers N bytes of a repeating pattern
+ * instead, in 64 KiB writes.
  */
 export async function startEchoUpstream() {
   const seen: Seen[] = [];
@@ -18,11 +39,17 @@ export async function startEchoUpstream() {
     let bodyBytes = 0;
     req.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
     req.on('end', () => {
-      const entry = { method: req.method!, url: req.url!, headers: req.headers, bodyBytes };
+      const entry: Seen = { method: req.method!, url: req.url!, headers: req.headers, bodyBytes };
       seen.push(entry);
       const query = new URL(req.url!, 'http://x').searchParams;
-      if (query.get('hang')) return;
-      res.writeHead(Number(query.get('status') ?? 200), { 'content-type': 'application/json', 'x-request-id': String(req.headers['x-request-id'] ?? '') });
+      if (query.get('hang')) {
+        res.on('close', () => (entry.closedEarly = !res.writableEnded));
+        return;
+      }
+      const extra = query.getAll('header').flatMap((h) => [h.slice(0, h.indexOf(':')), h.slice(h.indexOf(':') + 1)]);
+      const bytes = query.get('bytes');
+      if (bytes) return void sendBytes(res, Number(bytes), extra).then(() => (entry.sentAll = true));
+      res.writeHead(Number(query.get('status') ?? 200), ['content-type', 'application/json', 'x-request-id', String(req.headers['x-request-id'] ?? ''), ...extra]);
       res.end(JSON.stringify(entry));
     });
   });
