@@ -17,14 +17,16 @@ import { cpuMeter, watchMachine } from './machine';
 
 /**
  * Fixed connection counts, each measured separately: 1 connection shows the latency the
- * gateway adds to a lone request; 10 show throughput under load (where, closed-loop on
- * a saturated machine, latency is mostly queueing).
+ * gateway adds to a lone request; 10 (autocannon's default) and 32 show throughput under
+ * load (closed-loop, latency is then mostly queueing; 10 connections do not keep three
+ * processes busy on two cores, 32 saturate both sides).
  */
-const CONNECTION_COUNTS = (process.env.BENCH_CONNECTIONS ?? '1,10').split(',').map(Number);
+const CONNECTION_COUNTS = (process.env.BENCH_CONNECTIONS ?? '1,10,32').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** Direct and gateway alternate, so a change in the machine's background load hits both alike. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const WARMUP_SECONDS = 2;
+/** Each phase starts with this much of its own load on both sides, not measured (JIT, heap sizes, connections). */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 /** The gateway's per-key default is 300/min; a benchmark must lift it, and says so. */
 const RATE_LIMIT = '1000000000';
 const ROUTES = [
@@ -100,6 +102,9 @@ type Target = { url: string; headers: Record<string, string> };
 async function compare(connections: number, viaGateway: Target, direct: () => Target, meter: Meter) {
   say('');
   say(`== ${connections} connection${connections > 1 ? 's' : ''}`);
+  const warm = direct();
+  await load(warm.url, warm.headers, WARMUP_SECONDS, connections, meter);
+  await load(viaGateway.url, viaGateway.headers, WARMUP_SECONDS, connections, meter);
   const rounds: { direct: Figures; gateway: Figures }[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const d = direct();
@@ -131,7 +136,7 @@ async function main() {
   const infra = await ensureInfra();
   Object.assign(process.env, { MONGO_URL: infra.mongoUrl, AMQP_URL: infra.amqpUrl, REDIS_URL: infra.redisUrl, STOCKYARD_TEST_RUN: 'bench' });
   say(`servers: ${infra.mode}; gateway RATE_LIMIT_PER_MINUTE raised to ${RATE_LIMIT} for this benchmark (default 300)`);
-  say(`load: autocannon, ${CONNECTION_COUNTS.join(' then ')} connections, ${ROUNDS} alternating rounds of ${SECONDS} s per side after ${WARMUP_SECONDS} s warm-up`);
+  say(`load: autocannon, ${CONNECTION_COUNTS.join(' then ')} connections, ${ROUNDS} alternating rounds of ${SECONDS} s per side, each phase after ${WARMUP_SECONDS} s of warm-up per side`);
   const stack = await startStack(['inventory', 'webhooks'], { gateway: { RATE_LIMIT_PER_MINUTE: RATE_LIMIT } });
   const machine = watchMachine();
   try {
@@ -153,9 +158,6 @@ async function main() {
       });
       const check = await fetch(viaGateway.url, { headers: viaGateway.headers });
       if (check.status !== 200) throw new Error(`gateway answered ${check.status}: ${await check.text()}`);
-      await load(viaGateway.url, viaGateway.headers, WARMUP_SECONDS, 10, meter);
-      const warm = direct();
-      await load(warm.url, warm.headers, WARMUP_SECONDS, 10, meter);
       for (const connections of CONNECTION_COUNTS) await compare(connections, viaGateway, direct, meter);
     }
   } finally {

@@ -9,7 +9,7 @@ import { UsageTracker } from './auth/usage-tracker';
 import { apiKeyRoutes } from './http/api-keys.routes';
 import { API_PREFIX, apiPipeline, isApiPath, type ApiRequest } from './http/gateway.routes';
 import { IdentitySigner } from './http/identity-signer';
-import { headerNames, securityHeaders } from './http/security-headers';
+import { API_SECURITY_HEADERS, headerNames, securityHeaders } from './http/security-headers';
 import { Upstreams } from './http/upstreams';
 import { internalSettingsRoutes, settingsRoutes } from './http/settings.routes';
 import { keyRateLimit, RATE_LIMIT_HEADERS } from './limits/rate-limit';
@@ -81,7 +81,7 @@ export function buildApp(deps: GatewayDeps) {
   const services = keyServices(deps);
   const { keys, orgs, tracker, authenticator, revocations } = services;
   const { own, rest } = expressApps(deps, services);
-  const security = securityHeaders();
+  const security = securityHeaders(API_SECURITY_HEADERS);
   const proxied = upstreams(config, security);
   const api = apiPipeline({
     authenticator,

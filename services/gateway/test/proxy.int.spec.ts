@@ -75,7 +75,7 @@ describe('proxy and hardening', () => {
       lines.set(name, [...(lines.get(name) ?? []), res.rawHeaders[i + 1]!]);
     }
     expect(lines.get('x-request-id')).toHaveLength(1);
-    expect(lines.get('x-frame-options')).toEqual(['SAMEORIGIN']); // helmet's, not the service's
+    expect(lines.get('x-frame-options')).toEqual(['DENY']); // helmet's, not the service's
     expect(lines.get('ratelimit-remaining')).toHaveLength(1);
     expect(Number(lines.get('ratelimit-remaining')![0])).toBeLessThan(10_000);
     expect(lines.get('x-service-note')).toEqual(['kept']);

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { permissionsOf, type Permission } from '@stockyard/contracts';
 import { AppError } from '@stockyard/service-kit';
 import { parseKey } from '../domain/api-key-format';
@@ -63,7 +63,7 @@ export class Authenticator {
     if (!parsed) throw invalidKey();
     if (this.revokedIds.has(parsed.keyId)) throw unauthorized('This API key has been revoked', 'api_key_revoked');
 
-    const digest = createHash('sha256').update(token).digest();
+    const digest = hash('sha256', token, 'buffer');
     const key = await this.verifiedKey(parsed.keyId, token, digest);
     if (key.revokedAt || this.revokedIds.has(key._id)) throw unauthorized('This API key has been revoked', 'api_key_revoked');
     if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw unauthorized('This API key has expired', 'api_key_expired');

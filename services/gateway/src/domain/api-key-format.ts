@@ -51,7 +51,7 @@ export interface ParsedKey {
 export function parseKey(token: string): ParsedKey | undefined {
   const match = KEY_PATTERN.exec(token);
   if (!match) return undefined;
-  const [, prefix, keyId, secret, sum] = match;
-  if (checksum(`${prefix}_${keyId}_${secret}`) !== sum) return undefined;
+  const [, prefix, keyId, , sum] = match;
+  if (checksum(token.slice(0, -sum!.length)) !== sum) return undefined;
   return { type: prefix === KEY_PREFIXES.admin ? 'admin' : 'storefront', keyId: keyId! };
 }
