@@ -7,13 +7,11 @@
  * duration, in one run (one connection at a time for latency, then 10 for throughput). Prints requests/s, p50 and p99 of both and the ratios. A script
  * that prints figures, not a test; everything on 127.0.0.1, bounded in time.
  */
-import fs from 'node:fs';
 import { Agent, request } from 'node:http';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { signIdentity } from '@stockyard/contracts';
-import { ensureInfra, startStack, STATE_DIR, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
-import { cpuMeter, watchMachine } from './machine';
+import { ensureInfra, ferretDbPid, startStack, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
+import { cpuMeter, runScript, watchMachine } from './machine';
 
 /**
  * Fixed connection counts, each measured separately: 1 connection shows the latency the
@@ -134,12 +132,6 @@ async function compare(connections: number, viaGateway: Target, direct: () => Ta
   }
 }
 
-/** The local FerretDB's pid when the infra helper started one (servers from the environment or containers: none). */
-function ferretdbPid(): number | undefined {
-  const file = path.join(STATE_DIR, 'ferretdb.pid');
-  return fs.existsSync(file) ? Number.parseInt(fs.readFileSync(file, 'utf8'), 10) : undefined;
-}
-
 async function main() {
   const infra = await ensureInfra();
   Object.assign(process.env, { MONGO_URL: infra.mongoUrl, AMQP_URL: infra.amqpUrl, REDIS_URL: infra.redisUrl, STOCKYARD_TEST_RUN: 'bench' });
@@ -162,7 +154,7 @@ async function main() {
         'load generator': process.pid,
         gateway: stack.services.gateway!.pid,
         [route.service]: stack.services[route.service]!.pid,
-        ferretdb: infra.mode === 'local' ? ferretdbPid() : undefined,
+        ferretdb: infra.mode === 'local' ? ferretDbPid() : undefined,
       });
       const check = await fetch(viaGateway.url, { headers: viaGateway.headers });
       if (check.status !== 200) throw new Error(`gateway answered ${check.status}: ${await check.text()}`);
@@ -175,10 +167,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exit(1);
-  },
-);
+runScript(main);

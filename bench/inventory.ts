@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { asCaller, ensureInfra, REPO_ROOT, startStack } from '@stockyard/testkit';
-import { watchMachine } from './machine';
+import { runScript, watchMachine } from './machine';
 
 // mongoose is the inventory service's dependency, not the workspace root's.
 const mongoose = createRequire(path.join(REPO_ROOT, 'services/inventory/package.json'))('mongoose') as typeof import('mongoose');
@@ -130,10 +130,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runScript(main);

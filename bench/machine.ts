@@ -89,3 +89,14 @@ export function cpuMeter(pids: Record<string, number | undefined>) {
     },
   };
 }
+
+/** Runs a benchmark script's main and exits: 0 when it resolves, 1 with the error's stack otherwise. */
+export function runScript(main: () => Promise<unknown>): void {
+  main().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ensureInfra, REPO_ROOT, startStack, type Stack } from '@stockyard/testkit';
-import { watchMachine } from './machine';
+import { runScript, watchMachine } from './machine';
 
 // The service kit is the services' dependency, not the workspace root's.
 const kit = createRequire(path.join(REPO_ROOT, 'services/webhooks/package.json'))('@stockyard/service-kit') as typeof import('../packages/service-kit/src');
@@ -211,10 +211,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: Error) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runScript(main);

@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { containerRuntimeAvailable, startContainers } from './infra/containers';
-import { ensureFerretDb } from './infra/ferretdb';
+import { ensureFerretDb, localFerretDbPid } from './infra/ferretdb';
 import { ensureLocalRabbitMq, ensureLocalRedis } from './infra/local-servers';
 import { openAmqp, pingMongo, pingRedis } from './infra/probes';
 import { errorMessage, waitUntil } from './infra/wait';
@@ -30,6 +30,9 @@ type Log = (line: string) => void;
 
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
 export const STATE_DIR = path.join(REPO_ROOT, '.stockyard');
+
+/** The local FerretDB's pid (mode `local`; benchmarks read its CPU time), if one was started here. */
+export const ferretDbPid = () => localFerretDbPid(STATE_DIR);
 
 let pending: Promise<InfraUrls> | undefined;
 

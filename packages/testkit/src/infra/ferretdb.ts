@@ -175,6 +175,16 @@ export function quarantineUnreadable(dataDir: string, log: (line: string) => voi
   return unreadable;
 }
 
+const PID_FILE = 'ferretdb.pid';
+
+/** The pid of the FerretDB the infra helper last started from this state folder, if any. */
+export function localFerretDbPid(stateDir: string): number | undefined {
+  const file = path.join(stateDir, PID_FILE);
+  if (!fs.existsSync(file)) return undefined;
+  const pid = Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
+  return Number.isNaN(pid) ? undefined : pid;
+}
+
 /** Starts FerretDB detached (it outlives us), records its pid and waits for a ping. */
 async function start(binary: string, url: string, ctx: FerretContext): Promise<void> {
   const dataDir = path.join(ctx.stateDir, 'ferretdb');
@@ -198,7 +208,7 @@ async function start(binary: string, url: string, ctx: FerretContext): Promise<v
     exited = err.message;
   });
   child.unref();
-  if (child.pid) fs.writeFileSync(path.join(ctx.stateDir, 'ferretdb.pid'), `${child.pid}\n`);
+  if (child.pid) fs.writeFileSync(path.join(ctx.stateDir, PID_FILE), `${child.pid}\n`);
   try {
     await waitUntil(
       `FerretDB on 127.0.0.1:${ctx.port}`,
