@@ -46,9 +46,16 @@ interface Figures {
 
 type Meter = ReturnType<typeof cpuMeter>;
 
-async function load(url: string, headers: Record<string, string>, seconds: number, connections: number, meter: Meter): Promise<Figures> {
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections: number,
+  meter: Meter,
+): Promise<Figures> {
   const measuring = meter.start();
-  const figures = connections === 1 ? await oneAtATime(url, headers, seconds) : await manyAtOnce(url, headers, seconds, connections);
+  const figures =
+    connections === 1 ? await oneAtATime(url, headers, seconds) : await manyAtOnce(url, headers, seconds, connections);
   const used = measuring.stop();
   const cpu = Object.fromEntries(Object.entries(used).map(([name, ms]) => [name, (ms * 1000) / figures.requests]));
   return { ...figures, cpu };
@@ -56,7 +63,14 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
 
 async function manyAtOnce(url: string, headers: Record<string, string>, seconds: number, connections: number) {
   const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
-  return { perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, requests: result.requests.total };
+  return {
+    perSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    requests: result.requests.total,
+  };
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -69,20 +83,36 @@ async function oneAtATime(url: string, headers: Record<string, string>, seconds:
   while (performance.now() < deadline) {
     const started = performance.now();
     const status = await new Promise<number>((resolve, reject) => {
-      request(url, { headers, agent }, (res) => res.resume().on('end', () => resolve(res.statusCode!))).on('error', reject).end();
+      request(url, { headers, agent }, (res) => res.resume().on('end', () => resolve(res.statusCode!)))
+        .on('error', reject)
+        .end();
     });
     latencies.push(performance.now() - started);
     if (status < 200 || status > 299) non2xx++;
   }
   latencies.sort((a, b) => a - b);
   const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
-  return { perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), non2xx, errors: 0, requests: latencies.length };
+  return {
+    perSecond: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    non2xx,
+    errors: 0,
+    requests: latencies.length,
+  };
 }
 
 const mean = (all: Figures[]): Figures => {
   const avg = (pick: (f: Figures) => number) => all.reduce((sum, f) => sum + pick(f), 0) / all.length;
   const cpu = Object.fromEntries(Object.keys(all[0]!.cpu).map((name) => [name, avg((f) => f.cpu[name] ?? 0)]));
-  return { perSecond: avg((f) => f.perSecond), p50: avg((f) => f.p50), p99: avg((f) => f.p99), non2xx: avg((f) => f.non2xx), errors: avg((f) => f.errors), cpu };
+  return {
+    perSecond: avg((f) => f.perSecond),
+    p50: avg((f) => f.p50),
+    p99: avg((f) => f.p99),
+    non2xx: avg((f) => f.non2xx),
+    errors: avg((f) => f.errors),
+    cpu,
+  };
 };
 
 const row = (name: string, f: Figures) =>
@@ -111,7 +141,9 @@ async function compare(connections: number, viaGateway: Target, direct: () => Ta
       gateway: await load(viaGateway.url, viaGateway.headers, SECONDS, connections, meter),
     };
     rounds.push(figures);
-    say(`round ${round}: direct ${figures.direct.perSecond.toFixed(0)} req/s p50 ${figures.direct.p50.toFixed(2)} ms | gateway ${figures.gateway.perSecond.toFixed(0)} req/s p50 ${figures.gateway.p50.toFixed(2)} ms`);
+    say(
+      `round ${round}: direct ${figures.direct.perSecond.toFixed(0)} req/s p50 ${figures.direct.p50.toFixed(2)} ms | gateway ${figures.gateway.perSecond.toFixed(0)} req/s p50 ${figures.gateway.p50.toFixed(2)} ms`,
+    );
   }
   const directFigures = mean(rounds.map((r) => r.direct));
   const gatewayFigures = mean(rounds.map((r) => r.gateway));
@@ -125,18 +157,29 @@ async function compare(connections: number, viaGateway: Target, direct: () => Ta
   if (connections === 1) {
     // One request at a time: requests/s is 1/latency, so this phase answers the latency target.
     say(`requests/s ratio gateway/direct: ${ratio.toFixed(2)} (one at a time: the inverse of latency, not throughput)`);
-    say(`added latency: p50 ${added.toFixed(2)} ms (target < 1 ms: ${added < 1 ? 'met' : 'not met'}), p99 ${(gatewayFigures.p99 - directFigures.p99).toFixed(2)} ms`);
+    say(
+      `added latency: p50 ${added.toFixed(2)} ms (target < 1 ms: ${added < 1 ? 'met' : 'not met'}), p99 ${(gatewayFigures.p99 - directFigures.p99).toFixed(2)} ms`,
+    );
   } else {
     say(`throughput ratio gateway/direct: ${ratio.toFixed(2)} (target >= 0.80: ${ratio >= 0.8 ? 'met' : 'not met'})`);
-    say(`added latency: p50 ${added.toFixed(2)} ms, p99 ${(gatewayFigures.p99 - directFigures.p99).toFixed(2)} ms (autocannon's whole milliseconds; mostly queueing)`);
+    say(
+      `added latency: p50 ${added.toFixed(2)} ms, p99 ${(gatewayFigures.p99 - directFigures.p99).toFixed(2)} ms (autocannon's whole milliseconds; mostly queueing)`,
+    );
   }
 }
 
 async function main() {
   const infra = await ensureInfra();
-  Object.assign(process.env, { MONGO_URL: infra.mongoUrl, AMQP_URL: infra.amqpUrl, REDIS_URL: infra.redisUrl, STOCKYARD_TEST_RUN: 'bench' });
+  Object.assign(process.env, {
+    MONGO_URL: infra.mongoUrl,
+    AMQP_URL: infra.amqpUrl,
+    REDIS_URL: infra.redisUrl,
+    STOCKYARD_TEST_RUN: 'bench',
+  });
   say(`servers: ${infra.mode}; gateway RATE_LIMIT_PER_MINUTE raised to ${RATE_LIMIT} for this benchmark (default 300)`);
-  say(`load: autocannon, ${CONNECTION_COUNTS.join(' then ')} connections, ${ROUNDS} alternating rounds of ${SECONDS} s per side, each phase after ${WARMUP_SECONDS} s of warm-up per side`);
+  say(
+    `load: autocannon, ${CONNECTION_COUNTS.join(' then ')} connections, ${ROUNDS} alternating rounds of ${SECONDS} s per side, each phase after ${WARMUP_SECONDS} s of warm-up per side`,
+  );
   const stack = await startStack(['inventory', 'webhooks'], { gateway: { RATE_LIMIT_PER_MINUTE: RATE_LIMIT } });
   const machine = watchMachine();
   try {
@@ -148,7 +191,12 @@ async function main() {
       // The identity the gateway would sign (valid 60 s, so signed afresh for each phase).
       const direct = () => ({
         url: `${stack.services[route.service]!.url}${route.path}`,
-        headers: { 'x-stockyard-identity': signIdentity({ orgId, keyId: 'bench', permissions: [route.permission] }, TEST_IDENTITY_SECRET) },
+        headers: {
+          'x-stockyard-identity': signIdentity(
+            { orgId, keyId: 'bench', permissions: [route.permission] },
+            TEST_IDENTITY_SECRET,
+          ),
+        },
       });
       const meter = cpuMeter({
         'load generator': process.pid,

@@ -10,7 +10,9 @@ import { asCaller, ensureInfra, REPO_ROOT, startStack } from '@stockyard/testkit
 import { runScript, watchMachine } from './machine';
 
 // mongoose is the inventory service's dependency, not the workspace root's.
-const mongoose = createRequire(path.join(REPO_ROOT, 'services/inventory/package.json'))('mongoose') as typeof import('mongoose');
+const mongoose = createRequire(path.join(REPO_ROOT, 'services/inventory/package.json'))(
+  'mongoose',
+) as typeof import('mongoose');
 
 const CONNECTIONS = 50;
 const ADJUST_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -21,7 +23,8 @@ const READS = Number(process.env.BENCH_READS ?? 3);
 const RATE_LIMIT = '100000000';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function timed(call: () => Promise<Response>, latencies: number[]): Promise<number> {
@@ -48,7 +51,13 @@ async function closedLoop(workers: number, seconds: number, call: (worker: numbe
   );
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { count: latencies.length, perSecond: latencies.length / elapsed, p50: pct(latencies, 50), p99: pct(latencies, 99), statuses };
+  return {
+    count: latencies.length,
+    perSecond: latencies.length / elapsed,
+    p50: pct(latencies, 50),
+    p99: pct(latencies, 99),
+    statuses,
+  };
 }
 
 function movementDocs(orgId: string, warehouses: string[], from: number, count: number) {
@@ -78,7 +87,12 @@ process.once('SIGINT', () => void (stopping?.() ?? Promise.resolve()).finally(()
 
 async function main() {
   const infra = await ensureInfra();
-  Object.assign(process.env, { MONGO_URL: infra.mongoUrl, AMQP_URL: infra.amqpUrl, REDIS_URL: infra.redisUrl, STOCKYARD_TEST_RUN: 'bench_inventory' });
+  Object.assign(process.env, {
+    MONGO_URL: infra.mongoUrl,
+    AMQP_URL: infra.amqpUrl,
+    REDIS_URL: infra.redisUrl,
+    STOCKYARD_TEST_RUN: 'bench_inventory',
+  });
   say(`servers: ${infra.mode}; gateway RATE_LIMIT_PER_MINUTE raised to ${RATE_LIMIT} for this benchmark (default 300)`);
   const stack = await startStack(['inventory'], { gateway: { RATE_LIMIT_PER_MINUTE: RATE_LIMIT } });
   stopping = () => stack.destroy();
@@ -87,9 +101,14 @@ async function main() {
     const { orgId, adminKey } = stack.bootstrapOrg('Bench Org');
     const headers = { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' };
     const api = (method: string, path: string, body?: unknown) =>
-      fetch(`${stack.gatewayUrl}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      fetch(`${stack.gatewayUrl}/api/v1${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
     const wh = ((await (await api('POST', '/warehouses', { name: 'Bench' })).json()) as { id: string }).id;
-    const adjust = (variantId: string) => api('POST', '/stock/adjust', { variantId, warehouseId: wh, quantity: 1, reason: 'bench' });
+    const adjust = (variantId: string) =>
+      api('POST', '/stock/adjust', { variantId, warehouseId: wh, quantity: 1, reason: 'bench' });
 
     await closedLoop(CONNECTIONS, 2, (w) => adjust(`var_warm_${w}`));
     for (const [label, pick] of [
@@ -97,21 +116,27 @@ async function main() {
       ['one hot variant shared by all connections', () => 'var_hot'],
     ] as const) {
       const r = await closedLoop(CONNECTIONS, ADJUST_SECONDS, (w) => adjust(pick(w)));
-      say(`POST /stock/adjust, ${CONNECTIONS} connections, ${ADJUST_SECONDS} s, ${label}: ${r.perSecond.toFixed(0)} adjusts/s (${r.count} requests; p50 ${ms(r.p50)}, p99 ${ms(r.p99)}; statuses ${JSON.stringify(Object.fromEntries(r.statuses))})`);
+      say(
+        `POST /stock/adjust, ${CONNECTIONS} connections, ${ADJUST_SECONDS} s, ${label}: ${r.perSecond.toFixed(0)} adjusts/s (${r.count} requests; p50 ${ms(r.p50)}, p99 ${ms(r.p99)}; statuses ${JSON.stringify(Object.fromEntries(r.statuses))})`,
+      );
     }
 
     if (READS <= 0) return say('BENCH_READS=0: movement reads skipped');
     say(`seeding ${MOVEMENTS} movements directly into stock_movements (bypassing the API, for speed)...`);
     const db = await mongoose.createConnection(infra.mongoUrl, { dbName: stack.databases.inventory! }).asPromise();
     const others = [wh, 'wh_seed_2', 'wh_seed_3', 'wh_seed_4'];
-    for (let i = 0; i < MOVEMENTS; i += 5000) await db.collection('stock_movements').insertMany(movementDocs(orgId, others, i, 5000) as never[]);
+    for (let i = 0; i < MOVEMENTS; i += 5000)
+      await db.collection('stock_movements').insertMany(movementDocs(orgId, others, i, 5000) as never[]);
     say(`stored movements for the org: ${await db.collection('stock_movements').countDocuments({ orgId })}`);
     await db.close();
 
-    say('note: FerretDB v1 (SQLite) pushes down only _id equality, so these reads scan the collection; on MongoDB the (orgId, createdAt) and (orgId, <filter>, createdAt) indexes serve them');
+    say(
+      'note: FerretDB v1 (SQLite) pushes down only _id equality, so these reads scan the collection; on MongoDB the (orgId, createdAt) and (orgId, <filter>, createdAt) indexes serve them',
+    );
     // Straight to the service too (signed identity, as the gateway sends): the gateway
     // answers 504 after its 30 s upstream timeout, which would hide the real figure.
-    const direct = (path: string) => fetch(`${stack.services.inventory!.url}/api/v1${path}`, { headers: asCaller(orgId, ['warehouses.read']) });
+    const direct = (path: string) =>
+      fetch(`${stack.services.inventory!.url}/api/v1${path}`, { headers: asCaller(orgId, ['warehouses.read']) });
     const reads: [string, string, () => Promise<Response>][] = [
       ['/stock/movements', 'service', () => direct('/stock/movements')],
       ['/stock/movements?variantId=var_seed_7', 'service', () => direct('/stock/movements?variantId=var_seed_7')],
@@ -122,7 +147,9 @@ async function main() {
       const statuses = new Set<number>();
       for (let i = 0; i < READS; i++) statuses.add(await timed(call, latencies));
       latencies.sort((a, b) => a - b);
-      say(`GET ${path} via ${route} (one connection, ${READS} requests, 100k movements): p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}; statuses ${[...statuses].join(',')}`);
+      say(
+        `GET ${path} via ${route} (one connection, ${READS} requests, 100k movements): p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}; statuses ${[...statuses].join(',')}`,
+      );
     }
   } finally {
     say(machine.end());

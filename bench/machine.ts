@@ -46,7 +46,10 @@ export function watchMachine() {
     end(): string {
       const after = cpuTimes();
       const loopAfter = loopCpuMs();
-      const steal = before && after && after.total > before.total ? `${((100 * (after.steal - before.steal)) / (after.total - before.total)).toFixed(1)}% steal during the run; ` : '';
+      const steal =
+        before && after && after.total > before.total
+          ? `${((100 * (after.steal - before.steal)) / (after.total - before.total)).toFixed(1)}% steal during the run; `
+          : '';
       return `machine: ${steal}a fixed loop took ${loopBefore.toFixed(0)} ms of CPU before and ${loopAfter.toFixed(0)} ms after`;
     },
   };
@@ -71,7 +74,10 @@ export function processCpuMs(pid: number): number | undefined {
  * each one's CPU ms (names whose /proc entry cannot be read are left out).
  */
 export function cpuMeter(pids: Record<string, number | undefined>) {
-  const read = () => Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, pid === undefined ? undefined : processCpuMs(pid)]));
+  const read = () =>
+    Object.fromEntries(
+      Object.entries(pids).map(([name, pid]) => [name, pid === undefined ? undefined : processCpuMs(pid)]),
+    );
   return {
     start() {
       const before = read();

@@ -37,9 +37,10 @@ interface Profile {
 function owner({ url, functionName }: ProfileNode['callFrame']): string {
   if (!url) return functionName.startsWith('(') ? functionName : `native ${functionName}`;
   if (url.startsWith('node:')) return `node:${url.slice(5).split('/')[0]}`;
-  if (!url.includes('/')) return 'wasm (undici\'s HTTP parser)';
+  if (!url.includes('/')) return "wasm (undici's HTTP parser)";
   const inModules = url.split('node_modules/').pop()!;
-  if (inModules !== url) return inModules.startsWith('@') ? inModules.split('/').slice(0, 2).join('/') : inModules.split('/')[0]!;
+  if (inModules !== url)
+    return inModules.startsWith('@') ? inModules.split('/').slice(0, 2).join('/') : inModules.split('/')[0]!;
   return `ours ${path.basename(url)}`;
 }
 
@@ -58,7 +59,10 @@ function summarize(profile: Profile) {
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + 1);
   }
   const top = (counts: Map<string, number>, n: number) =>
-    [...counts].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, count]) => `  ${((100 * count) / busy).toFixed(1).padStart(5)}%  ${name}`);
+    [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, count]) => `  ${((100 * count) / busy).toFixed(1).padStart(5)}%  ${name}`);
   say(`busy samples by package (self time, ${busy} samples):`);
   top(byOwner, 20).forEach(say);
   say('busy samples by function (self time):');
@@ -67,7 +71,12 @@ function summarize(profile: Profile) {
 
 async function main() {
   const infra = await ensureInfra();
-  Object.assign(process.env, { MONGO_URL: infra.mongoUrl, AMQP_URL: infra.amqpUrl, REDIS_URL: infra.redisUrl, STOCKYARD_TEST_RUN: 'bench' });
+  Object.assign(process.env, {
+    MONGO_URL: infra.mongoUrl,
+    AMQP_URL: infra.amqpUrl,
+    REDIS_URL: infra.redisUrl,
+    STOCKYARD_TEST_RUN: 'bench',
+  });
   fs.mkdirSync(PROFILE_DIR, { recursive: true });
   const stack = await startStack(['webhooks'], {
     gateway: { RATE_LIMIT_PER_MINUTE: '1000000000', NODE_OPTIONS: `--import ${HOOK}`, PROFILE_DIR },
@@ -77,17 +86,30 @@ async function main() {
     const { adminKey } = stack.bootstrapOrg('Profile Org');
     const url = `${stack.gatewayUrl}/api/v1/webhooks/events`;
     const headers = { authorization: `Bearer ${adminKey}` };
-    say(`GET ${url} through the gateway, ${CONNECTIONS} connections, 3 s warm-up then ${SECONDS} s profiled (rate limit raised to 10^9)`);
+    say(
+      `GET ${url} through the gateway, ${CONNECTIONS} connections, 3 s warm-up then ${SECONDS} s profiled (rate limit raised to 10^9)`,
+    );
     await autocannon({ url, headers, connections: CONNECTIONS, duration: 3 });
     const before = new Set(fs.readdirSync(PROFILE_DIR));
-    const meter = cpuMeter({ 'load generator': process.pid, gateway: gatewayPid, webhooks: stack.services.webhooks!.pid }).start();
+    const meter = cpuMeter({
+      'load generator': process.pid,
+      gateway: gatewayPid,
+      webhooks: stack.services.webhooks!.pid,
+    }).start();
     process.kill(gatewayPid, 'SIGUSR2');
     const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
     process.kill(gatewayPid, 'SIGUSR2');
     const used = meter.stop();
-    say(`${result.requests.average.toFixed(0)} req/s, non-2xx ${result.non2xx}; CPU µs/request (profiler running): ${Object.entries(used).map(([name, ms]) => `${name} ${((ms * 1000) / result.requests.total).toFixed(0)}`).join(', ')}`);
+    say(
+      `${result.requests.average.toFixed(0)} req/s, non-2xx ${result.non2xx}; CPU µs/request (profiler running): ${Object.entries(
+        used,
+      )
+        .map(([name, ms]) => `${name} ${((ms * 1000) / result.requests.total).toFixed(0)}`)
+        .join(', ')}`,
+    );
     let written: string | undefined;
-    for (let i = 0; i < 50 && !written; i++, await sleep(100)) written = fs.readdirSync(PROFILE_DIR).find((f) => !before.has(f));
+    for (let i = 0; i < 50 && !written; i++, await sleep(100))
+      written = fs.readdirSync(PROFILE_DIR).find((f) => !before.has(f));
     if (!written) throw new Error('the gateway wrote no profile');
     say(`profile: ${path.join(PROFILE_DIR, written)}`);
     summarize(JSON.parse(fs.readFileSync(path.join(PROFILE_DIR, written), 'utf8')) as Profile);

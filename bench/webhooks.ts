@@ -17,7 +17,9 @@ import { ensureInfra, REPO_ROOT, startStack, type Stack } from '@stockyard/testk
 import { runScript, watchMachine } from './machine';
 
 // The service kit is the services' dependency, not the workspace root's.
-const kit = createRequire(path.join(REPO_ROOT, 'services/webhooks/package.json'))('@stockyard/service-kit') as typeof import('../packages/service-kit/src');
+const kit = createRequire(path.join(REPO_ROOT, 'services/webhooks/package.json'))(
+  '@stockyard/service-kit',
+) as typeof import('../packages/service-kit/src');
 
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -35,7 +37,8 @@ const DRAIN_SECONDS = 30;
 const RATE_LIMIT = '100000000';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const sleep = (n: number) => new Promise((r) => setTimeout(r, n));
 
@@ -47,13 +50,19 @@ async function startFastReceiver() {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const at = performance.now();
-      const { data } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: { variantId: string; newAvailable: number } };
+      const { data } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        data: { variantId: string; newAvailable: number };
+      };
       arrivals.set(`${data.variantId}:${data.newAvailable} ${req.url}`, at);
       res.writeHead(200).end();
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, arrivals, close: () => (server.closeAllConnections(), server.close()) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    arrivals,
+    close: () => (server.closeAllConnections(), server.close()),
+  };
 }
 
 /**
@@ -62,15 +71,27 @@ async function startFastReceiver() {
  * of CPU per event at 80 events/s, with node:http 1.4 ms.
  */
 const loadAgent = new http.Agent({ keepAlive: true });
-function postJson(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: string }> {
+function postJson(
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<{ status: number; body: string }> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: 'POST', agent: loadAgent, headers: { ...headers, 'content-length': String(Buffer.byteLength(payload)) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent: loadAgent,
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(payload)) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     request.on('error', reject);
     request.end(payload);
   });
@@ -91,14 +112,20 @@ type Broker = InstanceType<typeof kit.Broker>;
 async function prepare(stack: Stack, receiver: Receiver, broker: Broker): Promise<Emit> {
   const { orgId, adminKey } = stack.bootstrapOrg('Bench Org');
   const headers = { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' };
-  const post = (route: string, body: unknown) => fetch(`${stack.gatewayUrl}/api/v1${route}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const post = (route: string, body: unknown) =>
+    fetch(`${stack.gatewayUrl}/api/v1${route}`, { method: 'POST', headers, body: JSON.stringify(body) });
   for (let i = 0; i < ENDPOINTS; i++) {
-    const res = await post('/webhooks', { url: `${receiver.url}/hooks/${i}`, events: ['inventory.availability_changed'] });
+    const res = await post('/webhooks', {
+      url: `${receiver.url}/hooks/${i}`,
+      events: ['inventory.availability_changed'],
+    });
     if (res.status !== 201) throw new Error(`creating an endpoint answered ${res.status}: ${await res.text()}`);
   }
   if (SOURCE === 'broker') {
     return async (variantId) => {
-      await broker.publish(kit.newEvent('inventory.availability_changed', { orgId, variantId, oldAvailable: 0, newAvailable: 1 }));
+      await broker.publish(
+        kit.newEvent('inventory.availability_changed', { orgId, variantId, oldAvailable: 0, newAvailable: 1 }),
+      );
       return { status: 201, key: `${variantId}:1` };
     };
   }
@@ -134,7 +161,14 @@ async function emitAtRate(emit: Emit, total = RATE * SECONDS) {
     inFlight.push(emit(variantId).then(done, () => void count(0)));
   }
   await Promise.all(inFlight);
-  return { total, answered, apiLatency: apiLatency.sort((a, b) => a - b), statuses, started, emitSeconds: (performance.now() - started) / 1000 };
+  return {
+    total,
+    answered,
+    apiLatency: apiLatency.sort((a, b) => a - b),
+    statuses,
+    started,
+    emitSeconds: (performance.now() - started) / 1000,
+  };
 }
 
 type Run = Awaited<ReturnType<typeof emitAtRate>>;
@@ -156,17 +190,28 @@ function report(run: Run, receiver: Receiver): void {
   const { latencies, last } = arrivalLatencies(run, receiver);
   const expected = run.answered.size * ENDPOINTS;
   const { apiLatency } = run;
-  say(`API: ${run.answered.size}/${run.total} answered 201 in ${run.emitSeconds.toFixed(1)} s; statuses ${JSON.stringify(Object.fromEntries(run.statuses))}; latency p50 ${ms(pct(apiLatency, 50))}, p99 ${ms(pct(apiLatency, 99))}`);
+  say(
+    `API: ${run.answered.size}/${run.total} answered 201 in ${run.emitSeconds.toFixed(1)} s; statuses ${JSON.stringify(Object.fromEntries(run.statuses))}; latency p50 ${ms(pct(apiLatency, 50))}, p99 ${ms(pct(apiLatency, 99))}`,
+  );
   say(`events/s sustained: ${(run.answered.size / run.emitSeconds).toFixed(1)}`);
-  say(`deliveries: ${latencies.length}/${expected} arrived; deliveries/s: ${(latencies.length / ((last - run.started) / 1000)).toFixed(1)}`);
-  say(`latency API response -> receiver arrival: p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}, max ${ms(latencies[latencies.length - 1] ?? NaN)}`);
+  say(
+    `deliveries: ${latencies.length}/${expected} arrived; deliveries/s: ${(latencies.length / ((last - run.started) / 1000)).toFixed(1)}`,
+  );
+  say(
+    `latency API response -> receiver arrival: p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}, max ${ms(latencies[latencies.length - 1] ?? NaN)}`,
+  );
   const met = RATE >= 200 && pct(latencies, 99) < 200 && latencies.length === expected;
   say(`target (p99 < 200 ms at 200 events/s, every delivery arrived): ${met ? 'met' : `not met at ${RATE} events/s`}`);
 }
 
 async function main() {
   const infra = await ensureInfra();
-  Object.assign(process.env, { MONGO_URL: infra.mongoUrl, AMQP_URL: infra.amqpUrl, REDIS_URL: infra.redisUrl, STOCKYARD_TEST_RUN: 'bench' });
+  Object.assign(process.env, {
+    MONGO_URL: infra.mongoUrl,
+    AMQP_URL: infra.amqpUrl,
+    REDIS_URL: infra.redisUrl,
+    STOCKYARD_TEST_RUN: 'bench',
+  });
   say(`servers: ${infra.mode}; gateway RATE_LIMIT_PER_MINUTE raised to ${RATE_LIMIT} for this benchmark (default 300)`);
   const receiver = await startFastReceiver();
   const stack = await startStack(SOURCE === 'api' ? ['inventory', 'webhooks'] : ['webhooks'], {
@@ -184,11 +229,15 @@ async function main() {
       // A partner's stock changes over a catalog whose stock levels exist: the first change
       // of a variant creates its level (an insert, a different write), so one pass over the
       // catalog at the same rate comes first, unmeasured.
-      say(`warm-up: one adjust for each of the ${VARIANTS} variants at ${RATE}/s (creates their stock levels; not measured)`);
+      say(
+        `warm-up: one adjust for each of the ${VARIANTS} variants at ${RATE}/s (creates their stock levels; not measured)`,
+      );
       const pass = await emitAtRate(emit, VARIANTS);
       await arrived(receiver, ENDPOINTS + pass.answered.size * ENDPOINTS, DRAIN_SECONDS);
       const { latencies } = arrivalLatencies(pass, receiver);
-      say(`warm-up figures: API p50 ${ms(pct(pass.apiLatency, 50))}, p99 ${ms(pct(pass.apiLatency, 99))}; API response -> receiver arrival p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))} (${latencies.length}/${pass.answered.size * ENDPOINTS} arrived)`);
+      say(
+        `warm-up figures: API p50 ${ms(pct(pass.apiLatency, 50))}, p99 ${ms(pct(pass.apiLatency, 99))}; API response -> receiver arrival p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))} (${latencies.length}/${pass.answered.size * ENDPOINTS} arrived)`,
+      );
     }
     receiver.arrivals.clear();
 
@@ -205,7 +254,8 @@ async function main() {
     await stack.destroy();
     // The stack's queues and exchange would stay on the shared broker.
     const queue = `${stack.exchange}.webhooks.dispatcher`;
-    for (const name of [queue, `${queue}.retry.2000`, `${queue}.dlq`]) await broker.current?.deleteQueue(name).catch(() => undefined);
+    for (const name of [queue, `${queue}.retry.2000`, `${queue}.dlq`])
+      await broker.current?.deleteQueue(name).catch(() => undefined);
     await broker.current?.deleteExchange(stack.exchange).catch(() => undefined);
     await broker.close();
   }

@@ -19,7 +19,9 @@ const run = (cmd, args) => {
 
 const pnpmVersion = () => {
   try {
-    return execSync('pnpm --version', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return execSync('pnpm --version', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     return undefined;
   }

@@ -11,13 +11,23 @@ import { SERVICES, type ServiceName } from '@stockyard/contracts';
 import { ensureInfra, REPO_ROOT, ServiceProcess, STATE_DIR } from '@stockyard/testkit';
 import { bootstrapAdminKey } from './start/admin-key';
 
-const PORTS: Record<ServiceName, number> = { gateway: 8080, catalog: 8081, purchasing: 8082, invoicing: 8083, orders: 8084, inventory: 8085, webhooks: 8086 };
+const PORTS: Record<ServiceName, number> = {
+  gateway: 8080,
+  catalog: 8081,
+  purchasing: 8082,
+  invoicing: 8083,
+  orders: 8084,
+  inventory: 8085,
+  webhooks: 8086,
+};
 const LOCAL_ENV = path.join(STATE_DIR, 'local.env');
 const say = (line: string) => process.stdout.write(`[stockyard] ${line}\n`);
 
 async function main() {
   const infra = await ensureInfra({ log: (line) => say(`infra: ${line}`) });
-  say(`infra (${infra.mode}): MONGO_URL=${infra.mongoUrl} AMQP_URL=${infra.amqpUrl.replace(/\/\/[^@]*@/, '//')} REDIS_URL=${infra.redisUrl}`);
+  say(
+    `infra (${infra.mode}): MONGO_URL=${infra.mongoUrl} AMQP_URL=${infra.amqpUrl.replace(/\/\/[^@]*@/, '//')} REDIS_URL=${infra.redisUrl}`,
+  );
 
   const common = {
     MONGO_URL: infra.mongoUrl,
@@ -28,12 +38,17 @@ async function main() {
     // Local development delivers webhooks to receivers on this machine.
     WEBHOOK_URL_ALLOWLIST: process.env.WEBHOOK_URL_ALLOWLIST ?? '127.0.0.1,localhost',
   };
-  const upstreams = Object.fromEntries(SERVICES.filter((s) => s !== 'gateway').map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${PORTS[s]}`]));
+  const upstreams = Object.fromEntries(
+    SERVICES.filter((s) => s !== 'gateway').map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${PORTS[s]}`]),
+  );
   const width = Math.max(...SERVICES.map((s) => s.length));
   const processes = SERVICES.map(
     (name) =>
-      new ServiceProcess(name, PORTS[name], { ...common, ...(name === 'gateway' ? upstreams : {}), MONGO_DB: `stockyard_${name}` }, (line) =>
-        process.stdout.write(`${name.padEnd(width)} | ${line}\n`),
+      new ServiceProcess(
+        name,
+        PORTS[name],
+        { ...common, ...(name === 'gateway' ? upstreams : {}), MONGO_DB: `stockyard_${name}` },
+        (line) => process.stdout.write(`${name.padEnd(width)} | ${line}\n`),
       ),
   );
 

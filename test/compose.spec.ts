@@ -27,11 +27,25 @@ interface EnvSchema {
   safeParse(env: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
 }
 
-const SCHEMAS: Record<ServiceName, EnvSchema> = { gateway, catalog, purchasing, invoicing, orders, inventory, webhooks };
+const SCHEMAS: Record<ServiceName, EnvSchema> = {
+  gateway,
+  catalog,
+  purchasing,
+  invoicing,
+  orders,
+  inventory,
+  webhooks,
+};
 
 /** The port convention (README): gateway 8080, then one per service. */
 const PORTS: Record<ServiceName, number> = {
-  gateway: 8080, catalog: 8081, purchasing: 8082, invoicing: 8083, orders: 8084, inventory: 8085, webhooks: 8086,
+  gateway: 8080,
+  catalog: 8081,
+  purchasing: 8082,
+  invoicing: 8083,
+  orders: 8084,
+  inventory: 8085,
+  webhooks: 8086,
 };
 
 const UPSTREAMS = SERVICES.filter((s) => s !== 'gateway');
@@ -50,7 +64,9 @@ function requiredKeys(schema: EnvSchema): string[] {
 function configProblems(schema: EnvSchema, env: Env): string[] {
   const result = schema.safeParse(env);
   if (result.success) return [];
-  return (result.error?.issues ?? []).map((issue) => `${issue.path.map(String).join('.') || '(env)'}: ${issue.message}`);
+  return (result.error?.issues ?? []).map(
+    (issue) => `${issue.path.map(String).join('.') || '(env)'}: ${issue.message}`,
+  );
 }
 
 // ------------------------------------------------------------------ docker compose
@@ -72,11 +88,15 @@ interface ComposeService {
  * nothing set; a bare `${VAR}` has no value then, so it is reported, not guessed.
  */
 function interpolate(value: string, where: string): string {
-  return value.replace(/\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?-([^}]*))?\}/g, (match, name?: string, fallback?: string) => {
-    if (match === '$$') return '$';
-    if (fallback === undefined) throw new Error(`${where}: \${${name}} has no default, so \`docker compose up\` needs it set`);
-    return fallback;
-  });
+  return value.replace(
+    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?-([^}]*))?\}/g,
+    (match, name?: string, fallback?: string) => {
+      if (match === '$$') return '$';
+      if (fallback === undefined)
+        throw new Error(`${where}: \${${name}} has no default, so \`docker compose up\` needs it set`);
+      return fallback;
+    },
+  );
 }
 
 /** The environment a container gets when nothing is set on the host. */
@@ -84,12 +104,15 @@ function composeEnv(name: string, service: ComposeService): Env {
   const env: Env = {};
   const raw = service.environment ?? {};
   const entries = Array.isArray(raw)
-    ? raw.map((line) => (line.includes('=') ? [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)] : [line, null]))
+    ? raw.map((line) =>
+        line.includes('=') ? [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)] : [line, null],
+      )
     : Object.entries(raw);
   for (const [key, value] of entries) {
     // `KEY:` with no value means "the host's value, else unset", but some compose versions
     // have passed "" instead, which breaks numeric keys: require an explicit default.
-    if (value === null || value === undefined) throw new Error(`${name}.environment.${key} has no value; use \${${key}:-default}`);
+    if (value === null || value === undefined)
+      throw new Error(`${name}.environment.${key} has no value; use \${${key}:-default}`);
     env[key as string] = interpolate(String(value), `${name}.environment.${key}`);
   }
   return env;
@@ -97,7 +120,9 @@ function composeEnv(name: string, service: ComposeService): Env {
 
 const composeFile = path.join(ROOT, 'docker-compose.yml');
 // merge: docker compose honours YAML merge keys (`<<: *anchor`), so the test must too.
-const compose = parse(readFileSync(composeFile, 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
+const compose = parse(readFileSync(composeFile, 'utf8'), { merge: true }) as {
+  services: Record<string, ComposeService>;
+};
 
 function dependsOn(service: ComposeService): Record<string, string | undefined> {
   const deps = service.depends_on ?? {};
@@ -184,7 +209,8 @@ describe('docker-compose.yml', () => {
   it('starts the gateway after Redis and every service, and publishes 8080', () => {
     const gatewayService = compose.services.gateway!;
     const deps = dependsOn(gatewayService);
-    for (const dep of ['mongo', 'rabbitmq', 'redis', ...UPSTREAMS]) expect([dep, deps[dep]]).toEqual([dep, 'service_healthy']);
+    for (const dep of ['mongo', 'rabbitmq', 'redis', ...UPSTREAMS])
+      expect([dep, deps[dep]]).toEqual([dep, 'service_healthy']);
     expect(gatewayService.ports).toContain('8080:8080');
   });
 
@@ -206,35 +232,41 @@ describe('docker-compose.yml', () => {
 describe('service Dockerfile(s)', () => {
   const dockerfiles = [...new Set(SERVICES.map((name) => buildOf(name, compose.services[name]!).dockerfile))];
 
-  it.each(dockerfiles.map((f) => [path.relative(ROOT, f)]))('%s copies every workspace manifest before installing', (rel) => {
-    const text = readFileSync(path.join(ROOT, rel), 'utf8');
-    const manifests = ['packages', 'services'].flatMap((group) =>
-      readdirSync(path.join(ROOT, group), { withFileTypes: true })
-        .filter((d) => d.isDirectory() && existsSync(path.join(ROOT, group, d.name, 'package.json')))
-        .map((d) => `${group}/${d.name}/package.json`),
-    );
-    const install = text.indexOf('pnpm install --frozen-lockfile');
-    expect(install).toBeGreaterThan(0);
-    // A missing manifest makes the frozen install disagree with the lockfile.
-    const missing = manifests.filter((m) => {
-      const at = text.indexOf(`COPY ${m} `);
-      return at < 0 || at > install;
-    });
-    expect(missing).toEqual([]);
-    for (const f of ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml']) {
-      expect(text).toMatch(new RegExp(`^COPY\\s(.*\\s)?${f.replace(/\./g, '\\.')}\\s`, 'm'));
-    }
-  });
+  it.each(dockerfiles.map((f) => [path.relative(ROOT, f)]))(
+    '%s copies every workspace manifest before installing',
+    (rel) => {
+      const text = readFileSync(path.join(ROOT, rel), 'utf8');
+      const manifests = ['packages', 'services'].flatMap((group) =>
+        readdirSync(path.join(ROOT, group), { withFileTypes: true })
+          .filter((d) => d.isDirectory() && existsSync(path.join(ROOT, group, d.name, 'package.json')))
+          .map((d) => `${group}/${d.name}/package.json`),
+      );
+      const install = text.indexOf('pnpm install --frozen-lockfile');
+      expect(install).toBeGreaterThan(0);
+      // A missing manifest makes the frozen install disagree with the lockfile.
+      const missing = manifests.filter((m) => {
+        const at = text.indexOf(`COPY ${m} `);
+        return at < 0 || at > install;
+      });
+      expect(missing).toEqual([]);
+      for (const f of ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml']) {
+        expect(text).toMatch(new RegExp(`^COPY\\s(.*\\s)?${f.replace(/\./g, '\\.')}\\s`, 'm'));
+      }
+    },
+  );
 
-  it.each(dockerfiles.map((f) => [path.relative(ROOT, f)]))('%s runs as node, with a /healthz check and dist/main.js', (rel) => {
-    const text = readFileSync(path.join(ROOT, rel), 'utf8');
-    expect(text).toMatch(/^FROM node:20-bookworm-slim AS build$/m);
-    expect(text).toMatch(/deploy --prod --legacy/);
-    expect(text).toMatch(/^USER node$/m);
-    expect(text).toMatch(/^ENV NODE_ENV=production/m);
-    expect(text).toMatch(/^HEALTHCHECK [^\n]*\\\n\s*CMD .*\/healthz|^HEALTHCHECK .*CMD .*\/healthz/m);
-    expect(text).toMatch(/^CMD \["node", "dist\/main\.js"\]$/m);
-  });
+  it.each(dockerfiles.map((f) => [path.relative(ROOT, f)]))(
+    '%s runs as node, with a /healthz check and dist/main.js',
+    (rel) => {
+      const text = readFileSync(path.join(ROOT, rel), 'utf8');
+      expect(text).toMatch(/^FROM node:20-bookworm-slim AS build$/m);
+      expect(text).toMatch(/deploy --prod --legacy/);
+      expect(text).toMatch(/^USER node$/m);
+      expect(text).toMatch(/^ENV NODE_ENV=production/m);
+      expect(text).toMatch(/^HEALTHCHECK [^\n]*\\\n\s*CMD .*\/healthz|^HEALTHCHECK .*CMD .*\/healthz/m);
+      expect(text).toMatch(/^CMD \["node", "dist\/main\.js"\]$/m);
+    },
+  );
 });
 
 // ------------------------------------------------------------------ Kubernetes
@@ -259,7 +291,9 @@ const findObject = (kind: string, name: string) => k8sObjects.find((o) => o.kind
 
 /** A Secret's values, whether written as stringData or base64 data. */
 function secretValues(secret: K8sObject): Env {
-  const decoded = Object.fromEntries(Object.entries(secret.data ?? {}).map(([k, v]) => [k, Buffer.from(v, 'base64').toString('utf8')]));
+  const decoded = Object.fromEntries(
+    Object.entries(secret.data ?? {}).map(([k, v]) => [k, Buffer.from(v, 'base64').toString('utf8')]),
+  );
   return { ...decoded, ...(secret.stringData ?? {}) };
 }
 
@@ -294,7 +328,12 @@ describe('k8s/', () => {
     expect(findObject('ConfigMap', 'stockyard-config')).toBeDefined();
     const secret = findObject('Secret', 'stockyard-secrets');
     expect(secret?.file).toBe('secrets.example.yaml');
-    expect(Object.keys(secretValues(secret!)).sort()).toEqual(['AMQP_URL', 'IDENTITY_SECRET', 'MONGO_URL', 'REDIS_URL']);
+    expect(Object.keys(secretValues(secret!)).sort()).toEqual([
+      'AMQP_URL',
+      'IDENTITY_SECRET',
+      'MONGO_URL',
+      'REDIS_URL',
+    ]);
   });
 
   it('lists every manifest in kustomization.yaml', () => {

@@ -20,7 +20,11 @@ describe('graceful shutdown on SIGTERM', () => {
   it('finishes accepted requests and exits 0', async () => {
     const inventory = stack.services.inventory!;
     const headers = asCaller('org_shutdown', ['stock.adjust']);
-    const made = await fetch(`${inventory.url}/api/v1/warehouses`, { method: 'POST', headers, body: JSON.stringify({ name: 'Main' }) });
+    const made = await fetch(`${inventory.url}/api/v1/warehouses`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Main' }),
+    });
     const { id: warehouseId } = (await made.json()) as { id: string };
     const adjust = () =>
       fetch(`${inventory.url}/api/v1/stock/adjust`, {

@@ -27,11 +27,22 @@ describe('an event survives SIGKILL of the service that wrote it', () => {
   it('delivers the availability event after the killed inventory service restarts', async () => {
     const { adminKey: key } = stack.bootstrapOrg();
     const call = (route: string, body: unknown) =>
-      fetch(`${stack.gatewayUrl}/api/v1${route}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${stack.gatewayUrl}/api/v1${route}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
 
-    const endpoint = await json(await call('/webhooks', { url: receiver.url, events: ['inventory.availability_changed'] }));
+    const endpoint = await json(
+      await call('/webhooks', { url: receiver.url, events: ['inventory.availability_changed'] }),
+    );
     const { id: warehouseId } = await json(await call('/warehouses', { name: 'Main' }));
-    const adjusted = await call('/stock/adjust', { variantId: 'var_crash', warehouseId, quantity: 7, reason: 'crash test' });
+    const adjusted = await call('/stock/adjust', {
+      variantId: 'var_crash',
+      warehouseId,
+      quantity: 7,
+      reason: 'crash test',
+    });
     expect(adjusted.status).toBe(201);
 
     const inventory = stack.services.inventory!;
@@ -46,7 +57,17 @@ describe('an event survives SIGKILL of the service that wrote it', () => {
 
     await inventory.start({ OUTBOX_EAGER: 'true', OUTBOX_INTERVAL_MS: '1000' });
     const delivery = await eventually(() => receiver.received[0]);
-    expect(delivery.body).toMatchObject({ event: 'inventory.availability_changed', data: { variantId: 'var_crash', oldAvailable: 0, newAvailable: 7 }, attempt: 1 });
-    expect(verifyWebhook({ secret: endpoint.secret, rawBody: delivery.rawBody, header: delivery.headers[WEBHOOK_HEADERS.signature.toLowerCase()] as string })).toBe(true);
+    expect(delivery.body).toMatchObject({
+      event: 'inventory.availability_changed',
+      data: { variantId: 'var_crash', oldAvailable: 0, newAvailable: 7 },
+      attempt: 1,
+    });
+    expect(
+      verifyWebhook({
+        secret: endpoint.secret,
+        rawBody: delivery.rawBody,
+        header: delivery.headers[WEBHOOK_HEADERS.signature.toLowerCase()] as string,
+      }),
+    ).toBe(true);
   });
 });

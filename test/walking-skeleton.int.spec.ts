@@ -26,7 +26,9 @@ describe('walking skeleton: stock adjust to signed webhook', () => {
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    stack = await startStack(['inventory', 'webhooks'], { webhooks: { WEBHOOK_URL_ALLOWLIST: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '1,1' } });
+    stack = await startStack(['inventory', 'webhooks'], {
+      webhooks: { WEBHOOK_URL_ALLOWLIST: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '1,1' },
+    });
     ({ adminKey, orgId } = stack.bootstrapOrg('Skeleton Org'));
     warehouseId = (await json(await api('POST', '/warehouses', adminKey, { name: 'Main' }))).id;
     gatewayDb = await mongoose.createConnection(infraEnv().mongoUrl, { dbName: stack.databases.gateway }).asPromise();
@@ -41,7 +43,10 @@ describe('walking skeleton: stock adjust to signed webhook', () => {
   let secret: string;
 
   it('creates a webhook endpoint with the bootstrap admin key and returns its whsec_ secret once', async () => {
-    const res = await api('POST', '/webhooks', adminKey, { url: receiver.url, events: ['inventory.availability_changed'] });
+    const res = await api('POST', '/webhooks', adminKey, {
+      url: receiver.url,
+      events: ['inventory.availability_changed'],
+    });
     expect(res.status).toBe(201);
     const body = await json(res);
     expect(body.secret).toMatch(/^whsec_/);
@@ -52,11 +57,18 @@ describe('walking skeleton: stock adjust to signed webhook', () => {
   });
 
   it('delivers inventory.availability_changed, signed, after a stock adjust', async () => {
-    const res = await api('POST', '/stock/adjust', adminKey, { variantId: 'var_1', warehouseId, quantity: 12, reason: 'initial count' });
+    const res = await api('POST', '/stock/adjust', adminKey, {
+      variantId: 'var_1',
+      warehouseId,
+      quantity: 12,
+      reason: 'initial count',
+    });
     expect(res.status).toBe(201);
     expect(await json(res)).toMatchObject({ type: 'ADJUSTMENT', quantity: 12, onHandAfter: 12, available: 12 });
 
-    const delivery = await eventually(() => receiver.received.find((r) => (r.body as { event?: string })?.event === 'inventory.availability_changed'));
+    const delivery = await eventually(() =>
+      receiver.received.find((r) => (r.body as { event?: string })?.event === 'inventory.availability_changed'),
+    );
     expect(delivery.headers['content-type']).toMatch(/^application\/json/);
     expect(delivery.headers[WEBHOOK_HEADERS.event.toLowerCase()]).toBe('inventory.availability_changed');
     expect(delivery.headers[WEBHOOK_HEADERS.deliveryId.toLowerCase()]).toMatch(/^dlv_/);
@@ -84,7 +96,12 @@ describe('walking skeleton: stock adjust to signed webhook', () => {
   it('answers 403 to a valid key without stock.adjust', async () => {
     const keys = new ApiKeyRepository(apiKeyModel(gatewayDb), organizationModel(gatewayDb));
     const viewer = await keys.create({ orgId, type: 'admin', name: 'viewer', role: 'VIEWER' });
-    const res = await api('POST', '/stock/adjust', viewer.token, { variantId: 'var_1', warehouseId, quantity: 1, reason: 'x' });
+    const res = await api('POST', '/stock/adjust', viewer.token, {
+      variantId: 'var_1',
+      warehouseId,
+      quantity: 1,
+      reason: 'x',
+    });
     expect(res.status).toBe(403);
     expect((await json(res)).error.code).toBe('missing_permission');
   });
@@ -99,7 +116,12 @@ describe('walking skeleton: stock adjust to signed webhook', () => {
   });
 
   it('rejects a stock adjust that would take on hand below zero with 422 insufficient_stock', async () => {
-    const res = await api('POST', '/stock/adjust', adminKey, { variantId: 'var_1', warehouseId, quantity: -1000, reason: 'shrinkage' });
+    const res = await api('POST', '/stock/adjust', adminKey, {
+      variantId: 'var_1',
+      warehouseId,
+      quantity: -1000,
+      reason: 'shrinkage',
+    });
     expect(res.status).toBe(422);
     expect((await json(res)).error.code).toBe('insufficient_stock');
   });

@@ -12,7 +12,9 @@ process.on('SIGUSR2', () => {
   if (!running) {
     running = true;
     session.post('Profiler.enable', () =>
-      session.post('Profiler.setSamplingInterval', { interval: Number(process.env.PROFILE_INTERVAL_US ?? 100) }, () => session.post('Profiler.start')),
+      session.post('Profiler.setSamplingInterval', { interval: Number(process.env.PROFILE_INTERVAL_US ?? 100) }, () =>
+        session.post('Profiler.start'),
+      ),
     );
     return;
   }

@@ -22,13 +22,21 @@ export type Identity = z.infer<typeof IdentitySchema>;
 
 const mac = (secret: string, data: string) => createHmac('sha256', secret).update(data).digest('base64url');
 
-export function signIdentity(identity: Omit<Identity, 'iat'>, secret: string, now = Math.floor(Date.now() / 1000)): string {
+export function signIdentity(
+  identity: Omit<Identity, 'iat'>,
+  secret: string,
+  now = Math.floor(Date.now() / 1000),
+): string {
   const data = Buffer.from(JSON.stringify({ ...identity, iat: now })).toString('base64url');
   return `${data}.${mac(secret, data)}`;
 }
 
 /** The identity, or undefined when the header is missing, forged, malformed or stale. */
-export function verifyIdentity(header: string | undefined, secret: string, now = Math.floor(Date.now() / 1000)): Identity | undefined {
+export function verifyIdentity(
+  header: string | undefined,
+  secret: string,
+  now = Math.floor(Date.now() / 1000),
+): Identity | undefined {
   if (!header) return undefined;
   const [data, signature, extra] = header.split('.');
   if (!data || !signature || extra !== undefined) return undefined;

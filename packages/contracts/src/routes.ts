@@ -21,12 +21,33 @@ export interface RouteSpec {
 
 type Row = [HttpMethod, string, ServiceName, Permission, number];
 
-const spec = (...[method, path, service, permission, status]: Row): RouteSpec =>
-  ({ method, path, service, permission, status, origin: 'spec', surface: 'admin' });
-const added = (...[method, path, service, permission, status]: Row): RouteSpec =>
-  ({ method, path, service, permission, status, origin: 'added', surface: 'admin' });
-const storefront = (...[method, path, service, permission, status]: Row): RouteSpec =>
-  ({ method, path, service, permission, status, origin: 'added', surface: 'storefront' });
+const spec = (...[method, path, service, permission, status]: Row): RouteSpec => ({
+  method,
+  path,
+  service,
+  permission,
+  status,
+  origin: 'spec',
+  surface: 'admin',
+});
+const added = (...[method, path, service, permission, status]: Row): RouteSpec => ({
+  method,
+  path,
+  service,
+  permission,
+  status,
+  origin: 'added',
+  surface: 'admin',
+});
+const storefront = (...[method, path, service, permission, status]: Row): RouteSpec => ({
+  method,
+  path,
+  service,
+  permission,
+  status,
+  origin: 'added',
+  surface: 'storefront',
+});
 
 export const ROUTES: readonly RouteSpec[] = [
   // Outbound webhooks

@@ -19,7 +19,9 @@ export const INTERNAL_STOCK_PATHS = {
 } as const;
 
 /** Orders: hold stock of a warehouse for an order line; refused above that warehouse's available. */
-export const ReserveStockSchema = z.object({ operationKey, variantId: id, warehouseId: id, quantity: positive }).strict();
+export const ReserveStockSchema = z
+  .object({ operationKey, variantId: id, warehouseId: id, quantity: positive })
+  .strict();
 /** Orders: give a hold back; refused above what the warehouse holds reserved. */
 export const ReleaseStockSchema = ReserveStockSchema;
 /** Purchasing: RECEIPT into a bin; binId omitted means the primary bin, else Unassigned; null means Unassigned. */
@@ -55,7 +57,13 @@ export type StockOperationResult = z.infer<typeof StockOperationResultSchema>;
  * never overwrites a newer one.
  */
 export const CATALOG_VARIANT_EVENTS = {
-  'variant.upserted': z.object({ orgId: id, variantId: id, sku: z.string(), name: z.string(), updatedAt: z.string().datetime() }),
+  'variant.upserted': z.object({
+    orgId: id,
+    variantId: id,
+    sku: z.string(),
+    name: z.string(),
+    updatedAt: z.string().datetime(),
+  }),
   'variant.deleted': z.object({ orgId: id, variantId: id, updatedAt: z.string().datetime() }),
 } as const;
 export type VariantUpserted = z.infer<(typeof CATALOG_VARIANT_EVENTS)['variant.upserted']>;

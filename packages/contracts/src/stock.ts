@@ -32,7 +32,10 @@ export const AdjustStockSchema = z
     /** null or omitted: the warehouse's Unassigned location. */
     binId: binId.optional(),
     /** Signed change of on-hand quantity. */
-    quantity: z.number().finite().refine((q) => q !== 0, 'must not be zero'),
+    quantity: z
+      .number()
+      .finite()
+      .refine((q) => q !== 0, 'must not be zero'),
     reason: z.string().trim().min(1).max(500),
   })
   .strict();
@@ -69,7 +72,11 @@ export const RelocationResultSchema = z.object({
 export type RelocationResult = z.infer<typeof RelocationResultSchema>;
 
 /** 201 of POST /stock/primary-bin. */
-export const PrimaryBinResultSchema = z.object({ variantId: z.string(), warehouseId: z.string(), primaryBinId: z.string().nullable() });
+export const PrimaryBinResultSchema = z.object({
+  variantId: z.string(),
+  warehouseId: z.string(),
+  primaryBinId: z.string().nullable(),
+});
 export type PrimaryBinResult = z.infer<typeof PrimaryBinResultSchema>;
 
 /** GET /stock/movements filters (paging from PageQuerySchema). */
@@ -136,7 +143,10 @@ export const WarehouseBreakdownSchema = z.object({
 export type WarehouseBreakdown = z.infer<typeof WarehouseBreakdownSchema>;
 
 export const STOCK_SORT_FIELDS = ['sku', 'name', 'onHand', 'available', 'variantId'] as const;
-const flag = z.enum(['true', 'false']).optional().transform((v) => v === 'true');
+const flag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((v) => v === 'true');
 
 /** GET /warehouses/{id}/stock filters (paging from PageQuerySchema). */
 export const WarehouseStockQuerySchema = z.object({
@@ -157,7 +167,15 @@ export type WarehouseStockRow = z.infer<typeof WarehouseStockRowSchema>;
 /** `scope`: `all` (every location), `unassigned`, or one bin id. */
 export const ExportTemplateQuerySchema = z.object({ scope: id.default('all'), includeEmpty: flag });
 export type ExportTemplateQuery = z.infer<typeof ExportTemplateQuerySchema>;
-export const COUNT_TEMPLATE_COLUMNS = ['variantId', 'sku', 'name', 'binId', 'binName', 'onHand', 'countedQuantity'] as const;
+export const COUNT_TEMPLATE_COLUMNS = [
+  'variantId',
+  'sku',
+  'name',
+  'binId',
+  'binName',
+  'onHand',
+  'countedQuantity',
+] as const;
 
 const CountLineSchema = z.object({ variantId: id, binId: binId.optional(), countedQuantity: nonNegative }).strict();
 /** BulkCountPreviewDto. */

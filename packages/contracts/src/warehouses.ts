@@ -28,7 +28,10 @@ export type Warehouse = z.infer<typeof WarehouseSchema>;
 
 /** Filters of GET /warehouses; paging comes from PageQuerySchema. */
 export const WarehouseListQuerySchema = z.object({
-  includeDeleted: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+  includeDeleted: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
 });
 
 export const CreateBinSchema = z.object({ name }).strict();

@@ -17,14 +17,15 @@ export interface WebhookBody<D = Record<string, unknown>> {
 }
 
 function hmacHex(secret: string, timestamp: number, rawBody: string | Buffer): string {
-  return createHmac('sha256', secret)
-    .update(`${timestamp}.`)
-    .update(rawBody)
-    .digest('hex');
+  return createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest('hex');
 }
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` for the signature header. */
-export function signWebhook(secret: string, rawBody: string | Buffer, timestamp = Math.floor(Date.now() / 1000)): string {
+export function signWebhook(
+  secret: string,
+  rawBody: string | Buffer,
+  timestamp = Math.floor(Date.now() / 1000),
+): string {
   return `t=${timestamp},v1=${hmacHex(secret, timestamp, rawBody)}`;
 }
 

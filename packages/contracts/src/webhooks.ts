@@ -69,4 +69,3 @@ export const WebhookDeliverySchema = z.object({
   updatedAt: z.string(),
 });
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
-

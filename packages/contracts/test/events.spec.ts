@@ -34,7 +34,15 @@ describe('event catalog', () => {
   });
 
   it('allows the nullable fields of order.shipped to be null', () => {
-    const ok = EVENT_PAYLOADS['order.shipped'].safeParse({ orgId: 'o', orderId: 'a', shipmentId: 's', carrier: null, trackingNumber: null, trackingUrl: null, shippedAt: null });
+    const ok = EVENT_PAYLOADS['order.shipped'].safeParse({
+      orgId: 'o',
+      orderId: 'a',
+      shipmentId: 's',
+      carrier: null,
+      trackingNumber: null,
+      trackingUrl: null,
+      shippedAt: null,
+    });
     expect(ok.success).toBe(true);
   });
 

@@ -9,7 +9,9 @@ describe('signed identity header', () => {
   });
 
   it('refuses a header signed with another secret', () => {
-    expect(verifyIdentity(signIdentity(who, 'another-secret-of-thirty-two-chars!!', 1000), secret, 1000)).toBeUndefined();
+    expect(
+      verifyIdentity(signIdentity(who, 'another-secret-of-thirty-two-chars!!', 1000), secret, 1000),
+    ).toBeUndefined();
   });
 
   it('refuses a payload changed after signing', () => {

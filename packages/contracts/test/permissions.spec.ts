@@ -11,12 +11,38 @@ import { ROLES, ROLE_PRESETS, RoleSchema, permissionsOf } from '../src/roles';
 
 // Copied from the spec's "Permissions named" list so a dropped permission fails here.
 const SPEC_NAMED = [
-  'products.read', 'products.write', 'variants.read', 'variants.write', 'warehouses.read',
-  'warehouses.manage', 'stock.adjust', 'stock.count', 'sources.read', 'sources.write',
-  'channels.read', 'channels.write', 'orders.read', 'orders.write', 'pos.read', 'pos.write',
-  'pos.receive', 'invoices.read', 'invoices.write', 'invoices.approve', 'landed_costs.read',
-  'landed_costs.write', 'shipments.read', 'shipments.manage', 'reports.read', 'webhooks.manage',
-  'apikeys.manage', 'users.manage', 'settings.read', 'settings.write', 'audit.read', 'export.run',
+  'products.read',
+  'products.write',
+  'variants.read',
+  'variants.write',
+  'warehouses.read',
+  'warehouses.manage',
+  'stock.adjust',
+  'stock.count',
+  'sources.read',
+  'sources.write',
+  'channels.read',
+  'channels.write',
+  'orders.read',
+  'orders.write',
+  'pos.read',
+  'pos.write',
+  'pos.receive',
+  'invoices.read',
+  'invoices.write',
+  'invoices.approve',
+  'landed_costs.read',
+  'landed_costs.write',
+  'shipments.read',
+  'shipments.manage',
+  'reports.read',
+  'webhooks.manage',
+  'apikeys.manage',
+  'users.manage',
+  'settings.read',
+  'settings.write',
+  'audit.read',
+  'export.run',
 ];
 
 describe('permission catalog', () => {
@@ -76,7 +102,9 @@ describe('role presets', () => {
 
   it('follows the intended use of the narrower roles', () => {
     expect(ROLE_PRESETS.WAREHOUSE).toEqual(expect.arrayContaining(['stock.adjust', 'stock.count', 'pos.receive']));
-    expect(ROLE_PRESETS.FINANCE).toEqual(expect.arrayContaining(['invoices.approve', 'landed_costs.write', 'reports.read', 'audit.read']));
+    expect(ROLE_PRESETS.FINANCE).toEqual(
+      expect.arrayContaining(['invoices.approve', 'landed_costs.write', 'reports.read', 'audit.read']),
+    );
     expect(ROLE_PRESETS.FULFILLMENT).toEqual(expect.arrayContaining(['orders.write', 'shipments.manage']));
     expect(ROLE_PRESETS.CUSTOMER_SERVICE).not.toContain('invoices.read');
     expect(ROLE_PRESETS.PURCHASING).not.toContain('invoices.approve');

@@ -4,7 +4,11 @@ import { PERMISSIONS, isAssignable, type Permission } from '../src/permissions';
 import { permissionsOf } from '../src/roles';
 import { ROUTES, SERVICES, matchRoute, routesForPath, routesOf, type ServiceName } from '../src/routes';
 
-interface SpecRow { method: string; path: string; success: string }
+interface SpecRow {
+  method: string;
+  path: string;
+  success: string;
+}
 
 const specRows: SpecRow[] = readFileSync(path.resolve(__dirname, '../../../../shared/spec/routes.tsv'), 'utf8')
   .split('\n')
@@ -57,7 +61,8 @@ describe('route table against the spec', () => {
 
   it('marks as spec only the routes of the spec', () => {
     const specKeys = new Set(specRows.map(key));
-    for (const r of ROUTES) expect(`${r.origin} ${key(r)}`).toBe(`${specKeys.has(key(r)) ? 'spec' : 'added'} ${key(r)}`);
+    for (const r of ROUTES)
+      expect(`${r.origin} ${key(r)}`).toBe(`${specKeys.has(key(r)) ? 'spec' : 'added'} ${key(r)}`);
   });
 
   it('has no duplicate method and path', () => {
@@ -105,9 +110,16 @@ describe('a key scoped to invoices.read, pos.read and orders.read', () => {
 
   it('is authorized exactly on the reads of invoices, purchase orders (not landed costs) and orders', () => {
     const expected = ROUTES.filter(
-      (r) => r.method === 'GET' && /^\/(invoices|purchase-orders|orders|reservations)(\/|$)/.test(r.path) && !r.path.includes('landed-costs'),
+      (r) =>
+        r.method === 'GET' &&
+        /^\/(invoices|purchase-orders|orders|reservations)(\/|$)/.test(r.path) &&
+        !r.path.includes('landed-costs'),
     ).map(key);
-    expect(ROUTES.filter((r) => allowed(r.permission)).map(key).sort()).toEqual(expected.sort());
+    expect(
+      ROUTES.filter((r) => allowed(r.permission))
+        .map(key)
+        .sort(),
+    ).toEqual(expected.sort());
   });
 
   it.each([
@@ -144,7 +156,10 @@ describe('matchRoute', () => {
   });
 
   it('falls back to a parameter when the literal route lacks the method', () => {
-    expect(matchRoute('GET', '/products/bulk')).toMatchObject({ route: { path: '/products/{id}' }, params: { id: 'bulk' } });
+    expect(matchRoute('GET', '/products/bulk')).toMatchObject({
+      route: { path: '/products/{id}' },
+      params: { id: 'bulk' },
+    });
   });
 
   it('extracts and decodes parameters', () => {
@@ -180,7 +195,11 @@ describe('matchRoute', () => {
 
 describe('routesForPath', () => {
   it('lists every method of a known path so the gateway can answer 405', () => {
-    expect(routesForPath('/invoices/i1').map((r) => r.method).sort()).toEqual(['DELETE', 'GET', 'PUT']);
+    expect(
+      routesForPath('/invoices/i1')
+        .map((r) => r.method)
+        .sort(),
+    ).toEqual(['DELETE', 'GET', 'PUT']);
     expect(routesForPath('/invoices/i1').some((r) => r.method === 'PATCH')).toBe(false);
   });
 

@@ -3,7 +3,11 @@ import { DEFAULT_EXCHANGE } from './events/broker';
 
 /** Environment every service reads. Services extend it with their own keys. */
 export const baseServiceEnv = z.object({
-  PORT: z.string().regex(/^\d{1,5}$/, 'must be a port number').transform(Number).pipe(z.number().max(65535)),
+  PORT: z
+    .string()
+    .regex(/^\d{1,5}$/, 'must be a port number')
+    .transform(Number)
+    .pipe(z.number().max(65535)),
   MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL'),
   MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be a database name'),
   AMQP_URL: z.string().regex(/^amqps?:\/\//, 'must be an amqp:// URL'),
@@ -21,7 +25,10 @@ export const baseServiceEnv = z.object({
    */
   OUTBOX_FOLD_MS: z.coerce.number().int().positive().default(5000),
   /** Publish right after each write (`true`) or only on the sweep (`false`). */
-  OUTBOX_EAGER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  OUTBOX_EAGER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
 export type BaseServiceConfig = z.infer<typeof baseServiceEnv>;
 

@@ -7,7 +7,13 @@ export type Closer = () => Promise<unknown> | unknown;
  * Listens, and on SIGTERM/SIGINT stops accepting connections, lets in-flight requests
  * finish, then runs the closers in order (relays, consumers, broker, database).
  */
-export function serve(app: RequestListener, port: number, logger: Logger, closers: Closer[], graceMs = 10_000): Promise<Server> {
+export function serve(
+  app: RequestListener,
+  port: number,
+  logger: Logger,
+  closers: Closer[],
+  graceMs = 10_000,
+): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = createServer(app).listen(port, '0.0.0.0');
     server.keepAliveTimeout = 65_000; // longer than the gateway's pooled sockets idle for

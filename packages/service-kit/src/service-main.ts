@@ -27,7 +27,11 @@ export interface BuiltService {
  * The whole start-up of a domain service: validated env, its own database, the broker,
  * the app, and a graceful shutdown that closes them in reverse order.
  */
-export function runService<S extends z.ZodType<BaseServiceConfig>>(name: string, schema: S, build: (deps: ServiceDeps<z.infer<S>>) => BuiltService): void {
+export function runService<S extends z.ZodType<BaseServiceConfig>>(
+  name: string,
+  schema: S,
+  build: (deps: ServiceDeps<z.infer<S>>) => BuiltService,
+): void {
   runMain(async () => {
     const config = loadConfig(schema);
     const logger = createLogger(name, config.LOG_LEVEL);
@@ -36,6 +40,10 @@ export function runService<S extends z.ZodType<BaseServiceConfig>>(name: string,
     await broker.start();
     const service = build({ config, connection, broker, logger });
     await service.start?.();
-    await serve(service.app, config.PORT, logger, [() => service.stop?.(), () => broker.close(), () => connection.close()]);
+    await serve(service.app, config.PORT, logger, [
+      () => service.stop?.(),
+      () => broker.close(),
+      () => connection.close(),
+    ]);
   });
 }

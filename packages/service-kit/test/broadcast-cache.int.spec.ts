@@ -75,7 +75,10 @@ describe('BroadcastCache', () => {
     const b = await replica();
     await b.read('marker');
     let release!: () => void;
-    const slowRead = b.cache.get('k', () => new Promise<string>((resolve) => (release = () => resolve('from before the change'))));
+    const slowRead = b.cache.get(
+      'k',
+      () => new Promise<string>((resolve) => (release = () => resolve('from before the change'))),
+    );
     await a.cache.changed('k');
     await a.cache.changed('marker'); // broadcast after 'k' on one channel: once b dropped it, b dropped 'k'
     await eventually(async () => (await b.read('marker'), b.reads === 2 ? true : undefined));

@@ -38,13 +38,19 @@ async function consume(name: string, handler: ConsumerOptions['handler'], option
     acked.push(msg);
     ack(msg, allUpTo);
   });
-  const consumer = await startConsumer(broker, connection, logger, { queue: name, bindings: [`${name}.*`], handler, ...options });
+  const consumer = await startConsumer(broker, connection, logger, {
+    queue: name,
+    bindings: [`${name}.*`],
+    handler,
+    ...options,
+  });
   rabbit.own(...consumer.queues);
   return { queue: consumer.queue, broker, acked };
 }
 
 /** Waits for a message on a queue and takes it off. */
-const takeFrom = (queue: string) => eventually(async () => (await rabbit.channel.get(queue, { noAck: true })) || undefined);
+const takeFrom = (queue: string) =>
+  eventually(async () => (await rabbit.channel.get(queue, { noAck: true })) || undefined);
 const ready = async (queue: string) => (await rabbit.channel.checkQueue(queue)).messageCount;
 
 describe('startConsumer', () => {
@@ -106,7 +112,10 @@ describe('startConsumer', () => {
     const parked = await takeFrom(`${queue}.dlq`);
     expect(calls).toBe(3);
     expect(parked.properties.messageId).toBe(event.id);
-    expect(parked.properties.headers).toMatchObject({ 'x-stockyard-attempt': 3, 'x-stockyard-error': 'stock item is gone' });
+    expect(parked.properties.headers).toMatchObject({
+      'x-stockyard-attempt': 3,
+      'x-stockyard-error': 'stock item is gone',
+    });
     expect(JSON.parse(parked.content.toString()) as EventEnvelope).toEqual(event);
   });
 
@@ -147,6 +156,8 @@ describe('startConsumer', () => {
       { id: twice.id, maybeSeenBefore: false },
     ]);
     expect(copies.filter((c) => c.id === retried.id).map((c) => c.maybeSeenBefore)).toEqual([false, true]);
-    expect(await connection.collection('processed_events').countDocuments({ _id: { $regex: 'nodedupe' } } as never)).toBe(0);
+    expect(
+      await connection.collection('processed_events').countDocuments({ _id: { $regex: 'nodedupe' } } as never),
+    ).toBe(0);
   });
 });

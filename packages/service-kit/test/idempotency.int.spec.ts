@@ -82,7 +82,12 @@ describe('Idempotency-Key', () => {
 
   it('replays a response without a JSON body (204) instead of leaving the key in progress', async () => {
     const key = newKey();
-    const send = () => fetch(`${http.url}/api/v1/empty`, { method: 'POST', headers: { ...asCaller('org_a'), 'idempotency-key': key }, body: '{}' });
+    const send = () =>
+      fetch(`${http.url}/api/v1/empty`, {
+        method: 'POST',
+        headers: { ...asCaller('org_a'), 'idempotency-key': key },
+        body: '{}',
+      });
     expect((await send()).status).toBe(204);
     const retry = await eventually(async () => {
       const res = await send();

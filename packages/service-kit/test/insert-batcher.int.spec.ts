@@ -33,6 +33,11 @@ describe('InsertBatcher', () => {
       batcher.insert({ _id: 'a', n: 5 }),
     ]);
     expect([first, ...rest]).toEqual([true, true, false, true, false]);
-    expect((await rows.find().sort({ _id: 1 }).toArray()).map((r) => [r._id, r.n])).toEqual([['a', 2], ['b', 4], ['taken', 0], ['warm', 1]]);
+    expect((await rows.find().sort({ _id: 1 }).toArray()).map((r) => [r._id, r.n])).toEqual([
+      ['a', 2],
+      ['b', 4],
+      ['taken', 0],
+      ['warm', 1],
+    ]);
   });
 });

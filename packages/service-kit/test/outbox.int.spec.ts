@@ -2,7 +2,19 @@ import mongoose, { type Connection, type Model } from 'mongoose';
 import type { ConsumeMessage } from 'amqplib';
 import { eventually, infraEnv, isolatedNames } from '@stockyard/testkit';
 import type { EventEnvelope } from '@stockyard/contracts';
-import { Broker, connectMongo, createLogger, documentKey, documentLocks, newEvent, OutboxRelay, outboxFields, outboxOf, withEvents, type OutboxEntry } from '../src';
+import {
+  Broker,
+  connectMongo,
+  createLogger,
+  documentKey,
+  documentLocks,
+  newEvent,
+  OutboxRelay,
+  outboxFields,
+  outboxOf,
+  withEvents,
+  type OutboxEntry,
+} from '../src';
 import { openRabbit, type Rabbit } from './support/rabbit';
 
 interface Thing {
@@ -56,10 +68,11 @@ const event = () => newEvent('test.thing_changed', { orgId: 'org_a', seq: ++seq 
 const receivedIds = () => received.map((m) => m.properties.messageId as string);
 const stored = (id: string) => Things.findById(id).lean().orFail();
 /** Resolves once the document's outbox is drained and its flag cleared. */
-const drained = (id: string) => eventually(async () => {
-  const doc = await stored(id);
-  return doc.outbox?.length === 0 && doc.outboxPending === undefined ? doc : undefined;
-});
+const drained = (id: string) =>
+  eventually(async () => {
+    const doc = await stored(id);
+    return doc.outbox?.length === 0 && doc.outboxPending === undefined ? doc : undefined;
+  });
 
 describe('OutboxRelay', () => {
   it('publishes events of inserted (outboxOf) and updated (withEvents) documents, then empties the outbox', async () => {
@@ -161,7 +174,10 @@ describe('OutboxRelay', () => {
   });
 
   it('still flushes a kicked document when a sweep comes due before the kick is handled', async () => {
-    await Things.create([{ _id: 'first', name: 'f' }, { _id: 'second', name: 's' }]);
+    await Things.create([
+      { _id: 'first', name: 'f' },
+      { _id: 'second', name: 's' },
+    ]);
     const relay = startRelay(broker, 60_000);
     await new Promise((r) => setTimeout(r, 200));
     const [e1, e2] = [event(), event()];
@@ -187,7 +203,10 @@ describe('OutboxRelay', () => {
     async function write(relay: OutboxRelay, _id: string, name: string, events: EventEnvelope[]): Promise<boolean> {
       const applied = await documentLocks.run(documentKey(Things.collection.collectionName, _id), async () => {
         const prepared = relay.prepareWrite(Things.collection, _id, { $set: { name } }, events);
-        const result = await Things.collection.updateOne({ _id: _id as never, ...prepared.filter }, prepared.update as never);
+        const result = await Things.collection.updateOne(
+          { _id: _id as never, ...prepared.filter },
+          prepared.update as never,
+        );
         prepared.settle(result.modifiedCount === 1);
         return result.modifiedCount === 1;
       });
@@ -301,7 +320,12 @@ describe('OutboxRelay', () => {
       const [fresh, stale] = [event(), event()];
       // Another replica's write a moment ago (its relay is on it), and one from a replica that died 6 s ago.
       await Things.create({ _id: 'theirs-fresh', name: 'f', ...outboxOf([fresh]) });
-      await Things.create({ _id: 'theirs-stale', name: 's', ...outboxOf([stale]), outboxAt: new Date(Date.now() - 6_000) });
+      await Things.create({
+        _id: 'theirs-stale',
+        name: 's',
+        ...outboxOf([stale]),
+        outboxAt: new Date(Date.now() - 6_000),
+      });
       sweep(relay);
 
       await eventually(() => (receivedIds().includes(stale.id) ? true : undefined), 2_000);
@@ -310,7 +334,7 @@ describe('OutboxRelay', () => {
       expect((await stored('theirs-fresh')).outboxPending).toBe(true);
     });
 
-    it('takes every document but its own on its first sweep after start (a restarted process\'s leftovers are fresh too)', async () => {
+    it("takes every document but its own on its first sweep after start (a restarted process's leftovers are fresh too)", async () => {
       const e = event();
       await Things.create({ _id: 'leftover', name: 'l', ...outboxOf([e]) });
       startRelay(broker, 60_000);
@@ -323,7 +347,10 @@ describe('OutboxRelay', () => {
   describe('with a local handler', () => {
     const noted = () => newEvent('test.thing_noted', { orgId: 'org_a', seq: ++seq });
     function startLocalRelay(handle: (e: EventEnvelope) => Promise<void>, intervalMs: number): OutboxRelay {
-      const relay = new OutboxRelay([Things.collection], broker, logger, { intervalMs, local: { 'test.thing_noted': handle } });
+      const relay = new OutboxRelay([Things.collection], broker, logger, {
+        intervalMs,
+        local: { 'test.thing_noted': handle },
+      });
       relays.push(relay);
       relay.start();
       return relay;
@@ -383,7 +410,10 @@ describe('OutboxRelay', () => {
     afterEach(() => slow.release());
 
     it("flushes another document's kick at once instead of after it", async () => {
-      await Things.create([{ _id: 'held', name: 'h' }, { _id: 'free', name: 'f' }]);
+      await Things.create([
+        { _id: 'held', name: 'h' },
+        { _id: 'free', name: 'f' },
+      ]);
       const relay = startRelay(slow, 60_000);
       await new Promise((r) => setTimeout(r, 200));
       const [stuck, quick] = [event(), event()];
@@ -415,7 +445,9 @@ describe('OutboxRelay', () => {
       const wrote = documentLocks.run(documentKey(Things.collection.collectionName, 'busy'), () =>
         Things.updateOne({ _id: 'busy' }, withEvents({ $set: { name: 'b2' } }, [second])),
       );
-      await expect(Promise.race([wrote.then(() => 'written'), new Promise((r) => setTimeout(() => r('blocked'), 1_000))])).resolves.toBe('written');
+      await expect(
+        Promise.race([wrote.then(() => 'written'), new Promise((r) => setTimeout(() => r('blocked'), 1_000))]),
+      ).resolves.toBe('written');
       relay.kick(Things.collection, 'busy', [second]);
 
       slow.release();

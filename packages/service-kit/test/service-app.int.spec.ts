@@ -59,7 +59,9 @@ const post = (path: string, body: string, headers: Record<string, string> = asCa
 
 describe('identity', () => {
   it('answers 401 unauthenticated without an identity header', async () => {
-    const res = await post('/api/v1/widgets', JSON.stringify({ name: 'w', quantity: 1 }), { 'content-type': 'application/json' });
+    const res = await post('/api/v1/widgets', JSON.stringify({ name: 'w', quantity: 1 }), {
+      'content-type': 'application/json',
+    });
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('unauthenticated');
   });
@@ -105,11 +107,15 @@ describe('request bodies', () => {
     expect(res.body.error.code).toBe('validation_failed');
     const fields = res.body.error.details.map((d: { field: string }) => d.field).sort();
     expect(fields).toEqual(['name', 'quantity']);
-    for (const detail of res.body.error.details) expect(detail).toEqual({ field: expect.any(String), code: expect.any(String), message: expect.any(String) });
+    for (const detail of res.body.error.details)
+      expect(detail).toEqual({ field: expect.any(String), code: expect.any(String), message: expect.any(String) });
   });
 
   it('answers 400 validation_failed naming the body when there is none', async () => {
-    const res = await call('/api/v1/widgets', { method: 'POST', headers: { [IDENTITY_HEADER]: asCaller('org_a')[IDENTITY_HEADER]! } });
+    const res = await call('/api/v1/widgets', {
+      method: 'POST',
+      headers: { [IDENTITY_HEADER]: asCaller('org_a')[IDENTITY_HEADER]! },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_failed');
     expect(res.body.error.details[0].field).toBe('body');
@@ -184,6 +190,9 @@ describe('health', () => {
     brokerDown = true;
     const res = await call('/readyz');
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ status: 'not_ready', checks: { database: 'ok', broker: 'failing: broker not connected' } });
+    expect(res.body).toEqual({
+      status: 'not_ready',
+      checks: { database: 'ok', broker: 'failing: broker not connected' },
+    });
   });
 });

@@ -2,7 +2,9 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Listens on an ephemeral 127.0.0.1 port; returns its base URL and a closer. */
-export async function listen(app: RequestListener): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
+export async function listen(
+  app: RequestListener,
+): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
   const server = await new Promise<Server>((resolve) => {
     const s = createServer(app).listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -19,7 +21,11 @@ export async function listen(app: RequestListener): Promise<{ url: string; serve
 }
 
 /** Polls until check() returns a value (not undefined) or the time is up. */
-export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000, everyMs = 100): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 15_000,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
@@ -29,7 +35,8 @@ export async function eventually<T>(check: () => Promise<T | undefined> | T | un
     } catch (err) {
       lastError = err;
     }
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms${lastError ? `: ${String(lastError)}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not met within ${timeoutMs} ms${lastError ? `: ${String(lastError)}` : ''}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }

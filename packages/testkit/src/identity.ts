@@ -3,5 +3,8 @@ import { TEST_IDENTITY_SECRET } from './isolation';
 
 /** Headers a request carries when it comes through the gateway. */
 export function asCaller(orgId: string, permissions: string[] = [], keyId = 'key_test') {
-  return { [IDENTITY_HEADER]: signIdentity({ orgId, keyId, permissions }, TEST_IDENTITY_SECRET), 'content-type': 'application/json' };
+  return {
+    [IDENTITY_HEADER]: signIdentity({ orgId, keyId, permissions }, TEST_IDENTITY_SECRET),
+    'content-type': 'application/json',
+  };
 }

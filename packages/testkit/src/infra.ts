@@ -75,20 +75,34 @@ async function startLocal(log: Log): Promise<Omit<InfraUrls, 'mode'>> {
   }
   fs.mkdirSync(STATE_DIR, { recursive: true });
   const port = Number(process.env.FERRETDB_PORT ?? 37017);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`FERRETDB_PORT is not a port: ${process.env.FERRETDB_PORT}`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`FERRETDB_PORT is not a port: ${process.env.FERRETDB_PORT}`);
   const ctx = { stateDir: STATE_DIR, log, repoRoot: REPO_ROOT, port };
   // Independent: RabbitMQ may boot while Go builds FerretDB. Wait for all, then report every failure.
-  const [mongo, amqp, redis] = await Promise.allSettled([ensureFerretDb(ctx), ensureLocalRabbitMq(ctx), ensureLocalRedis(ctx)]);
+  const [mongo, amqp, redis] = await Promise.allSettled([
+    ensureFerretDb(ctx),
+    ensureLocalRabbitMq(ctx),
+    ensureLocalRedis(ctx),
+  ]);
   const failures = [mongo, amqp, redis].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failures.length > 0 || mongo.status !== 'fulfilled' || amqp.status !== 'fulfilled' || redis.status !== 'fulfilled') {
-    throw new Error(`Local infrastructure is not available:\n- ${failures.map((f) => errorMessage(f.reason)).join('\n- ')}`);
+  if (
+    failures.length > 0 ||
+    mongo.status !== 'fulfilled' ||
+    amqp.status !== 'fulfilled' ||
+    redis.status !== 'fulfilled'
+  ) {
+    throw new Error(
+      `Local infrastructure is not available:\n- ${failures.map((f) => errorMessage(f.reason)).join('\n- ')}`,
+    );
   }
   return { mongoUrl: mongo.value, amqpUrl: amqp.value, redisUrl: redis.value };
 }
 
 /** Waits (briefly: they are someone else's servers) for every check, reporting all failures at once. */
 async function checkAll(...checks: Array<[string, () => Promise<void>]>): Promise<void> {
-  const results = await Promise.allSettled(checks.map(([what, check]) => waitUntil(what, check, { timeoutMs: 20_000 })));
+  const results = await Promise.allSettled(
+    checks.map(([what, check]) => waitUntil(what, check, { timeoutMs: 20_000 })),
+  );
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failures.length > 0) {
     throw new Error(

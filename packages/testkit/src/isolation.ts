@@ -3,11 +3,13 @@ import { randomBytes } from 'node:crypto';
 /** The servers' URLs as global setup found them. */
 export function infraEnv() {
   const { MONGO_URL, AMQP_URL, REDIS_URL } = process.env;
-  if (!MONGO_URL || !AMQP_URL || !REDIS_URL) throw new Error('MONGO_URL, AMQP_URL and REDIS_URL are not set: run tests through jest (global setup)');
+  if (!MONGO_URL || !AMQP_URL || !REDIS_URL)
+    throw new Error('MONGO_URL, AMQP_URL and REDIS_URL are not set: run tests through jest (global setup)');
   return { mongoUrl: MONGO_URL, amqpUrl: AMQP_URL, redisUrl: REDIS_URL };
 }
 
-const tag = () => `${process.env.STOCKYARD_TEST_RUN ?? 'run'}_${process.env.JEST_WORKER_ID ?? '0'}_${randomBytes(3).toString('hex')}`;
+const tag = () =>
+  `${process.env.STOCKYARD_TEST_RUN ?? 'run'}_${process.env.JEST_WORKER_ID ?? '0'}_${randomBytes(3).toString('hex')}`;
 
 /** Names that keep one test file's data and messages apart from every other's. */
 export function isolatedNames(service: string) {

@@ -33,6 +33,10 @@ export async function startReceiver(respond: (req: ReceivedRequest) => number = 
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

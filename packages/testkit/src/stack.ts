@@ -59,11 +59,15 @@ export class ServiceProcess {
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
     this.child = child;
-    await eventually(async () => {
-      if (child.exitCode !== null) throw new Error(`${this.name} exited with ${child.exitCode}:\n${this.logs()}`);
-      const res = await fetch(`${this.url}/readyz`).catch(() => undefined);
-      return res?.status === 200 ? true : undefined;
-    }, 30_000, 150).catch((err: Error) => {
+    await eventually(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`${this.name} exited with ${child.exitCode}:\n${this.logs()}`);
+        const res = await fetch(`${this.url}/readyz`).catch(() => undefined);
+        return res?.status === 200 ? true : undefined;
+      },
+      30_000,
+      150,
+    ).catch((err: Error) => {
       throw new Error(`${this.name} did not become ready: ${err.message}\n${this.logs()}`);
     });
   }
@@ -91,14 +95,19 @@ export class ServiceProcess {
 
 /** Runs the gateway's bootstrap command against a gateway database. */
 export function bootstrapOrg(mongoUrl: string, gatewayDb: string, name: string): { orgId: string; adminKey: string } {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'services/gateway/src/bootstrap-org.ts'), name], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, MONGO_URL: mongoUrl, MONGO_DB: gatewayDb },
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(REPO_ROOT, 'services/gateway/src/bootstrap-org.ts'), name],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, MONGO_URL: mongoUrl, MONGO_DB: gatewayDb },
+      encoding: 'utf8',
+    },
+  );
   const orgId = /^ORG_ID=(\S+)$/m.exec(result.stdout ?? '')?.[1];
   const adminKey = /^ADMIN_KEY=(\S+)$/m.exec(result.stdout ?? '')?.[1];
-  if (result.status !== 0 || !orgId || !adminKey) throw new Error(`bootstrap-org failed (${result.status}):\n${result.stderr}`);
+  if (result.status !== 0 || !orgId || !adminKey)
+    throw new Error(`bootstrap-org failed (${result.status}):\n${result.stderr}`);
   return { orgId, adminKey };
 }
 
@@ -120,10 +129,19 @@ export interface Stack {
  * with its own isolated database and a shared isolated exchange. Services not started
  * are pointed at a closed port, so the gateway answers 503 for them.
  */
-export async function startStack(names: Exclude<ServiceName, 'gateway'>[], extraEnv: Partial<Record<ServiceName, Record<string, string>>> = {}): Promise<Stack> {
+export async function startStack(
+  names: Exclude<ServiceName, 'gateway'>[],
+  extraEnv: Partial<Record<ServiceName, Record<string, string>>> = {},
+): Promise<Stack> {
   const infra = infraEnv();
   const { exchange } = isolatedNames('stack');
-  const common = { MONGO_URL: infra.mongoUrl, AMQP_URL: infra.amqpUrl, EVENTS_EXCHANGE: exchange, IDENTITY_SECRET: TEST_IDENTITY_SECRET, LOG_LEVEL: 'warn' };
+  const common = {
+    MONGO_URL: infra.mongoUrl,
+    AMQP_URL: infra.amqpUrl,
+    EVENTS_EXCHANGE: exchange,
+    IDENTITY_SECRET: TEST_IDENTITY_SECRET,
+    LOG_LEVEL: 'warn',
+  };
   const closedPort = await freePort();
   const databases: Record<string, string> = {};
   const services: Partial<Record<ServiceName, ServiceProcess>> = {};
@@ -135,12 +153,23 @@ export async function startStack(names: Exclude<ServiceName, 'gateway'>[], extra
       continue;
     }
     databases[name] = isolatedNames(name).database;
-    services[name] = new ServiceProcess(name, await freePort(), { ...common, MONGO_DB: databases[name]!, ...extraEnv[name] });
+    services[name] = new ServiceProcess(name, await freePort(), {
+      ...common,
+      MONGO_DB: databases[name]!,
+      ...extraEnv[name],
+    });
     upstreamUrls[`${name.toUpperCase()}_URL`] = services[name]!.url;
   }
   const gatewayNames = isolatedNames('gateway');
   databases.gateway = gatewayNames.database;
-  const gatewayEnv = { ...common, MONGO_DB: databases.gateway, REDIS_URL: infra.redisUrl, REDIS_PREFIX: gatewayNames.redisPrefix, ...upstreamUrls, ...extraEnv.gateway };
+  const gatewayEnv = {
+    ...common,
+    MONGO_DB: databases.gateway,
+    REDIS_URL: infra.redisUrl,
+    REDIS_PREFIX: gatewayNames.redisPrefix,
+    ...upstreamUrls,
+    ...extraEnv.gateway,
+  };
   const gateway = new ServiceProcess('gateway', await freePort(), gatewayEnv);
   services.gateway = gateway;
 

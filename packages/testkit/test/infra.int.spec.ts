@@ -14,7 +14,9 @@ beforeAll(async () => {
 
 /** Runs `use` on a database of its own, dropped afterwards. */
 async function inScratchDatabase(name: string, use: (conn: mongoose.Connection) => Promise<void>): Promise<void> {
-  const conn = await mongoose.createConnection(infra.mongoUrl, { dbName: `testkit_${name}_${unique}`, serverSelectionTimeoutMS: 10_000 }).asPromise();
+  const conn = await mongoose
+    .createConnection(infra.mongoUrl, { dbName: `testkit_${name}_${unique}`, serverSelectionTimeoutMS: 10_000 })
+    .asPromise();
   try {
     await use(conn);
   } finally {
@@ -34,7 +36,9 @@ describe('ensureInfra', () => {
 
   it('gives a real MongoDB-compatible store: insert, read back, drop the database', async () => {
     const dbName = `testkit_infra_${unique}`;
-    const conn = await mongoose.createConnection(infra.mongoUrl, { dbName, serverSelectionTimeoutMS: 10_000 }).asPromise();
+    const conn = await mongoose
+      .createConnection(infra.mongoUrl, { dbName, serverSelectionTimeoutMS: 10_000 })
+      .asPromise();
     try {
       const Thing = conn.model('Thing', new mongoose.Schema({ name: String, qty: Number }));
       const created = await Thing.create({ name: `widget-${unique}`, qty: 7 });
@@ -51,7 +55,9 @@ describe('ensureInfra', () => {
   it('finds, updates and deletes by _id through the _id index, and still applies the rest of the filter', async () => {
     await inScratchDatabase('idindex', async (conn) => {
       const things = conn.db!.collection<{ _id: string; orgId: string; qty: number }>('things');
-      await things.insertMany(Array.from({ length: 50 }, (_, i) => ({ _id: `t${i}`, orgId: i % 2 ? 'odd' : 'even', qty: i })));
+      await things.insertMany(
+        Array.from({ length: 50 }, (_, i) => ({ _id: `t${i}`, orgId: i % 2 ? 'odd' : 'even', qty: i })),
+      );
 
       // The other conditions still count once the _id narrows the rows (infra/ferretdb/patches.json).
       await expect(things.findOne({ _id: 't3', orgId: 'even' })).resolves.toBeNull();
@@ -90,7 +96,8 @@ describe('ensureInfra', () => {
         { _id: 'numericString', s: '5', b: 'true' },
         { _id: 'quoted', s: `it's "quoted" ünïcode`, b: true },
       ]);
-      const ids = async (filter: Record<string, unknown>) => (await docs.find(filter).toArray()).map((d) => d._id).sort();
+      const ids = async (filter: Record<string, unknown>) =>
+        (await docs.find(filter).toArray()).map((d) => d._id).sort();
 
       await expect(ids({ s: 'pending' })).resolves.toEqual(['array', 'plain']);
       await expect(ids({ s: 'done' })).resolves.toEqual(['array', 'arrayWithout', 'other']);
@@ -104,9 +111,16 @@ describe('ensureInfra', () => {
       await expect(ids({ s: 'pending', b: true, k2: 'x' })).resolves.toEqual(['plain']);
       await expect(ids({ s: 'pending', b: false })).resolves.toEqual(['array']);
       await expect(ids({ _id: 'plain', s: 'done' })).resolves.toEqual([]);
-      await expect(ids({ s: { $in: ['pending', 'done'] } })).resolves.toEqual(['array', 'arrayWithout', 'other', 'plain']);
+      await expect(ids({ s: { $in: ['pending', 'done'] } })).resolves.toEqual([
+        'array',
+        'arrayWithout',
+        'other',
+        'plain',
+      ]);
       await expect(docs.countDocuments({ s: 'pending', b: true })).resolves.toBe(2);
-      await expect(docs.find({ s: 'done' }).sort({ _id: -1 }).limit(1).toArray()).resolves.toEqual([expect.objectContaining({ _id: 'other' })]);
+      await expect(docs.find({ s: 'done' }).sort({ _id: -1 }).limit(1).toArray()).resolves.toEqual([
+        expect.objectContaining({ _id: 'other' }),
+      ]);
       expect((await docs.updateMany({ b: true }, { $set: { touched: true } })).modifiedCount).toBe(3);
       await expect(ids({ touched: true })).resolves.toEqual(['array', 'plain', 'quoted']);
       expect((await docs.deleteMany({ s: 'done' })).deletedCount).toBe(3);
@@ -130,7 +144,10 @@ describe('ensureInfra', () => {
       const names = async () => (await docs.listIndexes().toArray()).map((i) => i.name).sort();
       await expect(names()).resolves.toEqual(['_id_', 'org_at', 'org_sku']);
       expect((await docs.indexes()).find((i) => i.name === 'org_at')?.key).toEqual({ org: 1, at: -1 });
-      await expect(docs.find({ org: 'o1' }).sort({ at: -1 }).toArray()).resolves.toEqual([expect.objectContaining({ _id: 'b' }), expect.objectContaining({ _id: 'a' })]);
+      await expect(docs.find({ org: 'o1' }).sort({ at: -1 }).toArray()).resolves.toEqual([
+        expect.objectContaining({ _id: 'b' }),
+        expect.objectContaining({ _id: 'a' }),
+      ]);
       await docs.createIndex({ org: 1, at: -1 }, { name: 'org_at' }); // asking again is a no-op
       await docs.dropIndex('org_at');
       await docs.dropIndex('org_sku');

@@ -2,7 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
-import { errorHandler, notFoundHandler, pingMongo, requestIdFrom, requireIdentity, type Logger } from '@stockyard/service-kit';
+import {
+  errorHandler,
+  notFoundHandler,
+  pingMongo,
+  requestIdFrom,
+  requireIdentity,
+  type Logger,
+} from '@stockyard/service-kit';
 import { Authenticator } from './auth/authenticator';
 import { RevocationBus } from './auth/revocation-bus';
 import { UsageTracker } from './auth/usage-tracker';
@@ -22,7 +29,19 @@ import type { Config } from './config';
 export interface GatewayDeps {
   connection: Connection;
   logger: Logger;
-  config: Omit<Config, 'PORT' | 'MONGO_URL' | 'MONGO_DB' | 'AMQP_URL' | 'EVENTS_EXCHANGE' | 'LOG_LEVEL' | 'OUTBOX_INTERVAL_MS' | 'OUTBOX_FOLD_MS' | 'OUTBOX_EAGER' | 'REDIS_URL'>;
+  config: Omit<
+    Config,
+    | 'PORT'
+    | 'MONGO_URL'
+    | 'MONGO_DB'
+    | 'AMQP_URL'
+    | 'EVENTS_EXCHANGE'
+    | 'LOG_LEVEL'
+    | 'OUTBOX_INTERVAL_MS'
+    | 'OUTBOX_FOLD_MS'
+    | 'OUTBOX_EAGER'
+    | 'REDIS_URL'
+  >;
   /** Commands (rate-limit counters, publishing revocations). */
   redis: Redis;
   /** A second connection in subscriber mode (revocations from other replicas). */
@@ -35,14 +54,24 @@ function keyServices({ connection, logger, config, redis, subscriber }: GatewayD
   const orgs = new OrganizationRepository(organizationModel(connection));
   const usage = new ApiKeyUsageRepository(apiKeyUsageModel(connection));
   const tracker = new UsageTracker(usage, logger, config.LAST_USED_FLUSH_MS);
-  const authenticator = new Authenticator(keys, { refreshMs: config.KEY_REFRESH_MS, onUsed: (key) => tracker.touch(key._id, key.orgId) });
+  const authenticator = new Authenticator(keys, {
+    refreshMs: config.KEY_REFRESH_MS,
+    onUsed: (key) => tracker.touch(key._id, key.orgId),
+  });
   const revocations = new RevocationBus(redis, subscriber, `${config.REDIS_PREFIX}api-keys:revoked`, logger);
   return { keys, orgs, usage, tracker, authenticator, revocations };
 }
 
 const upstreams = (config: GatewayDeps['config'], security: readonly string[]) =>
   new Upstreams(
-    { catalog: config.CATALOG_URL, purchasing: config.PURCHASING_URL, invoicing: config.INVOICING_URL, orders: config.ORDERS_URL, inventory: config.INVENTORY_URL, webhooks: config.WEBHOOKS_URL },
+    {
+      catalog: config.CATALOG_URL,
+      purchasing: config.PURCHASING_URL,
+      invoicing: config.INVOICING_URL,
+      orders: config.ORDERS_URL,
+      inventory: config.INVENTORY_URL,
+      webhooks: config.WEBHOOKS_URL,
+    },
     config.UPSTREAM_TIMEOUT_MS,
     { connections: config.UPSTREAM_CONNECTIONS, maxQueued: config.UPSTREAM_MAX_QUEUED },
     // The gateway's answer headers are its own: a service's copy of one is dropped.
@@ -55,7 +84,12 @@ function expressApps(deps: GatewayDeps, services: ReturnType<typeof keyServices>
   const own = express();
   own.disable('x-powered-by');
   own.set('etag', false);
-  own.use(API_PREFIX, express.json({ limit: config.BODY_LIMIT_BYTES }), apiKeyRoutes(services), settingsRoutes(services.orgs));
+  own.use(
+    API_PREFIX,
+    express.json({ limit: config.BODY_LIMIT_BYTES }),
+    apiKeyRoutes(services),
+    settingsRoutes(services.orgs),
+  );
   own.use(notFoundHandler);
   own.use(errorHandler(logger));
 
@@ -66,9 +100,14 @@ function expressApps(deps: GatewayDeps, services: ReturnType<typeof keyServices>
     res.json({ status: 'ok' });
   });
   rest.get('/readyz', async (_req, res) => {
-    const mongo = await pingMongo(connection).then(() => 'ok', (err: Error) => `failing: ${err.message}`);
+    const mongo = await pingMongo(connection).then(
+      () => 'ok',
+      (err: Error) => `failing: ${err.message}`,
+    );
     // Redis is reported but does not fail readiness: the gateway runs on without it (fail open).
-    res.status(mongo === 'ok' ? 200 : 503).json({ status: mongo === 'ok' ? 'ready' : 'not_ready', checks: { mongo, redis: redis.status } });
+    res
+      .status(mongo === 'ok' ? 200 : 503)
+      .json({ status: mongo === 'ok' ? 'ready' : 'not_ready', checks: { mongo, redis: redis.status } });
   });
   rest.use('/internal/v1', requireIdentity(config.IDENTITY_SECRET), internalSettingsRoutes(services.orgs));
   rest.use(notFoundHandler);

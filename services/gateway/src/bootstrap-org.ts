@@ -12,7 +12,10 @@ const env = baseServiceEnv.pick({ MONGO_URL: true, MONGO_DB: true });
 
 runMain(async () => {
   const { MONGO_URL, MONGO_DB } = parseConfig(env);
-  const name = z.string().min(1).parse(process.argv[2] ?? 'Stockyard local');
+  const name = z
+    .string()
+    .min(1)
+    .parse(process.argv[2] ?? 'Stockyard local');
   const connection = await connectMongo(MONGO_URL, MONGO_DB);
   const keys = new ApiKeyRepository(apiKeyModel(connection), organizationModel(connection));
   const orgId = await keys.createOrganization(name);

@@ -20,7 +20,11 @@ export const configSchema = baseServiceEnv.extend({
   /** Requests that may wait for a socket to a service before the gateway answers 503 upstream_busy. */
   UPSTREAM_MAX_QUEUED: z.coerce.number().int().nonnegative().default(512),
   /** Largest request body, proxied or not (the services accept 1 MB JSON too). */
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   /** How often remembered lastUsedAt times are written to the database. */
   LAST_USED_FLUSH_MS: z.coerce.number().int().positive().default(10_000),
   /** How long a verified key record is trusted before it is re-read (revocation fallback). */

@@ -18,7 +18,10 @@ describe('resolveGrant', () => {
   });
 
   it('deduplicates scopes and keeps the role as a label', () => {
-    expect(resolveGrant({ role: 'ADMIN', scopes: ['pos.read', 'pos.read'] }, ['pos.read'], now)).toMatchObject({ role: 'ADMIN', scopes: ['pos.read'] });
+    expect(resolveGrant({ role: 'ADMIN', scopes: ['pos.read', 'pos.read'] }, ['pos.read'], now)).toMatchObject({
+      role: 'ADMIN',
+      scopes: ['pos.read'],
+    });
   });
 
   it.each([
@@ -34,6 +37,8 @@ describe('resolveGrant', () => {
   });
 
   it('accepts an expiry one second ahead', () => {
-    expect(resolveGrant({ expiresAt: '2026-01-01T00:00:01Z' }, admin, now).expiresAt).toEqual(new Date('2026-01-01T00:00:01Z'));
+    expect(resolveGrant({ expiresAt: '2026-01-01T00:00:01Z' }, admin, now).expiresAt).toEqual(
+      new Date('2026-01-01T00:00:01Z'),
+    );
   });
 });

@@ -16,11 +16,13 @@ describe('authorization over the whole route table', () => {
     gw = await startGateway();
     const { orgId } = await gw.newOrg();
     scopedKey = (await gw.keyWith(orgId, 'ADMIN', SCOPES)).token;
-    storefrontKey = (await gw.keyWith(orgId, 'VIEWER', ['products.read'], { type: 'storefront', channelId: 'ch_1' })).token;
+    storefrontKey = (await gw.keyWith(orgId, 'VIEWER', ['products.read'], { type: 'storefront', channelId: 'ch_1' }))
+      .token;
   });
   afterAll(() => gw?.close());
 
-  const send = (route: RouteSpec, key: string) => gw.api(route.method, concrete(route), key, route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
+  const send = (route: RouteSpec, key: string) =>
+    gw.api(route.method, concrete(route), key, route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
 
   const admin = ROUTES.filter((r) => r.surface === 'admin');
   const forbidden = admin.filter((r) => !SCOPES.includes(r.permission));
@@ -47,7 +49,10 @@ describe('authorization over the whole route table', () => {
   it('refuses a storefront key on every admin route and an admin key on every storefront route with 403 wrong_key_type', async () => {
     const storefront = ROUTES.filter((r) => r.surface === 'storefront');
     expect(storefront.length).toBeGreaterThan(0);
-    const checks = [...admin.map((r) => [r, storefrontKey] as const), ...storefront.map((r) => [r, scopedKey] as const)];
+    const checks = [
+      ...admin.map((r) => [r, storefrontKey] as const),
+      ...storefront.map((r) => [r, scopedKey] as const),
+    ];
     for (const [route, key] of checks) {
       const res = await send(route, key);
       expect({ route: label(route), status: res.status }).toEqual({ route: label(route), status: 403 });

@@ -17,7 +17,15 @@ describe('POST /api-keys', () => {
     const res = await gw.api('POST', '/api-keys', adminKey, { name: 'ERP connector' });
     expect(res.status).toBe(201);
     const body = await json(res);
-    expect(body).toMatchObject({ name: 'ERP connector', type: 'admin', role: 'VIEWER', scopes: [], channelId: null, lastUsedAt: null, expiresAt: null });
+    expect(body).toMatchObject({
+      name: 'ERP connector',
+      type: 'admin',
+      role: 'VIEWER',
+      scopes: [],
+      channelId: null,
+      lastUsedAt: null,
+      expiresAt: null,
+    });
     expect(body.key).toMatch(/^sya_[0-9A-Za-z]{12}_[0-9A-Za-z]{38}$/);
     expect(body.prefix).toBe(body.key.slice(0, 16));
     expect(body.hash).toBeUndefined();
@@ -29,29 +37,53 @@ describe('POST /api-keys', () => {
 
   it('creates a key with a role, scopes and a future expiry', async () => {
     const expiresAt = future();
-    const res = await gw.api('POST', '/api-keys', adminKey, { name: 'reader', role: 'FINANCE', scopes: ['invoices.read', 'pos.read'], expiresAt });
+    const res = await gw.api('POST', '/api-keys', adminKey, {
+      name: 'reader',
+      role: 'FINANCE',
+      scopes: ['invoices.read', 'pos.read'],
+      expiresAt,
+    });
     expect(res.status).toBe(201);
     const body = await json(res);
-    expect(body).toMatchObject({ role: 'FINANCE', scopes: ['invoices.read', 'pos.read'], expiresAt: new Date(expiresAt).toISOString() });
+    expect(body).toMatchObject({
+      role: 'FINANCE',
+      scopes: ['invoices.read', 'pos.read'],
+      expiresAt: new Date(expiresAt).toISOString(),
+    });
   });
 
   it('rejects an owner-only scope with 403 owner_only_permission', async () => {
     const res = await gw.api('POST', '/api-keys', adminKey, { name: 'x', scopes: ['products.read', 'org.close'] });
     expect(res.status).toBe(403);
-    expect((await json(res)).error).toMatchObject({ code: 'owner_only_permission', details: [{ field: 'scopes', message: 'org.close' }] });
+    expect((await json(res)).error).toMatchObject({
+      code: 'owner_only_permission',
+      details: [{ field: 'scopes', message: 'org.close' }],
+    });
   });
 
   it('rejects an unknown permission with 400 unknown_permission', async () => {
-    const res = await gw.api('POST', '/api-keys', adminKey, { name: 'x', scopes: ['products.read', 'products.destroy'] });
+    const res = await gw.api('POST', '/api-keys', adminKey, {
+      name: 'x',
+      scopes: ['products.read', 'products.destroy'],
+    });
     expect(res.status).toBe(400);
-    expect((await json(res)).error).toMatchObject({ code: 'unknown_permission', details: [{ field: 'scopes', message: 'products.destroy' }] });
+    expect((await json(res)).error).toMatchObject({
+      code: 'unknown_permission',
+      details: [{ field: 'scopes', message: 'products.destroy' }],
+    });
   });
 
   it('rejects a scope the creating key does not hold with 403 scope_not_held', async () => {
     const manager = await gw.keyWith(orgId, 'VIEWER', ['apikeys.manage', 'products.read']);
-    const res = await gw.api('POST', '/api-keys', manager.token, { name: 'x', scopes: ['products.read', 'stock.adjust'] });
+    const res = await gw.api('POST', '/api-keys', manager.token, {
+      name: 'x',
+      scopes: ['products.read', 'stock.adjust'],
+    });
     expect(res.status).toBe(403);
-    expect((await json(res)).error).toMatchObject({ code: 'scope_not_held', details: [{ field: 'scopes', message: 'stock.adjust' }] });
+    expect((await json(res)).error).toMatchObject({
+      code: 'scope_not_held',
+      details: [{ field: 'scopes', message: 'stock.adjust' }],
+    });
   });
 
   it('rejects a role whose preset the creating key does not hold with 403 scope_not_held', async () => {

@@ -20,25 +20,43 @@ describe('POST /api-keys/storefront and the storefront surface', () => {
   });
 
   it('creates a syf_ key bound to the channel, returned once', async () => {
-    const res = await gw.api('POST', '/api-keys/storefront', adminKey, { name: 'shop front', channelId: 'ch_headless' });
+    const res = await gw.api('POST', '/api-keys/storefront', adminKey, {
+      name: 'shop front',
+      channelId: 'ch_headless',
+    });
     expect(res.status).toBe(201);
     const body = await json(res);
     expect(body.key).toMatch(/^syf_[0-9A-Za-z]{12}_[0-9A-Za-z]{38}$/);
-    expect(body).toMatchObject({ type: 'storefront', channelId: 'ch_headless', scopes: ['products.read'], prefix: body.key.slice(0, 16) });
-    const listed = (await json(await gw.api('GET', '/api-keys', adminKey))).data.find((k: { id: string }) => k.id === body.id);
+    expect(body).toMatchObject({
+      type: 'storefront',
+      channelId: 'ch_headless',
+      scopes: ['products.read'],
+      prefix: body.key.slice(0, 16),
+    });
+    const listed = (await json(await gw.api('GET', '/api-keys', adminKey))).data.find(
+      (k: { id: string }) => k.id === body.id,
+    );
     expect(listed).toMatchObject({ type: 'storefront', channelId: 'ch_headless' });
   });
 
   it('passes the bound channel to the service in the signed identity', async () => {
-    const { key } = await json(await gw.api('POST', '/api-keys/storefront', adminKey, { name: 'shop', channelId: 'ch_42' }));
+    const { key } = await json(
+      await gw.api('POST', '/api-keys/storefront', adminKey, { name: 'shop', channelId: 'ch_42' }),
+    );
     const res = await gw.api('GET', '/storefront/products', key);
     expect(res.status).toBe(200);
     const seen = await json(res);
-    expect(verifyIdentity(seen.headers[IDENTITY_HEADER], TEST_IDENTITY_SECRET)).toMatchObject({ orgId, channelId: 'ch_42', permissions: ['products.read'] });
+    expect(verifyIdentity(seen.headers[IDENTITY_HEADER], TEST_IDENTITY_SECRET)).toMatchObject({
+      orgId,
+      channelId: 'ch_42',
+      permissions: ['products.read'],
+    });
   });
 
   it('refuses a storefront key on the partner (admin) API with 403 wrong_key_type', async () => {
-    const { key } = await json(await gw.api('POST', '/api-keys/storefront', adminKey, { name: 'shop', channelId: 'ch_1' }));
+    const { key } = await json(
+      await gw.api('POST', '/api-keys/storefront', adminKey, { name: 'shop', channelId: 'ch_1' }),
+    );
     const res = await gw.api('GET', '/products', key);
     expect(res.status).toBe(403);
     expect((await json(res)).error.code).toBe('wrong_key_type');
@@ -54,7 +72,11 @@ describe('POST /api-keys/storefront and the storefront surface', () => {
     const missing = await gw.api('POST', '/api-keys/storefront', adminKey, { name: 'shop' });
     expect(missing.status).toBe(400);
     expect((await json(missing)).error.details).toEqual([expect.objectContaining({ field: 'channelId' })]);
-    const past = await gw.api('POST', '/api-keys/storefront', adminKey, { name: 'shop', channelId: 'ch_1', expiresAt: '2001-01-01T00:00:00Z' });
+    const past = await gw.api('POST', '/api-keys/storefront', adminKey, {
+      name: 'shop',
+      channelId: 'ch_1',
+      expiresAt: '2001-01-01T00:00:00Z',
+    });
     expect(past.status).toBe(422);
     expect((await json(past)).error.code).toBe('expires_at_in_past');
   });

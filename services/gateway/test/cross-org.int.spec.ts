@@ -22,7 +22,10 @@ describe("another organization's resources through the gateway", () => {
     stack = await startStack(['webhooks'], { webhooks: { WEBHOOK_URL_ALLOWLIST: '127.0.0.1' } });
     first = stack.bootstrapOrg('First');
     second = stack.bootstrapOrg('Second');
-    const res = await api('POST', '/webhooks', first.adminKey, { url: 'http://127.0.0.1:9/hook', events: ['order.created'] });
+    const res = await api('POST', '/webhooks', first.adminKey, {
+      url: 'http://127.0.0.1:9/hook',
+      events: ['order.created'],
+    });
     expect(res.status).toBe(201);
     endpointId = (await json(res)).id;
   });

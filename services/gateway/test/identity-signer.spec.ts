@@ -14,13 +14,22 @@ describe('IdentitySigner', () => {
     expect(signer.headerFor(k1, 1000)).toBe(first); // the same second: one HMAC
     const later = signer.headerFor(k1, 1001);
     expect(later).not.toBe(first);
-    expect(verifyIdentity(later, secret, 1001)).toEqual({ orgId: 'org_1', keyId: 'k1', permissions: ['orders.read'], iat: 1001 });
+    expect(verifyIdentity(later, secret, 1001)).toEqual({
+      orgId: 'org_1',
+      keyId: 'k1',
+      permissions: ['orders.read'],
+      iat: 1001,
+    });
   });
 
   it('signs anew within the second when the key record was refreshed (a changed role or scopes)', () => {
     const signer = new IdentitySigner(secret);
     const before = signer.headerFor(caller('k1'), 1000);
-    const refreshed = { ...caller('k1'), key: { _id: 'k1', orgId: 'org_1', channelId: null }, permissions: ['orders.read', 'orders.write'] } as unknown as Caller;
+    const refreshed = {
+      ...caller('k1'),
+      key: { _id: 'k1', orgId: 'org_1', channelId: null },
+      permissions: ['orders.read', 'orders.write'],
+    } as unknown as Caller;
     const after = signer.headerFor(refreshed, 1000);
     expect(after).not.toBe(before);
     expect(verifyIdentity(after, secret, 1000)?.permissions).toEqual(['orders.read', 'orders.write']);

@@ -9,7 +9,11 @@ describe('key verification cost', () => {
   let orgId: string;
   let auth: Authenticator;
   const verify = jest.fn((record: ApiKeyRecord, token: string) => verifyKeyHash(record, token));
-  const attempt = (token: string) => auth.authenticate(`Bearer ${token}`).then(() => 'ok', (err: { code: string }) => err.code);
+  const attempt = (token: string) =>
+    auth.authenticate(`Bearer ${token}`).then(
+      () => 'ok',
+      (err: { code: string }) => err.code,
+    );
 
   beforeAll(async () => {
     gw = await startGateway();
@@ -43,7 +47,8 @@ describe('key verification cost', () => {
     const key = await gw.keyWith(orgId, 'VIEWER');
     const typo = key.token.slice(0, -1) + (key.token.endsWith('a') ? 'b' : 'a');
     const unknownId = formatKey('admin', 'Unknown0Key1', 'S'.repeat(32));
-    for (const token of ['x'.repeat(60), typo, unknownId, unknownId]) expect(await attempt(token)).toBe('invalid_api_key');
+    for (const token of ['x'.repeat(60), typo, unknownId, unknownId])
+      expect(await attempt(token)).toBe('invalid_api_key');
     expect(verify).not.toHaveBeenCalled();
   });
 });

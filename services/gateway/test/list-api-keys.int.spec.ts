@@ -19,7 +19,9 @@ describe('GET /api-keys and GET /api-keys/permissions', () => {
     const revoked = await gw.keyWith(orgId, 'VIEWER');
     await gw.keys.revoke(orgId, revoked.id);
     await gw.connection.collection('api_keys').insertOne({
-      ...(await gw.keyWith(orgId, 'VIEWER')).record, _id: 'expiredKeyId', expiresAt: new Date(Date.now() - 1000),
+      ...(await gw.keyWith(orgId, 'VIEWER')).record,
+      _id: 'expiredKeyId',
+      expiresAt: new Date(Date.now() - 1000),
     } as never);
     const other = await gw.newOrg('Another org');
 
@@ -34,7 +36,18 @@ describe('GET /api-keys and GET /api-keys/permissions', () => {
     expect(ids).not.toContain(other.adminKeyId);
     expect(body).toMatchObject({ total: ids.length, limit: 50, offset: 0 });
     const entry = body.data.find((k: { id: string }) => k.id === kept.id);
-    expect(Object.keys(entry).sort()).toEqual(['channelId', 'createdAt', 'expiresAt', 'id', 'lastUsedAt', 'name', 'prefix', 'role', 'scopes', 'type']);
+    expect(Object.keys(entry).sort()).toEqual([
+      'channelId',
+      'createdAt',
+      'expiresAt',
+      'id',
+      'lastUsedAt',
+      'name',
+      'prefix',
+      'role',
+      'scopes',
+      'type',
+    ]);
     expect(entry).toMatchObject({ prefix: kept.displayPrefix, role: 'FINANCE', scopes: ['invoices.read'] });
     expect(JSON.stringify(body)).not.toContain(kept.token);
   });
@@ -52,7 +65,10 @@ describe('GET /api-keys and GET /api-keys/permissions', () => {
     expect((await gw.api('GET', '/api-keys', key.token)).status).toBe(403);
     // Not written per request: nothing in the database until the flush.
     expect(await gw.connection.collection('api_key_usage').findOne({ _id: key.id } as never)).toBeNull();
-    const listed = async () => (await json(await gw.api('GET', '/api-keys?limit=200', adminKey))).data.find((k: { id: string }) => k.id === key.id);
+    const listed = async () =>
+      (await json(await gw.api('GET', '/api-keys?limit=200', adminKey))).data.find(
+        (k: { id: string }) => k.id === key.id,
+      );
     expect(new Date((await listed()).lastUsedAt).getTime()).toBeGreaterThanOrEqual(before - 5);
 
     await gw.tracker.flush();
@@ -71,7 +87,9 @@ describe('GET /api-keys and GET /api-keys/permissions', () => {
     for (const owner of OWNER_ONLY_PERMISSIONS) expect(names).not.toContain(owner);
     expect(body.permissions[0].description).toEqual(expect.any(String));
     expect(body.grantable.sort()).toEqual(['apikeys.manage', 'orders.read']);
-    expect(body.roles.find((r: { name: string }) => r.name === 'FINANCE').permissions).toEqual([...ROLE_PRESETS.FINANCE]);
+    expect(body.roles.find((r: { name: string }) => r.name === 'FINANCE').permissions).toEqual([
+      ...ROLE_PRESETS.FINANCE,
+    ]);
     expect(body.defaultRole).toBe('VIEWER');
   });
 });

@@ -5,23 +5,33 @@ import { patternByte, startEchoUpstream } from './support/echo-upstream';
 import { startGateway, type TestGateway } from './support/gateway';
 
 /** A GET through the gateway, answered with its raw header lines (fetch would merge repeated ones). */
-function rawGet(url: string, key: string, onResponse: (res: IncomingMessage) => void = (res) => res.resume()): Promise<IncomingMessage> {
+function rawGet(
+  url: string,
+  key: string,
+  onResponse: (res: IncomingMessage) => void = (res) => res.resume(),
+): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     request(url, { headers: { authorization: `Bearer ${key}` } }, (res) => {
       onResponse(res);
       resolve(res);
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
 /** Sends a body in chunks without Content-Length (Transfer-Encoding: chunked). */
 function sendChunked(url: string, key: string, chunks: Buffer[]): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
-    });
+    const req = request(
+      url,
+      { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } },
+      (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      },
+    );
     req.on('error', reject);
     for (const chunk of chunks) req.write(chunk);
     req.end();
@@ -36,7 +46,12 @@ describe('proxy and hardening', () => {
 
   beforeAll(async () => {
     echo = await startEchoUpstream();
-    gw = await startGateway({ INVENTORY_URL: echo.url, WEBHOOKS_URL: echo.url, UPSTREAM_TIMEOUT_MS: 400, BODY_LIMIT_BYTES: 1000 });
+    gw = await startGateway({
+      INVENTORY_URL: echo.url,
+      WEBHOOKS_URL: echo.url,
+      UPSTREAM_TIMEOUT_MS: 400,
+      BODY_LIMIT_BYTES: 1000,
+    });
     ({ orgId, adminKey } = await gw.newOrg());
   });
   afterAll(async () => {
@@ -67,7 +82,12 @@ describe('proxy and hardening', () => {
   });
 
   it("writes one copy of each of its own answer headers: a service's copy of one is dropped, its other headers pass", async () => {
-    const query = ['header=X-Frame-Options:ALLOWALL', 'header=RateLimit-Remaining:999999', 'header=X-Service-Note:kept', 'header=Cache-Control:no-store'].join('&');
+    const query = [
+      'header=X-Frame-Options:ALLOWALL',
+      'header=RateLimit-Remaining:999999',
+      'header=X-Service-Note:kept',
+      'header=Cache-Control:no-store',
+    ].join('&');
     const res = await rawGet(`${gw.url}/api/v1/stock/movements?${query}`, adminKey);
     const lines = new Map<string, string[]>();
     for (let i = 0; i < res.rawHeaders.length; i += 2) {
@@ -107,7 +127,9 @@ describe('proxy and hardening', () => {
 
   it('drops the request to the service when the client goes away before the answer', async () => {
     const before = echo.seen.length;
-    const req = request(`${gw.url}/api/v1/stock/movements?hang=1&client=leaves`, { headers: { authorization: `Bearer ${adminKey}` } });
+    const req = request(`${gw.url}/api/v1/stock/movements?hang=1&client=leaves`, {
+      headers: { authorization: `Bearer ${adminKey}` },
+    });
     req.on('error', () => undefined);
     req.end();
     await eventually(async () => (echo.seen.length > before ? true : undefined), 5000, 10);
@@ -143,11 +165,19 @@ describe('proxy and hardening', () => {
   });
 
   it('answers 503 upstream_busy at once when requests already wait for every socket to the service', async () => {
-    const tight = await startGateway({ INVENTORY_URL: echo.url, UPSTREAM_TIMEOUT_MS: 1500, UPSTREAM_CONNECTIONS: 1, UPSTREAM_MAX_QUEUED: 1 });
+    const tight = await startGateway({
+      INVENTORY_URL: echo.url,
+      UPSTREAM_TIMEOUT_MS: 1500,
+      UPSTREAM_CONNECTIONS: 1,
+      UPSTREAM_MAX_QUEUED: 1,
+    });
     try {
       const { adminKey: key } = await tight.newOrg();
       expect((await tight.api('GET', '/stock/movements', key)).status).toBe(200); // key verified and cached
-      const hanging = [tight.api('GET', '/stock/movements?hang=1', key), tight.api('GET', '/stock/movements?hang=2', key)];
+      const hanging = [
+        tight.api('GET', '/stock/movements?hang=1', key),
+        tight.api('GET', '/stock/movements?hang=2', key),
+      ];
       await new Promise((r) => setTimeout(r, 200)); // one holds the socket, one waits for it
       const started = Date.now();
       const busy = await tight.api('GET', '/stock/movements', key);
@@ -194,7 +224,11 @@ describe('proxy and hardening', () => {
   });
 
   it('sends helmet headers and RateLimit headers on every authenticated response, errors included', async () => {
-    for (const res of [await gw.api('GET', '/stock/movements', adminKey), await gw.api('GET', '/nothing', adminKey), await gw.api('GET', '/products', adminKey)]) {
+    for (const res of [
+      await gw.api('GET', '/stock/movements', adminKey),
+      await gw.api('GET', '/nothing', adminKey),
+      await gw.api('GET', '/products', adminKey),
+    ]) {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('strict-transport-security')).toMatch(/max-age/);
       expect(res.headers.get('ratelimit-limit')).toBe('10000');

@@ -53,7 +53,9 @@ describe('two gateway replicas', () => {
     const { key } = await newKey({ name: 'busy', scopes: ['settings.read'] });
     const statuses: number[] = [];
     for (let batch = 0; batch < 15; batch++) {
-      const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => call(i % 2 ? a : b, 'GET', '/settings', key)));
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => call(i % 2 ? a : b, 'GET', '/settings', key)),
+      );
       statuses.push(...replies.map((r) => r.status));
       const last = replies[replies.length - 1]!;
       expect(last.headers.get('ratelimit-limit')).toBe('300');

@@ -10,7 +10,10 @@ import { connectRedis } from '../src/store/redis';
 async function replica(prefix: string, limit: number, windowMs = 60_000) {
   const redis = connectRedis(infraEnv().redisUrl, createLogger('gateway', 'silent'), 'commands');
   await new Promise((resolve) => redis.once('ready', resolve)); // commands never queue
-  const store = new RedisStore({ prefix, sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as never });
+  const store = new RedisStore({
+    prefix,
+    sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as never,
+  });
   store.windowMs = windowMs;
   const errors: Error[] = [];
   const addHits = redisAddHits(redis, store);
@@ -65,7 +68,10 @@ describe('SharedCounts (rate-limit hits in Redis, far from the limit without a r
     const redis = connectRedis(infraEnv().redisUrl, createLogger('gateway', 'silent'), 'commands');
     redises.push(redis);
     await new Promise((resolve) => redis.once('ready', resolve));
-    const store = new RedisStore({ prefix, sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as never });
+    const store = new RedisStore({
+      prefix,
+      sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as never,
+    });
     store.windowMs = 60_000;
     const addHits = redisAddHits(redis, store);
 

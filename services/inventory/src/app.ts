@@ -1,6 +1,16 @@
 import type { Connection } from 'mongoose';
 import type { Bin, Warehouse } from '@stockyard/contracts';
-import { BroadcastCache, Broker, createServiceApp, type Consumer, OutboxRelay, pingMongo, startConsumer, type Logger, type RelayOptions } from '@stockyard/service-kit';
+import {
+  BroadcastCache,
+  Broker,
+  createServiceApp,
+  type Consumer,
+  OutboxRelay,
+  pingMongo,
+  startConsumer,
+  type Logger,
+  type RelayOptions,
+} from '@stockyard/service-kit';
 import { CountCommands } from './commands/count-commands';
 import { InternalCommands } from './commands/internal-commands';
 import { StockCommands } from './commands/stock-commands';
@@ -46,13 +56,19 @@ export interface BuildOptions {
 function wire(connection: Connection, broker: Broker, logger: Logger, outbox?: RelayOptions): InventoryDeps {
   const levels = stockLevelModel(connection);
   const movementRows = movementModel(connection);
-  const places = { warehouses: new BroadcastCache<Warehouse>(broker, 'inventory.warehouses', logger), bins: new BroadcastCache<Bin>(broker, 'inventory.bins', logger) };
+  const places = {
+    warehouses: new BroadcastCache<Warehouse>(broker, 'inventory.warehouses', logger),
+    bins: new BroadcastCache<Bin>(broker, 'inventory.bins', logger),
+  };
   const warehouses = new WarehouseRepository(warehouseModel(connection), binModel(connection), places);
   const variants = new VariantRepository(variantModel(connection));
   // The ledger's event is this service's own: the relay writes the row (if the request
   // path did not) instead of sending it round the broker.
   // (The handler runs only once the relay has started, by when `stock` exists.)
-  const relay: OutboxRelay = new OutboxRelay([levels.collection], broker, logger, { ...outbox, local: { [MOVEMENT_RECORDED]: (event): Promise<void> => movementRecordedHandler(stock)(event) } });
+  const relay: OutboxRelay = new OutboxRelay([levels.collection], broker, logger, {
+    ...outbox,
+    local: { [MOVEMENT_RECORDED]: (event): Promise<void> => movementRecordedHandler(stock)(event) },
+  });
   const stock: StockRepository = new StockRepository(levels, movementRows, relay);
   const commands = new StockCommands(stock, warehouses, relay);
   return {
@@ -103,8 +119,17 @@ export function buildApp({ connection, broker, logger, identitySecret, outbox }:
         // Copies of the ledger event that replicas older than the relay's local handler
         // published (a rolling deploy). The row's id is the movement's, so a copy inserts
         // nothing: no processed_events record needed.
-        await startConsumer(broker, connection, logger, { queue: 'inventory.movements', bindings: [MOVEMENT_RECORDED], handler: movementRecordedHandler(deps.stock), dedupe: false }),
-        await startConsumer(broker, connection, logger, { queue: 'inventory.variants', bindings: VARIANT_EVENTS, handler: variantChangedHandler(deps.variants) }),
+        await startConsumer(broker, connection, logger, {
+          queue: 'inventory.movements',
+          bindings: [MOVEMENT_RECORDED],
+          handler: movementRecordedHandler(deps.stock),
+          dedupe: false,
+        }),
+        await startConsumer(broker, connection, logger, {
+          queue: 'inventory.variants',
+          bindings: VARIANT_EVENTS,
+          handler: variantChangedHandler(deps.variants),
+        }),
       );
       deps.relay.start();
     },

@@ -14,7 +14,9 @@ describe('POST /stock/adjust', () => {
     inv.request('POST', '/stock/adjust', { warehouseId: wh, reason: 'test', ...body }, headers);
 
   it('applies 200 concurrent adjusts of one item exactly, one movement and one consistent event each', async () => {
-    const responses = await Promise.all(Array.from({ length: 200 }, () => adjust({ variantId: 'var_hot', quantity: 1 })));
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, () => adjust({ variantId: 'var_hot', quantity: 1 })),
+    );
     expect(responses.map((r) => r.status)).toEqual(Array(200).fill(201));
 
     const level = await inv.level('var_hot');
@@ -22,11 +24,15 @@ describe('POST /stock/adjust', () => {
     expect(await inv.connection.collection('stock_movements').countDocuments({ variantId: 'var_hot' })).toBe(200);
 
     const changes = await eventually(() => {
-      const mine = inv.events.filter((e) => e.name === 'inventory.availability_changed' && e.payload.variantId === 'var_hot');
+      const mine = inv.events.filter(
+        (e) => e.name === 'inventory.availability_changed' && e.payload.variantId === 'var_hot',
+      );
       return mine.length >= 200 ? mine : undefined;
     }, 30_000);
     expect(changes).toHaveLength(200);
-    const steps = changes.map((e) => [e.payload.oldAvailable, e.payload.newAvailable]).sort((a, b) => Number(a[0]) - Number(b[0]));
+    const steps = changes
+      .map((e) => [e.payload.oldAvailable, e.payload.newAvailable])
+      .sort((a, b) => Number(a[0]) - Number(b[0]));
     expect(steps).toEqual(Array.from({ length: 200 }, (_, i) => [i, i + 1]));
   }, 180_000);
 
@@ -34,16 +40,32 @@ describe('POST /stock/adjust', () => {
     const other = await inv.replica();
     try {
       const here = (quantity: number) => adjust({ variantId: 'var_two_replicas', quantity });
-      const there = (quantity: number) => other.request('POST', '/stock/adjust', { variantId: 'var_two_replicas', warehouseId: wh, quantity, reason: 'test' });
+      const there = (quantity: number) =>
+        other.request('POST', '/stock/adjust', {
+          variantId: 'var_two_replicas',
+          warehouseId: wh,
+          quantity,
+          reason: 'test',
+        });
       const answers = [];
-      for (const [send, quantity] of [[here, 5], [there, 3], [here, 2], [there, -4], [here, 1], [here, 1], [there, 10]] as const) {
+      for (const [send, quantity] of [
+        [here, 5],
+        [there, 3],
+        [here, 2],
+        [there, -4],
+        [here, 1],
+        [here, 1],
+        [there, 10],
+      ] as const) {
         const res = await send(quantity);
         expect(res.status).toBe(201);
         answers.push(((await json(res)) as { onHandAfter: number }).onHandAfter);
       }
       expect(answers).toEqual([5, 8, 10, 6, 7, 8, 18]);
       expect((await inv.level('var_two_replicas'))?.locations).toEqual([{ warehouseId: wh, binId: null, onHand: 18 }]);
-      expect(await inv.connection.collection('stock_movements').countDocuments({ variantId: 'var_two_replicas' })).toBe(7);
+      expect(await inv.connection.collection('stock_movements').countDocuments({ variantId: 'var_two_replicas' })).toBe(
+        7,
+      );
     } finally {
       await other.close();
     }
@@ -52,7 +74,16 @@ describe('POST /stock/adjust', () => {
   it('answers 201 with the movement and the available quantity', async () => {
     const res = await adjust({ variantId: 'var_one', quantity: 5, reason: 'found' });
     expect(res.status).toBe(201);
-    expect(await json(res)).toMatchObject({ type: 'ADJUSTMENT', variantId: 'var_one', warehouseId: wh, binId: null, quantity: 5, reason: 'found', onHandAfter: 5, available: 5 });
+    expect(await json(res)).toMatchObject({
+      type: 'ADJUSTMENT',
+      variantId: 'var_one',
+      warehouseId: wh,
+      binId: null,
+      quantity: 5,
+      reason: 'found',
+      onHandAfter: 5,
+      available: 5,
+    });
   });
 
   it('refuses to go below zero with 422 insufficient_stock', async () => {
@@ -77,7 +108,8 @@ describe('POST /stock/adjust', () => {
   });
 
   it('returns the first response for a retry with the same Idempotency-Key and moves stock once', async () => {
-    const send = () => adjust({ variantId: 'var_idem', quantity: 4, reason: 'once' }, { 'idempotency-key': 'adjust-once' });
+    const send = () =>
+      adjust({ variantId: 'var_idem', quantity: 4, reason: 'once' }, { 'idempotency-key': 'adjust-once' });
     const first = await send();
     const second = await send();
     expect(second.status).toBe(201);
@@ -87,7 +119,11 @@ describe('POST /stock/adjust', () => {
   });
 
   it('answers 401 unauthenticated without the gateway identity', async () => {
-    const res = await fetch(`${inv.url}/api/v1/stock/adjust`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const res = await fetch(`${inv.url}/api/v1/stock/adjust`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(401);
     expect((await json(res)).error.code).toBe('unauthenticated');
   });

@@ -35,11 +35,17 @@ describe('stock counts', () => {
   });
 
   it('applies COUNT movements for the differences, and the same count applied again moves nothing', async () => {
-    const apply = () => inv.request('POST', `/warehouses/${wh}/stock/count/apply`, { countId: 'cnt-2026-q1', lines: lines() });
+    const apply = () =>
+      inv.request('POST', `/warehouses/${wh}/stock/count/apply`, { countId: 'cnt-2026-q1', lines: lines() });
     const first = await apply();
     expect(first.status).toBe(201);
     const results = await json(first);
-    expect(results.map((r: { difference: number; applied: boolean }) => [r.difference, r.applied])).toEqual([[-2, true], [0, true], [2, true], [2, true]]);
+    expect(results.map((r: { difference: number; applied: boolean }) => [r.difference, r.applied])).toEqual([
+      [-2, true],
+      [0, true],
+      [2, true],
+      [2, true],
+    ]);
     expect(results[1].movementId).toBeNull();
     expect(results[0].movementId).toMatch(/^mov_/);
 
@@ -52,7 +58,9 @@ describe('stock counts', () => {
     expect(counts.data.every((m: { reference: string }) => m.reference === 'cnt-2026-q1')).toBe(true);
     expect((await inv.level('var_c2'))?.locations[0].onHand).toBe(4);
     const events = await eventually(() => {
-      const e = inv.events.filter((x) => x.name === 'inventory.availability_changed' && x.payload.variantId === 'var_c3');
+      const e = inv.events.filter(
+        (x) => x.name === 'inventory.availability_changed' && x.payload.variantId === 'var_c3',
+      );
       return e.length ? e : undefined;
     });
     expect(events.map((e) => [e.payload.oldAvailable, e.payload.newAvailable])).toEqual([[0, 2]]);
@@ -61,7 +69,9 @@ describe('stock counts', () => {
   it('uses the Idempotency-Key as the count id when none is given', async () => {
     await inv.adjust('var_c4', wh, 1);
     const body = { lines: [{ variantId: 'var_c4', countedQuantity: 6 }] };
-    const first = await json(await inv.request('POST', `/warehouses/${wh}/stock/count/apply`, body, { 'idempotency-key': 'count-k1' }));
+    const first = await json(
+      await inv.request('POST', `/warehouses/${wh}/stock/count/apply`, body, { 'idempotency-key': 'count-k1' }),
+    );
     expect(first[0]).toMatchObject({ countId: 'idem:count-k1', difference: 5, applied: true });
     expect((await inv.level('var_c4'))?.locations[0].onHand).toBe(6);
   });
@@ -78,14 +88,22 @@ describe('stock counts', () => {
   });
 
   it('rejects a negative counted quantity and an empty count with 400', async () => {
-    expect((await inv.request('POST', `/warehouses/${wh}/stock/count/preview`, { lines: [{ variantId: 'v', countedQuantity: -1 }] })).status).toBe(400);
+    expect(
+      (
+        await inv.request('POST', `/warehouses/${wh}/stock/count/preview`, {
+          lines: [{ variantId: 'v', countedQuantity: -1 }],
+        })
+      ).status,
+    ).toBe(400);
     expect((await inv.request('POST', `/warehouses/${wh}/stock/count/apply`, { lines: [] })).status).toBe(400);
   });
 
   it('answers 404 for a bin of another warehouse', async () => {
     const other = await inv.warehouse('Elsewhere');
     const foreign = await inv.bin(other, 'X');
-    const res = await inv.request('POST', `/warehouses/${wh}/stock/count/preview`, { lines: [{ variantId: 'var_c1', binId: foreign, countedQuantity: 1 }] });
+    const res = await inv.request('POST', `/warehouses/${wh}/stock/count/preview`, {
+      lines: [{ variantId: 'var_c1', binId: foreign, countedQuantity: 1 }],
+    });
     expect(res.status).toBe(404);
   });
 });

@@ -13,28 +13,57 @@ describe('events inventory consumes', () => {
 
   it('keeps the newest variant.upserted and ignores a late, older copy', async () => {
     await inv.publishVariant('var_e1', 'NEW-SKU', 'New name', new Date('2026-02-02T00:00:00Z'));
-    await eventually(async () => ((await inv.connection.collection('variants').findOne({ variantId: 'var_e1' })) ? true : undefined));
+    await eventually(async () =>
+      (await inv.connection.collection('variants').findOne({ variantId: 'var_e1' })) ? true : undefined,
+    );
     await inv.publishVariant('var_e1', 'OLD-SKU', 'Old name', new Date('2026-01-01T00:00:00Z'));
     // Both copies handled: the consumer records each event id once its work is durable.
-    await eventually(async () => ((await inv.connection.collection('processed_events').countDocuments({ _id: { $regex: 'inventory\\.variants:' } as never })) === 2 ? true : undefined));
-    expect(await inv.connection.collection('variants').findOne({ variantId: 'var_e1' })).toMatchObject({ sku: 'NEW-SKU', name: 'New name' });
+    await eventually(async () =>
+      (await inv.connection
+        .collection('processed_events')
+        .countDocuments({ _id: { $regex: 'inventory\\.variants:' } as never })) === 2
+        ? true
+        : undefined,
+    );
+    expect(await inv.connection.collection('variants').findOne({ variantId: 'var_e1' })).toMatchObject({
+      sku: 'NEW-SKU',
+      name: 'New name',
+    });
   });
 
   it('rebuilds a ledger row from a stock.movement_recorded an older replica published', async () => {
-    const movement = { id: 'mov_recovered_1', type: 'ADJUSTMENT', variantId: 'var_e2', warehouseId: 'wh_x', binId: null, quantity: 3, reason: 'r', onHandAfter: 3, reference: null, createdAt: new Date().toISOString() };
+    const movement = {
+      id: 'mov_recovered_1',
+      type: 'ADJUSTMENT',
+      variantId: 'var_e2',
+      warehouseId: 'wh_x',
+      binId: null,
+      quantity: 3,
+      reason: 'r',
+      onHandAfter: 3,
+      reference: null,
+      createdAt: new Date().toISOString(),
+    };
     const res = await inv.request('GET', '/stock/movements?variantId=var_e2');
     expect((await json(res)).total).toBe(0);
     await inv.publish(newEvent('stock.movement_recorded', { orgId: 'org_events', movement }));
-    const row = await eventually(async () => (await json(await inv.request('GET', '/stock/movements?variantId=var_e2'))).data[0]);
+    const row = await eventually(
+      async () => (await json(await inv.request('GET', '/stock/movements?variantId=var_e2'))).data[0],
+    );
     expect(row).toEqual(movement);
   });
 
-  it('writes the ledger row once: the relay hands the change\'s stock.movement_recorded to the ledger, not the broker', async () => {
+  it("writes the ledger row once: the relay hands the change's stock.movement_recorded to the ledger, not the broker", async () => {
     const written = jest.spyOn(StockRepository.prototype, 'recordMovement');
     const relayed = jest.spyOn(StockRepository.prototype, 'recordMovementIfNew');
     try {
       const wh = await inv.warehouse('Events');
-      const res = await inv.request('POST', '/stock/adjust', { variantId: 'var_e3', warehouseId: wh, quantity: 2, reason: 'r' });
+      const res = await inv.request('POST', '/stock/adjust', {
+        variantId: 'var_e3',
+        warehouseId: wh,
+        quantity: 2,
+        reason: 'r',
+      });
       expect(res.status).toBe(201);
       const { id } = (await json(res)) as { id: string };
       // The relay has had the change's stock.movement_recorded ...
@@ -47,7 +76,9 @@ describe('events inventory consumes', () => {
       expect(written.mock.calls.filter(([, movement]) => movement.id === id)).toHaveLength(1);
       expect(await inv.connection.collection('stock_movements').countDocuments({ _id: id as never })).toBe(1);
       // The public event went out with it; the ledger's own never reached the broker.
-      await eventually(() => inv.events.find((e) => e.name === 'inventory.availability_changed' && e.payload.variantId === 'var_e3'));
+      await eventually(() =>
+        inv.events.find((e) => e.name === 'inventory.availability_changed' && e.payload.variantId === 'var_e3'),
+      );
       await eventually(async () => ((await inv.level('var_e3'))?.outboxPending === undefined ? true : undefined));
       expect(inv.events.filter((e) => (e.payload.movement as { id?: string } | undefined)?.id === id)).toEqual([]);
     } finally {
@@ -56,8 +87,19 @@ describe('events inventory consumes', () => {
     }
   });
 
-  it('writes the ledger row of a change whose process died before writing it, from the level\'s outbox', async () => {
-    const movement = { id: 'mov_recovered_2', type: 'ADJUSTMENT', variantId: 'var_e4', warehouseId: 'wh_x', binId: null, quantity: 5, reason: 'r', onHandAfter: 5, reference: null, createdAt: new Date().toISOString() };
+  it("writes the ledger row of a change whose process died before writing it, from the level's outbox", async () => {
+    const movement = {
+      id: 'mov_recovered_2',
+      type: 'ADJUSTMENT',
+      variantId: 'var_e4',
+      warehouseId: 'wh_x',
+      binId: null,
+      quantity: 5,
+      reason: 'r',
+      onHandAfter: 5,
+      reference: null,
+      createdAt: new Date().toISOString(),
+    };
     // What the change left: the level, with the ledger event still in its outbox, and no row.
     await inv.connection.collection('stock_levels').insertOne({
       _id: 'org_events:var_e4' as never,
@@ -71,12 +113,17 @@ describe('events inventory consumes', () => {
     // A relay that starts (the restarted process, or another replica) sweeps and finds it.
     const replica = await inv.replica();
     try {
-      const row = await eventually(async () => (await json(await inv.request('GET', '/stock/movements?variantId=var_e4'))).data[0], 5_000);
+      const row = await eventually(
+        async () => (await json(await inv.request('GET', '/stock/movements?variantId=var_e4'))).data[0],
+        5_000,
+      );
       expect(row).toEqual(movement);
       await eventually(async () => ((await inv.level('var_e4'))?.outboxPending === undefined ? true : undefined));
     } finally {
       await replica.close();
     }
-    expect(inv.events.filter((e) => (e.payload.movement as { id?: string } | undefined)?.id === movement.id)).toEqual([]);
+    expect(inv.events.filter((e) => (e.payload.movement as { id?: string } | undefined)?.id === movement.id)).toEqual(
+      [],
+    );
   });
 });

@@ -19,19 +19,33 @@ describe('internal API: reserve, release, receive, deduct', () => {
 
   it('receives into the primary bin as a RECEIPT, once per operation key', async () => {
     await inv.request('POST', '/stock/primary-bin', { variantId: 'var_i1', warehouseId: wh, binId: bin });
-    const first = await call('/stock/receive', { operationKey: 'po_1:line_1:rcpt_1', variantId: 'var_i1', quantity: 10 });
+    const first = await call('/stock/receive', {
+      operationKey: 'po_1:line_1:rcpt_1',
+      variantId: 'var_i1',
+      quantity: 10,
+    });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ replayed: false, onHand: 10, reserved: 0, available: 10 });
-    expect(first.body.movements).toEqual([expect.objectContaining({ type: 'RECEIPT', binId: bin, quantity: 10, reference: 'po_1:line_1:rcpt_1' })]);
-    const again = await call('/stock/receive', { operationKey: 'po_1:line_1:rcpt_1', variantId: 'var_i1', quantity: 10 });
+    expect(first.body.movements).toEqual([
+      expect.objectContaining({ type: 'RECEIPT', binId: bin, quantity: 10, reference: 'po_1:line_1:rcpt_1' }),
+    ]);
+    const again = await call('/stock/receive', {
+      operationKey: 'po_1:line_1:rcpt_1',
+      variantId: 'var_i1',
+      quantity: 10,
+    });
     expect(again.body).toMatchObject({ replayed: true, onHand: 10, movements: [] });
-    expect(await inv.connection.collection('stock_movements').countDocuments({ variantId: 'var_i1', type: 'RECEIPT' })).toBe(1);
+    expect(
+      await inv.connection.collection('stock_movements').countDocuments({ variantId: 'var_i1', type: 'RECEIPT' }),
+    ).toBe(1);
   });
 
   it('reserves and releases per warehouse, changing available but not on hand', async () => {
     const held = await call('/stock/reserve', { operationKey: 'ord_1:hold', variantId: 'var_i1', quantity: 4 });
     expect(held.body).toMatchObject({ onHand: 10, reserved: 4, available: 6, replayed: false });
-    expect((await call('/stock/reserve', { operationKey: 'ord_1:hold', variantId: 'var_i1', quantity: 4 })).body).toMatchObject({ reserved: 4, replayed: true });
+    expect(
+      (await call('/stock/reserve', { operationKey: 'ord_1:hold', variantId: 'var_i1', quantity: 4 })).body,
+    ).toMatchObject({ reserved: 4, replayed: true });
     const breakdown = await json(await inv.request('GET', '/stock/variant/var_i1/breakdown'));
     expect(breakdown[0]).toMatchObject({ onHand: 10, reserved: 4, available: 6 });
     const released = await call('/stock/release', { operationKey: 'ord_1:release', variantId: 'var_i1', quantity: 1 });
@@ -51,38 +65,61 @@ describe('internal API: reserve, release, receive, deduct', () => {
     const sale = await call('/stock/deduct', { operationKey: 'ord_1:fulfil', variantId: 'var_i1', quantity: 3 });
     expect(sale.status).toBe(201);
     expect(sale.body).toMatchObject({ onHand: 7, reserved: 0, available: 7 });
-    expect(sale.body.movements).toEqual([expect.objectContaining({ type: 'SALE', binId: bin, quantity: -3, onHandAfter: 7 })]);
+    expect(sale.body.movements).toEqual([
+      expect.objectContaining({ type: 'SALE', binId: bin, quantity: -3, onHandAfter: 7 }),
+    ]);
     const again = await call('/stock/deduct', { operationKey: 'ord_1:fulfil', variantId: 'var_i1', quantity: 3 });
     expect(again.body).toMatchObject({ replayed: true, onHand: 7 });
   });
 
   it('applies one key once under concurrent retries', async () => {
-    const results = await Promise.all(Array.from({ length: 10 }, () => call('/stock/receive', { operationKey: 'po_9:once', variantId: 'var_i2', quantity: 5 })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call('/stock/receive', { operationKey: 'po_9:once', variantId: 'var_i2', quantity: 5 }),
+      ),
+    );
     expect(results.filter((r) => r.body.replayed === false)).toHaveLength(1);
     expect((await inv.level('var_i2'))?.locations[0].onHand).toBe(5);
   });
 
   it('remembers keys beyond the level document window', async () => {
-    await inv.connection.collection('stock_levels').updateOne({ orgId: 'org_internal', variantId: 'var_i2' }, { $set: { operations: [] } });
+    await inv.connection
+      .collection('stock_levels')
+      .updateOne({ orgId: 'org_internal', variantId: 'var_i2' }, { $set: { operations: [] } });
     const late = await call('/stock/receive', { operationKey: 'po_9:once', variantId: 'var_i2', quantity: 5 });
     expect(late.body).toMatchObject({ replayed: true, onHand: 5 });
   });
 
   it('refuses a key reused for another operation with 422 operation_key_reused', async () => {
-    const res = await call('/stock/deduct', { operationKey: 'po_9:once', variantId: 'var_i2', quantity: 1, fromReserved: false });
+    const res = await call('/stock/deduct', {
+      operationKey: 'po_9:once',
+      variantId: 'var_i2',
+      quantity: 1,
+      fromReserved: false,
+    });
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('operation_key_reused');
   });
 
   it('refuses a SALE above the source location with 422 insufficient_stock, and a missing key with 400', async () => {
-    const res = await call('/stock/deduct', { operationKey: 'ord_3:fulfil', variantId: 'var_i2', quantity: 6, fromReserved: false });
+    const res = await call('/stock/deduct', {
+      operationKey: 'ord_3:fulfil',
+      variantId: 'var_i2',
+      quantity: 6,
+      fromReserved: false,
+    });
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('insufficient_stock');
     expect((await call('/stock/receive', { variantId: 'var_i2', quantity: 1 })).status).toBe(400);
   });
 
   it('is not served under /api/v1', async () => {
-    const res = await inv.request('POST', '/stock/receive', { operationKey: 'x', variantId: 'v', warehouseId: wh, quantity: 1 });
+    const res = await inv.request('POST', '/stock/receive', {
+      operationKey: 'x',
+      variantId: 'v',
+      warehouseId: wh,
+      quantity: 1,
+    });
     expect(res.status).toBe(404);
   });
 });

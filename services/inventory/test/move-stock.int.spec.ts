@@ -33,17 +33,27 @@ describe('POST /stock/move', () => {
     const back = await json(await move({ variantId: 'var_m1', fromBinId: a, toBinId: b, quantity: 5 }));
     expect(back.movements.map((m: { binId: string }) => m.binId)).toEqual([a, b]);
     await new Promise((r) => setTimeout(r, 300));
-    const changes = inv.events.filter((e) => e.name === 'inventory.availability_changed' && e.payload.variantId === 'var_m1');
+    const changes = inv.events.filter(
+      (e) => e.name === 'inventory.availability_changed' && e.payload.variantId === 'var_m1',
+    );
     expect(changes).toHaveLength(1); // only the initial adjust
   });
 
   it('rejects fromBinId equal to toBinId with 422 same_bin', async () => {
     await expectError(await move({ variantId: 'var_m1', fromBinId: b, toBinId: b, quantity: 1 }), 422, 'same_bin');
-    await expectError(await move({ variantId: 'var_m1', fromBinId: null, toBinId: null, quantity: 1 }), 422, 'same_bin');
+    await expectError(
+      await move({ variantId: 'var_m1', fromBinId: null, toBinId: null, quantity: 1 }),
+      422,
+      'same_bin',
+    );
   });
 
   it('rejects a quantity above on hand at the source with 422 insufficient_stock', async () => {
-    await expectError(await move({ variantId: 'var_m1', fromBinId: b, toBinId: a, quantity: 6 }), 422, 'insufficient_stock');
+    await expectError(
+      await move({ variantId: 'var_m1', fromBinId: b, toBinId: a, quantity: 6 }),
+      422,
+      'insufficient_stock',
+    );
   });
 
   it.each([
@@ -51,7 +61,10 @@ describe('POST /stock/move', () => {
     ['a negative quantity', { variantId: 'var_m1', fromBinId: 'bin_p', toBinId: 'bin_q', quantity: -2 }],
     ['a missing fromBinId', { variantId: 'var_m1', toBinId: 'bin_q', quantity: 1 }],
     ['a missing toBinId', { variantId: 'var_m1', fromBinId: 'bin_p', quantity: 1 }],
-    ['a missing warehouseId', { variantId: 'var_m1', warehouseId: undefined, fromBinId: 'bin_p', toBinId: 'bin_q', quantity: 1 }],
+    [
+      'a missing warehouseId',
+      { variantId: 'var_m1', warehouseId: undefined, fromBinId: 'bin_p', toBinId: 'bin_q', quantity: 1 },
+    ],
   ])('rejects %s with 400 validation_failed', async (_name, body) => {
     await expectError(await move(body), 400, 'validation_failed');
   });
@@ -59,6 +72,10 @@ describe('POST /stock/move', () => {
   it('answers 404 for a destination bin of another warehouse', async () => {
     const other = await inv.warehouse('Other');
     const foreign = await inv.bin(other, 'F');
-    await expectError(await move({ variantId: 'var_m1', fromBinId: b, toBinId: foreign, quantity: 1 }), 404, 'resource_not_found');
+    await expectError(
+      await move({ variantId: 'var_m1', fromBinId: b, toBinId: foreign, quantity: 1 }),
+      404,
+      'resource_not_found',
+    );
   });
 });

@@ -6,19 +6,47 @@ import { deductStock, receiveStock, releaseStock, reserveStock } from '../src/do
 import { at, codeOf, ids, level, now } from './support/builders';
 
 const availability = (events: { name: string; payload: Record<string, unknown> }[]) =>
-  events.filter((e) => e.name === 'inventory.availability_changed').map((e) => [e.payload.oldAvailable, e.payload.newAvailable]);
+  events
+    .filter((e) => e.name === 'inventory.availability_changed')
+    .map((e) => [e.payload.oldAvailable, e.payload.newAvailable]);
 
 describe('moveStock', () => {
   it('relocates within the warehouse without an availability event', () => {
-    const change = moveStock(level([at('wh_a', null, 4)]), { variantId: 'var_1', warehouseId: 'wh_a', fromBinId: null, toBinId: 'bin_1', quantity: 4 }, 'mv_1', ids, now);
+    const change = moveStock(
+      level([at('wh_a', null, 4)]),
+      { variantId: 'var_1', warehouseId: 'wh_a', fromBinId: null, toBinId: 'bin_1', quantity: 4 },
+      'mv_1',
+      ids,
+      now,
+    );
     expect(change.locations).toEqual(expect.arrayContaining([at('wh_a', null, 0), at('wh_a', 'bin_1', 4)]));
     expect(availability(change.events)).toEqual([]);
   });
 
   it('refuses the same bin (same_bin) and more than the source holds (insufficient_stock)', () => {
     const l = level([at('wh_a', 'bin_1', 2)]);
-    expect(codeOf(() => moveStock(l, { variantId: 'var_1', warehouseId: 'wh_a', fromBinId: 'bin_1', toBinId: 'bin_1', quantity: 1 }, 'm', ids, now))).toBe('same_bin');
-    expect(codeOf(() => moveStock(l, { variantId: 'var_1', warehouseId: 'wh_a', fromBinId: 'bin_1', toBinId: null, quantity: 3 }, 'm', ids, now))).toBe('insufficient_stock');
+    expect(
+      codeOf(() =>
+        moveStock(
+          l,
+          { variantId: 'var_1', warehouseId: 'wh_a', fromBinId: 'bin_1', toBinId: 'bin_1', quantity: 1 },
+          'm',
+          ids,
+          now,
+        ),
+      ),
+    ).toBe('same_bin');
+    expect(
+      codeOf(() =>
+        moveStock(
+          l,
+          { variantId: 'var_1', warehouseId: 'wh_a', fromBinId: 'bin_1', toBinId: null, quantity: 3 },
+          'm',
+          ids,
+          now,
+        ),
+      ),
+    ).toBe('insufficient_stock');
   });
 });
 
@@ -41,7 +69,11 @@ describe('reservations, receipts and sales', () => {
 
   it('receives into the primary bin unless a bin (or null) is named', () => {
     const l = level([], { primaryBins: [{ warehouseId: 'wh_a', binId: 'bin_p' }] });
-    expect(receiveStock(l, { ...key, quantity: 2 }, ids, now).movements![0]).toMatchObject({ type: 'RECEIPT', binId: 'bin_p', quantity: 2 });
+    expect(receiveStock(l, { ...key, quantity: 2 }, ids, now).movements![0]).toMatchObject({
+      type: 'RECEIPT',
+      binId: 'bin_p',
+      quantity: 2,
+    });
     expect(receiveStock(l, { ...key, quantity: 2, binId: null }, ids, now).movements![0]!.binId).toBeNull();
   });
 
@@ -70,9 +102,22 @@ describe('counts', () => {
   ];
 
   it('sets each location to its counted quantity with a COUNT movement per difference', () => {
-    const change = applyCount(level([at('wh_a', null, 5), at('wh_a', 'bin_1', 4)]), 'wh_a', lines, 'cnt_1', 'Q1', ids, now);
-    expect(change.movements!.map((m) => [m.type, m.binId, m.quantity, m.onHandAfter])).toEqual([['COUNT', null, -2, 3]]);
-    expect(change.results.map((r) => [r.difference, r.applied, r.movementId])).toEqual([[-2, true, 'mov_0'], [0, true, null]]);
+    const change = applyCount(
+      level([at('wh_a', null, 5), at('wh_a', 'bin_1', 4)]),
+      'wh_a',
+      lines,
+      'cnt_1',
+      'Q1',
+      ids,
+      now,
+    );
+    expect(change.movements!.map((m) => [m.type, m.binId, m.quantity, m.onHandAfter])).toEqual([
+      ['COUNT', null, -2, 3],
+    ]);
+    expect(change.results.map((r) => [r.difference, r.applied, r.movementId])).toEqual([
+      [-2, true, 'mov_0'],
+      [0, true, null],
+    ]);
   });
 
   it('applies a count id once', () => {
@@ -84,20 +129,34 @@ describe('counts', () => {
   });
 
   it('refuses the same variant and location twice (duplicate_count_line)', () => {
-    expect(codeOf(() => assertDistinctLines([lines[0]!, { ...lines[0]!, countedQuantity: 9 }]))).toBe('duplicate_count_line');
+    expect(codeOf(() => assertDistinctLines([lines[0]!, { ...lines[0]!, countedQuantity: 9 }]))).toBe(
+      'duplicate_count_line',
+    );
   });
 });
 
 describe('stock item settings', () => {
   it('sets min/max of one row without touching on hand, refusing min above max', () => {
     const l = level([at('wh_a', 'bin_1', 7)]);
-    expect(updateStockItem(l, { warehouseId: 'wh_a', binId: 'bin_1' }, { minQuantity: 2 }).locations).toEqual([{ ...at('wh_a', 'bin_1', 7), minQuantity: 2, maxQuantity: null }]);
-    expect(codeOf(() => updateStockItem(l, { warehouseId: 'wh_a', binId: 'bin_1' }, { minQuantity: 5, maxQuantity: 4 }))).toBe('min_above_max');
+    expect(updateStockItem(l, { warehouseId: 'wh_a', binId: 'bin_1' }, { minQuantity: 2 }).locations).toEqual([
+      { ...at('wh_a', 'bin_1', 7), minQuantity: 2, maxQuantity: null },
+    ]);
+    expect(
+      codeOf(() => updateStockItem(l, { warehouseId: 'wh_a', binId: 'bin_1' }, { minQuantity: 5, maxQuantity: 4 })),
+    ).toBe('min_above_max');
   });
 
   it('keeps one primary bin per warehouse and clears it with null', () => {
-    const l = level([], { primaryBins: [{ warehouseId: 'wh_a', binId: 'bin_1' }, { warehouseId: 'wh_b', binId: 'bin_9' }] });
-    expect(setPrimaryBin(l, 'wh_a', 'bin_2').primaryBins).toEqual([{ warehouseId: 'wh_b', binId: 'bin_9' }, { warehouseId: 'wh_a', binId: 'bin_2' }]);
+    const l = level([], {
+      primaryBins: [
+        { warehouseId: 'wh_a', binId: 'bin_1' },
+        { warehouseId: 'wh_b', binId: 'bin_9' },
+      ],
+    });
+    expect(setPrimaryBin(l, 'wh_a', 'bin_2').primaryBins).toEqual([
+      { warehouseId: 'wh_b', binId: 'bin_9' },
+      { warehouseId: 'wh_a', binId: 'bin_2' },
+    ]);
     expect(setPrimaryBin(l, 'wh_a', null).primaryBins).toEqual([{ warehouseId: 'wh_b', binId: 'bin_9' }]);
   });
 });

@@ -18,7 +18,9 @@ describe('stock reads and stock item settings', () => {
     await inv.adjust('var_r1', wh, 2, bin);
     await inv.adjust('var_r2', wh, 9);
     await inv.adjust('var_r1', other, 1);
-    await eventually(async () => ((await inv.connection.collection('variants').countDocuments()) === 3 ? true : undefined));
+    await eventually(async () =>
+      (await inv.connection.collection('variants').countDocuments()) === 3 ? true : undefined,
+    );
   });
   afterAll(() => inv.close());
 
@@ -31,7 +33,9 @@ describe('stock reads and stock item settings', () => {
     ]);
     const page2 = await json(await inv.request('GET', '/stock/movements?take=2&skip=2'));
     expect(page2.data.map((m: { quantity: number }) => m.quantity)).toEqual([2, 5]);
-    const filtered = await json(await inv.request('GET', `/stock/movements?variantId=var_r1&warehouseId=${wh}&type=ADJUSTMENT`));
+    const filtered = await json(
+      await inv.request('GET', `/stock/movements?variantId=var_r1&warehouseId=${wh}&type=ADJUSTMENT`),
+    );
     expect(filtered.total).toBe(2);
     const none = await json(await inv.request('GET', '/stock/movements?type=SALE'));
     expect(none).toMatchObject({ data: [], total: 0 });
@@ -59,9 +63,20 @@ describe('stock reads and stock item settings', () => {
   });
 
   it('PATCH /stock/items sets min/max of one bin row without touching on hand', async () => {
-    const res = await inv.request('PATCH', `/stock/items/var_r1/${wh}`, { binId: bin, minQuantity: 3, maxQuantity: 20 });
+    const res = await inv.request('PATCH', `/stock/items/var_r1/${wh}`, {
+      binId: bin,
+      minQuantity: 3,
+      maxQuantity: 20,
+    });
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ variantId: 'var_r1', warehouseId: wh, binId: bin, onHand: 2, minQuantity: 3, maxQuantity: 20 });
+    expect(await json(res)).toMatchObject({
+      variantId: 'var_r1',
+      warehouseId: wh,
+      binId: bin,
+      onHand: 2,
+      minQuantity: 3,
+      maxQuantity: 20,
+    });
     const unassigned = await json(await inv.request('PATCH', `/stock/items/var_r1/${wh}`, { minQuantity: 1 }));
     expect(unassigned).toMatchObject({ binId: null, onHand: 5, minQuantity: 1, maxQuantity: null });
     const movements = await json(await inv.request('GET', '/stock/movements?variantId=var_r1'));
@@ -93,7 +108,9 @@ describe('stock reads and stock item settings', () => {
     const res = await inv.request('GET', `/warehouses/${wh}/stock/export-template`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(res.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="stock-count-${wh}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
+    expect(res.headers.get('content-disposition')).toMatch(
+      new RegExp(`^attachment; filename="stock-count-${wh}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+    );
     const lines = (await res.text()).trim().split('\r\n');
     expect(lines).toEqual([
       'variantId,sku,name,binId,binName,onHand,countedQuantity',
@@ -101,8 +118,14 @@ describe('stock reads and stock item settings', () => {
       `var_r1,SKU-APPLE,Green apple,${bin},R-1,2,`,
       'var_r2,SKU-PEAR,"Pear, ""conference""",,,9,',
     ]);
-    const binOnly = await (await inv.request('GET', `/warehouses/${wh}/stock/export-template?scope=${bin}&includeEmpty=true`)).text();
-    expect(binOnly.trim().split('\r\n').slice(1)).toEqual([`var_r1,SKU-APPLE,Green apple,${bin},R-1,2,`, `var_r2,SKU-PEAR,"Pear, ""conference""",${bin},R-1,0,`, `var_r3,SKU-ZERO,Never stocked,${bin},R-1,0,`]);
+    const binOnly = await (
+      await inv.request('GET', `/warehouses/${wh}/stock/export-template?scope=${bin}&includeEmpty=true`)
+    ).text();
+    expect(binOnly.trim().split('\r\n').slice(1)).toEqual([
+      `var_r1,SKU-APPLE,Green apple,${bin},R-1,2,`,
+      `var_r2,SKU-PEAR,"Pear, ""conference""",${bin},R-1,0,`,
+      `var_r3,SKU-ZERO,Never stocked,${bin},R-1,0,`,
+    ]);
     expect((await inv.request('GET', `/warehouses/${wh}/stock/export-template?scope=bin_nope`)).status).toBe(404);
   });
 });

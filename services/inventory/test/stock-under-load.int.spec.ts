@@ -46,7 +46,11 @@ describe('stock under concurrent load, through the gateway', () => {
   it('applies 200 concurrent adjusts exactly: one movement each and consistent availability events', async () => {
     const quantities = Array.from({ length: 200 }, (_, i) => (i % 4 === 3 ? -1 : 2));
     await api('POST', '/stock/adjust', { variantId: 'var_load', warehouseId: wh, quantity: 100, reason: 'seed' });
-    const responses = await Promise.all(quantities.map((quantity) => api('POST', '/stock/adjust', { variantId: 'var_load', warehouseId: wh, quantity, reason: 'load' })));
+    const responses = await Promise.all(
+      quantities.map((quantity) =>
+        api('POST', '/stock/adjust', { variantId: 'var_load', warehouseId: wh, quantity, reason: 'load' }),
+      ),
+    );
     expect(responses.map((r) => r.status)).toEqual(Array(200).fill(201));
     const expected = 100 + quantities.reduce((a, b) => a + b, 0);
 
@@ -73,12 +77,27 @@ describe('stock under concurrent load, through the gateway', () => {
     const bin = (await api('POST', `/warehouses/${wh}/bins`, { name: 'Race' })).body.id;
     await api('POST', '/stock/adjust', { variantId: 'var_race', warehouseId: wh, quantity: 30, reason: 'seed' });
     const ops = Array.from({ length: 150 }, (_, i) => {
-      if (i % 3 === 0) return api('POST', '/stock/transfer', { variantId: 'var_race', fromWarehouseId: wh, toWarehouseId: other, quantity: 2 });
-      if (i % 3 === 1) return api('POST', '/stock/move', { variantId: 'var_race', warehouseId: wh, fromBinId: null, toBinId: bin, quantity: 1 });
+      if (i % 3 === 0)
+        return api('POST', '/stock/transfer', {
+          variantId: 'var_race',
+          fromWarehouseId: wh,
+          toWarehouseId: other,
+          quantity: 2,
+        });
+      if (i % 3 === 1)
+        return api('POST', '/stock/move', {
+          variantId: 'var_race',
+          warehouseId: wh,
+          fromBinId: null,
+          toBinId: bin,
+          quantity: 1,
+        });
       return api('POST', '/stock/adjust', { variantId: 'var_race', warehouseId: wh, quantity: -1, reason: 'shrink' });
     });
     const results = await Promise.all(ops);
-    expect(results.every((r) => r.status === 201 || (r.status === 422 && r.body.error.code === 'insufficient_stock'))).toBe(true);
+    expect(
+      results.every((r) => r.status === 201 || (r.status === 422 && r.body.error.code === 'insufficient_stock')),
+    ).toBe(true);
     expect(results.some((r) => r.status === 422)).toBe(true);
 
     const level = await db.collection('stock_levels').findOne({ variantId: 'var_race' });
@@ -91,12 +110,15 @@ describe('stock under concurrent load, through the gateway', () => {
     expect(outs).toHaveLength(pairs);
     // The ledger and the level agree: the sum of movements per location is its on hand.
     const sums = new Map<string, number>();
-    for (const m of movements) sums.set(`${m.warehouseId}/${m.binId}`, (sums.get(`${m.warehouseId}/${m.binId}`) ?? 0) + m.quantity);
+    for (const m of movements)
+      sums.set(`${m.warehouseId}/${m.binId}`, (sums.get(`${m.warehouseId}/${m.binId}`) ?? 0) + m.quantity);
     for (const l of level!.locations) expect(sums.get(`${l.warehouseId}/${l.binId}`)).toBe(l.onHand);
   }, 180_000);
 
   it('serves the CSV count sheet through the gateway and does not route the internal API', async () => {
-    const csv = await fetch(`${stack.gatewayUrl}/api/v1/warehouses/${wh}/stock/export-template`, { headers: { authorization: `Bearer ${adminKey}` } });
+    const csv = await fetch(`${stack.gatewayUrl}/api/v1/warehouses/${wh}/stock/export-template`, {
+      headers: { authorization: `Bearer ${adminKey}` },
+    });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="stock-count-/);

@@ -12,7 +12,8 @@ describe('POST /stock/transfer', () => {
   });
   afterAll(() => inv.close());
 
-  const transfer = (body: Record<string, unknown>) => inv.request('POST', '/stock/transfer', { fromWarehouseId: from, toWarehouseId: to, ...body });
+  const transfer = (body: Record<string, unknown>) =>
+    inv.request('POST', '/stock/transfer', { fromWarehouseId: from, toWarehouseId: to, ...body });
   const expectError = async (res: Response, status: number, code: string) => {
     expect(res.status).toBe(status);
     expect((await json(res)).error.code).toBe(code);
@@ -25,18 +26,40 @@ describe('POST /stock/transfer', () => {
     const body = await json(res);
     expect(body.available).toBe(10);
     expect(body.movements).toEqual([
-      expect.objectContaining({ type: 'TRANSFER_OUT', warehouseId: from, binId: null, quantity: -4, onHandAfter: 6, reason: `Transfer to ${to}: restock north`, reference: body.id }),
-      expect.objectContaining({ type: 'TRANSFER_IN', warehouseId: to, binId: null, quantity: 4, onHandAfter: 4, reason: `Transfer from ${from}: restock north`, reference: body.id }),
+      expect.objectContaining({
+        type: 'TRANSFER_OUT',
+        warehouseId: from,
+        binId: null,
+        quantity: -4,
+        onHandAfter: 6,
+        reason: `Transfer to ${to}: restock north`,
+        reference: body.id,
+      }),
+      expect.objectContaining({
+        type: 'TRANSFER_IN',
+        warehouseId: to,
+        binId: null,
+        quantity: 4,
+        onHandAfter: 4,
+        reason: `Transfer from ${from}: restock north`,
+        reference: body.id,
+      }),
     ]);
     const ledger = await json(await inv.request('GET', '/stock/movements?variantId=var_t1'));
-    expect(ledger.data.map((m: { type: string }) => m.type).sort()).toEqual(['ADJUSTMENT', 'TRANSFER_IN', 'TRANSFER_OUT']);
+    expect(ledger.data.map((m: { type: string }) => m.type).sort()).toEqual([
+      'ADJUSTMENT',
+      'TRANSFER_IN',
+      'TRANSFER_OUT',
+    ]);
   });
 
   it('leaves availability unchanged, so no availability event is emitted', async () => {
     await inv.adjust('var_t_avail', from, 5);
     await transfer({ variantId: 'var_t_avail', quantity: 5 });
     await new Promise((r) => setTimeout(r, 500));
-    const changes = inv.events.filter((e) => e.name === 'inventory.availability_changed' && e.payload.variantId === 'var_t_avail');
+    const changes = inv.events.filter(
+      (e) => e.name === 'inventory.availability_changed' && e.payload.variantId === 'var_t_avail',
+    );
     expect(changes.map((e) => e.payload.newAvailable)).toEqual([5]);
   });
 
@@ -45,7 +68,10 @@ describe('POST /stock/transfer', () => {
     const big = await inv.bin(from, 'P-big');
     await inv.adjust('var_t_primary', from, 3, small);
     await inv.adjust('var_t_primary', from, 9, big);
-    expect((await inv.request('POST', '/stock/primary-bin', { variantId: 'var_t_primary', warehouseId: from, binId: small })).status).toBe(201);
+    expect(
+      (await inv.request('POST', '/stock/primary-bin', { variantId: 'var_t_primary', warehouseId: from, binId: small }))
+        .status,
+    ).toBe(201);
     const ok = await json(await transfer({ variantId: 'var_t_primary', quantity: 2 }));
     expect(ok.movements[0]).toMatchObject({ binId: small, onHandAfter: 1 });
     await expectError(await transfer({ variantId: 'var_t_primary', quantity: 2 }), 422, 'insufficient_stock');
@@ -73,7 +99,11 @@ describe('POST /stock/transfer', () => {
 
   it('rejects the same source and destination with 422 same_warehouse', async () => {
     await inv.adjust('var_t_same', from, 5);
-    await expectError(await transfer({ variantId: 'var_t_same', toWarehouseId: from, quantity: 1 }), 422, 'same_warehouse');
+    await expectError(
+      await transfer({ variantId: 'var_t_same', toWarehouseId: from, quantity: 1 }),
+      422,
+      'same_warehouse',
+    );
   });
 
   it.each([
@@ -88,6 +118,10 @@ describe('POST /stock/transfer', () => {
   });
 
   it('answers 404 for an unknown destination warehouse', async () => {
-    await expectError(await transfer({ variantId: 'var_t1', toWarehouseId: 'wh_unknown', quantity: 1 }), 404, 'resource_not_found');
+    await expectError(
+      await transfer({ variantId: 'var_t1', toWarehouseId: 'wh_unknown', quantity: 1 }),
+      404,
+      'resource_not_found',
+    );
   });
 });

@@ -4,7 +4,9 @@ import { at, codeOf, ids, level, now } from './support/builders';
 
 describe('resolveSourceLocation', () => {
   it('prefers the primary bin even when it is not the fullest', () => {
-    const l = level([at('wh_a', 'bin_1', 1), at('wh_a', 'bin_2', 9)], { primaryBins: [{ warehouseId: 'wh_a', binId: 'bin_1' }] });
+    const l = level([at('wh_a', 'bin_1', 1), at('wh_a', 'bin_2', 9)], {
+      primaryBins: [{ warehouseId: 'wh_a', binId: 'bin_1' }],
+    });
     expect(resolveSourceLocation(l, 'wh_a')).toEqual({ warehouseId: 'wh_a', binId: 'bin_1' });
   });
 
@@ -14,7 +16,9 @@ describe('resolveSourceLocation', () => {
   });
 
   it('takes the fullest location, Unassigned included, ties to Unassigned', () => {
-    expect(resolveSourceLocation(level([at('wh_a', 'bin_1', 2), at('wh_a', null, 5), at('wh_a', 'bin_2', 4)]), 'wh_a').binId).toBeNull();
+    expect(
+      resolveSourceLocation(level([at('wh_a', 'bin_1', 2), at('wh_a', null, 5), at('wh_a', 'bin_2', 4)]), 'wh_a').binId,
+    ).toBeNull();
     expect(resolveSourceLocation(level([at('wh_a', 'bin_1', 6), at('wh_a', null, 5)]), 'wh_a').binId).toBe('bin_1');
     expect(resolveSourceLocation(level([at('wh_a', 'bin_1', 5), at('wh_a', null, 5)]), 'wh_a').binId).toBeNull();
   });
@@ -34,7 +38,11 @@ describe('transferStock', () => {
   });
 
   it('refuses the same warehouse (same_warehouse) and a short source location (insufficient_stock)', () => {
-    expect(codeOf(() => transferStock(level([at('wh_a', null, 5)]), { ...input, toWarehouseId: 'wh_a' }, 't', ids, now))).toBe('same_warehouse');
-    expect(codeOf(() => transferStock(level([at('wh_a', 'bin_1', 2), at('wh_a', 'bin_2', 2)]), input, 't', ids, now))).toBe('insufficient_stock');
+    expect(
+      codeOf(() => transferStock(level([at('wh_a', null, 5)]), { ...input, toWarehouseId: 'wh_a' }, 't', ids, now)),
+    ).toBe('same_warehouse');
+    expect(
+      codeOf(() => transferStock(level([at('wh_a', 'bin_1', 2), at('wh_a', 'bin_2', 2)]), input, 't', ids, now)),
+    ).toBe('insufficient_stock');
   });
 });

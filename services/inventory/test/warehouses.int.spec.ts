@@ -31,7 +31,9 @@ describe('warehouses and bins', () => {
 
   it('hides another organization’s warehouse behind 404', async () => {
     const id = await inv.warehouse('Private');
-    const res = await fetch(`${inv.url}/api/v1/warehouses/${id}`, { headers: asCaller('org_intruder', ['warehouses.read']) });
+    const res = await fetch(`${inv.url}/api/v1/warehouses/${id}`, {
+      headers: asCaller('org_intruder', ['warehouses.read']),
+    });
     expect(res.status).toBe(404);
     expect((await json(res)).error.code).toBe('resource_not_found');
   });
@@ -43,7 +45,12 @@ describe('warehouses and bins', () => {
     expect(list.data.map((w: { id: string }) => w.id)).not.toContain(id);
     const all = await json(await inv.request('GET', '/warehouses?limit=200&includeDeleted=true'));
     expect(all.data.find((w: { id: string }) => w.id === id).deletedAt).not.toBeNull();
-    const adjust = await inv.request('POST', '/stock/adjust', { variantId: 'var_x', warehouseId: id, quantity: 1, reason: 'r' });
+    const adjust = await inv.request('POST', '/stock/adjust', {
+      variantId: 'var_x',
+      warehouseId: id,
+      quantity: 1,
+      reason: 'r',
+    });
     expect(adjust.status).toBe(409);
     expect((await json(adjust)).error.code).toBe('warehouse_deleted');
     const patch = await inv.request('PATCH', `/warehouses/${id}`, { name: 'Back' });
@@ -104,7 +111,13 @@ describe('warehouses and bins', () => {
     const wh = await inv.warehouse('One');
     const other = await inv.warehouse('Two');
     const bin = await inv.bin(other, 'Elsewhere');
-    const res = await inv.request('POST', '/stock/adjust', { variantId: 'var_y', warehouseId: wh, binId: bin, quantity: 1, reason: 'r' });
+    const res = await inv.request('POST', '/stock/adjust', {
+      variantId: 'var_y',
+      warehouseId: wh,
+      binId: bin,
+      quantity: 1,
+      reason: 'r',
+    });
     expect(res.status).toBe(404);
     expect((await json(res)).error.code).toBe('resource_not_found');
   });

@@ -1,6 +1,14 @@
 import type { Express } from 'express';
 import type { Connection } from 'mongoose';
-import { BroadcastCache, createServiceApp, pingMongo, startConsumer, type Broker, type Consumer, type Logger } from '@stockyard/service-kit';
+import {
+  BroadcastCache,
+  createServiceApp,
+  pingMongo,
+  startConsumer,
+  type Broker,
+  type Consumer,
+  type Logger,
+} from '@stockyard/service-kit';
 import type { Config } from './config';
 import type { Resolver } from './domain/endpoint-url';
 import { DeliveryWorker, type WorkerOptions } from './delivery/worker';
@@ -44,8 +52,16 @@ export function buildApp(deps: AppDeps): WebhooksService {
   const urlPolicy = { allowlist: config.WEBHOOK_URL_ALLOWLIST, resolve: deps.resolve ?? resolveHost };
   const send = { timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowlist: config.WEBHOOK_URL_ALLOWLIST };
   const retry = { schedule: config.WEBHOOK_RETRY_SCHEDULE, jitter: config.WEBHOOK_RETRY_JITTER };
-  const options = { leaseMarginMs: config.WEBHOOK_LEASE_MARGIN_MS, pollMs: config.WEBHOOK_POLL_MS, concurrency: config.WEBHOOK_CONCURRENCY, inlineMs: config.WEBHOOK_INLINE_MS };
-  const worker = new DeliveryWorker(deliveries, { endpoints, deliveries, logger, send, retry }, logger, { ...options, ...deps.worker });
+  const options = {
+    leaseMarginMs: config.WEBHOOK_LEASE_MARGIN_MS,
+    pollMs: config.WEBHOOK_POLL_MS,
+    concurrency: config.WEBHOOK_CONCURRENCY,
+    inlineMs: config.WEBHOOK_INLINE_MS,
+  };
+  const worker = new DeliveryWorker(deliveries, { endpoints, deliveries, logger, send, retry }, logger, {
+    ...options,
+    ...deps.worker,
+  });
 
   const app = createServiceApp({
     logger,
@@ -58,7 +74,11 @@ export function buildApp(deps: AppDeps): WebhooksService {
     },
   });
 
-  const handler = dispatchWebhooksHandler({ endpoints, deliver: (delivery, copy, endpoint) => worker.sendNew(delivery, copy, endpoint), logger });
+  const handler = dispatchWebhooksHandler({
+    endpoints,
+    deliver: (delivery, copy, endpoint) => worker.sendNew(delivery, copy, endpoint),
+    logger,
+  });
   let consumer: Consumer | undefined;
   return {
     app,
@@ -67,7 +87,13 @@ export function buildApp(deps: AppDeps): WebhooksService {
     },
     async start() {
       await enabledByOrg.start();
-      consumer = await startConsumer(broker, connection, logger, { queue: DISPATCHER_QUEUE, bindings: ['#'], handler, prefetch: DISPATCHER_PREFETCH, dedupe: false });
+      consumer = await startConsumer(broker, connection, logger, {
+        queue: DISPATCHER_QUEUE,
+        bindings: ['#'],
+        handler,
+        prefetch: DISPATCHER_PREFETCH,
+        dedupe: false,
+      });
       worker.start();
     },
     async stop() {

@@ -4,7 +4,12 @@ import { baseServiceEnv } from '@stockyard/service-kit';
 const hostList = z
   .string()
   .default('')
-  .transform((s) => s.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean));
+  .transform((s) =>
+    s
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  );
 
 export const configSchema = baseServiceEnv.extend({
   /**

@@ -3,7 +3,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eventually, startReceiver } from '@stockyard/testkit';
 import type { Broker } from '@stockyard/service-kit';
-import { availabilityChanged, deliveriesWhen, requests, settle, startPublisher, type Receiver } from './support/publisher';
+import {
+  availabilityChanged,
+  deliveriesWhen,
+  requests,
+  settle,
+  startPublisher,
+  type Receiver,
+} from './support/publisher';
 import { bootWebhooks, type Harness } from './support/webhooks-harness';
 
 // Two attempts 0.1 s apart, at most 1.5 s apart when a receiver asks for longer.
@@ -11,7 +18,11 @@ let harness: Harness;
 let publisher: Broker;
 const receivers: Receiver[] = [];
 beforeAll(async () => {
-  harness = await bootWebhooks({ WEBHOOK_URL_ALLOWLIST: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '0.1,1.5', WEBHOOK_RETRY_JITTER: '0' });
+  harness = await bootWebhooks({
+    WEBHOOK_URL_ALLOWLIST: '127.0.0.1',
+    WEBHOOK_RETRY_SCHEDULE: '0.1,1.5',
+    WEBHOOK_RETRY_JITTER: '0',
+  });
   publisher = await startPublisher(harness);
 });
 afterAll(async () => {
@@ -24,19 +35,32 @@ let status = 500;
 async function endpointFor(orgId: string) {
   const receiver = await startReceiver(() => status);
   receivers.push(receiver);
-  const res = await harness.call('POST', '/webhooks', orgId, { url: receiver.url, events: ['inventory.availability_changed'] });
+  const res = await harness.call('POST', '/webhooks', orgId, {
+    url: receiver.url,
+    events: ['inventory.availability_changed'],
+  });
   return { receiver, endpoint: res.body as { id: string } };
 }
-const endpointState = async (orgId: string, id: string) => (await harness.call('GET', '/webhooks', orgId)).body.data.find((e: { id: string }) => e.id === id);
+const endpointState = async (orgId: string, id: string) =>
+  (await harness.call('GET', '/webhooks', orgId)).body.data.find((e: { id: string }) => e.id === id);
 /** The count is updated just after a delivery's last attempt is recorded: wait for it. */
 const countReaches = (orgId: string, id: string, failures: number) =>
-  eventually(async () => {
-    const endpoint = await endpointState(orgId, id);
-    return endpoint.consecutiveFailures === failures ? endpoint : undefined;
-  }, 5000, 50);
+  eventually(
+    async () => {
+      const endpoint = await endpointState(orgId, id);
+      return endpoint.consecutiveFailures === failures ? endpoint : undefined;
+    },
+    5000,
+    50,
+  );
 const failAll = async (orgId: string, count: number, alreadyEnded: number) => {
   for (let i = 0; i < count; i++) await publisher.publish(availabilityChanged(orgId, i));
-  return deliveriesWhen(harness, orgId, (docs) => docs.filter((d) => d.status === 'failed').length === alreadyEnded + count, 20_000);
+  return deliveriesWhen(
+    harness,
+    orgId,
+    (docs) => docs.filter((d) => d.status === 'failed').length === alreadyEnded + count,
+    20_000,
+  );
 };
 
 it('disables an endpoint after 5 consecutive failed deliveries; new events are not delivered until PATCH re-enables it', async () => {
@@ -103,6 +127,10 @@ it('ends a delivery failed after the whole schedule, with every attempt recorded
   const { receiver } = await endpointFor(orgId);
   await publisher.publish(availabilityChanged(orgId));
   const [doc] = await deliveriesWhen(harness, orgId, (docs) => docs[0]?.status === 'failed', 15_000);
-  expect(doc!.attempts.map((a: { number: number; responseStatus: number }) => [a.number, a.responseStatus])).toEqual([[1, 503], [2, 503], [3, 503]]);
+  expect(doc!.attempts.map((a: { number: number; responseStatus: number }) => [a.number, a.responseStatus])).toEqual([
+    [1, 503],
+    [2, 503],
+    [3, 503],
+  ]);
   expect((await requests(receiver, 3)).map((r) => (r.body as { attempt: number }).attempt)).toEqual([1, 2, 3]);
 });

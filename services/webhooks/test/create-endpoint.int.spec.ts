@@ -13,7 +13,10 @@ const orgA = 'org_create_a';
 
 describe('POST /webhooks', () => {
   it('creates an endpoint and shows its whsec_ secret once (201)', async () => {
-    const res = await harness.call('POST', '/webhooks', orgA, { url: PUBLIC_URL, events: ['order.created', 'invoice.created'] });
+    const res = await harness.call('POST', '/webhooks', orgA, {
+      url: PUBLIC_URL,
+      events: ['order.created', 'invoice.created'],
+    });
     expect(res.status).toBe(201);
     const endpoint = WebhookEndpointWithSecretSchema.parse(res.body);
     expect(endpoint.id).toMatch(/^we_/);
@@ -23,29 +26,41 @@ describe('POST /webhooks', () => {
   });
 
   it('rejects an unknown event name with 400 validation_failed naming the entry', async () => {
-    const res = await harness.call('POST', '/webhooks', orgA, { url: PUBLIC_URL, events: ['order.created', 'order.teleported'] });
+    const res = await harness.call('POST', '/webhooks', orgA, {
+      url: PUBLIC_URL,
+      events: ['order.created', 'order.teleported'],
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_failed');
     expect(res.body.error.details).toEqual([expect.objectContaining({ field: 'events.1' })]);
   });
 
   it('rejects an http URL with 422 webhook_url_not_https', async () => {
-    const res = await harness.call('POST', '/webhooks', orgA, { url: 'http://example.invalid/hooks', events: ['order.created'] });
+    const res = await harness.call('POST', '/webhooks', orgA, {
+      url: 'http://example.invalid/hooks',
+      events: ['order.created'],
+    });
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('webhook_url_not_https');
   });
 
-  it.each(['https://127.0.0.1/x', 'https://10.0.0.8/x', 'https://[::1]/x', 'https://169.254.169.254/latest', 'https://localhost/x'])(
-    'rejects %s with 422 webhook_url_private_address',
-    async (url) => {
-      const res = await harness.call('POST', '/webhooks', orgA, { url, events: ['order.created'] });
-      expect(res.status).toBe(422);
-      expect(res.body.error.code).toBe('webhook_url_private_address');
-    },
-  );
+  it.each([
+    'https://127.0.0.1/x',
+    'https://10.0.0.8/x',
+    'https://[::1]/x',
+    'https://169.254.169.254/latest',
+    'https://localhost/x',
+  ])('rejects %s with 422 webhook_url_private_address', async (url) => {
+    const res = await harness.call('POST', '/webhooks', orgA, { url, events: ['order.created'] });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('webhook_url_private_address');
+  });
 
   it('rejects a host that does not resolve with 422 webhook_url_unresolvable', async () => {
-    const res = await harness.call('POST', '/webhooks', orgA, { url: 'https://no-such-host.invalid/x', events: ['order.created'] });
+    const res = await harness.call('POST', '/webhooks', orgA, {
+      url: 'https://no-such-host.invalid/x',
+      events: ['order.created'],
+    });
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('webhook_url_unresolvable');
   });

@@ -4,7 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { verifyWebhook, WebhookDeliverySchema, type WebhookBody } from '@stockyard/contracts';
 import { startReceiver } from '@stockyard/testkit';
 import type { Broker } from '@stockyard/service-kit';
-import { availabilityChanged, deliveriesWhen, requests, settle, startPublisher, type Receiver } from './support/publisher';
+import {
+  availabilityChanged,
+  deliveriesWhen,
+  requests,
+  settle,
+  startPublisher,
+  type Receiver,
+} from './support/publisher';
 import { bootWebhooks, type Harness } from './support/webhooks-harness';
 
 // Two attempts 0.2 s apart: a delivery fails within half a second.
@@ -12,7 +19,11 @@ let harness: Harness;
 let publisher: Broker;
 const receivers: Receiver[] = [];
 beforeAll(async () => {
-  harness = await bootWebhooks({ WEBHOOK_URL_ALLOWLIST: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '0.2', WEBHOOK_RETRY_JITTER: '0' });
+  harness = await bootWebhooks({
+    WEBHOOK_URL_ALLOWLIST: '127.0.0.1',
+    WEBHOOK_RETRY_SCHEDULE: '0.2',
+    WEBHOOK_RETRY_JITTER: '0',
+  });
   publisher = await startPublisher(harness);
 });
 afterAll(async () => {
@@ -24,7 +35,10 @@ afterAll(async () => {
 async function endpointFor(orgId: string, respond: () => number) {
   const receiver = await startReceiver(respond);
   receivers.push(receiver);
-  const res = await harness.call('POST', '/webhooks', orgId, { url: receiver.url, events: ['inventory.availability_changed'] });
+  const res = await harness.call('POST', '/webhooks', orgId, {
+    url: receiver.url,
+    events: ['inventory.availability_changed'],
+  });
   expect(res.status).toBe(201);
   return { receiver, endpoint: res.body as { id: string; secret: string } };
 }
@@ -49,7 +63,14 @@ describe('GET /webhooks/{id}/deliveries', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 2, limit: 50, offset: 0 });
     const [newest, oldest] = res.body.data.map((d: unknown) => WebhookDeliverySchema.strict().parse(d));
-    expect(newest).toMatchObject({ eventId: second.id, event: 'inventory.availability_changed', status: 'succeeded', attemptCount: 1, nextAttemptAt: null, payload: second.payload });
+    expect(newest).toMatchObject({
+      eventId: second.id,
+      event: 'inventory.availability_changed',
+      status: 'succeeded',
+      attemptCount: 1,
+      nextAttemptAt: null,
+      payload: second.payload,
+    });
     expect(oldest).toMatchObject({ eventId: first.id, status: 'succeeded', attemptCount: 2, lastError: null });
     expect(oldest.id).toMatch(/^dlv_/);
     expect(oldest.attempts).toEqual([
@@ -66,13 +87,25 @@ describe('GET /webhooks/{id}/deliveries', () => {
 
   it.each(['0', '201', 'many'])('rejects limit=%s with 400 validation_failed', async (limit) => {
     const { endpoint } = await endpointFor('org_history_limit', () => 200);
-    expectError(await harness.call('GET', `/webhooks/${endpoint.id}/deliveries?limit=${limit}`, 'org_history_limit'), 400, 'validation_failed');
+    expectError(
+      await harness.call('GET', `/webhooks/${endpoint.id}/deliveries?limit=${limit}`, 'org_history_limit'),
+      400,
+      'validation_failed',
+    );
   });
 
   it("answers 404 for an unknown endpoint and for another organization's", async () => {
     const { endpoint } = await endpointFor('org_history_owner', () => 200);
-    expectError(await harness.call('GET', '/webhooks/we_nope/deliveries', 'org_history_owner'), 404, 'resource_not_found');
-    expectError(await harness.call('GET', `/webhooks/${endpoint.id}/deliveries`, 'org_history_intruder'), 404, 'resource_not_found');
+    expectError(
+      await harness.call('GET', '/webhooks/we_nope/deliveries', 'org_history_owner'),
+      404,
+      'resource_not_found',
+    );
+    expectError(
+      await harness.call('GET', `/webhooks/${endpoint.id}/deliveries`, 'org_history_intruder'),
+      404,
+      'resource_not_found',
+    );
   });
 });
 
@@ -90,11 +123,21 @@ describe('POST /webhooks/deliveries/{deliveryId}/replay', () => {
     const { endpoint, receiver, deliveryId } = await failedDelivery(orgId, [500, 500, 200]);
     const res = await harness.call('POST', `/webhooks/deliveries/${deliveryId}/replay`, orgId);
     expect(res.status).toBe(201);
-    expect(WebhookDeliverySchema.strict().parse(res.body)).toMatchObject({ id: deliveryId, status: 'pending', attemptCount: 2 });
+    expect(WebhookDeliverySchema.strict().parse(res.body)).toMatchObject({
+      id: deliveryId,
+      status: 'pending',
+      attemptCount: 2,
+    });
 
     const third = (await requests(receiver, 3))[2]!;
     expect(third.body).toMatchObject({ delivery_id: deliveryId, attempt: 3 } satisfies Partial<WebhookBody>);
-    expect(verifyWebhook({ secret: endpoint.secret, rawBody: third.rawBody, header: third.headers['x-stockyard-signature'] as string })).toBe(true);
+    expect(
+      verifyWebhook({
+        secret: endpoint.secret,
+        rawBody: third.rawBody,
+        header: third.headers['x-stockyard-signature'] as string,
+      }),
+    ).toBe(true);
     const [doc] = await deliveriesWhen(harness, orgId, (docs) => docs[0]?.status === 'succeeded');
     expect(doc!.attempts.map((a: { number: number }) => a.number)).toEqual([1, 2, 3]);
   });
@@ -104,7 +147,11 @@ describe('POST /webhooks/deliveries/{deliveryId}/replay', () => {
     await endpointFor(orgId, () => 200);
     await publisher.publish(availabilityChanged(orgId));
     const [doc] = await deliveriesWhen(harness, orgId, (docs) => docs[0]?.status === 'succeeded');
-    expectError(await harness.call('POST', `/webhooks/deliveries/${doc!._id}/replay`, orgId), 409, 'delivery_not_failed');
+    expectError(
+      await harness.call('POST', `/webhooks/deliveries/${doc!._id}/replay`, orgId),
+      409,
+      'delivery_not_failed',
+    );
   });
 
   it('refuses a pending delivery with 409, and a second replay while the first is pending', async () => {
@@ -116,7 +163,9 @@ describe('POST /webhooks/deliveries/{deliveryId}/replay', () => {
     await once(slow, 'listening');
     const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/slow`;
     await harness.connection.collection('webhook_endpoints').updateOne({ orgId }, { $set: { url } });
-    const results = await Promise.all([1, 2, 3].map(() => harness.call('POST', `/webhooks/deliveries/${deliveryId}/replay`, orgId)));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => harness.call('POST', `/webhooks/deliveries/${deliveryId}/replay`, orgId)),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     await deliveriesWhen(harness, orgId, (docs) => docs[0]?.status === 'failed');
     slow.closeAllConnections();
@@ -127,13 +176,21 @@ describe('POST /webhooks/deliveries/{deliveryId}/replay', () => {
     const orgId = 'org_replay_disabled';
     const { endpoint, deliveryId } = await failedDelivery(orgId, [500]);
     await harness.call('PATCH', `/webhooks/${endpoint.id}`, orgId, { enabled: false });
-    expectError(await harness.call('POST', `/webhooks/deliveries/${deliveryId}/replay`, orgId), 409, 'webhook_endpoint_disabled');
+    expectError(
+      await harness.call('POST', `/webhooks/deliveries/${deliveryId}/replay`, orgId),
+      409,
+      'webhook_endpoint_disabled',
+    );
   });
 
   it("answers 404 for an unknown delivery and for another organization's", async () => {
     const orgId = 'org_replay_owner';
     const { deliveryId } = await failedDelivery(orgId, [500]);
     expectError(await harness.call('POST', '/webhooks/deliveries/dlv_nope/replay', orgId), 404, 'resource_not_found');
-    expectError(await harness.call('POST', `/webhooks/deliveries/${deliveryId}/replay`, 'org_replay_intruder'), 404, 'resource_not_found');
+    expectError(
+      await harness.call('POST', `/webhooks/deliveries/${deliveryId}/replay`, 'org_replay_intruder'),
+      404,
+      'resource_not_found',
+    );
   });
 });

@@ -7,7 +7,10 @@ import { DeliveryRepository } from '../src/store/delivery.repository';
 let connection: Connection;
 let deliveries: DeliveryRepository;
 beforeAll(async () => {
-  connection = await connectMongo(process.env.MONGO_URL ?? 'mongodb://127.0.0.1:37017', isolatedNames('webhooks').database);
+  connection = await connectMongo(
+    process.env.MONGO_URL ?? 'mongodb://127.0.0.1:37017',
+    isolatedNames('webhooks').database,
+  );
   deliveries = new DeliveryRepository(connection);
 });
 afterAll(async () => {
@@ -17,12 +20,24 @@ afterAll(async () => {
 beforeEach(() => connection.collection('webhook_deliveries').deleteMany({}));
 
 async function pendingDelivery(dueAt: Date) {
-  const event = newEvent('inventory.availability_changed', { orgId: 'org_claim', variantId: 'var_1', oldAvailable: 1, newAvailable: 0 });
+  const event = newEvent('inventory.availability_changed', {
+    orgId: 'org_claim',
+    variantId: 'var_1',
+    oldAvailable: 1,
+    newAvailable: 0,
+  });
   const delivery = newDelivery({ ...event, name: 'inventory.availability_changed' }, 'we_claim', dueAt);
   await deliveries.createIfAbsent(delivery);
   return delivery;
 }
-const attempt = (number: number) => ({ number, at: new Date(), responseStatus: 200, durationMs: 5, error: null, responseBody: 'ok' });
+const attempt = (number: number) => ({
+  number,
+  at: new Date(),
+  responseStatus: 200,
+  durationMs: 5,
+  error: null,
+  responseBody: 'ok',
+});
 
 it('does not hand out a delivery again while its lease runs', async () => {
   const { id } = await pendingDelivery(new Date());
@@ -52,14 +67,34 @@ it("takes over a crashed worker's claim once its lease expired, and fences the o
   const later = new Date(Date.now() + 100);
   const takeover = await deliveries.claimDue(later, 60_000);
   expect(takeover?.id).toBe(id);
-  expect(await deliveries.recordAttempt(crashed!, attempt(1), outcomeOf(1, { ok: true }, { schedule: [], jitter: 0 }, later))).toBe(false);
-  expect(await deliveries.recordAttempt(takeover!, attempt(1), outcomeOf(1, { ok: true }, { schedule: [], jitter: 0 }, later))).toBe(true);
-  expect(await deliveries.findById('org_claim', id)).toMatchObject({ status: 'succeeded', attempts: [expect.objectContaining({ number: 1 })] });
+  expect(
+    await deliveries.recordAttempt(
+      crashed!,
+      attempt(1),
+      outcomeOf(1, { ok: true }, { schedule: [], jitter: 0 }, later),
+    ),
+  ).toBe(false);
+  expect(
+    await deliveries.recordAttempt(
+      takeover!,
+      attempt(1),
+      outcomeOf(1, { ok: true }, { schedule: [], jitter: 0 }, later),
+    ),
+  ).toBe(true);
+  expect(await deliveries.findById('org_claim', id)).toMatchObject({
+    status: 'succeeded',
+    attempts: [expect.objectContaining({ number: 1 })],
+  });
 });
 
 describe('deliveries stored after their first attempt, or claimed while it runs', () => {
   const fresh = () => {
-    const event = newEvent('inventory.availability_changed', { orgId: 'org_claim', variantId: 'var_2', oldAvailable: 1, newAvailable: 0 });
+    const event = newEvent('inventory.availability_changed', {
+      orgId: 'org_claim',
+      variantId: 'var_2',
+      oldAvailable: 1,
+      newAvailable: 0,
+    });
     return newDelivery({ ...event, name: 'inventory.availability_changed' }, 'we_claim', new Date());
   };
 
@@ -67,8 +102,16 @@ describe('deliveries stored after their first attempt, or claimed while it runs'
     const delivery = fresh();
     expect(await deliveries.exists(delivery.id)).toBe(false);
     const outcome = outcomeOf(1, { ok: false }, { schedule: [60], jitter: 0 }, new Date());
-    expect(await deliveries.createWithAttempt(delivery, { ...attempt(1), responseStatus: 500, error: 'HTTP 500' }, outcome)).toBe(true);
-    expect(await deliveries.createWithAttempt(delivery, attempt(1), outcomeOf(1, { ok: true }, { schedule: [], jitter: 0 }, new Date()))).toBe(false);
+    expect(
+      await deliveries.createWithAttempt(delivery, { ...attempt(1), responseStatus: 500, error: 'HTTP 500' }, outcome),
+    ).toBe(true);
+    expect(
+      await deliveries.createWithAttempt(
+        delivery,
+        attempt(1),
+        outcomeOf(1, { ok: true }, { schedule: [], jitter: 0 }, new Date()),
+      ),
+    ).toBe(false);
     expect(await deliveries.exists(delivery.id)).toBe(true);
     expect(await deliveries.findById('org_claim', delivery.id)).toMatchObject({
       status: 'pending',
@@ -87,7 +130,13 @@ describe('deliveries stored after their first attempt, or claimed while it runs'
     expect(created).toMatchObject({ id: delivery.id, status: 'pending', attempts: [], leaseId: expect.any(String) });
     expect(await deliveries.createClaimed(delivery, new Date(), 60_000)).toBeUndefined();
     expect(await deliveries.claimDue(new Date(), 60_000)).toBeUndefined();
-    expect(await deliveries.recordAttempt(created!, attempt(1), outcomeOf(1, { ok: true }, { schedule: [], jitter: 0 }, new Date()))).toBe(true);
+    expect(
+      await deliveries.recordAttempt(
+        created!,
+        attempt(1),
+        outcomeOf(1, { ok: true }, { schedule: [], jitter: 0 }, new Date()),
+      ),
+    ).toBe(true);
     expect(await deliveries.findById('org_claim', delivery.id)).toMatchObject({ status: 'succeeded' });
   });
 });

@@ -63,7 +63,11 @@ describe('the consecutive-failure rule', () => {
 
   it('counts failed deliveries and disables at the fifth', () => {
     expect(deliveryEndedChange(endpoint(3), false, now)).toEqual({ consecutiveFailures: 4 });
-    expect(deliveryEndedChange(endpoint(4), false, now)).toEqual({ consecutiveFailures: 5, enabled: false, disabledAt: now });
+    expect(deliveryEndedChange(endpoint(4), false, now)).toEqual({
+      consecutiveFailures: 5,
+      enabled: false,
+      disabledAt: now,
+    });
   });
 
   it('resets the count on a success', () => {
@@ -84,7 +88,11 @@ describe('deliveryIdFor', () => {
   });
 
   it('derives different ids for another endpoint or another event', () => {
-    const ids = new Set([deliveryIdFor('evt_1', 'we_1'), deliveryIdFor('evt_1', 'we_2'), deliveryIdFor('evt_2', 'we_1')]);
+    const ids = new Set([
+      deliveryIdFor('evt_1', 'we_1'),
+      deliveryIdFor('evt_1', 'we_2'),
+      deliveryIdFor('evt_2', 'we_1'),
+    ]);
     expect(ids.size).toBe(3);
   });
 });

@@ -18,7 +18,11 @@ let harness: Harness;
 let publisher: Broker;
 const receivers: Receiver[] = [];
 beforeAll(async () => {
-  harness = await bootWebhooks({ WEBHOOK_URL_ALLOWLIST: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '1', WEBHOOK_INLINE_MS: '300' });
+  harness = await bootWebhooks({
+    WEBHOOK_URL_ALLOWLIST: '127.0.0.1',
+    WEBHOOK_RETRY_SCHEDULE: '1',
+    WEBHOOK_INLINE_MS: '300',
+  });
   publisher = new Broker(harness.config.AMQP_URL, harness.config.EVENTS_EXCHANGE, createLogger('publisher', 'silent'));
   await publisher.start();
 });
@@ -41,7 +45,8 @@ const availabilityChanged = (orgId: string) =>
   newEvent('inventory.availability_changed', { orgId, variantId: 'var_1', oldAvailable: 5, newAvailable: 3 });
 const deliveriesOf = (orgId: string) => harness.connection.collection('webhook_deliveries').find({ orgId }).toArray();
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const requests = (receiver: Receiver, count: number) => eventually(() => (receiver.received.length >= count ? receiver.received : undefined), 10_000, 25);
+const requests = (receiver: Receiver, count: number) =>
+  eventually(() => (receiver.received.length >= count ? receiver.received : undefined), 10_000, 25);
 
 it('delivers a catalog event as one signed POST, even when the event is published twice', async () => {
   const orgId = 'org_dispatch_once';
@@ -58,10 +63,19 @@ it('delivers a catalog event as one signed POST, even when the event is publishe
   const { headers, rawBody } = request!;
   expect(headers['content-type']).toBe('application/json');
   expect(headers['x-stockyard-event']).toBe('inventory.availability_changed');
-  expect(verifyWebhook({ secret: endpoint.secret, rawBody, header: headers['x-stockyard-signature'] as string })).toBe(true);
-  expect(verifyWebhook({ secret: 'whsec_wrong', rawBody, header: headers['x-stockyard-signature'] as string })).toBe(false);
+  expect(verifyWebhook({ secret: endpoint.secret, rawBody, header: headers['x-stockyard-signature'] as string })).toBe(
+    true,
+  );
+  expect(verifyWebhook({ secret: 'whsec_wrong', rawBody, header: headers['x-stockyard-signature'] as string })).toBe(
+    false,
+  );
   const body = JSON.parse(rawBody.toString('utf8')) as WebhookBody;
-  expect(body).toEqual({ event: 'inventory.availability_changed', data: event.payload, delivery_id: expect.stringMatching(/^dlv_/), attempt: 1 });
+  expect(body).toEqual({
+    event: 'inventory.availability_changed',
+    data: event.payload,
+    delivery_id: expect.stringMatching(/^dlv_/),
+    attempt: 1,
+  });
   expect(headers['x-stockyard-delivery-id']).toBe(body.delivery_id);
 });
 
@@ -75,13 +89,19 @@ it('stores a delivery whose receiver is slow as pending and claimed while the PO
   await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
   try {
     const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hooks`;
-    expect((await harness.call('POST', '/webhooks', orgId, { url, events: ['inventory.availability_changed'] })).status).toBe(201);
+    expect(
+      (await harness.call('POST', '/webhooks', orgId, { url, events: ['inventory.availability_changed'] })).status,
+    ).toBe(201);
     await publisher.publish(availabilityChanged(orgId));
 
-    const [pending] = await eventually(async () => {
-      const found = await deliveriesOf(orgId);
-      return found.length > 0 ? found : undefined;
-    }, 5000, 25);
+    const [pending] = await eventually(
+      async () => {
+        const found = await deliveriesOf(orgId);
+        return found.length > 0 ? found : undefined;
+      },
+      5000,
+      25,
+    );
     expect(pending).toMatchObject({ status: 'pending', attempts: [], leaseId: expect.any(String) });
     expect(pending!.leaseUntil.getTime()).toBeGreaterThan(Date.now());
 
@@ -89,7 +109,10 @@ it('stores a delivery whose receiver is slow as pending and claimed while the PO
       const found = await deliveriesOf(orgId);
       return found[0]?.status === 'succeeded' ? found : undefined;
     });
-    expect(done).toMatchObject({ leaseId: null, attempts: [expect.objectContaining({ number: 1, responseStatus: 200 })] });
+    expect(done).toMatchObject({
+      leaseId: null,
+      attempts: [expect.objectContaining({ number: 1, responseStatus: 200 })],
+    });
     expect(done!.attempts[0].durationMs).toBeGreaterThanOrEqual(1000);
     expect(requests).toBe(1);
   } finally {
@@ -120,7 +143,13 @@ it('retries a failed attempt after the schedule: a 500 then a 200 gives attempt 
   expect(bodies.map((b) => b.attempt)).toEqual([1, 2]);
   expect(bodies[1]!.delivery_id).toBe(bodies[0]!.delivery_id);
   expect(second!.at - first!.at).toBeGreaterThanOrEqual(900);
-  expect(verifyWebhook({ secret: endpoint.secret, rawBody: second!.rawBody, header: second!.headers['x-stockyard-signature'] as string })).toBe(true);
+  expect(
+    verifyWebhook({
+      secret: endpoint.secret,
+      rawBody: second!.rawBody,
+      header: second!.headers['x-stockyard-signature'] as string,
+    }),
+  ).toBe(true);
 
   const [delivery] = await eventually(async () => {
     const found = await deliveriesOf(orgId);
@@ -151,12 +180,21 @@ it('creates one delivery per endpoint when the dispatcher runs twice for one eve
   const deliveries = new DeliveryRepository(harness.connection);
   const endpoints = new EndpointRepository(harness.connection);
   const logger = createLogger('test', 'silent');
-  const deps = { endpoints, deliveries, logger, send: { timeoutMs: 5000, allowlist: ['127.0.0.1'] }, retry: { schedule: [60], jitter: 0 } };
+  const deps = {
+    endpoints,
+    deliveries,
+    logger,
+    send: { timeoutMs: 5000, allowlist: ['127.0.0.1'] },
+    retry: { schedule: [60], jitter: 0 },
+  };
   const sent: string[] = [];
   const handler = dispatchWebhooksHandler({
     endpoints,
     deliver: async (delivery, copy) => {
-      if (await sendFirstAttempt(delivery, deps, { inlineMs: 5000, leaseMs: 60_000, checkStored: copy.maybeSeenBefore })) sent.push(delivery.id);
+      if (
+        await sendFirstAttempt(delivery, deps, { inlineMs: 5000, leaseMs: 60_000, checkStored: copy.maybeSeenBefore })
+      )
+        sent.push(delivery.id);
     },
     logger,
   });
@@ -172,9 +210,13 @@ it('creates one delivery per endpoint when the dispatcher runs twice for one eve
 it('abandons a pending delivery whose endpoint was disabled meanwhile', async () => {
   const orgId = 'org_dispatch_disabled';
   const { receiver, endpoint } = await receiverFor(orgId, [200]);
-  await harness.connection.collection('webhook_endpoints').updateOne({ _id: endpoint.id as never }, { $set: { enabled: false } });
+  await harness.connection
+    .collection('webhook_endpoints')
+    .updateOne({ _id: endpoint.id as never }, { $set: { enabled: false } });
   const event = availabilityChanged(orgId);
-  await new DeliveryRepository(harness.connection).createIfAbsent(newDelivery({ ...event, name: 'inventory.availability_changed' }, endpoint.id, new Date()));
+  await new DeliveryRepository(harness.connection).createIfAbsent(
+    newDelivery({ ...event, name: 'inventory.availability_changed' }, endpoint.id, new Date()),
+  );
 
   const [delivery] = await eventually(async () => {
     const found = await deliveriesOf(orgId);

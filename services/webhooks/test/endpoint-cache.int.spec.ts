@@ -33,14 +33,18 @@ const subscribedIds = async (endpoints: EndpointRepository, orgId: string) =>
   (await endpoints.subscribedTo(orgId, 'product.created')).map((s) => s.endpoint.id);
 
 describe("the dispatcher's cached endpoints", () => {
-  it("take in an endpoint another replica created, and drop one it disabled or deleted", async () => {
+  it('take in an endpoint another replica created, and drop one it disabled or deleted', async () => {
     const [a, b] = [await replica(), await replica()];
     expect(await subscribedIds(b, 'org_c1')).toEqual([]); // cached: none
 
-    const first = await a.create(newEndpoint('org_c1', { url: 'https://hooks.example.invalid/1', events: ['product.created'] }));
+    const first = await a.create(
+      newEndpoint('org_c1', { url: 'https://hooks.example.invalid/1', events: ['product.created'] }),
+    );
     await eventually(async () => ((await subscribedIds(b, 'org_c1')).includes(first.id) ? true : undefined), 2_000);
 
-    const second = await a.create(newEndpoint('org_c1', { url: 'https://hooks.example.invalid/2', events: ['product.created'] }));
+    const second = await a.create(
+      newEndpoint('org_c1', { url: 'https://hooks.example.invalid/2', events: ['product.created'] }),
+    );
     await eventually(async () => ((await subscribedIds(b, 'org_c1')).length === 2 ? true : undefined), 2_000);
     await a.update('org_c1', first.id, () => ({ enabled: false }));
     await eventually(async () => (String(await subscribedIds(b, 'org_c1')) === second.id ? true : undefined), 2_000);
@@ -50,10 +54,14 @@ describe("the dispatcher's cached endpoints", () => {
 
   it('are answered from memory until a write says otherwise or the ttl ends', async () => {
     const endpoints = await replica(300);
-    const created = await endpoints.create(newEndpoint('org_c2', { url: 'https://hooks.example.invalid/3', events: ['product.created'] }));
+    const created = await endpoints.create(
+      newEndpoint('org_c2', { url: 'https://hooks.example.invalid/3', events: ['product.created'] }),
+    );
     expect(await subscribedIds(endpoints, 'org_c2')).toEqual([created.id]);
     // Disabled behind the repository's back (no broadcast): still listed from memory ...
-    await connection.collection('webhook_endpoints').updateOne({ _id: created.id as never }, { $set: { enabled: false } });
+    await connection
+      .collection('webhook_endpoints')
+      .updateOne({ _id: created.id as never }, { $set: { enabled: false } });
     expect(await subscribedIds(endpoints, 'org_c2')).toEqual([created.id]);
     // ... until the entry's time is up.
     await new Promise((r) => setTimeout(r, 350));
@@ -62,7 +70,9 @@ describe("the dispatcher's cached endpoints", () => {
 
   it('only lists endpoints subscribed to the event asked about', async () => {
     const endpoints = await replica();
-    const created = await endpoints.create(newEndpoint('org_c3', { url: 'https://hooks.example.invalid/4', events: ['product.updated'] }));
+    const created = await endpoints.create(
+      newEndpoint('org_c3', { url: 'https://hooks.example.invalid/4', events: ['product.updated'] }),
+    );
     expect(await subscribedIds(endpoints, 'org_c3')).toEqual([]);
     expect((await endpoints.subscribedTo('org_c3', 'product.updated')).map((s) => s.endpoint.id)).toEqual([created.id]);
   });

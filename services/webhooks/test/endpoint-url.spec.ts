@@ -83,17 +83,22 @@ describe('checkEndpointUrl', () => {
   });
 
   it('refuses a host with any non-public address among public ones', async () => {
-    expect(await codeOf('https://mixed.example.com/x', resolvesTo('93.184.215.14', '10.0.0.5'))).toBe('422 webhook_url_private_address');
+    expect(await codeOf('https://mixed.example.com/x', resolvesTo('93.184.215.14', '10.0.0.5'))).toBe(
+      '422 webhook_url_private_address',
+    );
   });
 
-  it.each(['https://127.0.0.1/x', 'https://[::1]/x', 'https://[::ffff:127.0.0.1]/x', 'https://2130706433/x', 'https://0x7f.1/x'])(
-    'refuses the literal loopback address in %s without asking DNS',
-    async (url) => {
-      const resolve = jest.fn(publicHost);
-      expect(await codeOf(url, resolve)).toBe('422 webhook_url_private_address');
-      expect(resolve).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    'https://127.0.0.1/x',
+    'https://[::1]/x',
+    'https://[::ffff:127.0.0.1]/x',
+    'https://2130706433/x',
+    'https://0x7f.1/x',
+  ])('refuses the literal loopback address in %s without asking DNS', async (url) => {
+    const resolve = jest.fn(publicHost);
+    expect(await codeOf(url, resolve)).toBe('422 webhook_url_private_address');
+    expect(resolve).not.toHaveBeenCalled();
+  });
 
   it('refuses a host that does not resolve', async () => {
     const failing: Resolver = async () => {
@@ -109,6 +114,8 @@ describe('checkEndpointUrl', () => {
   });
 
   it('does not exempt a host merely ending in an allow-listed name', async () => {
-    expect(await codeOf('https://evil-localhost/x', resolvesTo('127.0.0.1'), ['localhost'])).toBe('422 webhook_url_private_address');
+    expect(await codeOf('https://evil-localhost/x', resolvesTo('127.0.0.1'), ['localhost'])).toBe(
+      '422 webhook_url_private_address',
+    );
   });
 });

@@ -11,7 +11,11 @@ let harness: Harness;
 let publisher: Broker;
 const receivers: Receiver[] = [];
 beforeAll(async () => {
-  harness = await bootWebhooks({ WEBHOOK_URL_ALLOWLIST: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '0.2', WEBHOOK_RETRY_JITTER: '0' });
+  harness = await bootWebhooks({
+    WEBHOOK_URL_ALLOWLIST: '127.0.0.1',
+    WEBHOOK_RETRY_SCHEDULE: '0.2',
+    WEBHOOK_RETRY_JITTER: '0',
+  });
   publisher = await startPublisher(harness);
 });
 afterAll(async () => {
@@ -23,7 +27,10 @@ afterAll(async () => {
 async function endpointFor(orgId: string, respond: () => number = () => 200) {
   const receiver = await startReceiver(respond);
   receivers.push(receiver);
-  const res = await harness.call('POST', '/webhooks', orgId, { url: receiver.url, events: ['inventory.availability_changed'] });
+  const res = await harness.call('POST', '/webhooks', orgId, {
+    url: receiver.url,
+    events: ['inventory.availability_changed'],
+  });
   expect(res.status).toBe(201);
   return { receiver, endpoint: WebhookEndpointWithSecretSchema.parse(res.body) };
 }
@@ -36,14 +43,26 @@ describe('PATCH /webhooks/{id}', () => {
   it('changes url, events and enabled (200), never showing the secret', async () => {
     const { endpoint, receiver } = await endpointFor('org_patch');
     const url = `${receiver.url}/v2`;
-    const res = await harness.call('PATCH', `/webhooks/${endpoint.id}`, 'org_patch', { url, events: ['order.created', 'order.shipped'], enabled: false });
+    const res = await harness.call('PATCH', `/webhooks/${endpoint.id}`, 'org_patch', {
+      url,
+      events: ['order.created', 'order.shipped'],
+      enabled: false,
+    });
     expect(res.status).toBe(200);
-    expect(WebhookEndpointSchema.strict().parse(res.body)).toMatchObject({ id: endpoint.id, url, events: ['order.created', 'order.shipped'], enabled: false });
+    expect(WebhookEndpointSchema.strict().parse(res.body)).toMatchObject({
+      id: endpoint.id,
+      url,
+      events: ['order.created', 'order.shipped'],
+      enabled: false,
+    });
   });
 
   it('re-enables a disabled endpoint and resets its failure count', async () => {
     const { endpoint } = await endpointFor('org_reenable');
-    await endpoints().updateOne({ _id: endpoint.id as never }, { $set: { enabled: false, consecutiveFailures: 5, disabledAt: new Date() } });
+    await endpoints().updateOne(
+      { _id: endpoint.id as never },
+      { $set: { enabled: false, consecutiveFailures: 5, disabledAt: new Date() } },
+    );
     const res = await harness.call('PATCH', `/webhooks/${endpoint.id}`, 'org_reenable', { enabled: true });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ enabled: true, consecutiveFailures: 0, disabledAt: null });
@@ -57,19 +76,39 @@ describe('PATCH /webhooks/{id}', () => {
     ['a non-boolean enabled', { enabled: 'yes' }],
   ])('rejects %s with 400 validation_failed', async (_what, body) => {
     const { endpoint } = await endpointFor('org_patch_bad');
-    expectError(await harness.call('PATCH', `/webhooks/${endpoint.id}`, 'org_patch_bad', body), 400, 'validation_failed');
+    expectError(
+      await harness.call('PATCH', `/webhooks/${endpoint.id}`, 'org_patch_bad', body),
+      400,
+      'validation_failed',
+    );
   });
 
   it('applies the URL rule (422)', async () => {
     const { endpoint } = await endpointFor('org_patch_url');
-    expectError(await harness.call('PATCH', `/webhooks/${endpoint.id}`, 'org_patch_url', { url: 'http://example.invalid/x' }), 422, 'webhook_url_not_https');
-    expectError(await harness.call('PATCH', `/webhooks/${endpoint.id}`, 'org_patch_url', { url: 'https://10.1.2.3/x' }), 422, 'webhook_url_private_address');
+    expectError(
+      await harness.call('PATCH', `/webhooks/${endpoint.id}`, 'org_patch_url', { url: 'http://example.invalid/x' }),
+      422,
+      'webhook_url_not_https',
+    );
+    expectError(
+      await harness.call('PATCH', `/webhooks/${endpoint.id}`, 'org_patch_url', { url: 'https://10.1.2.3/x' }),
+      422,
+      'webhook_url_private_address',
+    );
   });
 
   it("answers 404 for an unknown id and for another organization's endpoint", async () => {
     const { endpoint } = await endpointFor('org_patch_owner');
-    expectError(await harness.call('PATCH', '/webhooks/we_nope', 'org_patch_owner', { enabled: false }), 404, 'resource_not_found');
-    expectError(await harness.call('PATCH', `/webhooks/${endpoint.id}`, 'org_patch_intruder', { enabled: false }), 404, 'resource_not_found');
+    expectError(
+      await harness.call('PATCH', '/webhooks/we_nope', 'org_patch_owner', { enabled: false }),
+      404,
+      'resource_not_found',
+    );
+    expectError(
+      await harness.call('PATCH', `/webhooks/${endpoint.id}`, 'org_patch_intruder', { enabled: false }),
+      404,
+      'resource_not_found',
+    );
     expect((await endpoints().findOne({ _id: endpoint.id as never }))?.enabled).toBe(true);
   });
 });
@@ -92,7 +131,11 @@ describe('DELETE /webhooks/{id}', () => {
   it("answers 404 for an unknown id and for another organization's endpoint", async () => {
     const { endpoint } = await endpointFor('org_delete_owner');
     expectError(await harness.call('DELETE', '/webhooks/we_nope', 'org_delete_owner'), 404, 'resource_not_found');
-    expectError(await harness.call('DELETE', `/webhooks/${endpoint.id}`, 'org_delete_intruder'), 404, 'resource_not_found');
+    expectError(
+      await harness.call('DELETE', `/webhooks/${endpoint.id}`, 'org_delete_intruder'),
+      404,
+      'resource_not_found',
+    );
     expect(await endpoints().countDocuments({ _id: endpoint.id as never })).toBe(1);
   });
 });
@@ -133,13 +176,17 @@ describe('POST /webhooks/{id}/rotate-secret', () => {
     });
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
-    const created = await harness.call('POST', '/webhooks', orgId, { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/h`, events: ['inventory.availability_changed'] });
+    const created = await harness.call('POST', '/webhooks', orgId, {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/h`,
+      events: ['inventory.availability_changed'],
+    });
     endpointId = created.body.id;
     await publisher.publish(availabilityChanged(orgId));
     await deliveriesWhen(harness, orgId, (docs) => docs[0]?.status === 'succeeded');
     server.close();
 
-    const verifies = (secret: string, n: number) => verifyWebhook({ secret, rawBody: arrivals[n]!.rawBody, header: arrivals[n]!.signature });
+    const verifies = (secret: string, n: number) =>
+      verifyWebhook({ secret, rawBody: arrivals[n]!.rawBody, header: arrivals[n]!.signature });
     expect(verifies(created.body.secret, 0)).toBe(true);
     expect(verifies(rotatedSecret, 1)).toBe(true);
     expect(verifies(created.body.secret, 1)).toBe(false);
@@ -147,8 +194,16 @@ describe('POST /webhooks/{id}/rotate-secret', () => {
 
   it("answers 404 for an unknown id and for another organization's endpoint", async () => {
     const { endpoint } = await endpointFor('org_rotate_owner');
-    expectError(await harness.call('POST', '/webhooks/we_nope/rotate-secret', 'org_rotate_owner'), 404, 'resource_not_found');
-    expectError(await harness.call('POST', `/webhooks/${endpoint.id}/rotate-secret`, 'org_rotate_intruder'), 404, 'resource_not_found');
+    expectError(
+      await harness.call('POST', '/webhooks/we_nope/rotate-secret', 'org_rotate_owner'),
+      404,
+      'resource_not_found',
+    );
+    expectError(
+      await harness.call('POST', `/webhooks/${endpoint.id}/rotate-secret`, 'org_rotate_intruder'),
+      404,
+      'resource_not_found',
+    );
     expect((await endpoints().findOne({ _id: endpoint.id as never }))?.secret).toBe(endpoint.secret);
   });
 });

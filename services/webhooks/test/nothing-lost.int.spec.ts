@@ -46,12 +46,17 @@ async function endpointAt(receiver: ControlledReceiver | string) {
   expect(res.status).toBe(201);
   return res.body as { id: string };
 }
-const deliveries = async (endpointId: string) => (await api('GET', `/webhooks/${endpointId}/deliveries?limit=200`)).body.data as any[];
+const deliveries = async (endpointId: string) =>
+  (await api('GET', `/webhooks/${endpointId}/deliveries?limit=200`)).body.data as any[];
 const allSucceeded = (endpointId: string, count: number) =>
-  eventually(async () => {
-    const list = await deliveries(endpointId);
-    return list.length === count && list.every((d) => d.status === 'succeeded') ? list : undefined;
-  }, 30_000, 250);
+  eventually(
+    async () => {
+      const list = await deliveries(endpointId);
+      return list.length === count && list.every((d) => d.status === 'succeeded') ? list : undefined;
+    },
+    30_000,
+    250,
+  );
 const newReceiver = async (port?: number) => {
   const receiver = await new ControlledReceiver().listen(port);
   receivers.push(receiver);
@@ -95,10 +100,14 @@ it('ends a delivery failed when the receiver is down for the whole schedule; a r
   const endpoint = await endpointAt(`http://127.0.0.1:${port}/hooks`);
   await publisher.publish(availabilityChanged(orgId, 999));
 
-  const [failed] = await eventually(async () => {
-    const list = await deliveries(endpoint.id);
-    return list[0]?.status === 'failed' ? list : undefined;
-  }, 30_000, 250);
+  const [failed] = await eventually(
+    async () => {
+      const list = await deliveries(endpoint.id);
+      return list[0]?.status === 'failed' ? list : undefined;
+    },
+    30_000,
+    250,
+  );
   expect(failed.attemptCount).toBe(8);
   expect(failed.attempts.every((a: { error: string }) => /ECONNREFUSED/.test(a.error))).toBe(true);
 

@@ -33,7 +33,9 @@ afterAll(async () => {
 it('loses no event when the broker restarts under load', async () => {
   const { adminKey } = stack.bootstrapOrg('Chaos');
   const api = gatewayClient(stack, adminKey);
-  expect((await api('POST', '/webhooks', { url: receiver.url, events: ['inventory.availability_changed'] })).status).toBe(201);
+  expect(
+    (await api('POST', '/webhooks', { url: receiver.url, events: ['inventory.availability_changed'] })).status,
+  ).toBe(201);
   const { body: warehouse } = await api('POST', '/warehouses', { name: 'Main' });
 
   // One unit at a time: adjust n leaves newAvailable = n, so each event is identifiable.
@@ -42,7 +44,12 @@ it('loses no event when the broker restarts under load', async () => {
   const failures: number[] = [];
   const load = (async () => {
     while (running) {
-      const res = await api('POST', '/stock/adjust', { variantId: 'var_chaos', warehouseId: warehouse.id, quantity: 1, reason: 'chaos' });
+      const res = await api('POST', '/stock/adjust', {
+        variantId: 'var_chaos',
+        warehouseId: warehouse.id,
+        quantity: 1,
+        reason: 'chaos',
+      });
       if (res.status === 201) adjusted++;
       else failures.push(res.status);
       await new Promise((r) => setTimeout(r, 50));
@@ -60,9 +67,13 @@ it('loses no event when the broker restarts under load', async () => {
 
   expect(failures).toEqual([]);
   const expected = Array.from({ length: adjusted }, (_, i) => i + 1);
-  const received = await eventually(() => {
-    const values = new Set(receiver.arrivals.map((a) => a.data.newAvailable as number));
-    return values.size >= adjusted ? values : undefined;
-  }, 30_000, 100).catch(() => new Set(receiver.arrivals.map((a) => a.data.newAvailable as number)));
+  const received = await eventually(
+    () => {
+      const values = new Set(receiver.arrivals.map((a) => a.data.newAvailable as number));
+      return values.size >= adjusted ? values : undefined;
+    },
+    30_000,
+    100,
+  ).catch(() => new Set(receiver.arrivals.map((a) => a.data.newAvailable as number)));
   expect([...received].sort((a, b) => a - b)).toEqual(expected);
 });

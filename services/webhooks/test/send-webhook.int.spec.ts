@@ -102,7 +102,9 @@ it('signs every attempt afresh with the current time', async () => {
     const later = prepareWebhook({ ...webhook('http://127.0.0.1/x'), attempt: 8 });
     const t = (p: typeof first) => Number(/t=(\d+)/.exec(p.headers['X-Stockyard-Signature']!)![1]);
     expect(t(later) - t(first)).toBeGreaterThanOrEqual(2 * 24 * 3600 - 1);
-    expect(verifyWebhook({ secret: 'whsec_test', rawBody: later.rawBody, header: later.headers['X-Stockyard-Signature'] })).toBe(true);
+    expect(
+      verifyWebhook({ secret: 'whsec_test', rawBody: later.rawBody, header: later.headers['X-Stockyard-Signature'] }),
+    ).toBe(true);
   } finally {
     jest.useRealTimers();
   }
@@ -119,14 +121,16 @@ describe('connections to a receiver', () => {
   });
 
   it('are kept alive: consecutive deliveries to one receiver share a connection', async () => {
-    for (let i = 0; i < 5; i++) expect(await sendWebhook(webhook(`http://127.0.0.1:${port}/x`), allowListed)).toMatchObject({ ok: true });
+    for (let i = 0; i < 5; i++)
+      expect(await sendWebhook(webhook(`http://127.0.0.1:${port}/x`), allowListed)).toMatchObject({ ok: true });
     expect(reached).toBe(5);
     expect(connections).toBeLessThanOrEqual(1); // 0 when a socket from an earlier test was still idle
   });
 
   it('are not reused after a body cut short at the excerpt limit', async () => {
     behave = (res) => res.end('x'.repeat(64 * 1024));
-    for (let i = 0; i < 3; i++) expect(await sendWebhook(webhook(`http://127.0.0.1:${port}/x`), allowListed)).toMatchObject({ ok: true });
+    for (let i = 0; i < 3; i++)
+      expect(await sendWebhook(webhook(`http://127.0.0.1:${port}/x`), allowListed)).toMatchObject({ ok: true });
     expect(connections).toBeGreaterThanOrEqual(2);
   });
 
@@ -134,7 +138,8 @@ describe('connections to a receiver', () => {
     await sendWebhook(webhook(`http://127.0.0.1:${port}/x`), allowListed); // leaves an idle connection
     let dropped = 0;
     behave = (res) => {
-      if (dropped++ === 0) res.socket!.destroy(); // the race: the receiver closes the idle socket
+      if (dropped++ === 0)
+        res.socket!.destroy(); // the race: the receiver closes the idle socket
       else res.end('ok');
     };
     const result = await sendWebhook(webhook(`http://127.0.0.1:${port}/x`), allowListed);

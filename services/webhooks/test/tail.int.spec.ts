@@ -8,7 +8,11 @@ let harness: Harness;
 let publisher: Broker;
 let receiver: Receiver;
 beforeAll(async () => {
-  harness = await bootWebhooks({ WEBHOOK_URL_ALLOWLIST: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '0.2', WEBHOOK_RETRY_JITTER: '0' });
+  harness = await bootWebhooks({
+    WEBHOOK_URL_ALLOWLIST: '127.0.0.1',
+    WEBHOOK_RETRY_SCHEDULE: '0.2',
+    WEBHOOK_RETRY_JITTER: '0',
+  });
   publisher = await startPublisher(harness);
   let calls = 0;
   receiver = await startReceiver(() => (calls++ === 1 ? 503 : 200));
@@ -21,7 +25,10 @@ afterAll(async () => {
 
 it('prints each new attempt once, live, and only what happens after it started', async () => {
   const orgId = 'org_tail';
-  const { body: endpoint } = await harness.call('POST', '/webhooks', orgId, { url: receiver.url, events: ['inventory.availability_changed'] });
+  const { body: endpoint } = await harness.call('POST', '/webhooks', orgId, {
+    url: receiver.url,
+    events: ['inventory.availability_changed'],
+  });
   await publisher.publish(availabilityChanged(orgId, 1)); // before the tail: not printed
   await deliveriesWhen(harness, orgId, (docs) => docs[0]?.status === 'succeeded');
 
@@ -46,7 +53,9 @@ it('prints each new attempt once, live, and only what happens after it started',
 
   expect(lines[0]).toBe(`Ready! Tailing deliveries of ${endpoint.id} (Ctrl-C to quit)`);
   expect(lines.slice(1)).toEqual([
-    expect.stringMatching(/--> inventory\.availability_changed \[dlv_\S+\] #1 {2}HTTP 503 {2}\(\d+ ms\)( {2}next attempt .*)?$/),
+    expect.stringMatching(
+      /--> inventory\.availability_changed \[dlv_\S+\] #1 {2}HTTP 503 {2}\(\d+ ms\)( {2}next attempt .*)?$/,
+    ),
     expect.stringMatching(/--> inventory\.availability_changed \[dlv_\S+\] #2 {2}200 OK {2}\(\d+ ms\)$/),
   ]);
 });

@@ -44,7 +44,11 @@ export function isDuplicateKeyError(err: unknown): boolean {
  * infra/ferretdb/patches.json); on MongoDB it is the same lookup.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's model; T names the document read
-export async function findOwned<T extends { orgId: string }>(model: Model<any>, orgId: string, id: string): Promise<T | undefined> {
+export async function findOwned<T extends { orgId: string }>(
+  model: Model<any>,
+  orgId: string,
+  id: string,
+): Promise<T | undefined> {
   const doc = await model.findOne({ _id: id } as never).lean<T>();
   return doc?.orgId === orgId ? doc : undefined;
 }

@@ -85,13 +85,24 @@ export class BroadcastCache<V> {
     this.drop(key);
     const channel = this.broker.current;
     if (!this.subscribed || !channel) {
-      if (this.subscribed) this.logger.warn({ cache: this.name, key }, 'cache broadcast skipped (broker not connected); replicas refresh within the ttl');
+      if (this.subscribed)
+        this.logger.warn(
+          { cache: this.name, key },
+          'cache broadcast skipped (broker not connected); replicas refresh within the ttl',
+        );
       return;
     }
     try {
-      await new Promise<void>((resolve, reject) => channel.publish(this.exchange, this.name, Buffer.from(key, 'utf8'), {}, (err) => (err ? reject(err) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        channel.publish(this.exchange, this.name, Buffer.from(key, 'utf8'), {}, (err) =>
+          err ? reject(err) : resolve(),
+        ),
+      );
     } catch (err) {
-      this.logger.warn({ cache: this.name, key, err: (err as Error).message }, 'cache broadcast failed; replicas refresh within the ttl');
+      this.logger.warn(
+        { cache: this.name, key, err: (err as Error).message },
+        'cache broadcast failed; replicas refresh within the ttl',
+      );
     }
   }
 

@@ -53,7 +53,12 @@ export class Broker {
         this.exchange,
         envelope.name,
         body,
-        { persistent: true, messageId: envelope.id, contentType: 'application/json', timestamp: Math.floor(Date.now() / 1000) },
+        {
+          persistent: true,
+          messageId: envelope.id,
+          contentType: 'application/json',
+          timestamp: Math.floor(Date.now() / 1000),
+        },
         (err) => (err ? reject(err) : resolve()),
       );
     });
@@ -97,7 +102,10 @@ export class Broker {
   private async connectOnce(): Promise<void> {
     // amqplib leaves Nagle's algorithm on: a publish written right after another (a change's
     // two events) waited for the broker's delayed ACK, up to 40 ms, whenever traffic was light.
-    const connection = await amqp.connect(this.url, { noDelay: true, clientProperties: { connection_name: this.exchange } });
+    const connection = await amqp.connect(this.url, {
+      noDelay: true,
+      clientProperties: { connection_name: this.exchange },
+    });
     try {
       const channel = await connection.createConfirmChannel();
       for (const step of this.steps) await step(channel);

@@ -42,7 +42,8 @@ const PROCESSED_TTL_MS = 7 * 24 * 60 * 60 * 1000;
  * Queues are namespaced by their exchange, except on the production exchange: one
  * durable queue bound to two exchanges (two test stacks) would mix their events.
  */
-export const queueName = (exchange: string, name: string) => (exchange === DEFAULT_EXCHANGE ? name : `${exchange}.${name}`);
+export const queueName = (exchange: string, name: string) =>
+  exchange === DEFAULT_EXCHANGE ? name : `${exchange}.${name}`;
 
 /**
  * Consumes events with manual acks, only after the handler's work is durable.
@@ -63,7 +64,12 @@ export interface EventCopy {
   maybeSeenBefore: boolean;
 }
 
-export async function startConsumer(broker: Broker, connection: Connection, logger: Logger, options: ConsumerOptions): Promise<Consumer> {
+export async function startConsumer(
+  broker: Broker,
+  connection: Connection,
+  logger: Logger,
+  options: ConsumerOptions,
+): Promise<Consumer> {
   const { bindings, handler, maxAttempts = 5, retryDelayMs = 2000, prefetch = 16, dedupe = true } = options;
   const queue = queueName(broker.exchange, options.queue);
   // The delay is part of the name: RabbitMQ refuses to redeclare a queue with another TTL.
@@ -83,7 +89,12 @@ export async function startConsumer(broker: Broker, connection: Connection, logg
     await channel.assertQueue(queue, { durable: true, arguments: expiry });
     await channel.assertQueue(retryQueue, {
       durable: true,
-      arguments: { ...expiry, 'x-message-ttl': retryDelayMs, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': queue },
+      arguments: {
+        ...expiry,
+        'x-message-ttl': retryDelayMs,
+        'x-dead-letter-exchange': '',
+        'x-dead-letter-routing-key': queue,
+      },
     });
     await channel.assertQueue(`${queue}.dlq`, { durable: true, arguments: expiry });
     for (const pattern of bindings) await channel.bindQueue(queue, broker.exchange, pattern);
@@ -100,8 +111,11 @@ export async function startConsumer(broker: Broker, connection: Connection, logg
 
   const republish = (channel: ConfirmChannel, target: string, msg: ConsumeMessage, headers: Record<string, unknown>) =>
     new Promise<void>((resolve, reject) =>
-      channel.sendToQueue(target, msg.content, { ...msg.properties, persistent: true, headers: { ...msg.properties.headers, ...headers } }, (err) =>
-        err ? reject(err) : resolve(),
+      channel.sendToQueue(
+        target,
+        msg.content,
+        { ...msg.properties, persistent: true, headers: { ...msg.properties.headers, ...headers } },
+        (err) => (err ? reject(err) : resolve()),
       ),
     );
 
@@ -112,7 +126,9 @@ export async function startConsumer(broker: Broker, connection: Connection, logg
       event = EventEnvelopeSchema.parse(JSON.parse(msg.content.toString('utf8')));
     } catch (err) {
       logger.error({ queue, messageId: msg.properties.messageId }, 'not an event; dead-lettered');
-      await republish(channel, `${queue}.dlq`, msg, { 'x-stockyard-error': String((err as Error).message).slice(0, 500) });
+      await republish(channel, `${queue}.dlq`, msg, {
+        'x-stockyard-error': String((err as Error).message).slice(0, 500),
+      });
       return channel.ack(msg);
     }
     const key = `${queue}:${event.id}`;
@@ -132,10 +148,20 @@ export async function startConsumer(broker: Broker, connection: Connection, logg
       }
       channel.ack(msg);
     } catch (err) {
-      const log = { queue, eventId: event.id, event: event.name, orgId: event.orgId, attempt, err: (err as Error).message };
+      const log = {
+        queue,
+        eventId: event.id,
+        event: event.name,
+        orgId: event.orgId,
+        attempt,
+        err: (err as Error).message,
+      };
       if (attempt >= maxAttempts) {
         logger.error(log, 'event handling failed for good; dead-lettered');
-        await republish(channel, `${queue}.dlq`, msg, { [ATTEMPT_HEADER]: attempt, 'x-stockyard-error': log.err.slice(0, 500) });
+        await republish(channel, `${queue}.dlq`, msg, {
+          [ATTEMPT_HEADER]: attempt,
+          'x-stockyard-error': log.err.slice(0, 500),
+        });
       } else {
         logger.warn(log, 'event handling failed; will retry');
         await republish(channel, retryQueue, msg, { [ATTEMPT_HEADER]: attempt + 1 });

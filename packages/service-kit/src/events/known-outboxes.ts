@@ -1,7 +1,15 @@
 import type { EventEnvelope } from '@stockyard/contracts';
 import type { Collection } from 'mongoose';
 import { RecentMap } from '../recent-map';
-import { holdsExactly, NOT_PENDING, outboxOf, toEntries, withEvents, type OutboxEntry, type OutboxUpdate } from './outbox';
+import {
+  holdsExactly,
+  NOT_PENDING,
+  outboxOf,
+  toEntries,
+  withEvents,
+  type OutboxEntry,
+  type OutboxUpdate,
+} from './outbox';
 
 /**
  * What this process knows of one document's outbox, from its own writes through
@@ -54,7 +62,8 @@ export class KnownOutboxes {
         update: withEvents(update, events),
         settle: (applied) => {
           // Pushed onto what this process knew (if anything): its own writes are ordered by the lock.
-          if (applied && known?.entries && this.outboxes.get(key) === known) known.entries = [...known.entries, ...entries];
+          if (applied && known?.entries && this.outboxes.get(key) === known)
+            known.entries = [...known.entries, ...entries];
         },
       };
     }
@@ -75,7 +84,10 @@ export class KnownOutboxes {
   }
 
   /** See `OutboxRelay.prepareInsert`. */
-  prepareInsert(key: string, events: EventEnvelope[]): { fields: ReturnType<typeof outboxOf>; settle(applied: boolean): void } {
+  prepareInsert(
+    key: string,
+    events: EventEnvelope[],
+  ): { fields: ReturnType<typeof outboxOf>; settle(applied: boolean): void } {
     const fields = outboxOf(events);
     return {
       fields,
@@ -108,7 +120,9 @@ export class KnownOutboxes {
    * while the outbox holds exactly what it knows, or undefined when nothing known is to be
    * taken off. `done` answers whether the document is left with no entries.
    */
-  clearing(key: string): { filter: Record<string, unknown>; update: Record<string, unknown>; done(applied: boolean): boolean } | undefined {
+  clearing(
+    key: string,
+  ): { filter: Record<string, unknown>; update: Record<string, unknown>; done(applied: boolean): boolean } | undefined {
     const outbox = this.outboxes.get(key);
     const entries = outbox?.entries;
     if (!outbox || !entries || outbox.sent.size === 0) return undefined;

@@ -130,7 +130,10 @@ export class OutboxRelay {
    */
   private tick(): void {
     const now = Date.now();
-    const due = this.options.eager === false || now < this.sweepUntil || now - this.lastSweep >= (this.options.sweepEveryMs ?? SWEEP_EVERY_MS);
+    const due =
+      this.options.eager === false ||
+      now < this.sweepUntil ||
+      now - this.lastSweep >= (this.options.sweepEveryMs ?? SWEEP_EVERY_MS);
     if (due) this.schedule(true);
   }
 
@@ -148,7 +151,12 @@ export class OutboxRelay {
    * nothing known, so the writer's next try pushes as `withEvents` does. The writer calls
    * `settle` before releasing the lock, and kicks the relay for the events as usual.
    */
-  prepareWrite<U extends OutboxUpdate>(collection: Collection, _id: unknown, update: U, events: EventEnvelope[]): OutboxWrite<U> {
+  prepareWrite<U extends OutboxUpdate>(
+    collection: Collection,
+    _id: unknown,
+    update: U,
+    events: EventEnvelope[],
+  ): OutboxWrite<U> {
     return this.outboxes.prepareWrite(documentKey(collection.collectionName, _id), update, events);
   }
 
@@ -234,7 +242,6 @@ export class OutboxRelay {
     this.needSweeps();
   }
 
-
   /** Stops sweeping; a last pass publishes what the final requests wrote. */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -243,7 +250,9 @@ export class OutboxRelay {
     await this.running;
     await Promise.all(this.flushing.values());
     // The last pass takes published entries off too, without sending them again.
-    await this.drain('stop').catch((err) => this.logger.warn({ err: (err as Error).message }, 'final outbox pass failed; the next start publishes'));
+    await this.drain('stop').catch((err) =>
+      this.logger.warn({ err: (err as Error).message }, 'final outbox pass failed; the next start publishes'),
+    );
     this.outboxes.folds.clear();
   }
 
@@ -290,12 +299,16 @@ export class OutboxRelay {
       if (fold.since + foldWait > now || this.flushing.size >= RELAY_PARALLEL) break; // in the order they started waiting
       if (this.flushing.has(key)) continue; // a kick's flush is on it; it comes round again
       this.outboxes.folds.delete(key);
-      this.flushing.set(key, this.flushOne(fold.collection, fold._id).then(() => undefined)
-        .catch((err: Error) => this.failed(err, 'outbox clear failed; the sweep retries'))
-        .finally(() => {
-          this.flushing.delete(key);
-          this.pump();
-        }));
+      this.flushing.set(
+        key,
+        this.flushOne(fold.collection, fold._id)
+          .then(() => undefined)
+          .catch((err: Error) => this.failed(err, 'outbox clear failed; the sweep retries'))
+          .finally(() => {
+            this.flushing.delete(key);
+            this.pump();
+          }),
+      );
     }
   }
 
@@ -358,7 +371,10 @@ export class OutboxRelay {
     if (this.outboxes.markSent(key, known, { collection, _id })) return true;
     const entries = toEntries(known); // the same values the writer pushed
     const cleared = await this.writing(collection, _id, () =>
-      collection.updateOne({ _id, ...holdsExactly(entries) }, { $pullAll: { outbox: entries }, $unset: NOT_PENDING } as never),
+      collection.updateOne({ _id, ...holdsExactly(entries) }, {
+        $pullAll: { outbox: entries },
+        $unset: NOT_PENDING,
+      } as never),
     );
     return this.outboxes.learned(key, cleared.modifiedCount === 1);
   }
@@ -383,7 +399,11 @@ export class OutboxRelay {
    * Publishes and pulls off whatever the document's outbox holds, except that entries in
    * `published` (this pass already sent them) are only pulled. Answers the ids pulled off.
    */
-  private async flush(collection: Collection, _id: OutboxDoc['_id'], published: ReadonlySet<string> = new Set()): Promise<Set<string>> {
+  private async flush(
+    collection: Collection,
+    _id: OutboxDoc['_id'],
+    published: ReadonlySet<string> = new Set(),
+  ): Promise<Set<string>> {
     const key = documentKey(collection.collectionName, _id);
     // Re-read under the lock: the sweep's batch may be stale by now.
     const doc = (await collection.findOne({ _id })) as OutboxDoc | null;
@@ -397,7 +417,10 @@ export class OutboxRelay {
       await Promise.all(unsent.map((entry) => this.send(JSON.parse(entry.body) as EventEnvelope)));
       // Usually nothing was pushed meanwhile: the pull and the flag's clearing are then one
       // write (the size condition holds atomically, on MongoDB across replicas too).
-      const cleared = await collection.updateOne({ _id, outbox: { $size: entries.length } }, { $pullAll: { outbox: entries }, $unset: NOT_PENDING } as never);
+      const cleared = await collection.updateOne({ _id, outbox: { $size: entries.length } }, {
+        $pullAll: { outbox: entries },
+        $unset: NOT_PENDING,
+      } as never);
       this.logger.debug({ eventIds: unsent.map((e) => e.id) }, 'events published');
       if (cleared.modifiedCount === 1) {
         this.outboxes.learned(key, true);
@@ -410,5 +433,4 @@ export class OutboxRelay {
     this.outboxes.learned(key, emptied.matchedCount === 1);
     return new Set(entries.map((entry) => entry.id));
   }
-
 }

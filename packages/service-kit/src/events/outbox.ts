@@ -1,4 +1,10 @@
-import { EVENT_PAYLOADS, isCatalogEvent, type EventEnvelope, type EventName, type EventPayload } from '@stockyard/contracts';
+import {
+  EVENT_PAYLOADS,
+  isCatalogEvent,
+  type EventEnvelope,
+  type EventName,
+  type EventPayload,
+} from '@stockyard/contracts';
 import { newId } from '../ids';
 
 /**
@@ -44,12 +50,20 @@ export function newEvent(name: string, payload: { orgId: string } & Record<strin
   return { id: newId('evt'), name, orgId: payload.orgId, occurredAt: new Date().toISOString(), payload: data };
 }
 
-export type OutboxUpdate = { $set?: Record<string, unknown>; $push?: Record<string, unknown> } & Record<string, unknown>;
+export type OutboxUpdate = { $set?: Record<string, unknown>; $push?: Record<string, unknown> } & Record<
+  string,
+  unknown
+>;
 
-export const toEntries = (events: EventEnvelope[]): OutboxEntry[] => events.map((e) => ({ id: e.id, body: JSON.stringify(e) }));
+export const toEntries = (events: EventEnvelope[]): OutboxEntry[] =>
+  events.map((e) => ({ id: e.id, body: JSON.stringify(e) }));
 
 /** Fields that carry events on a document being inserted. */
-export const outboxOf = (events: EventEnvelope[]) => ({ outbox: toEntries(events), outboxPending: true as const, outboxAt: new Date() });
+export const outboxOf = (events: EventEnvelope[]) => ({
+  outbox: toEntries(events),
+  outboxPending: true as const,
+  outboxAt: new Date(),
+});
 
 /** Adds events to a single-document update, so the change and its events land together. */
 export function withEvents<U extends OutboxUpdate>(update: U, events: EventEnvelope[]): U {
@@ -71,4 +85,6 @@ export interface OutboxDoc {
 export const NOT_PENDING = { outboxPending: '', outboxAt: '' } as const;
 
 /** The condition that a document's outbox holds exactly `entries` (in any order). */
-export const holdsExactly = (entries: OutboxEntry[]) => ({ outbox: entries.length ? { $size: entries.length, $all: entries } : { $size: 0 } });
+export const holdsExactly = (entries: OutboxEntry[]) => ({
+  outbox: entries.length ? { $size: entries.length, $all: entries } : { $size: 0 },
+});

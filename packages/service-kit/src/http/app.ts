@@ -36,7 +36,9 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     await Promise.all(
       Object.entries(options.readiness).map(async ([name, check]) => {
         // A hung dependency must fail the probe, not hang it.
-        const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out after 3 s')), 3000).unref());
+        const timeout = new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('timed out after 3 s')), 3000).unref(),
+        );
         results[name] = await Promise.race([check(), timeout]).then(
           () => 'ok',
           (err: Error) => `failing: ${err.message}`,

@@ -30,14 +30,30 @@ export const notFoundHandler: RequestHandler = (req) => {
  */
 function fromStore(err: { name?: unknown; message?: unknown }): AppError | undefined {
   if (typeof err?.message !== 'string' || !/database is locked|SQLITE_BUSY/.test(err.message)) return undefined;
-  return new AppError('unavailable', 'The data store is busy; nothing was changed. Retry in a moment', 'store_busy', undefined, { 'Retry-After': '1' });
+  return new AppError(
+    'unavailable',
+    'The data store is busy; nothing was changed. Retry in a moment',
+    'store_busy',
+    undefined,
+    { 'Retry-After': '1' },
+  );
 }
 
 /** The status, body and headers an error becomes; unknown errors are logged under an id and never leak a stack. */
-export function errorResponse(err: unknown, requestId: string | undefined, logger: Logger, context: Record<string, unknown> = {}) {
-  const appError = err instanceof AppError ? err : (fromBodyParser(err as { type?: string; status?: number }) ?? fromStore(err as { message?: unknown }));
+export function errorResponse(
+  err: unknown,
+  requestId: string | undefined,
+  logger: Logger,
+  context: Record<string, unknown> = {},
+) {
+  const appError =
+    err instanceof AppError
+      ? err
+      : (fromBodyParser(err as { type?: string; status?: number }) ?? fromStore(err as { message?: unknown }));
   if (appError) {
-    const body: ErrorBody = { error: { code: appError.code, message: appError.message, details: appError.details, requestId } };
+    const body: ErrorBody = {
+      error: { code: appError.code, message: appError.message, details: appError.details, requestId },
+    };
     return { status: appError.status, body, headers: appError.headers ?? {} };
   }
   const errorId = randomUUID();
@@ -47,7 +63,13 @@ export function errorResponse(err: unknown, requestId: string | undefined, logge
 }
 
 /** Writes the error envelope on a plain Node response (express apps use `errorHandler`). */
-export function sendError(res: ServerResponse, err: unknown, requestId: string | undefined, logger: Logger, context: Record<string, unknown> = {}): void {
+export function sendError(
+  res: ServerResponse,
+  err: unknown,
+  requestId: string | undefined,
+  logger: Logger,
+  context: Record<string, unknown> = {},
+): void {
   const { status, body, headers } = errorResponse(err, requestId, logger, context);
   if (res.headersSent) {
     res.end();
@@ -55,7 +77,10 @@ export function sendError(res: ServerResponse, err: unknown, requestId: string |
   }
   const payload = JSON.stringify(body);
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(payload) });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(payload),
+  });
   res.end(payload);
 }
 

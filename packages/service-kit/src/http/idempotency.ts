@@ -23,13 +23,25 @@ const LOCK_MS = 60_000;
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 const inProgress = () =>
-  new AppError('conflict', 'A request with this Idempotency-Key is in progress', 'idempotency_in_progress', undefined, { 'Retry-After': '1' });
+  new AppError('conflict', 'A request with this Idempotency-Key is in progress', 'idempotency_in_progress', undefined, {
+    'Retry-After': '1',
+  });
 
 /** The same JSON with its keys in another order is the same request. */
 function canonicalHash(value: unknown): string {
   const canonical = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])])) : v;
-  return createHash('sha256').update(JSON.stringify(canonical(value ?? null))).digest('hex');
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+          )
+        : v;
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(value ?? null)))
+    .digest('hex');
 }
 
 /**
@@ -46,7 +58,12 @@ export function idempotency(connection: Connection) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const key = req.get('idempotency-key');
     if (req.method !== 'POST' || key === undefined || !req.identity) return next();
-    if (!KEY.test(key)) throw new AppError('bad_request', 'Idempotency-Key must be 1-255 printable characters', 'invalid_idempotency_key');
+    if (!KEY.test(key))
+      throw new AppError(
+        'bad_request',
+        'Idempotency-Key must be 1-255 printable characters',
+        'invalid_idempotency_key',
+      );
     sweep();
 
     const id = `${req.identity.orgId}:${req.originalUrl.split('?')[0]}:${key}`;
@@ -63,9 +80,19 @@ export function idempotency(connection: Connection) {
 }
 
 /** Claims the key for this request, or returns the stored response to replay. */
-async function claim(records: Records, id: string, bodyHash: string): Promise<IdempotencyRecord['response'] | undefined> {
+async function claim(
+  records: Records,
+  id: string,
+  bodyHash: string,
+): Promise<IdempotencyRecord['response'] | undefined> {
   const now = new Date();
-  const fresh = { _id: id, bodyHash, state: 'in_progress' as const, lockedUntil: new Date(now.getTime() + LOCK_MS), createdAt: now };
+  const fresh = {
+    _id: id,
+    bodyHash,
+    state: 'in_progress' as const,
+    lockedUntil: new Date(now.getTime() + LOCK_MS),
+    createdAt: now,
+  };
   try {
     await records.insertOne(fresh);
     return undefined;
@@ -80,7 +107,11 @@ async function claim(records: Records, id: string, bodyHash: string): Promise<Id
     return undefined;
   }
   if (existing.bodyHash !== bodyHash)
-    throw new AppError('unprocessable', 'Idempotency-Key was already used with a different request body', 'idempotency_key_reused');
+    throw new AppError(
+      'unprocessable',
+      'Idempotency-Key was already used with a different request body',
+      'idempotency_key_reused',
+    );
   if (existing.state === 'done' && existing.response) return existing.response;
   if (existing.lockedUntil > now) throw inProgress();
   // The first request died mid-flight: this one takes over.

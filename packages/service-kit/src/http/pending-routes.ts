@@ -11,7 +11,11 @@ export function pendingRoutes(router: Router, service: ServiceName): void {
     const path = route.path.replace(/\{(\w+)\}/g, ':$1');
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     router[method](path, () => {
-      throw new AppError('not_implemented', `${route.method} /api/v1${route.path} is not implemented yet`, 'not_implemented');
+      throw new AppError(
+        'not_implemented',
+        `${route.method} /api/v1${route.path} is not implemented yet`,
+        'not_implemented',
+      );
     });
   }
 }

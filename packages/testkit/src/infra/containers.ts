@@ -18,22 +18,30 @@ export async function containerRuntimeAvailable(log: (line: string) => void): Pr
 }
 
 /** MongoDB 7, RabbitMQ 3 and Redis 7 in containers, reused across runs. */
-export async function startContainers(log: (line: string) => void): Promise<{ mongoUrl: string; amqpUrl: string; redisUrl: string }> {
+export async function startContainers(
+  log: (line: string) => void,
+): Promise<{ mongoUrl: string; amqpUrl: string; redisUrl: string }> {
   const { GenericContainer } = await import('testcontainers');
   // Reused containers are never reaped: each run of the tests finds them by their config hash.
   const start = async (image: string, port: number) => {
     log(`starting or reusing container ${image}`);
-    const container = await new GenericContainer(image).withExposedPorts(port).withReuse().withStartupTimeout(120_000).start();
+    const container = await new GenericContainer(image)
+      .withExposedPorts(port)
+      .withReuse()
+      .withStartupTimeout(120_000)
+      .start();
     return `${container.getHost()}:${container.getMappedPort(port)}`;
   };
-  const [mongo, rabbit, redis] = await Promise.all([start('mongo:7', 27017), start('rabbitmq:3', 5672), start('redis:7', 6379)]).catch(
-    (err: unknown) => {
-      throw new Error(
-        `Starting containers with testcontainers failed: ${errorMessage(err)}. Check that the Docker engine runs ` +
-          '(`docker info`), or set STOCKYARD_INFRA=local to use local servers instead.',
-      );
-    },
-  );
+  const [mongo, rabbit, redis] = await Promise.all([
+    start('mongo:7', 27017),
+    start('rabbitmq:3', 5672),
+    start('redis:7', 6379),
+  ]).catch((err: unknown) => {
+    throw new Error(
+      `Starting containers with testcontainers failed: ${errorMessage(err)}. Check that the Docker engine runs ` +
+        '(`docker info`), or set STOCKYARD_INFRA=local to use local servers instead.',
+    );
+  });
   const urls = {
     mongoUrl: `mongodb://${mongo}`,
     // The official image lets guest log in from outside the container (loopback_users.guest = false).

@@ -69,7 +69,12 @@ export function tail(text: string, lines = 15): string {
  * in its own process group with output appended to `logFile`, and waits only for it to exit:
  * a daemon keeping inherited pipes open cannot make us hang. Returns the exit code.
  */
-export function startDaemon(command: string, args: string[], logFile: string, timeoutMs = 60_000): Promise<number | null> {
+export function startDaemon(
+  command: string,
+  args: string[],
+  logFile: string,
+  timeoutMs = 60_000,
+): Promise<number | null> {
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const fd = fs.openSync(logFile, 'a');
   return new Promise((resolve, reject) => {

@@ -29,12 +29,14 @@ export async function ensureFerretDb(ctx: FerretContext): Promise<string> {
       if (await answersPing(url, ctx.port)) return; // another process started it meanwhile
       if (await portOpen(ctx.port)) {
         // Something listens but does not answer yet: give it a moment before blaming it.
-        await waitUntil(`the server on 127.0.0.1:${ctx.port}`, () => pingMongo(url), { timeoutMs: 15_000 }).catch((err) => {
-          throw new Error(
-            `127.0.0.1:${ctx.port} accepts connections but does not answer a MongoDB ping (${errorMessage(err)}). ` +
-              'Stop what listens there, or set FERRETDB_PORT to a free port.',
-          );
-        });
+        await waitUntil(`the server on 127.0.0.1:${ctx.port}`, () => pingMongo(url), { timeoutMs: 15_000 }).catch(
+          (err) => {
+            throw new Error(
+              `127.0.0.1:${ctx.port} accepts connections but does not answer a MongoDB ping (${errorMessage(err)}). ` +
+                'Stop what listens there, or set FERRETDB_PORT to a free port.',
+            );
+          },
+        );
         return;
       }
       const binary = await ensureBinary(ctx);
@@ -112,11 +114,21 @@ interface Patches {
  * -overlay for files in the module cache.) An edit that no longer matches stops the build
  * rather than being skipped.
  */
-async function patchedModuleArgs(go: string, srcDir: string, workDir: string, env: NodeJS.ProcessEnv): Promise<string[]> {
+async function patchedModuleArgs(
+  go: string,
+  srcDir: string,
+  workDir: string,
+  env: NodeJS.ProcessEnv,
+): Promise<string[]> {
   const spec = JSON.parse(fs.readFileSync(path.join(srcDir, 'patches.json'), 'utf8')) as Patches;
-  const download = await run(go, ['mod', 'download', '-json', spec.module], { cwd: srcDir, env, timeoutMs: 10 * 60_000 });
+  const download = await run(go, ['mod', 'download', '-json', spec.module], {
+    cwd: srcDir,
+    env,
+    timeoutMs: 10 * 60_000,
+  });
   const moduleDir = download.code === 0 ? /"Dir":\s*"([^"]+)"/.exec(download.output)?.[1] : undefined;
-  if (!moduleDir) throw new Error(`go mod download ${spec.module} failed (exit ${download.code}):\n${tail(download.output)}`);
+  if (!moduleDir)
+    throw new Error(`go mod download ${spec.module} failed (exit ${download.code}):\n${tail(download.output)}`);
 
   const copy = path.join(workDir, 'module');
   if (fs.existsSync(workDir)) makeWritable(workDir);
@@ -128,7 +140,9 @@ async function patchedModuleArgs(go: string, srcDir: string, workDir: string, en
     const source = fs.readFileSync(file, 'utf8');
     const found = source.split(patch.find).length - 1;
     if (found !== patch.count) {
-      throw new Error(`infra/ferretdb/patches.json: expected ${patch.count} of ${JSON.stringify(patch.find)} in ${patch.file}, found ${found}`);
+      throw new Error(
+        `infra/ferretdb/patches.json: expected ${patch.count} of ${JSON.stringify(patch.find)} in ${patch.file}, found ${found}`,
+      );
     }
     fs.writeFileSync(file, source.split(patch.find).join(patch.replace));
   }

@@ -33,7 +33,9 @@ async function findOrInstall(binary: string, pkg: string, ctx: LocalContext): Pr
       for (const args of [['update'], ['install', '-y', pkg]]) {
         const result = await run(apt, args, { env, timeoutMs: 10 * 60_000 });
         if (result.code !== 0) {
-          throw new Error(`apt-get ${args.join(' ')} failed (exit ${result.code}):\n${tail(result.output)}\nThen ${manual}`);
+          throw new Error(
+            `apt-get ${args.join(' ')} failed (exit ${result.code}):\n${tail(result.output)}\nThen ${manual}`,
+          );
         }
       }
     },
@@ -86,6 +88,9 @@ export async function ensureLocalRedis(ctx: LocalContext): Promise<string> {
     const code = await startDaemon(bin, args, path.join(ctx.stateDir, 'redis-start.log'));
     if (code !== 0) ctx.log(`redis-server exited with ${code}; waiting for it anyway`);
   });
-  await waitUntil('Redis (PING on 127.0.0.1:6379)', () => pingRedis(LOCAL_REDIS_URL), { timeoutMs: 30_000, intervalMs: 250 });
+  await waitUntil('Redis (PING on 127.0.0.1:6379)', () => pingRedis(LOCAL_REDIS_URL), {
+    timeoutMs: 30_000,
+    intervalMs: 250,
+  });
   return LOCAL_REDIS_URL;
 }

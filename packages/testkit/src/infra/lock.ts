@@ -43,7 +43,10 @@ function clearIfStale(lockPath: string): { stale: boolean; owner?: number } {
 export async function withLock<T>(
   lockPath: string,
   fn: () => Promise<T>,
-  { timeoutMs = 15 * 60_000, log = (_: string) => undefined }: { timeoutMs?: number; log?: (line: string) => void } = {},
+  {
+    timeoutMs = 15 * 60_000,
+    log = (_: string) => undefined,
+  }: { timeoutMs?: number; log?: (line: string) => void } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let announced = false;
@@ -59,7 +62,9 @@ export async function withLock<T>(
     const { stale, owner } = clearIfStale(lockPath);
     if (stale) continue;
     if (Date.now() > deadline) {
-      throw new Error(`Timed out waiting for lock ${lockPath} held by pid ${owner ?? '?'}; if no such process runs, delete the file`);
+      throw new Error(
+        `Timed out waiting for lock ${lockPath} held by pid ${owner ?? '?'}; if no such process runs, delete the file`,
+      );
     }
     if (!announced) {
       log(`waiting for another process (pid ${owner ?? '?'}) holding ${lockPath}`);

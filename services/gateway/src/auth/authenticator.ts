@@ -58,15 +58,18 @@ export class Authenticator {
 
   async authenticate(header: string | undefined): Promise<Caller> {
     const token = /^Bearer ([^\s]+)$/.exec(header ?? '')?.[1];
-    if (!token) throw unauthorized('Missing or malformed Authorization header; expected "Bearer <API key>"', 'missing_api_key');
+    if (!token)
+      throw unauthorized('Missing or malformed Authorization header; expected "Bearer <API key>"', 'missing_api_key');
     const parsed = parseKey(token); // a checksum failure costs no I/O and no scrypt
     if (!parsed) throw invalidKey();
     if (this.revokedIds.has(parsed.keyId)) throw unauthorized('This API key has been revoked', 'api_key_revoked');
 
     const digest = hash('sha256', token, 'buffer');
     const key = await this.verifiedKey(parsed.keyId, token, digest);
-    if (key.revokedAt || this.revokedIds.has(key._id)) throw unauthorized('This API key has been revoked', 'api_key_revoked');
-    if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw unauthorized('This API key has expired', 'api_key_expired');
+    if (key.revokedAt || this.revokedIds.has(key._id))
+      throw unauthorized('This API key has been revoked', 'api_key_revoked');
+    if (key.expiresAt && key.expiresAt.getTime() <= Date.now())
+      throw unauthorized('This API key has expired', 'api_key_expired');
     this.options.onUsed?.(key);
     let permissions = this.permissions.get(key);
     if (!permissions) this.permissions.set(key, (permissions = permissionsOf(key.role, key.scopes)));

@@ -20,7 +20,9 @@ export class RevocationBus {
     });
     // Subscribe on every (re)connect rather than once, so an outage at start-up heals.
     const subscribe = () =>
-      this.subscriber.subscribe(this.channel).catch((err: Error) => this.logger.warn({ err: err.message }, 'revocation subscribe failed'));
+      this.subscriber
+        .subscribe(this.channel)
+        .catch((err: Error) => this.logger.warn({ err: err.message }, 'revocation subscribe failed'));
     this.subscriber.on('ready', subscribe);
     if (this.subscriber.status === 'ready') void subscribe();
   }
@@ -29,7 +31,10 @@ export class RevocationBus {
     try {
       await this.publisher.publish(this.channel, keyId);
     } catch (err) {
-      this.logger.warn({ keyId, err: (err as Error).message }, 'revocation broadcast failed; replicas rely on the 1 s record refresh');
+      this.logger.warn(
+        { keyId, err: (err as Error).message },
+        'revocation broadcast failed; replicas rely on the 1 s record refresh',
+      );
     }
   }
 }

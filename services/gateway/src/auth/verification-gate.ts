@@ -57,7 +57,13 @@ export class VerificationGate {
   private async limited<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.options.concurrency) {
       if (this.waiting.length >= this.options.maxQueue) {
-        throw new AppError('unavailable', 'Too many API keys are being verified; retry shortly', 'authentication_busy', undefined, { 'Retry-After': '1' });
+        throw new AppError(
+          'unavailable',
+          'Too many API keys are being verified; retry shortly',
+          'authentication_busy',
+          undefined,
+          { 'Retry-After': '1' },
+        );
       }
       // The releasing caller hands its slot over, so `running` never exceeds the limit.
       await new Promise<void>((resolve) => this.waiting.push(resolve));

@@ -1,4 +1,12 @@
-import { isAssignable, OWNER_ONLY_PERMISSIONS, permissionsOf, PERMISSIONS, ROLES, type Permission, type Role } from '@stockyard/contracts';
+import {
+  isAssignable,
+  OWNER_ONLY_PERMISSIONS,
+  permissionsOf,
+  PERMISSIONS,
+  ROLES,
+  type Permission,
+  type Role,
+} from '@stockyard/contracts';
 import { AppError } from '@stockyard/service-kit';
 
 /** A key created without a role reads everything a partner usually reads and changes nothing. */
@@ -27,7 +35,12 @@ const detail = (field: string, code: string, message: string) => [{ field, code,
 function roleOf(role: string | undefined): Role {
   if (role === undefined) return DEFAULT_ROLE;
   if (!(ROLES as readonly string[]).includes(role)) {
-    throw new AppError('bad_request', `Unknown role ${role}`, 'unknown_role', detail('role', 'unknown_role', `one of ${ROLES.join(', ')}`));
+    throw new AppError(
+      'bad_request',
+      `Unknown role ${role}`,
+      'unknown_role',
+      detail('role', 'unknown_role', `one of ${ROLES.join(', ')}`),
+    );
   }
   return role as Role;
 }
@@ -35,11 +48,21 @@ function roleOf(role: string | undefined): Role {
 function scopesOf(scopes: string[] = []): Permission[] {
   const unknown = scopes.filter((s) => !known.has(s));
   if (unknown.length > 0) {
-    throw new AppError('bad_request', `Unknown permission: ${unknown.join(', ')}`, 'unknown_permission', detail('scopes', 'unknown_permission', unknown.join(', ')));
+    throw new AppError(
+      'bad_request',
+      `Unknown permission: ${unknown.join(', ')}`,
+      'unknown_permission',
+      detail('scopes', 'unknown_permission', unknown.join(', ')),
+    );
   }
   const owner = scopes.filter((s) => ownerOnly.has(s));
   if (owner.length > 0) {
-    throw new AppError('forbidden', `Owner-only permissions cannot be put on an API key: ${owner.join(', ')}`, 'owner_only_permission', detail('scopes', 'owner_only_permission', owner.join(', ')));
+    throw new AppError(
+      'forbidden',
+      `Owner-only permissions cannot be put on an API key: ${owner.join(', ')}`,
+      'owner_only_permission',
+      detail('scopes', 'owner_only_permission', owner.join(', ')),
+    );
   }
   return [...new Set(scopes.filter(isAssignable))];
 }
@@ -48,7 +71,12 @@ export function expiryOf(expiresAt: string | undefined, now: Date): Date | null 
   if (expiresAt === undefined) return null;
   const at = new Date(expiresAt);
   if (at.getTime() <= now.getTime()) {
-    throw new AppError('unprocessable', 'expiresAt must be in the future', 'expires_at_in_past', detail('expiresAt', 'expires_at_in_past', expiresAt));
+    throw new AppError(
+      'unprocessable',
+      'expiresAt must be in the future',
+      'expires_at_in_past',
+      detail('expiresAt', 'expires_at_in_past', expiresAt),
+    );
   }
   return at;
 }
@@ -58,7 +86,12 @@ export function assertHeld(wanted: readonly Permission[], creator: readonly Perm
   const held = new Set(creator);
   const missing = wanted.filter((p) => !held.has(p));
   if (missing.length > 0) {
-    throw new AppError('forbidden', `The calling key does not hold ${missing.join(', ')}, so it cannot grant it`, 'scope_not_held', detail('scopes', 'scope_not_held', missing.join(', ')));
+    throw new AppError(
+      'forbidden',
+      `The calling key does not hold ${missing.join(', ')}, so it cannot grant it`,
+      'scope_not_held',
+      detail('scopes', 'scope_not_held', missing.join(', ')),
+    );
   }
 }
 

@@ -1,13 +1,26 @@
 import { Router, type Request, type Response } from 'express';
 import {
-  ASSIGNABLE_PERMISSIONS, CreateApiKeySchema, CreateStorefrontKeySchema, PageQuerySchema, PERMISSION_DESCRIPTIONS, ROLE_PRESETS, ROLES,
+  ASSIGNABLE_PERMISSIONS,
+  CreateApiKeySchema,
+  CreateStorefrontKeySchema,
+  PageQuerySchema,
+  PERMISSION_DESCRIPTIONS,
+  ROLE_PRESETS,
+  ROLES,
   type ApiKeyPermissions,
 } from '@stockyard/contracts';
 import { bodyOf, notFound, queryOf } from '@stockyard/service-kit';
 import type { Authenticator } from '../auth/authenticator';
 import type { RevocationBus } from '../auth/revocation-bus';
 import type { UsageTracker } from '../auth/usage-tracker';
-import { assertHeld, DEFAULT_ROLE, expiryOf, resolveGrant, STOREFRONT_ROLE, STOREFRONT_SCOPES } from '../domain/api-key-policy';
+import {
+  assertHeld,
+  DEFAULT_ROLE,
+  expiryOf,
+  resolveGrant,
+  STOREFRONT_ROLE,
+  STOREFRONT_SCOPES,
+} from '../domain/api-key-policy';
 import { latest, toApiKey } from '../domain/api-key-view';
 import type { ApiKeyUsageRepository } from '../store/api-key-usage.repository';
 import type { ApiKeyRepository } from '../store/api-key.repository';
@@ -23,14 +36,19 @@ export interface ApiKeyRouteDeps {
 const callerOf = (req: Request) => req.caller!;
 type Handler = (req: Request, res: Response) => Promise<void> | void;
 
-const listKeys = ({ keys, usage, tracker }: ApiKeyRouteDeps): Handler => async (req, res) => {
-  const page = queryOf(req, PageQuerySchema);
-  const orgId = callerOf(req).key.orgId;
-  const { records, total } = await keys.listActive(orgId, page);
-  const used = await usage.lastUsed(orgId, records.map((r) => r._id));
-  const data = records.map((r) => toApiKey(r, latest(used.get(r._id), tracker.pendingFor(r._id))));
-  res.json({ data, total, limit: page.limit, offset: page.offset });
-};
+const listKeys =
+  ({ keys, usage, tracker }: ApiKeyRouteDeps): Handler =>
+  async (req, res) => {
+    const page = queryOf(req, PageQuerySchema);
+    const orgId = callerOf(req).key.orgId;
+    const { records, total } = await keys.listActive(orgId, page);
+    const used = await usage.lastUsed(
+      orgId,
+      records.map((r) => r._id),
+    );
+    const data = records.map((r) => toApiKey(r, latest(used.get(r._id), tracker.pendingFor(r._id))));
+    res.json({ data, total, limit: page.limit, offset: page.offset });
+  };
 
 const describePermissions: Handler = (req, res) => {
   const held = new Set(callerOf(req).permissions);
@@ -43,34 +61,45 @@ const describePermissions: Handler = (req, res) => {
   res.json(body);
 };
 
-const createKey = ({ keys }: ApiKeyRouteDeps): Handler => async (req, res) => {
-  const body = bodyOf(req, CreateApiKeySchema);
-  const caller = callerOf(req);
-  const grant = resolveGrant(body, caller.permissions);
-  const created = await keys.create({ orgId: caller.key.orgId, type: 'admin', name: body.name, ...grant });
-  res.status(201).json({ ...toApiKey(created.record, null), key: created.token });
-};
+const createKey =
+  ({ keys }: ApiKeyRouteDeps): Handler =>
+  async (req, res) => {
+    const body = bodyOf(req, CreateApiKeySchema);
+    const caller = callerOf(req);
+    const grant = resolveGrant(body, caller.permissions);
+    const created = await keys.create({ orgId: caller.key.orgId, type: 'admin', name: body.name, ...grant });
+    res.status(201).json({ ...toApiKey(created.record, null), key: created.token });
+  };
 
-const createStorefrontKey = ({ keys }: ApiKeyRouteDeps): Handler => async (req, res) => {
-  const body = bodyOf(req, CreateStorefrontKeySchema);
-  const caller = callerOf(req);
-  const expiresAt = expiryOf(body.expiresAt, new Date());
-  assertHeld(STOREFRONT_SCOPES, caller.permissions);
-  const created = await keys.create({
-    orgId: caller.key.orgId, type: 'storefront', name: body.name, role: STOREFRONT_ROLE,
-    scopes: STOREFRONT_SCOPES, channelId: body.channelId, expiresAt,
-  });
-  res.status(201).json({ ...toApiKey(created.record, null), key: created.token });
-};
+const createStorefrontKey =
+  ({ keys }: ApiKeyRouteDeps): Handler =>
+  async (req, res) => {
+    const body = bodyOf(req, CreateStorefrontKeySchema);
+    const caller = callerOf(req);
+    const expiresAt = expiryOf(body.expiresAt, new Date());
+    assertHeld(STOREFRONT_SCOPES, caller.permissions);
+    const created = await keys.create({
+      orgId: caller.key.orgId,
+      type: 'storefront',
+      name: body.name,
+      role: STOREFRONT_ROLE,
+      scopes: STOREFRONT_SCOPES,
+      channelId: body.channelId,
+      expiresAt,
+    });
+    res.status(201).json({ ...toApiKey(created.record, null), key: created.token });
+  };
 
 /** Refused here at once, then on every other replica through the revocation broadcast. */
-const revokeKey = ({ keys, authenticator, revocations }: ApiKeyRouteDeps): Handler => async (req, res) => {
-  const keyId = String(req.params.id);
-  if (!(await keys.revoke(callerOf(req).key.orgId, keyId))) throw notFound('API key');
-  authenticator.revoked(keyId);
-  await revocations.publish(keyId);
-  res.status(204).end();
-};
+const revokeKey =
+  ({ keys, authenticator, revocations }: ApiKeyRouteDeps): Handler =>
+  async (req, res) => {
+    const keyId = String(req.params.id);
+    if (!(await keys.revoke(callerOf(req).key.orgId, keyId))) throw notFound('API key');
+    authenticator.revoked(keyId);
+    await revocations.publish(keyId);
+    res.status(204).end();
+  };
 
 export function apiKeyRoutes(deps: ApiKeyRouteDeps): Router {
   const router = Router();

@@ -4,7 +4,9 @@ import { AppError } from '@stockyard/service-kit';
 
 /** The body was not read to its end, so the connection cannot carry another request. */
 const tooLarge = (maxBytes: number) =>
-  new AppError('payload_too_large', `Request body is larger than ${maxBytes} bytes`, 'payload_too_large', undefined, { Connection: 'close' });
+  new AppError('payload_too_large', `Request body is larger than ${maxBytes} bytes`, 'payload_too_large', undefined, {
+    Connection: 'close',
+  });
 
 /**
  * The body to stream upstream, never buffered, so the size limit is enforced twice: a

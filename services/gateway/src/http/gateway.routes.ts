@@ -65,7 +65,7 @@ export interface ApiPipeline {
 export function isApiPath(url: string): boolean {
   if (!url.startsWith(API_PREFIX)) return false;
   const next = url.charCodeAt(API_PREFIX.length);
-  return Number.isNaN(next) || next === 47 /* / */ || next === 63 /* ? */;
+  return Number.isNaN(next) || next === 47 /* / */ || next === 63; /* ? */
 }
 
 /**
@@ -94,7 +94,8 @@ export function apiPipeline(deps: ApiPipeline) {
       const headers = [IDENTITY_HEADER, deps.signer.headerFor(req.caller), 'x-request-id', req.requestId];
       await deps.upstreams.forward(route.service, { req, res, headers, head: head.fields, body });
     } catch (err) {
-      if (err instanceof AppError && err.status >= 500) deps.logger.warn({ err: err.message, code: err.code, requestId: req.requestId }, 'upstream error');
+      if (err instanceof AppError && err.status >= 500)
+        deps.logger.warn({ err: err.message, code: err.code, requestId: req.requestId }, 'upstream error');
       if (!res.headersSent) head.applyTo(res);
       sendError(res, err, req.requestId, deps.logger, { method: req.method, url: req.url });
     }
@@ -115,16 +116,28 @@ function authorize(method: string, path: string, caller: Caller, res: ServerResp
     const allowed = routesForPath(path).map((r) => r.method);
     if (allowed.length > 0) {
       res.setHeader('Allow', [...new Set(allowed)].join(', '));
-      throw new AppError('method_not_allowed', `${method} is not allowed on ${API_PREFIX}${path}`, 'method_not_allowed');
+      throw new AppError(
+        'method_not_allowed',
+        `${method} is not allowed on ${API_PREFIX}${path}`,
+        'method_not_allowed',
+      );
     }
     throw new AppError('not_found', `No route for ${method} ${API_PREFIX}${path}`, 'route_not_found');
   }
   const surface = caller.key.type === 'storefront' ? 'storefront' : 'admin';
   if (match.route.surface !== surface) {
-    throw new AppError('forbidden', `A ${caller.key.type} key cannot call the ${match.route.surface} API`, 'wrong_key_type');
+    throw new AppError(
+      'forbidden',
+      `A ${caller.key.type} key cannot call the ${match.route.surface} API`,
+      'wrong_key_type',
+    );
   }
   if (!caller.permissions.includes(match.route.permission)) {
-    throw new AppError('forbidden', `This API key lacks the ${match.route.permission} permission`, 'missing_permission');
+    throw new AppError(
+      'forbidden',
+      `This API key lacks the ${match.route.permission} permission`,
+      'missing_permission',
+    );
   }
   return match.route;
 }

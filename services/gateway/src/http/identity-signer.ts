@@ -25,7 +25,12 @@ export class IdentitySigner {
   headerFor({ key, permissions }: Caller, now = Math.floor(Date.now() / 1000)): string {
     const cached = this.signed.get(key._id);
     if (cached && cached.second === now && cached.record === key) return cached.header;
-    const identity = { orgId: key.orgId, keyId: key._id, permissions: [...permissions], ...(key.channelId ? { channelId: key.channelId } : {}) };
+    const identity = {
+      orgId: key.orgId,
+      keyId: key._id,
+      permissions: [...permissions],
+      ...(key.channelId ? { channelId: key.channelId } : {}),
+    };
     const header = signIdentity(identity, this.secret, now);
     if (this.signed.size >= MAX_REMEMBERED) this.signed.clear();
     this.signed.set(key._id, { record: key, second: now, header });

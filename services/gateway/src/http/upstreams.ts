@@ -7,14 +7,33 @@ import { AppError } from '@stockyard/service-kit';
 export type UpstreamName = Exclude<ServiceName, 'gateway'>;
 
 /** Headers that describe one connection, not the message: never forwarded either way. */
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'expect'];
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'expect',
+];
 
 /**
  * Request headers the client's copy of which never reaches a service: the key (it never
  * leaves the gateway), the identity and request id (the gateway's own, Forward.headers),
  * and the forwarding trail (rewritten).
  */
-const REPLACED_ON_REQUEST = ['authorization', IDENTITY_HEADER, 'x-request-id', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host'];
+const REPLACED_ON_REQUEST = [
+  'authorization',
+  IDENTITY_HEADER,
+  'x-request-id',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+];
 
 export interface UpstreamLimits {
   /** Sockets per service; requests beyond it wait in the pool for one. */
@@ -84,7 +103,12 @@ export class Upstreams {
     ownResponseHeaders: readonly string[] = [],
   ) {
     for (const [service, url] of Object.entries(targets) as [UpstreamName, string][]) {
-      const pool = new Pool(url, { connections: limits.connections, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: Math.min(timeoutMs, 10_000) });
+      const pool = new Pool(url, {
+        connections: limits.connections,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        connectTimeout: Math.min(timeoutMs, 10_000),
+      });
       this.pools.set(service, { pool, inFlight: 0 });
     }
     this.requestFilter = new HeaderFilter([...HOP_BY_HOP, ...REPLACED_ON_REQUEST]);
@@ -101,7 +125,9 @@ export class Upstreams {
     // Each socket carries one request at a time: what is beyond the sockets waits in the pool.
     if (upstream.inFlight - this.limits.connections >= this.limits.maxQueued) {
       return Promise.reject(
-        new AppError('unavailable', `The ${service} service is busy; retry in a moment`, 'upstream_busy', undefined, { 'Retry-After': '1' }),
+        new AppError('unavailable', `The ${service} service is busy; retry in a moment`, 'upstream_busy', undefined, {
+          'Retry-After': '1',
+        }),
       );
     }
     const outgoing = this.forwardedHeaders(req, headers);
@@ -147,7 +173,11 @@ export class Upstreams {
 
   private asAppError(service: UpstreamName, err: NodeJS.ErrnoException): AppError {
     if (err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT') {
-      return new AppError('gateway_timeout', `The ${service} service did not answer within ${this.timeoutMs} ms`, 'upstream_timeout');
+      return new AppError(
+        'gateway_timeout',
+        `The ${service} service did not answer within ${this.timeoutMs} ms`,
+        'upstream_timeout',
+      );
     }
     return new AppError('unavailable', `The ${service} service is unavailable`, 'upstream_unavailable');
   }

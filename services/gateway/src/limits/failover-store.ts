@@ -24,7 +24,10 @@ export class FailoverStore implements Store {
     limit: number,
     private readonly logger: Logger,
   ) {
-    this.shared = new RedisStore({ prefix, sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as never });
+    this.shared = new RedisStore({
+      prefix,
+      sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as never,
+    });
     this.counts = new SharedCounts(this.shared, redisAddHits(redis, this.shared), limit, (err) => this.degraded(err));
   }
 

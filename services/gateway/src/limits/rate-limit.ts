@@ -32,12 +32,24 @@ export function keyRateLimit(options: { limit: number; redis: Redis; prefix: str
     store: new FailoverStore(options.redis, `${options.prefix}ratelimit:`, options.limit, options.logger),
     keyGenerator: (req) => req.caller!.key._id,
     handler: (_req, _res, next, { limit }) => {
-      next(new AppError('rate_limited', `Rate limit of ${limit} requests per minute exceeded for this API key`, 'rate_limit_exceeded'));
+      next(
+        new AppError(
+          'rate_limited',
+          `Rate limit of ${limit} requests per minute exceeded for this API key`,
+          'rate_limit_exceeded',
+        ),
+      );
     },
     // Our key generator never reads req.ip, and the store is checked by FailoverStore itself;
     // the pipeline counts a request at one place only, so the per-request double-count
     // check (a WeakMap entry, a Map and an array per request) is left out too.
-    validate: { ip: false, trustProxy: false, xForwardedForHeader: false, keyGeneratorIpFallback: false, singleCount: false },
+    validate: {
+      ip: false,
+      trustProxy: false,
+      xForwardedForHeader: false,
+      keyGeneratorIpFallback: false,
+      singleCount: false,
+    },
   });
   // It runs on the gateway's plain Node request: with the checks above off and no skip
   // options, express-rate-limit reads only headers and `caller`, and of the response only

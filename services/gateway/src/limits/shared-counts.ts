@@ -65,7 +65,11 @@ export class SharedCounts {
 
   increment(key: string): Promise<ClientRateLimitInfo> {
     const count = this.counts.get(key);
-    if (count && count.resetTime.getTime() > Date.now() && count.hits + count.sending + count.pending < this.exactFrom) {
+    if (
+      count &&
+      count.resetTime.getTime() > Date.now() &&
+      count.hits + count.sending + count.pending < this.exactFrom
+    ) {
       count.pending++;
       this.dirty.add(key);
       this.timer ??= setTimeout(() => this.flush(), FLUSH_MS).unref();

@@ -21,7 +21,11 @@ export class ApiKeyUsageRepository {
     for (const { keyId, orgId, lastUsedAt } of entries) {
       await documentLocks.run(documentKey('api_key_usage', keyId), async () => {
         try {
-          await this.usage.updateOne({ _id: keyId }, { $max: { lastUsedAt }, $setOnInsert: { orgId } }, { upsert: true });
+          await this.usage.updateOne(
+            { _id: keyId },
+            { $max: { lastUsedAt }, $setOnInsert: { orgId } },
+            { upsert: true },
+          );
         } catch (err) {
           // Another replica inserted the same key's row first: the next flush updates it.
           if (!isDuplicateKeyError(err)) throw err;

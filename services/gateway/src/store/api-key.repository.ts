@@ -58,7 +58,13 @@ export class ApiKeyRepository {
   async create(input: NewApiKey): Promise<{ id: string; token: string; displayPrefix: string; record: ApiKeyRecord }> {
     const { keyId, token, displayPrefix } = generateKey(input.type);
     const hash = (await scrypt.kdf(token, SCRYPT_PARAMS)).toString('base64');
-    const doc = await this.keys.create({ _id: keyId, ...input, scopes: [...(input.scopes ?? [])], displayPrefix, hash });
+    const doc = await this.keys.create({
+      _id: keyId,
+      ...input,
+      scopes: [...(input.scopes ?? [])],
+      displayPrefix,
+      hash,
+    });
     return { id: keyId, token, displayPrefix, record: doc.toObject() as ApiKeyRecord };
   }
 

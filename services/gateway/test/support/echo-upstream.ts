@@ -49,7 +49,13 @@ export async function startEchoUpstream() {
       const extra = query.getAll('header').flatMap((h) => [h.slice(0, h.indexOf(':')), h.slice(h.indexOf(':') + 1)]);
       const bytes = query.get('bytes');
       if (bytes) return void sendBytes(res, Number(bytes), extra).then(() => (entry.sentAll = true));
-      res.writeHead(Number(query.get('status') ?? 200), ['content-type', 'application/json', 'x-request-id', String(req.headers['x-request-id'] ?? ''), ...extra]);
+      res.writeHead(Number(query.get('status') ?? 200), [
+        'content-type',
+        'application/json',
+        'x-request-id',
+        String(req.headers['x-request-id'] ?? ''),
+        ...extra,
+      ]);
       res.end(JSON.stringify(entry));
     });
   });
@@ -57,9 +63,10 @@ export async function startEchoUpstream() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     seen,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

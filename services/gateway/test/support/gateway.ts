@@ -11,7 +11,9 @@ export type TestGateway = Awaited<ReturnType<typeof startGateway>>;
  * One gateway in this jest process against the real FerretDB/MongoDB and Redis, with
  * its own database and Redis prefix. Upstreams default to a closed port (503).
  */
-export async function startGateway(overrides: Partial<GatewayDeps['config']> & { REDIS_URL?: string; MONGO_DB?: string } = {}) {
+export async function startGateway(
+  overrides: Partial<GatewayDeps['config']> & { REDIS_URL?: string; MONGO_DB?: string } = {},
+) {
   const infra = infraEnv();
   const names = isolatedNames('gateway');
   const dbName = overrides.MONGO_DB ?? names.database;
@@ -24,7 +26,12 @@ export async function startGateway(overrides: Partial<GatewayDeps['config']> & {
   const config: GatewayDeps['config'] = {
     IDENTITY_SECRET: TEST_IDENTITY_SECRET,
     REDIS_PREFIX: names.redisPrefix,
-    CATALOG_URL: closed, PURCHASING_URL: closed, INVOICING_URL: closed, ORDERS_URL: closed, INVENTORY_URL: closed, WEBHOOKS_URL: closed,
+    CATALOG_URL: closed,
+    PURCHASING_URL: closed,
+    INVOICING_URL: closed,
+    ORDERS_URL: closed,
+    INVENTORY_URL: closed,
+    WEBHOOKS_URL: closed,
     RATE_LIMIT_PER_MINUTE: 10_000,
     UPSTREAM_TIMEOUT_MS: 30_000,
     UPSTREAM_CONNECTIONS: 128,
@@ -38,10 +45,20 @@ export async function startGateway(overrides: Partial<GatewayDeps['config']> & {
   gateway.start();
   const server = await listen(gateway.app);
 
-  const api = (method: string, route: string, key: string | undefined, body?: unknown, headers: Record<string, string> = {}) =>
+  const api = (
+    method: string,
+    route: string,
+    key: string | undefined,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
     fetch(`${server.url}/api/v1${route}`, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(key ? { authorization: `Bearer ${key}` } : {}),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 
@@ -51,8 +68,20 @@ export async function startGateway(overrides: Partial<GatewayDeps['config']> & {
     return { orgId, adminKey: admin.token, adminKeyId: admin.id };
   };
 
-  const keyWith = async (orgId: string, role: Role, scopes: Permission[] = [], extra: { type?: 'admin' | 'storefront'; channelId?: string } = {}) =>
-    gateway.keys.create({ orgId, type: extra.type ?? 'admin', name: `${role} key`, role, scopes, channelId: extra.channelId ?? null });
+  const keyWith = async (
+    orgId: string,
+    role: Role,
+    scopes: Permission[] = [],
+    extra: { type?: 'admin' | 'storefront'; channelId?: string } = {},
+  ) =>
+    gateway.keys.create({
+      orgId,
+      type: extra.type ?? 'admin',
+      name: `${role} key`,
+      role,
+      scopes,
+      channelId: extra.channelId ?? null,
+    });
 
   return {
     ...gateway,

@@ -3,7 +3,8 @@ import { newId } from '@stockyard/service-kit';
 import { applyCount, assertDistinctLines, countDiffs, type CountApplied, type CountLine } from '../domain/count-stock';
 import { movementIds, type StockCommands } from './stock-commands';
 
-const linesOf = (body: BulkCountPreview): CountLine[] => body.lines.map((l) => ({ variantId: l.variantId, binId: l.binId ?? null, countedQuantity: l.countedQuantity }));
+const linesOf = (body: BulkCountPreview): CountLine[] =>
+  body.lines.map((l) => ({ variantId: l.variantId, binId: l.binId ?? null, countedQuantity: l.countedQuantity }));
 
 function byVariant(lines: CountLine[]): Map<string, CountLine[]> {
   const groups = new Map<string, CountLine[]>();
@@ -22,7 +23,8 @@ export class CountCommands {
   private async validate(orgId: string, warehouseId: string, lines: CountLine[]): Promise<void> {
     assertDistinctLines(lines);
     await this.commands.checkPlace(orgId, warehouseId);
-    for (const binId of new Set(lines.map((l) => l.binId))) if (binId) await this.commands.warehouses.bin(orgId, warehouseId, binId);
+    for (const binId of new Set(lines.map((l) => l.binId)))
+      if (binId) await this.commands.warehouses.bin(orgId, warehouseId, binId);
   }
 
   async preview(orgId: string, warehouseId: string, body: BulkCountPreview): Promise<CountDiff[]> {
@@ -30,13 +32,24 @@ export class CountCommands {
     await this.validate(orgId, warehouseId, lines);
     const out: CountDiff[] = [];
     for (const [variantId, group] of byVariant(lines)) {
-      const level = (await this.commands.stock.find(orgId, variantId)) ?? { orgId, variantId, locations: [], reserved: 0, version: 0 };
+      const level = (await this.commands.stock.find(orgId, variantId)) ?? {
+        orgId,
+        variantId,
+        locations: [],
+        reserved: 0,
+        version: 0,
+      };
       out.push(...countDiffs(level, warehouseId, group));
     }
     return out;
   }
 
-  async apply(orgId: string, warehouseId: string, body: BulkCountApply, idempotencyKey?: string): Promise<CountResult[]> {
+  async apply(
+    orgId: string,
+    warehouseId: string,
+    body: BulkCountApply,
+    idempotencyKey?: string,
+  ): Promise<CountResult[]> {
     const lines = linesOf(body);
     await this.validate(orgId, warehouseId, lines);
     const countId = body.countId ?? (idempotencyKey ? `idem:${idempotencyKey}` : newId('cnt'));

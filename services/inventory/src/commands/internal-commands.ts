@@ -20,7 +20,12 @@ export class InternalCommands {
     private readonly operations: OperationRepository,
   ) {}
 
-  private async run(orgId: string, kind: Kind, input: ReserveStock, compute: (level: StockLevel) => LevelChange): Promise<StockOperationResult> {
+  private async run(
+    orgId: string,
+    kind: Kind,
+    input: ReserveStock,
+    compute: (level: StockLevel) => LevelChange,
+  ): Promise<StockOperationResult> {
     const { operationKey, variantId } = input;
     let replayed = await this.operations.seen(orgId, operationKey, kind, variantId);
     let level: StockLevel | null;
@@ -36,7 +41,15 @@ export class InternalCommands {
       await this.operations.remember(orgId, operationKey, kind, variantId);
     }
     const current = level ?? { locations: [], reserved: 0 };
-    return { operationKey, replayed, variantId, onHand: onHandOf(current), reserved: current.reserved, available: availableOf(current), movements };
+    return {
+      operationKey,
+      replayed,
+      variantId,
+      onHand: onHandOf(current),
+      reserved: current.reserved,
+      available: availableOf(current),
+      movements,
+    };
   }
 
   reserve(orgId: string, input: ReserveStock) {

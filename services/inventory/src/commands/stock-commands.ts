@@ -1,4 +1,14 @@
-import type { AdjustResult, AdjustStock, MoveStock, PrimaryBinResult, RelocationResult, SetPrimaryBin, StockMovement, TransferStock, UpdateStockItem } from '@stockyard/contracts';
+import type {
+  AdjustResult,
+  AdjustStock,
+  MoveStock,
+  PrimaryBinResult,
+  RelocationResult,
+  SetPrimaryBin,
+  StockMovement,
+  TransferStock,
+  UpdateStockItem,
+} from '@stockyard/contracts';
 import { newId, type OutboxRelay } from '@stockyard/service-kit';
 import { adjustStock } from '../domain/adjust-stock';
 import type { LevelChange, MovementIds } from '../domain/level-change';
@@ -58,7 +68,9 @@ export class StockCommands {
   async adjust(orgId: string, input: AdjustStock): Promise<AdjustResult> {
     await this.checkPlace(orgId, input.warehouseId, input.binId);
     const ids = movementIds();
-    const { level, movements } = await this.apply(orgId, input.variantId, (l) => adjustStock(l, input, ids, new Date()));
+    const { level, movements } = await this.apply(orgId, input.variantId, (l) =>
+      adjustStock(l, input, ids, new Date()),
+    );
     return { ...movements[0]!, available: availableOf(level) };
   }
 
@@ -67,8 +79,16 @@ export class StockCommands {
     await this.checkPlace(orgId, input.toWarehouseId);
     const ids = movementIds();
     const reference = newId('trf');
-    const { level, movements } = await this.apply(orgId, input.variantId, (l) => transferStock(l, input, reference, ids, new Date()));
-    return { id: reference, variantId: input.variantId, quantity: input.quantity, movements, available: availableOf(level) };
+    const { level, movements } = await this.apply(orgId, input.variantId, (l) =>
+      transferStock(l, input, reference, ids, new Date()),
+    );
+    return {
+      id: reference,
+      variantId: input.variantId,
+      quantity: input.quantity,
+      movements,
+      available: availableOf(level),
+    };
   }
 
   async move(orgId: string, input: MoveStock): Promise<RelocationResult> {
@@ -76,8 +96,16 @@ export class StockCommands {
     if (input.toBinId) await this.warehouses.checkBin(orgId, input.warehouseId, input.toBinId);
     const ids = movementIds();
     const reference = newId('mv');
-    const { level, movements } = await this.apply(orgId, input.variantId, (l) => moveStock(l, input, reference, ids, new Date()));
-    return { id: reference, variantId: input.variantId, quantity: input.quantity, movements, available: availableOf(level) };
+    const { level, movements } = await this.apply(orgId, input.variantId, (l) =>
+      moveStock(l, input, reference, ids, new Date()),
+    );
+    return {
+      id: reference,
+      variantId: input.variantId,
+      quantity: input.quantity,
+      movements,
+      available: availableOf(level),
+    };
   }
 
   async setPrimaryBin(orgId: string, input: SetPrimaryBin): Promise<PrimaryBinResult> {

@@ -30,27 +30,57 @@ export class StockQueries {
   }
 
   /** Every row of the warehouse matching the search, sorted; empty ones only with includeEmpty. */
-  async rows(orgId: string, warehouseId: string, query: Pick<WarehouseStockQuery, 'search' | 'includeEmpty'>): Promise<{ rows: WarehouseStockRow[]; binNames: Map<string, string> }> {
+  async rows(
+    orgId: string,
+    warehouseId: string,
+    query: Pick<WarehouseStockQuery, 'search' | 'includeEmpty'>,
+  ): Promise<{ rows: WarehouseStockRow[]; binNames: Map<string, string> }> {
     await this.warehouses.get(orgId, warehouseId);
-    const [levels, binNames] = await Promise.all([this.stock.inWarehouse(orgId, warehouseId), this.warehouses.binNames(orgId, warehouseId)]);
+    const [levels, binNames] = await Promise.all([
+      this.stock.inWarehouse(orgId, warehouseId),
+      this.warehouses.binNames(orgId, warehouseId),
+    ]);
     const search = query.search?.trim();
     const matching = search || query.includeEmpty ? await this.variants.matching(orgId, search) : [];
-    const known = search ? new Map(matching.map((v) => [v.variantId, v])) : await this.variants.byIds(orgId, levels.map((l) => l.variantId));
+    const known = search
+      ? new Map(matching.map((v) => [v.variantId, v]))
+      : await this.variants.byIds(
+          orgId,
+          levels.map((l) => l.variantId),
+        );
     let rows = levels
       .filter((l) => !search || known.has(l.variantId))
-      .map((l) => ({ ...warehouseView(l, warehouseId, binNames), variantId: l.variantId, sku: known.get(l.variantId)?.sku ?? null, name: known.get(l.variantId)?.name ?? null }));
+      .map((l) => ({
+        ...warehouseView(l, warehouseId, binNames),
+        variantId: l.variantId,
+        sku: known.get(l.variantId)?.sku ?? null,
+        name: known.get(l.variantId)?.name ?? null,
+      }));
     if (query.includeEmpty) {
       const stocked = new Set(rows.map((r) => r.variantId));
-      rows = [...rows, ...matching.filter((v) => !stocked.has(v.variantId)).map((v) => emptyRow(v.variantId, warehouseId, v))];
+      rows = [
+        ...rows,
+        ...matching.filter((v) => !stocked.has(v.variantId)).map((v) => emptyRow(v.variantId, warehouseId, v)),
+      ];
     } else {
       rows = rows.filter((r) => r.onHand !== 0 || r.reserved !== 0);
     }
     return { rows, binNames };
   }
 
-  async warehouseStock(orgId: string, warehouseId: string, query: WarehouseStockQuery, page: Page): Promise<List<WarehouseStockRow>> {
+  async warehouseStock(
+    orgId: string,
+    warehouseId: string,
+    query: WarehouseStockQuery,
+    page: Page,
+  ): Promise<List<WarehouseStockRow>> {
     const { rows } = await this.rows(orgId, warehouseId, query);
     const sorted = sortRows(rows, query.sortBy, query.sortOrder);
-    return { data: sorted.slice(page.offset, page.offset + page.limit), total: sorted.length, limit: page.limit, offset: page.offset };
+    return {
+      data: sorted.slice(page.offset, page.offset + page.limit),
+      total: sorted.length,
+      limit: page.limit,
+      offset: page.offset,
+    };
   }
 }

@@ -13,6 +13,12 @@ export function adjustStock(level: StockLevel, input: AdjustStock, ids: Movement
   const where = { warehouseId: input.warehouseId, binId: input.binId ?? null };
   const locations = adjustLocation(level, where, input.quantity);
   const movementIds = typeof ids === 'string' ? () => ids : ids;
-  const change = settle(level, { locations }, [{ ...where, type: 'ADJUSTMENT', quantity: input.quantity, reason: input.reason }], movementIds, now);
+  const change = settle(
+    level,
+    { locations },
+    [{ ...where, type: 'ADJUSTMENT', quantity: input.quantity, reason: input.reason }],
+    movementIds,
+    now,
+  );
   return { ...change, movement: change.movements![0]! };
 }

@@ -15,7 +15,11 @@ export function assertDistinctLines(lines: CountLine[]): void {
   const seen = new Set<string>();
   for (const line of lines) {
     const key = `${line.variantId}\u0000${line.binId ?? ''}`;
-    if (seen.has(key)) throw unprocessable(`Variant ${line.variantId} is counted twice at ${line.binId ?? 'Unassigned'}`, 'duplicate_count_line');
+    if (seen.has(key))
+      throw unprocessable(
+        `Variant ${line.variantId} is counted twice at ${line.binId ?? 'Unassigned'}`,
+        'duplicate_count_line',
+      );
     seen.add(key);
   }
 }
@@ -23,7 +27,13 @@ export function assertDistinctLines(lines: CountLine[]): void {
 export function countDiffs(level: StockLevel, warehouseId: string, lines: CountLine[]): CountDiff[] {
   return lines.map((line) => {
     const onHand = onHandAt(level, { warehouseId, binId: line.binId });
-    return { variantId: line.variantId, binId: line.binId, onHand, countedQuantity: line.countedQuantity, difference: round(line.countedQuantity - onHand) };
+    return {
+      variantId: line.variantId,
+      binId: line.binId,
+      onHand,
+      countedQuantity: line.countedQuantity,
+      difference: round(line.countedQuantity - onHand),
+    };
   });
 }
 
@@ -36,18 +46,41 @@ export interface CountApplied extends LevelChange {
  * movement per difference. The count id is an operation key on the variant's document:
  * a second apply of the same count changes nothing and says so (`applied: false`).
  */
-export function applyCount(level: StockLevel, warehouseId: string, lines: CountLine[], countId: string, reason: string, ids: MovementIds, now: Date): CountApplied {
+export function applyCount(
+  level: StockLevel,
+  warehouseId: string,
+  lines: CountLine[],
+  countId: string,
+  reason: string,
+  ids: MovementIds,
+  now: Date,
+): CountApplied {
   const diffs = countDiffs(level, warehouseId, lines);
   const key = `count:${countId}`;
   if (hasApplied(level, key)) {
-    return { events: [], results: diffs.map((d) => ({ ...d, difference: 0, onHand: d.onHand, countId, applied: false, movementId: null })) };
+    return {
+      events: [],
+      results: diffs.map((d) => ({ ...d, difference: 0, onHand: d.onHand, countId, applied: false, movementId: null })),
+    };
   }
   let locations = level.locations;
   const changed = diffs.filter((d) => d.difference !== 0);
   for (const d of changed) locations = adjustLocation({ locations }, { warehouseId, binId: d.binId }, d.difference);
-  const drafts = changed.map((d) => ({ warehouseId, binId: d.binId, type: 'COUNT' as const, quantity: d.difference, reason, reference: countId }));
+  const drafts = changed.map((d) => ({
+    warehouseId,
+    binId: d.binId,
+    type: 'COUNT' as const,
+    quantity: d.difference,
+    reason,
+    reference: countId,
+  }));
   const change = settle(level, { locations, operations: remember(level, key, now) }, drafts, ids, now);
   const movementOf = (d: CountDiff) => change.movements!.find((m) => m.binId === d.binId)?.id ?? null;
-  const results = diffs.map((d) => ({ ...d, countId, applied: true, movementId: d.difference === 0 ? null : movementOf(d) }));
+  const results = diffs.map((d) => ({
+    ...d,
+    countId,
+    applied: true,
+    movementId: d.difference === 0 ? null : movementOf(d),
+  }));
   return { ...change, results };
 }

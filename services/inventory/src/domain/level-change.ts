@@ -6,7 +6,9 @@ import { availableOf, onHandAt, round, type Place, type StockLevel } from './sto
 export const MOVEMENT_RECORDED = 'stock.movement_recorded';
 
 /** The fields a change may rewrite; omitted ones stay as they are. */
-export type LevelFields = Partial<Pick<StockLevel, 'locations' | 'reserved' | 'reservations' | 'primaryBins' | 'operations'>>;
+export type LevelFields = Partial<
+  Pick<StockLevel, 'locations' | 'reserved' | 'reservations' | 'primaryBins' | 'operations'>
+>;
 
 /** What the domain hands the repository: new fields, the events, the movements (for the ledger). */
 export interface LevelChange extends LevelFields {
@@ -29,7 +31,13 @@ export interface MovementDraft extends Place {
  * locations), one ledger event per movement and, when the variant's available quantity
  * moved, one `inventory.availability_changed` with old and new from the same version.
  */
-export function settle(level: StockLevel, next: LevelFields, drafts: MovementDraft[], ids: MovementIds, now: Date): LevelChange {
+export function settle(
+  level: StockLevel,
+  next: LevelFields,
+  drafts: MovementDraft[],
+  ids: MovementIds,
+  now: Date,
+): LevelChange {
   const after = { ...level, ...next };
   const movements: StockMovement[] = drafts.map((d, i) => ({
     id: ids(i),
@@ -47,7 +55,14 @@ export function settle(level: StockLevel, next: LevelFields, drafts: MovementDra
   const oldAvailable = availableOf(level);
   const newAvailable = availableOf(after);
   if (newAvailable !== oldAvailable) {
-    events.push(newEvent('inventory.availability_changed', { orgId: level.orgId, variantId: level.variantId, oldAvailable, newAvailable }));
+    events.push(
+      newEvent('inventory.availability_changed', {
+        orgId: level.orgId,
+        variantId: level.variantId,
+        oldAvailable,
+        newAvailable,
+      }),
+    );
   }
   return { ...next, events, movements };
 }

@@ -6,7 +6,13 @@ import { adjustLocation, onHandAt, type StockLevel } from './stock-level';
 const label = (binId: string | null) => binId ?? 'Unassigned';
 
 /** Between two locations of one warehouse: a TRANSFER_OUT/TRANSFER_IN pair; available unchanged. */
-export function moveStock(level: StockLevel, input: MoveStock, reference: string, ids: MovementIds, now: Date): LevelChange {
+export function moveStock(
+  level: StockLevel,
+  input: MoveStock,
+  reference: string,
+  ids: MovementIds,
+  now: Date,
+): LevelChange {
   if (input.fromBinId === input.toBinId) {
     throw unprocessable('toBinId must differ from fromBinId', 'same_bin');
   }

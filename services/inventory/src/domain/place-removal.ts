@@ -8,7 +8,8 @@ import { onHandIn, reservedIn, type StockLevel } from './stock-level';
  */
 export function removeBin(level: StockLevel, binId: string): LevelChange {
   const rows = level.locations.filter((l) => l.binId === binId);
-  if (rows.some((l) => l.onHand !== 0)) throw conflict(`Bin ${binId} still holds stock of ${level.variantId}`, 'bin_not_empty');
+  if (rows.some((l) => l.onHand !== 0))
+    throw conflict(`Bin ${binId} still holds stock of ${level.variantId}`, 'bin_not_empty');
   return {
     locations: level.locations.filter((l) => l.binId !== binId),
     primaryBins: (level.primaryBins ?? []).filter((p) => p.binId !== binId),

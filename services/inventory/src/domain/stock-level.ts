@@ -43,22 +43,30 @@ export interface StockLevel {
 
 export const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
-export const onHandOf = (level: Pick<StockLevel, 'locations'>) => round(level.locations.reduce((sum, l) => sum + l.onHand, 0));
-export const availableOf = (level: Pick<StockLevel, 'locations' | 'reserved'>) => round(onHandOf(level) - level.reserved);
+export const onHandOf = (level: Pick<StockLevel, 'locations'>) =>
+  round(level.locations.reduce((sum, l) => sum + l.onHand, 0));
+export const availableOf = (level: Pick<StockLevel, 'locations' | 'reserved'>) =>
+  round(onHandOf(level) - level.reserved);
 
 export const samePlace = (a: Place, b: Place) => a.warehouseId === b.warehouseId && a.binId === b.binId;
 
-export const locationAt = (level: Pick<StockLevel, 'locations'>, where: Place) => level.locations.find((l) => samePlace(l, where));
+export const locationAt = (level: Pick<StockLevel, 'locations'>, where: Place) =>
+  level.locations.find((l) => samePlace(l, where));
 export const onHandAt = (level: Pick<StockLevel, 'locations'>, where: Place) => locationAt(level, where)?.onHand ?? 0;
-export const locationsIn = (level: Pick<StockLevel, 'locations'>, warehouseId: string) => level.locations.filter((l) => l.warehouseId === warehouseId);
-export const onHandIn = (level: Pick<StockLevel, 'locations'>, warehouseId: string) => round(locationsIn(level, warehouseId).reduce((s, l) => s + l.onHand, 0));
+export const locationsIn = (level: Pick<StockLevel, 'locations'>, warehouseId: string) =>
+  level.locations.filter((l) => l.warehouseId === warehouseId);
+export const onHandIn = (level: Pick<StockLevel, 'locations'>, warehouseId: string) =>
+  round(locationsIn(level, warehouseId).reduce((s, l) => s + l.onHand, 0));
 export const reservedIn = (level: Pick<StockLevel, 'reservations'>, warehouseId: string) =>
   (level.reservations ?? []).find((r) => r.warehouseId === warehouseId)?.quantity ?? 0;
 export const primaryBinOf = (level: Pick<StockLevel, 'primaryBins'>, warehouseId: string) =>
   (level.primaryBins ?? []).find((p) => p.warehouseId === warehouseId)?.binId ?? null;
 
 const insufficient = (where: Place, had: number, quantity: number) =>
-  unprocessable(`On hand at ${where.binId ? `bin ${where.binId}` : 'the Unassigned location'} of ${where.warehouseId} is ${had}; cannot remove ${quantity}`, 'insufficient_stock');
+  unprocessable(
+    `On hand at ${where.binId ? `bin ${where.binId}` : 'the Unassigned location'} of ${where.warehouseId} is ${had}; cannot remove ${quantity}`,
+    'insufficient_stock',
+  );
 
 /** Applies a signed change at one location; on hand may never go below zero. Keeps min/max. */
 export function adjustLocation(level: Pick<StockLevel, 'locations'>, where: Place, quantity: number): StockLocation[] {

@@ -2,7 +2,17 @@ import type { DeductStock, ReceiveStock } from '@stockyard/contracts';
 import { unprocessable } from '@stockyard/service-kit';
 import { settle, type LevelChange, type MovementIds } from './level-change';
 import { remember } from './operations';
-import { adjustLocation, onHandAt, onHandIn, primaryBinOf, reservedIn, resolveSourceLocation, round, type Reservation, type StockLevel } from './stock-level';
+import {
+  adjustLocation,
+  onHandAt,
+  onHandIn,
+  primaryBinOf,
+  reservedIn,
+  resolveSourceLocation,
+  round,
+  type Reservation,
+  type StockLevel,
+} from './stock-level';
 
 /** The internal API's moves (orders, purchasing). Each records its operation key on the level. */
 interface Keyed {
@@ -12,7 +22,11 @@ interface Keyed {
   quantity: number;
 }
 
-function reserveBy(level: StockLevel, warehouseId: string, delta: number): Pick<StockLevel, 'reservations' | 'reserved'> {
+function reserveBy(
+  level: StockLevel,
+  warehouseId: string,
+  delta: number,
+): Pick<StockLevel, 'reservations' | 'reserved'> {
   const quantity = round(reservedIn(level, warehouseId) + delta);
   const others = (level.reservations ?? []).filter((r) => r.warehouseId !== warehouseId);
   const reservations: Reservation[] = quantity === 0 ? others : [...others, { warehouseId, quantity }];
@@ -23,15 +37,34 @@ function reserveBy(level: StockLevel, warehouseId: string, delta: number): Pick<
 export function reserveStock(level: StockLevel, input: Keyed, now: Date): LevelChange {
   const available = round(onHandIn(level, input.warehouseId) - reservedIn(level, input.warehouseId));
   if (input.quantity > available) {
-    throw unprocessable(`${input.warehouseId} has ${available} available, less than ${input.quantity}`, 'insufficient_available');
+    throw unprocessable(
+      `${input.warehouseId} has ${available} available, less than ${input.quantity}`,
+      'insufficient_available',
+    );
   }
-  return settle(level, { ...reserveBy(level, input.warehouseId, input.quantity), operations: remember(level, input.operationKey, now) }, [], () => '', now);
+  return settle(
+    level,
+    { ...reserveBy(level, input.warehouseId, input.quantity), operations: remember(level, input.operationKey, now) },
+    [],
+    () => '',
+    now,
+  );
 }
 
 export function releaseStock(level: StockLevel, input: Keyed, now: Date): LevelChange {
   const held = reservedIn(level, input.warehouseId);
-  if (input.quantity > held) throw unprocessable(`${input.warehouseId} holds ${held} reserved, less than ${input.quantity}`, 'insufficient_reserved');
-  return settle(level, { ...reserveBy(level, input.warehouseId, -input.quantity), operations: remember(level, input.operationKey, now) }, [], () => '', now);
+  if (input.quantity > held)
+    throw unprocessable(
+      `${input.warehouseId} holds ${held} reserved, less than ${input.quantity}`,
+      'insufficient_reserved',
+    );
+  return settle(
+    level,
+    { ...reserveBy(level, input.warehouseId, -input.quantity), operations: remember(level, input.operationKey, now) },
+    [],
+    () => '',
+    now,
+  );
 }
 
 /** RECEIPT: into the named bin, else the primary bin, else Unassigned. */
@@ -39,24 +72,49 @@ export function receiveStock(level: StockLevel, input: ReceiveStock, ids: Moveme
   const binId = input.binId !== undefined ? input.binId : primaryBinOf(level, input.warehouseId);
   const where = { warehouseId: input.warehouseId, binId };
   const locations = adjustLocation(level, where, input.quantity);
-  const draft = { ...where, type: 'RECEIPT' as const, quantity: input.quantity, reason: input.reason ?? 'Received', reference: input.operationKey };
+  const draft = {
+    ...where,
+    type: 'RECEIPT' as const,
+    quantity: input.quantity,
+    reason: input.reason ?? 'Received',
+    reference: input.operationKey,
+  };
   return settle(level, { locations, operations: remember(level, input.operationKey, now) }, [draft], ids, now);
 }
 
 /** SALE: from the named bin, else the resolved source location; optionally consumes the hold. */
 export function deductStock(level: StockLevel, input: DeductStock, ids: MovementIds, now: Date): LevelChange {
-  const where = input.binId !== undefined ? { warehouseId: input.warehouseId, binId: input.binId } : resolveSourceLocation(level, input.warehouseId);
+  const where =
+    input.binId !== undefined
+      ? { warehouseId: input.warehouseId, binId: input.binId }
+      : resolveSourceLocation(level, input.warehouseId);
   const held = onHandAt(level, where);
-  if (held < input.quantity) throw unprocessable(`The source location holds ${held}, less than ${input.quantity}`, 'insufficient_stock');
+  if (held < input.quantity)
+    throw unprocessable(`The source location holds ${held}, less than ${input.quantity}`, 'insufficient_stock');
   const locations = adjustLocation(level, where, -input.quantity);
   const holds = input.fromReserved ? releaseHold(level, input) : {};
-  const draft = { ...where, type: 'SALE' as const, quantity: -input.quantity, reason: input.reason ?? 'Sale', reference: input.operationKey };
-  return settle(level, { locations, ...holds, operations: remember(level, input.operationKey, now) }, [draft], ids, now);
+  const draft = {
+    ...where,
+    type: 'SALE' as const,
+    quantity: -input.quantity,
+    reason: input.reason ?? 'Sale',
+    reference: input.operationKey,
+  };
+  return settle(
+    level,
+    { locations, ...holds, operations: remember(level, input.operationKey, now) },
+    [draft],
+    ids,
+    now,
+  );
 }
 
 function releaseHold(level: StockLevel, input: Keyed) {
   const held = reservedIn(level, input.warehouseId);
-  if (input.quantity > held) throw unprocessable(`${input.warehouseId} holds ${held} reserved, less than ${input.quantity}`, 'insufficient_reserved');
+  if (input.quantity > held)
+    throw unprocessable(
+      `${input.warehouseId} holds ${held} reserved, less than ${input.quantity}`,
+      'insufficient_reserved',
+    );
   return reserveBy(level, input.warehouseId, -input.quantity);
 }
-

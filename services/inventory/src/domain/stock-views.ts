@@ -1,5 +1,13 @@
 import type { StockItem, WarehouseBreakdown, WarehouseStockQuery, WarehouseStockRow } from '@stockyard/contracts';
-import { locationsIn, onHandIn, primaryBinOf, reservedIn, round, type StockLevel, type StockLocation } from './stock-level';
+import {
+  locationsIn,
+  onHandIn,
+  primaryBinOf,
+  reservedIn,
+  round,
+  type StockLevel,
+  type StockLocation,
+} from './stock-level';
 
 export interface VariantInfo {
   sku: string | null;
@@ -19,7 +27,8 @@ export function stockItemOf(level: StockLevel, location: StockLocation, binNames
   };
 }
 
-const byBin = (a: StockLocation, b: StockLocation) => (a.binId === null ? -1 : b.binId === null ? 1 : a.binId.localeCompare(b.binId));
+const byBin = (a: StockLocation, b: StockLocation) =>
+  a.binId === null ? -1 : b.binId === null ? 1 : a.binId.localeCompare(b.binId);
 
 /** One warehouse's view of a variant: totals and its bin rows (Unassigned first). */
 export function warehouseView(level: StockLevel, warehouseId: string, binNames: Map<string, string>) {
@@ -36,9 +45,18 @@ export function warehouseView(level: StockLevel, warehouseId: string, binNames: 
 }
 
 /** GET /stock/variant/{id}/breakdown: every warehouse the variant has a location or a hold in. */
-export function breakdown(level: StockLevel, warehouseNames: Map<string, string>, binNames: Map<string, string>): WarehouseBreakdown[] {
-  const ids = new Set([...level.locations.map((l) => l.warehouseId), ...(level.reservations ?? []).map((r) => r.warehouseId)]);
-  return [...ids].sort().map((id) => ({ ...warehouseView(level, id, binNames), warehouseName: warehouseNames.get(id) ?? null }));
+export function breakdown(
+  level: StockLevel,
+  warehouseNames: Map<string, string>,
+  binNames: Map<string, string>,
+): WarehouseBreakdown[] {
+  const ids = new Set([
+    ...level.locations.map((l) => l.warehouseId),
+    ...(level.reservations ?? []).map((r) => r.warehouseId),
+  ]);
+  return [...ids]
+    .sort()
+    .map((id) => ({ ...warehouseView(level, id, binNames), warehouseName: warehouseNames.get(id) ?? null }));
 }
 
 /** An empty row for a variant the catalog knows but with no stock record in the warehouse. */
@@ -64,7 +82,11 @@ const compare = (field: WarehouseStockQuery['sortBy']) => (a: WarehouseStockRow,
 };
 
 /** Sort by the field, then variantId for a stable order across pages. */
-export function sortRows(rows: WarehouseStockRow[], sortBy: WarehouseStockQuery['sortBy'], sortOrder: 'asc' | 'desc'): WarehouseStockRow[] {
+export function sortRows(
+  rows: WarehouseStockRow[],
+  sortBy: WarehouseStockQuery['sortBy'],
+  sortOrder: 'asc' | 'desc',
+): WarehouseStockRow[] {
   const sign = sortOrder === 'asc' ? 1 : -1;
   const primary = compare(sortBy);
   return [...rows].sort((a, b) => sign * primary(a, b) || a.variantId.localeCompare(b.variantId));

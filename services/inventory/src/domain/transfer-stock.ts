@@ -11,14 +11,23 @@ const withNotes = (reason: string, notes?: string) => (notes ? `${reason}: ${not
  * later with a move). Both halves are in the one document update, so neither can exist
  * without the other. Availability is unchanged (on hand moves between warehouses).
  */
-export function transferStock(level: StockLevel, input: TransferStock, reference: string, ids: MovementIds, now: Date): LevelChange {
+export function transferStock(
+  level: StockLevel,
+  input: TransferStock,
+  reference: string,
+  ids: MovementIds,
+  now: Date,
+): LevelChange {
   if (input.fromWarehouseId === input.toWarehouseId) {
     throw unprocessable('Destination warehouse must differ from the source', 'same_warehouse');
   }
   const from = resolveSourceLocation(level, input.fromWarehouseId);
   const held = onHandAt(level, from);
   if (held < input.quantity) {
-    throw unprocessable(`The source location (${from.binId ?? 'Unassigned'}) holds ${held}, less than ${input.quantity}`, 'insufficient_stock');
+    throw unprocessable(
+      `The source location (${from.binId ?? 'Unassigned'}) holds ${held}, less than ${input.quantity}`,
+      'insufficient_stock',
+    );
   }
   const to = { warehouseId: input.toWarehouseId, binId: null };
   const locations = adjustLocation({ locations: adjustLocation(level, from, -input.quantity) }, to, input.quantity);
@@ -26,8 +35,20 @@ export function transferStock(level: StockLevel, input: TransferStock, reference
     level,
     { locations },
     [
-      { ...from, type: 'TRANSFER_OUT', quantity: -input.quantity, reason: withNotes(`Transfer to ${input.toWarehouseId}`, input.notes), reference },
-      { ...to, type: 'TRANSFER_IN', quantity: input.quantity, reason: withNotes(`Transfer from ${input.fromWarehouseId}`, input.notes), reference },
+      {
+        ...from,
+        type: 'TRANSFER_OUT',
+        quantity: -input.quantity,
+        reason: withNotes(`Transfer to ${input.toWarehouseId}`, input.notes),
+        reference,
+      },
+      {
+        ...to,
+        type: 'TRANSFER_IN',
+        quantity: input.quantity,
+        reason: withNotes(`Transfer from ${input.fromWarehouseId}`, input.notes),
+        reference,
+      },
     ],
     ids,
     now,

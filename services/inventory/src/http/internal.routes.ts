@@ -1,5 +1,11 @@
 import type { Router } from 'express';
-import { DeductStockSchema, INTERNAL_STOCK_PATHS, ReceiveStockSchema, ReleaseStockSchema, ReserveStockSchema } from '@stockyard/contracts';
+import {
+  DeductStockSchema,
+  INTERNAL_STOCK_PATHS,
+  ReceiveStockSchema,
+  ReleaseStockSchema,
+  ReserveStockSchema,
+} from '@stockyard/contracts';
 import { bodyOf, orgIdOf } from '@stockyard/service-kit';
 import type { InventoryDeps } from '../app';
 

@@ -1,5 +1,13 @@
 import type { Router } from 'express';
-import { AdjustStockSchema, MovementQuerySchema, MoveStockSchema, PageQuerySchema, SetPrimaryBinSchema, TransferStockSchema, UpdateStockItemSchema } from '@stockyard/contracts';
+import {
+  AdjustStockSchema,
+  MovementQuerySchema,
+  MoveStockSchema,
+  PageQuerySchema,
+  SetPrimaryBinSchema,
+  TransferStockSchema,
+  UpdateStockItemSchema,
+} from '@stockyard/contracts';
 import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
 import { locationAt } from '../domain/stock-level';
 import { stockItemOf } from '../domain/stock-views';

@@ -1,5 +1,12 @@
 import type { Router } from 'express';
-import { BulkCountApplySchema, BulkCountPreviewSchema, ExportTemplateQuerySchema, MovementTypeSchema, PageQuerySchema, WarehouseStockQuerySchema } from '@stockyard/contracts';
+import {
+  BulkCountApplySchema,
+  BulkCountPreviewSchema,
+  ExportTemplateQuerySchema,
+  MovementTypeSchema,
+  PageQuerySchema,
+  WarehouseStockQuerySchema,
+} from '@stockyard/contracts';
 import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
 import { z } from 'zod';
 import { countTemplateCsv } from '../domain/count-template';
@@ -27,7 +34,9 @@ export function warehouseStockRoutes(router: Router, { queries, counts, movement
     const { scope, includeEmpty } = queryOf(req, ExportTemplateQuerySchema);
     if (scope !== 'all' && scope !== 'unassigned') await warehouses.bin(orgId, warehouseId, scope);
     const { rows, binNames } = await queries.rows(orgId, warehouseId, { includeEmpty });
-    const sorted = rows.sort((a, b) => (a.sku ?? '\uffff').localeCompare(b.sku ?? '\uffff') || a.variantId.localeCompare(b.variantId));
+    const sorted = rows.sort(
+      (a, b) => (a.sku ?? '\uffff').localeCompare(b.sku ?? '\uffff') || a.variantId.localeCompare(b.variantId),
+    );
     const day = new Date().toISOString().slice(0, 10);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="stock-count-${warehouseId}-${day}.csv"`);
@@ -35,7 +44,9 @@ export function warehouseStockRoutes(router: Router, { queries, counts, movement
   });
 
   router.post('/warehouses/:warehouseId/stock/count/preview', async (req, res) => {
-    res.status(201).json(await counts.preview(orgIdOf(req), req.params.warehouseId, bodyOf(req, BulkCountPreviewSchema)));
+    res
+      .status(201)
+      .json(await counts.preview(orgIdOf(req), req.params.warehouseId, bodyOf(req, BulkCountPreviewSchema)));
   });
   router.post('/warehouses/:warehouseId/stock/count/apply', async (req, res) => {
     const body = bodyOf(req, BulkCountApplySchema);

@@ -1,5 +1,12 @@
 import type { Router } from 'express';
-import { CreateBinSchema, CreateWarehouseSchema, PageQuerySchema, UpdateBinSchema, UpdateWarehouseSchema, WarehouseListQuerySchema } from '@stockyard/contracts';
+import {
+  CreateBinSchema,
+  CreateWarehouseSchema,
+  PageQuerySchema,
+  UpdateBinSchema,
+  UpdateWarehouseSchema,
+  WarehouseListQuerySchema,
+} from '@stockyard/contracts';
 import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
 import { assertWarehouseEmpty, removeBin } from '../domain/place-removal';
 import type { InventoryDeps } from '../app';
@@ -45,7 +52,8 @@ export function warehousesRoutes(router: Router, { warehouses, stock }: Inventor
     const { warehouseId, binId } = req.params as Params;
     await warehouses.deleteBin(orgId, warehouseId, binId, async () => {
       // Each variant's check and clean-up is one locked change of its level (see README on the race).
-      for (const level of await stock.withBin(orgId, binId)) await stock.change(orgId, level.variantId, (current) => removeBin(current, binId));
+      for (const level of await stock.withBin(orgId, binId))
+        await stock.change(orgId, level.variantId, (current) => removeBin(current, binId));
     });
     res.status(204).end();
   });

@@ -21,7 +21,12 @@ export class MovementRepository {
     if (query.warehouseId) filter.warehouseId = query.warehouseId;
     if (query.type) filter.type = query.type;
     const [docs, total] = await Promise.all([
-      this.movements.find(filter).sort({ createdAt: -1, _id: -1 }).skip(page.offset).limit(page.limit).lean<MovementDoc[]>(),
+      this.movements
+        .find(filter)
+        .sort({ createdAt: -1, _id: -1 })
+        .skip(page.offset)
+        .limit(page.limit)
+        .lean<MovementDoc[]>(),
       this.movements.countDocuments(filter),
     ]);
     return { data: docs.map(toMovement), total, limit: page.limit, offset: page.offset };

@@ -27,7 +27,10 @@ export class OperationRepository {
     const record = await this.records.findOne({ _id: `${orgId}:${key}` });
     if (!record) return false;
     if (record.kind !== kind || record.variantId !== variantId) {
-      throw unprocessable(`operationKey ${key} was already used for a ${record.kind} of ${record.variantId}`, 'operation_key_reused');
+      throw unprocessable(
+        `operationKey ${key} was already used for a ${record.kind} of ${record.variantId}`,
+        'operation_key_reused',
+      );
     }
     return true;
   }

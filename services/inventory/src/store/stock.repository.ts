@@ -1,6 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { StockMovement } from '@stockyard/contracts';
-import { AppError, documentKey, documentLocks, InsertBatcher, isDuplicateKeyError, RecentMap, type OutboxRelay } from '@stockyard/service-kit';
+import {
+  AppError,
+  documentKey,
+  documentLocks,
+  InsertBatcher,
+  isDuplicateKeyError,
+  RecentMap,
+  type OutboxRelay,
+} from '@stockyard/service-kit';
 import type { mongo } from 'mongoose';
 import type { LevelChange, LevelFields } from '../domain/level-change';
 import type { StockLevel } from '../domain/stock-level';
@@ -18,7 +26,9 @@ const FIELDS = ['locations', 'reserved', 'reservations', 'primaryBins', 'operati
 const READ = { outbox: 0, outboxPending: 0, createdAt: 0, updatedAt: 0 } as const;
 
 /** A level document without its outbox and timestamps (left out in code, see `byId`). */
-function asLevel(doc: (StockLevel & { outbox?: unknown; outboxPending?: unknown; createdAt?: unknown; updatedAt?: unknown }) | null): StockLevel | null {
+function asLevel(
+  doc: (StockLevel & { outbox?: unknown; outboxPending?: unknown; createdAt?: unknown; updatedAt?: unknown }) | null,
+): StockLevel | null {
   if (!doc) return null;
   const { outbox: _o, outboxPending: _p, createdAt: _c, updatedAt: _u, ...level } = doc;
   return level;
@@ -66,10 +76,17 @@ export class StockRepository {
 
   change(orgId: string, variantId: string, compute: (level: StockLevel) => LevelChange): Promise<StockLevel> {
     const _id = `${orgId}:${variantId}`;
-    return documentLocks.run(documentKey(this.levels.collection.collectionName, _id), () => this.changeOnce(_id, orgId, variantId, compute));
+    return documentLocks.run(documentKey(this.levels.collection.collectionName, _id), () =>
+      this.changeOnce(_id, orgId, variantId, compute),
+    );
   }
 
-  private async changeOnce(_id: string, orgId: string, variantId: string, compute: (level: StockLevel) => LevelChange): Promise<StockLevel> {
+  private async changeOnce(
+    _id: string,
+    orgId: string,
+    variantId: string,
+    compute: (level: StockLevel) => LevelChange,
+  ): Promise<StockLevel> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const found = this.known.get(_id) ?? (await this.byId(_id));
       const level: StockLevel = found ?? { orgId, variantId, locations: [], reserved: 0, version: 0 };
@@ -83,7 +100,9 @@ export class StockRepository {
       this.known.delete(_id); // another replica wrote it: read it afresh
       await sleep(Math.random() * Math.min(50, 2 * attempt));
     }
-    throw new AppError('unavailable', 'Stock level is too busy; retry', 'contention', undefined, { 'Retry-After': '1' });
+    throw new AppError('unavailable', 'Stock level is too busy; retry', 'contention', undefined, {
+      'Retry-After': '1',
+    });
   }
 
   private remember(_id: string, level: StockLevel): StockLevel {
@@ -95,7 +114,17 @@ export class StockRepository {
     const now = new Date();
     const collection = this.levels.collection;
     if (isNew) {
-      const doc = { _id, orgId: level.orgId, variantId: level.variantId, locations: [], reserved: 0, ...fields, version: 1, createdAt: now, updatedAt: now };
+      const doc = {
+        _id,
+        orgId: level.orgId,
+        variantId: level.variantId,
+        locations: [],
+        reserved: 0,
+        ...fields,
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+      };
       const insert = events.length ? this.relay.prepareInsert(collection, _id, events) : undefined;
       try {
         await collection.insertOne((insert ? { ...doc, ...insert.fields } : doc) as never);
@@ -126,7 +155,9 @@ export class StockRepository {
 
   /** Levels with any location (even empty) in the warehouse. */
   inWarehouse(orgId: string, warehouseId: string): Promise<StockLevel[]> {
-    return this.levels.find({ orgId, 'locations.warehouseId': warehouseId }, { ...READ, operations: 0 }).lean<StockLevel[]>();
+    return this.levels
+      .find({ orgId, 'locations.warehouseId': warehouseId }, { ...READ, operations: 0 })
+      .lean<StockLevel[]>();
   }
 
   withBin(orgId: string, binId: string): Promise<StockLevel[]> {
@@ -140,7 +171,12 @@ export class StockRepository {
 
   /** A row already there (a replayed request) is left as it is. */
   async recordMovement(orgId: string, movement: StockMovement): Promise<void> {
-    const insert = this.movementInserts.insert({ ...movement, _id: movement.id, orgId, createdAt: new Date(movement.createdAt) });
+    const insert = this.movementInserts.insert({
+      ...movement,
+      _id: movement.id,
+      orgId,
+      createdAt: new Date(movement.createdAt),
+    });
     this.recentMovements.set(movement.id, insert);
     await insert;
   }
@@ -155,7 +191,14 @@ export class StockRepository {
    */
   async recordMovementIfNew(orgId: string, movement: StockMovement): Promise<void> {
     const recent = this.recentMovements.get(movement.id);
-    if (recent && (await recent.then(() => true, () => false))) return;
+    if (
+      recent &&
+      (await recent.then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     await this.recordMovement(orgId, movement);
   }
 }

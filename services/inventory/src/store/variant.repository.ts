@@ -15,7 +15,11 @@ export class VariantRepository {
   constructor(private readonly variants: VariantModel) {}
 
   upsert(event: VariantUpserted): Promise<void> {
-    return this.apply(event.orgId, event.variantId, new Date(event.updatedAt), { sku: event.sku, name: event.name, deleted: false });
+    return this.apply(event.orgId, event.variantId, new Date(event.updatedAt), {
+      sku: event.sku,
+      name: event.name,
+      deleted: false,
+    });
   }
 
   remove(event: VariantDeleted): Promise<void> {
@@ -28,18 +32,25 @@ export class VariantRepository {
       const current = await this.variants.findById(_id).lean<{ sourceUpdatedAt: Date }>();
       if (current && current.sourceUpdatedAt >= at) return; // a late, older copy
       if (current) {
-        await this.variants.updateOne({ _id, sourceUpdatedAt: current.sourceUpdatedAt }, { $set: { ...fields, sourceUpdatedAt: at } });
+        await this.variants.updateOne(
+          { _id, sourceUpdatedAt: current.sourceUpdatedAt },
+          { $set: { ...fields, sourceUpdatedAt: at } },
+        );
         return;
       }
-      await this.variants.collection.insertOne({ _id, orgId, variantId, sku: null, name: null, ...fields, sourceUpdatedAt: at } as never).catch((err) => {
-        if (!isDuplicateKeyError(err)) throw err; // another replica inserted it; its redelivery decides
-      });
+      await this.variants.collection
+        .insertOne({ _id, orgId, variantId, sku: null, name: null, ...fields, sourceUpdatedAt: at } as never)
+        .catch((err) => {
+          if (!isDuplicateKeyError(err)) throw err; // another replica inserted it; its redelivery decides
+        });
     });
   }
 
   /** Views of the given variants; unknown ones are absent. */
   async byIds(orgId: string, variantIds: string[]): Promise<Map<string, VariantView>> {
-    const docs = await this.variants.find({ orgId, variantId: { $in: variantIds } }).lean<(VariantView & { deleted: boolean })[]>();
+    const docs = await this.variants
+      .find({ orgId, variantId: { $in: variantIds } })
+      .lean<(VariantView & { deleted: boolean })[]>();
     return new Map(docs.map((d) => [d.variantId, { variantId: d.variantId, sku: d.sku, name: d.name }]));
   }
 

@@ -1,5 +1,14 @@
 import type { Bin, CreateWarehouse, List, Page, UpdateWarehouse, Warehouse } from '@stockyard/contracts';
-import { conflict, documentKey, documentLocks, findOwned, isDuplicateKeyError, newId, notFound, type BroadcastCache } from '@stockyard/service-kit';
+import {
+  conflict,
+  documentKey,
+  documentLocks,
+  findOwned,
+  isDuplicateKeyError,
+  newId,
+  notFound,
+  type BroadcastCache,
+} from '@stockyard/service-kit';
 import type { BinModel, WarehouseModel } from './warehouse.model';
 
 interface WarehouseDoc {
@@ -30,9 +39,16 @@ const toWarehouse = (d: WarehouseDoc): Warehouse => ({
   updatedAt: d.updatedAt.toISOString(),
   deletedAt: d.deletedAt ? d.deletedAt.toISOString() : null,
 });
-const toBin = (d: BinDoc): Bin => ({ id: d._id, warehouseId: d.warehouseId, name: d.name, createdAt: d.createdAt.toISOString(), updatedAt: d.updatedAt.toISOString() });
+const toBin = (d: BinDoc): Bin => ({
+  id: d._id,
+  warehouseId: d.warehouseId,
+  name: d.name,
+  createdAt: d.createdAt.toISOString(),
+  updatedAt: d.updatedAt.toISOString(),
+});
 
-const binNameTaken = (name: string) => conflict(`A bin named "${name}" already exists in this warehouse`, 'bin_name_taken');
+const binNameTaken = (name: string) =>
+  conflict(`A bin named "${name}" already exists in this warehouse`, 'bin_name_taken');
 
 /** Read-through caches of the places stock changes name (see `checkPlace`). */
 export interface PlaceCaches {
@@ -70,14 +86,25 @@ export class WarehouseRepository {
   }
 
   async create(orgId: string, input: CreateWarehouse): Promise<Warehouse> {
-    const doc = await this.warehouses.create({ _id: newId('wh'), orgId, name: input.name, code: input.code ?? null, address: input.address ?? null });
+    const doc = await this.warehouses.create({
+      _id: newId('wh'),
+      orgId,
+      name: input.name,
+      code: input.code ?? null,
+      address: input.address ?? null,
+    });
     return toWarehouse(doc.toObject() as WarehouseDoc);
   }
 
   async list(orgId: string, includeDeleted: boolean, page: Page): Promise<List<Warehouse>> {
     const filter = includeDeleted ? { orgId } : { orgId, deletedAt: null };
     const [docs, total] = await Promise.all([
-      this.warehouses.find(filter).sort({ createdAt: 1, _id: 1 }).skip(page.offset).limit(page.limit).lean<WarehouseDoc[]>(),
+      this.warehouses
+        .find(filter)
+        .sort({ createdAt: 1, _id: 1 })
+        .skip(page.offset)
+        .limit(page.limit)
+        .lean<WarehouseDoc[]>(),
       this.warehouses.countDocuments(filter),
     ]);
     return { data: docs.map(toWarehouse), total, limit: page.limit, offset: page.offset };
@@ -100,7 +127,9 @@ export class WarehouseRepository {
   update(orgId: string, id: string, input: UpdateWarehouse): Promise<Warehouse> {
     return documentLocks.run(documentKey('warehouses', id), async () => {
       await this.active(orgId, id);
-      const doc = await this.warehouses.findOneAndUpdate({ _id: id, orgId }, { $set: input }, { new: true }).lean<WarehouseDoc>();
+      const doc = await this.warehouses
+        .findOneAndUpdate({ _id: id, orgId }, { $set: input }, { new: true })
+        .lean<WarehouseDoc>();
       await this.caches?.warehouses.changed(placeKey(orgId, id));
       return toWarehouse(doc!);
     });
@@ -154,7 +183,9 @@ export class WarehouseRepository {
       await this.active(orgId, warehouseId);
       await this.bin(orgId, warehouseId, binId);
       try {
-        const doc = await this.bins.findOneAndUpdate({ _id: binId, orgId }, { $set: { name } }, { new: true }).lean<BinDoc>();
+        const doc = await this.bins
+          .findOneAndUpdate({ _id: binId, orgId }, { $set: { name } }, { new: true })
+          .lean<BinDoc>();
         return toBin(doc!);
       } catch (err) {
         if (isDuplicateKeyError(err)) throw binNameTaken(name);

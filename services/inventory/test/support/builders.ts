@@ -12,7 +12,11 @@ export const level = (locations: StockLocation[], overrides: Partial<StockLevel>
   ...overrides,
 });
 
-export const at = (warehouseId: string, binId: string | null, onHand: number): StockLocation => ({ warehouseId, binId, onHand });
+export const at = (warehouseId: string, binId: string | null, onHand: number): StockLocation => ({
+  warehouseId,
+  binId,
+  onHand,
+});
 
 /** The AppError code a call throws. */
 export function codeOf(fn: () => unknown): string | undefined {

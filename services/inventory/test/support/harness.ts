@@ -33,8 +33,18 @@ export async function startInventory(orgId: string) {
   // Signed identities are valid for 60 s, so each request signs a fresh one.
   const headers = () => asCaller(orgId, ALL);
 
-  const request = (method: string, path: string, body?: unknown, extra: Record<string, string> = {}, base = '/api/v1') =>
-    fetch(`${server.url}${base}${path}`, { method, headers: { ...headers(), ...extra }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const request = (
+    method: string,
+    path: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+    base = '/api/v1',
+  ) =>
+    fetch(`${server.url}${base}${path}`, {
+      method,
+      headers: { ...headers(), ...extra },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
 
   return {
     connection,
@@ -66,7 +76,11 @@ export async function startInventory(orgId: string) {
       const otherServer = await listen(other.app);
       return {
         request: (method: string, path: string, body?: unknown) =>
-          fetch(`${otherServer.url}/api/v1${path}`, { method, headers: headers(), body: body === undefined ? undefined : JSON.stringify(body) }),
+          fetch(`${otherServer.url}/api/v1${path}`, {
+            method,
+            headers: headers(),
+            body: body === undefined ? undefined : JSON.stringify(body),
+          }),
         async close() {
           await otherServer.close();
           await other.stop();

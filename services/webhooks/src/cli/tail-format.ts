@@ -25,10 +25,14 @@ const time = (iso: string) => iso.slice(11, 23);
 export function formatAttempt({ delivery, attempt }: NewAttempt, color: boolean): string {
   const ok = attempt.responseStatus !== null && attempt.responseStatus >= 200 && attempt.responseStatus < 300;
   const paint = (code: number, text: string) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
-  const outcome = ok ? paint(32, `${attempt.responseStatus} OK`) : paint(31, attempt.error ?? `HTTP ${attempt.responseStatus}`);
+  const outcome = ok
+    ? paint(32, `${attempt.responseStatus} OK`)
+    : paint(31, attempt.error ?? `HTTP ${attempt.responseStatus}`);
   const last = delivery.attempts[delivery.attempts.length - 1] === attempt;
   let tail = '';
-  if (!ok && last && delivery.status === 'pending' && delivery.nextAttemptAt) tail = `  next attempt ${delivery.nextAttemptAt}`;
-  if (!ok && last && delivery.status === 'failed') tail = '  delivery failed (replay: POST /webhooks/deliveries/<id>/replay)';
+  if (!ok && last && delivery.status === 'pending' && delivery.nextAttemptAt)
+    tail = `  next attempt ${delivery.nextAttemptAt}`;
+  if (!ok && last && delivery.status === 'failed')
+    tail = '  delivery failed (replay: POST /webhooks/deliveries/<id>/replay)';
   return `${time(attempt.at)}  --> ${delivery.event} [${delivery.id}] #${attempt.number}  ${outcome}  (${attempt.durationMs} ms)${tail}`;
 }

@@ -20,14 +20,21 @@ export async function tailDeliveries(options: TailOptions): Promise<void> {
   const url = `${options.baseUrl}/api/v1/webhooks/${encodeURIComponent(options.endpointId)}/deliveries?limit=200`;
   let first = true;
   while (!options.signal.aborted) {
-    const res = await fetch(url, { headers: options.headers, signal: options.signal }).catch((err: Error) => ({ failed: err }));
+    const res = await fetch(url, { headers: options.headers, signal: options.signal }).catch((err: Error) => ({
+      failed: err,
+    }));
     if ('failed' in res) {
       if (options.signal.aborted) return;
       const cause = (res.failed as Error & { cause?: { code?: string } }).cause?.code;
-      options.print(`! ${res.failed.message}${cause ? ` (${cause})` : ''} at ${options.baseUrl}; is the system up (npm start)? retrying`);
+      options.print(
+        `! ${res.failed.message}${cause ? ` (${cause})` : ''} at ${options.baseUrl}; is the system up (npm start)? retrying`,
+      );
     } else if (!res.ok) {
-      const body = (await res.json().catch(() => undefined)) as { error?: { code?: string; message?: string } } | undefined;
-      throw new Error(`GET deliveries answered ${res.status} ${body?.error?.code ?? ''}: ${body?.error?.message ?? ''}`.trim());
+      const body = (await res.json().catch(() => undefined)) as
+        { error?: { code?: string; message?: string } } | undefined;
+      throw new Error(
+        `GET deliveries answered ${res.status} ${body?.error?.code ?? ''}: ${body?.error?.message ?? ''}`.trim(),
+      );
     } else {
       const page = (await res.json()) as List<WebhookDelivery>;
       const fresh = unseenAttempts(page.data, printed);

@@ -18,12 +18,16 @@ function credentials(): { gatewayUrl: string; adminKey: string } {
   }
   const gatewayUrl = process.env.GATEWAY_URL ?? fromFile.GATEWAY_URL;
   const adminKey = process.env.ADMIN_KEY ?? fromFile.ADMIN_KEY;
-  if (!gatewayUrl || !adminKey) throw new Error(`GATEWAY_URL and ADMIN_KEY are needed (run npm start, or set them); looked in ${file}`);
+  if (!gatewayUrl || !adminKey)
+    throw new Error(`GATEWAY_URL and ADMIN_KEY are needed (run npm start, or set them); looked in ${file}`);
   return { gatewayUrl: gatewayUrl.replace(/\/$/, ''), adminKey };
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { all: { type: 'boolean', default: false }, interval: { type: 'string', default: '1000' } } });
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { all: { type: 'boolean', default: false }, interval: { type: 'string', default: '1000' } },
+  });
   const endpointId = positionals[0];
   if (!endpointId) throw new Error(USAGE);
   const { gatewayUrl, adminKey } = credentials();

@@ -1,6 +1,12 @@
 import type { Logger } from '@stockyard/service-kit';
 import { deliveryEndedChange, type Endpoint } from '../domain/endpoint';
-import { outcomeOf, type AttemptOutcome, type DeliveryAttempt, type NewDelivery, type RetryPolicy } from '../domain/delivery';
+import {
+  outcomeOf,
+  type AttemptOutcome,
+  type DeliveryAttempt,
+  type NewDelivery,
+  type RetryPolicy,
+} from '../domain/delivery';
 import type { ClaimedDelivery, DeliveryRepository } from '../store/delivery.repository';
 import type { EndpointRepository, EndpointSnapshot } from '../store/endpoint.repository';
 import { postWebhook, prepareWebhook, type SendOptions, type SendResult } from './send';
@@ -33,13 +39,25 @@ const logFields = (d: Subject) => ({ deliveryId: d.id, orgId: d.orgId, endpointI
  * Read and signed as the endpoint's reader: a rotation either precedes the signature (the
  * new secret is used) or waits for it to be made. Without an enabled endpoint, says so.
  */
-async function startAttempt(delivery: Subject, number: number, deps: AttemptDeps, snapshot?: EndpointSnapshot): Promise<StartedAttempt | { endpoint: Endpoint | undefined }> {
+async function startAttempt(
+  delivery: Subject,
+  number: number,
+  deps: AttemptDeps,
+  snapshot?: EndpointSnapshot,
+): Promise<StartedAttempt | { endpoint: Endpoint | undefined }> {
   const target = await deps.endpoints.withEndpoint(
     delivery.orgId,
     delivery.endpointId,
     (endpoint) => {
       if (!endpoint?.enabled) return { endpoint };
-      const webhook = { url: endpoint.url, secret: endpoint.secret, event: delivery.event, deliveryId: delivery.id, attempt: number, data: delivery.payload };
+      const webhook = {
+        url: endpoint.url,
+        secret: endpoint.secret,
+        event: delivery.event,
+        deliveryId: delivery.id,
+        attempt: number,
+        data: delivery.payload,
+      };
       return { endpoint, prepared: prepareWebhook(webhook) };
     },
     snapshot,
@@ -49,21 +67,47 @@ async function startAttempt(delivery: Subject, number: number, deps: AttemptDeps
   return { number, at: new Date(), endpoint, result: postWebhook(endpoint.url, target.prepared, deps.send) };
 }
 
-const isStarted = (attempt: StartedAttempt | { endpoint: Endpoint | undefined }): attempt is StartedAttempt => 'result' in attempt;
+const isStarted = (attempt: StartedAttempt | { endpoint: Endpoint | undefined }): attempt is StartedAttempt =>
+  'result' in attempt;
 
 /** The attempt as recorded (the Retry-After hint shapes the outcome, it is not stored). */
-function recorded(attempt: StartedAttempt, result: SendResult, retry: RetryPolicy): { entry: DeliveryAttempt; outcome: AttemptOutcome } {
+function recorded(
+  attempt: StartedAttempt,
+  result: SendResult,
+  retry: RetryPolicy,
+): { entry: DeliveryAttempt; outcome: AttemptOutcome } {
   const { ok: _ok, retryAfterSeconds: _retryAfter, ...kept } = result;
-  return { entry: { number: attempt.number, at: attempt.at, ...kept }, outcome: outcomeOf(attempt.number, result, retry, new Date()) };
+  return {
+    entry: { number: attempt.number, at: attempt.at, ...kept },
+    outcome: outcomeOf(attempt.number, result, retry, new Date()),
+  };
 }
 
 /** Logs a recorded attempt and applies the consecutive-failure rule; returns when to try next. */
-async function afterAttempt(delivery: Subject, attempt: StartedAttempt, result: SendResult, outcome: AttemptOutcome, kept: boolean, deps: AttemptDeps): Promise<Date | null> {
+async function afterAttempt(
+  delivery: Subject,
+  attempt: StartedAttempt,
+  result: SendResult,
+  outcome: AttemptOutcome,
+  kept: boolean,
+  deps: AttemptDeps,
+): Promise<Date | null> {
   const level = result.ok ? 'info' : 'warn';
-  deps.logger[level]({ ...logFields(delivery), attempt: attempt.number, status: outcome.status, responseStatus: result.responseStatus, error: result.error, kept }, 'webhook attempt');
+  deps.logger[level](
+    {
+      ...logFields(delivery),
+      attempt: attempt.number,
+      status: outcome.status,
+      responseStatus: result.responseStatus,
+      error: result.error,
+      kept,
+    },
+    'webhook attempt',
+  );
   // A success with no failures counted when we read the endpoint changes nothing: skipping
   // the write keeps deliveries to one endpoint from queuing on its lock.
-  const countChanges = outcome.status === 'failed' || (outcome.status === 'succeeded' && attempt.endpoint.consecutiveFailures > 0);
+  const countChanges =
+    outcome.status === 'failed' || (outcome.status === 'succeeded' && attempt.endpoint.consecutiveFailures > 0);
   if (kept && countChanges) await countDeliveryEnd(delivery, outcome.status === 'succeeded', deps);
   return kept ? outcome.nextAttemptAt : null;
 }
@@ -81,7 +125,12 @@ export async function attemptDelivery(delivery: ClaimedDelivery, deps: AttemptDe
   return recordOutcome(delivery, attempt, await attempt.result, deps);
 }
 
-async function recordOutcome(delivery: ClaimedDelivery, attempt: StartedAttempt, result: SendResult, deps: AttemptDeps): Promise<Date | null> {
+async function recordOutcome(
+  delivery: ClaimedDelivery,
+  attempt: StartedAttempt,
+  result: SendResult,
+  deps: AttemptDeps,
+): Promise<Date | null> {
   const { entry, outcome } = recorded(attempt, result, deps.retry);
   const kept = await deps.deliveries.recordAttempt(delivery, entry, outcome);
   return afterAttempt(delivery, attempt, result, outcome, kept, deps);
@@ -91,7 +140,10 @@ async function abandon(delivery: ClaimedDelivery, endpoint: Endpoint | undefined
   if (endpoint) await deps.deliveries.abandon(delivery, 'endpoint disabled');
   // Created by the dispatcher while its endpoint was being deleted: finish the cascade.
   else await deps.deliveries.remove(delivery);
-  deps.logger.info({ ...logFields(delivery), reason: endpoint ? 'endpoint disabled' : 'endpoint deleted' }, 'webhook delivery abandoned');
+  deps.logger.info(
+    { ...logFields(delivery), reason: endpoint ? 'endpoint disabled' : 'endpoint deleted' },
+    'webhook delivery abandoned',
+  );
 }
 
 export interface FirstAttemptOptions {
@@ -122,7 +174,10 @@ export async function sendFirstAttempt(
   const attempt = await startAttempt(delivery, 1, deps, options.endpoint);
   if (!isStarted(attempt)) return undefined; // disabled or deleted since the event was matched: nothing to send
   let timer: NodeJS.Timeout | undefined;
-  const inline = await Promise.race([attempt.result, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), options.inlineMs)))]);
+  const inline = await Promise.race([
+    attempt.result,
+    new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), options.inlineMs))),
+  ]);
   clearTimeout(timer);
   if (inline) {
     const { entry, outcome } = recorded(attempt, inline, deps.retry);
@@ -137,8 +192,13 @@ export async function sendFirstAttempt(
 /** The consecutive-failure rule: a success resets the count, the fifth failed delivery in a row disables. */
 async function countDeliveryEnd(delivery: Subject, succeeded: boolean, deps: AttemptDeps): Promise<void> {
   const now = new Date();
-  const updated = await deps.endpoints.update(delivery.orgId, delivery.endpointId, (current) => deliveryEndedChange(current, succeeded, now));
+  const updated = await deps.endpoints.update(delivery.orgId, delivery.endpointId, (current) =>
+    deliveryEndedChange(current, succeeded, now),
+  );
   if (updated && !updated.enabled && updated.disabledAt?.getTime() === now.getTime()) {
-    deps.logger.warn({ orgId: delivery.orgId, endpointId: delivery.endpointId, failures: updated.consecutiveFailures }, 'webhook endpoint disabled after consecutive failed deliveries');
+    deps.logger.warn(
+      { orgId: delivery.orgId, endpointId: delivery.endpointId, failures: updated.consecutiveFailures },
+      'webhook endpoint disabled after consecutive failed deliveries',
+    );
   }
 }

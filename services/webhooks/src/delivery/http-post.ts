@@ -34,7 +34,12 @@ const IDLE_SOCKETS_PER_ORIGIN = 64;
  * with the guard and without it (allow-listed hosts) live in separate pools.
  */
 function pools() {
-  const options = { keepAlive: true, timeout: IDLE_SOCKET_MS, maxFreeSockets: IDLE_SOCKETS_PER_ORIGIN, scheduling: 'lifo' } as const;
+  const options = {
+    keepAlive: true,
+    timeout: IDLE_SOCKET_MS,
+    maxFreeSockets: IDLE_SOCKETS_PER_ORIGIN,
+    scheduling: 'lifo',
+  } as const;
   return { 'http:': new http.Agent(options), 'https:': new https.Agent(options) };
 }
 const GUARDED = pools();
@@ -50,21 +55,41 @@ const ALLOW_LISTED = pools();
  * keep-alive races. The receiver may then see the attempt twice with the same delivery id,
  * which the spec already asks receivers to handle.
  */
-export function postOnce(url: URL, headers: Record<string, string>, body: string, options: PostOptions): Promise<PostResponse> {
+export function postOnce(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  options: PostOptions,
+): Promise<PostResponse> {
   const signal = AbortSignal.timeout(options.timeoutMs);
   const pool = (options.lookup ? GUARDED : ALLOW_LISTED)[url.protocol === 'https:' ? 'https:' : 'http:'];
-  return send(url, headers, body, options.lookup, signal, pool).catch((err: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
-    if (!err.reusedSocket || signal.aborted || (err.code !== 'ECONNRESET' && err.code !== 'EPIPE')) throw err;
-    return send(url, headers, body, options.lookup, signal, false);
-  });
+  return send(url, headers, body, options.lookup, signal, pool).catch(
+    (err: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
+      if (!err.reusedSocket || signal.aborted || (err.code !== 'ECONNRESET' && err.code !== 'EPIPE')) throw err;
+      return send(url, headers, body, options.lookup, signal, false);
+    },
+  );
 }
 
-function send(url: URL, headers: Record<string, string>, body: string, lookup: LookupFunction | undefined, signal: AbortSignal, agent: http.Agent | false): Promise<PostResponse> {
+function send(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  lookup: LookupFunction | undefined,
+  signal: AbortSignal,
+  agent: http.Agent | false,
+): Promise<PostResponse> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(
       url,
-      { method: 'POST', headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) }, signal, lookup, agent },
+      {
+        method: 'POST',
+        headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+        signal,
+        lookup,
+        agent,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         let size = 0;

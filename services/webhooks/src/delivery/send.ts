@@ -38,7 +38,12 @@ export interface PreparedWebhook {
 
 /** Serialized once and signed now: the signature covers exactly the bytes that go on the wire. */
 export function prepareWebhook(webhook: OutgoingWebhook): PreparedWebhook {
-  const body: WebhookBody = { event: webhook.event, data: webhook.data, delivery_id: webhook.deliveryId, attempt: webhook.attempt };
+  const body: WebhookBody = {
+    event: webhook.event,
+    data: webhook.data,
+    delivery_id: webhook.deliveryId,
+    attempt: webhook.attempt,
+  };
   const rawBody = JSON.stringify(body);
   const headers = {
     'Content-Type': 'application/json',
@@ -56,7 +61,11 @@ export function sendWebhook(webhook: OutgoingWebhook, options: SendOptions): Pro
 }
 
 /** POSTs a prepared attempt; never throws, every failure becomes part of the result. */
-export async function postWebhook(url: string, { rawBody, headers }: PreparedWebhook, options: SendOptions): Promise<SendResult> {
+export async function postWebhook(
+  url: string,
+  { rawBody, headers }: PreparedWebhook,
+  options: SendOptions,
+): Promise<SendResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
@@ -75,7 +84,14 @@ export async function postWebhook(url: string, { rawBody, headers }: PreparedWeb
       retryAfterSeconds: ok ? null : parseRetryAfter(response.retryAfter, new Date()),
     };
   } catch (err) {
-    return { ok: false, responseStatus: null, durationMs: elapsed(), error: describe(err, options.timeoutMs), responseBody: null, retryAfterSeconds: null };
+    return {
+      ok: false,
+      responseStatus: null,
+      durationMs: elapsed(),
+      error: describe(err, options.timeoutMs),
+      responseBody: null,
+      retryAfterSeconds: null,
+    };
   }
 }
 

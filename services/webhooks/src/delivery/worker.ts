@@ -80,7 +80,7 @@ export class DeliveryWorker {
 
   private async scan(): Promise<void> {
     const limit = this.concurrency * 8;
-    for (let found = limit; found === limit && !this.stopped; ) {
+    for (let found = limit; found === limit && !this.stopped;) {
       const due = (await this.deliveries.dueIds(new Date(), limit)).filter((id) => !this.ready.has(id));
       found = due.length;
       this.offer(due);
@@ -121,7 +121,9 @@ export class DeliveryWorker {
     if ('nextAttemptAt' in sent) return this.retryAt(id, sent.nextAttemptAt);
     const later: Promise<void> = sent.later
       .then((next) => this.retryAt(id, next))
-      .catch((err: Error) => this.logger.error({ err: err.message, deliveryId: id }, 'recording a first attempt failed; lease will expire'))
+      .catch((err: Error) =>
+        this.logger.error({ err: err.message, deliveryId: id }, 'recording a first attempt failed; lease will expire'),
+      )
       .finally(() => this.inFlight.delete(later));
     this.inFlight.add(later);
   }
@@ -161,7 +163,9 @@ export class DeliveryWorker {
       if (id === undefined) return;
       this.ready.delete(id);
       const run: Promise<void> = this.claimAndAttempt(id)
-        .catch((err: Error) => this.logger.error({ err: err.message, deliveryId: id }, 'delivery attempt failed; lease will expire'))
+        .catch((err: Error) =>
+          this.logger.error({ err: err.message, deliveryId: id }, 'delivery attempt failed; lease will expire'),
+        )
         .finally(() => {
           this.inFlight.delete(run);
           this.kick();
@@ -181,10 +185,13 @@ export class DeliveryWorker {
     if (!next || this.stopped) return;
     const delay = next.getTime() - Date.now();
     if (delay > TIMED_RETRY_MAX_MS) return;
-    const t = setTimeout(() => {
-      this.timers.delete(t);
-      this.offer([id]);
-    }, Math.max(0, delay));
+    const t = setTimeout(
+      () => {
+        this.timers.delete(t);
+        this.offer([id]);
+      },
+      Math.max(0, delay),
+    );
     t.unref();
     this.timers.add(t);
   }

@@ -86,7 +86,8 @@ export function outcomeOf(
   const random = policy.random ?? Math.random;
   let waitSeconds = step * (1 + policy.jitter * (2 * random() - 1));
   const cap = Math.max(...policy.schedule);
-  if (result.retryAfterSeconds != null && result.retryAfterSeconds > waitSeconds) waitSeconds = Math.min(result.retryAfterSeconds, cap);
+  if (result.retryAfterSeconds != null && result.retryAfterSeconds > waitSeconds)
+    waitSeconds = Math.min(result.retryAfterSeconds, cap);
   return { status: 'pending', nextAttemptAt: new Date(now.getTime() + Math.round(waitSeconds * 1000)) };
 }
 

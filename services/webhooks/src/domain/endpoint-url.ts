@@ -26,7 +26,10 @@ export function parseEndpointUrl(raw: string, allowlist: readonly string[]): End
   } catch {
     throw unprocessable('Webhook URL must be an absolute https URL', 'webhook_url_not_https');
   }
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
+  const host = url.hostname
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '')
+    .toLowerCase();
   const allowListed = allowlist.includes(host);
   const schemes = allowListed ? ['https:', 'http:'] : ['https:'];
   if (!schemes.includes(url.protocol)) throw unprocessable('Webhook URL must use https', 'webhook_url_not_https');
@@ -38,7 +41,10 @@ export function assertPublicAddresses(host: string, addresses: readonly string[]
   for (const address of addresses) {
     const reason = nonPublicReason(address);
     if (reason)
-      throw unprocessable(`Webhook URL host ${host} resolves to a non-public address (${address}, ${reason})`, 'webhook_url_private_address');
+      throw unprocessable(
+        `Webhook URL host ${host} resolves to a non-public address (${address}, ${reason})`,
+        'webhook_url_private_address',
+      );
   }
 }
 
@@ -47,7 +53,8 @@ export async function checkEndpointUrl(raw: string, policy: UrlPolicy): Promise<
   const target = parseEndpointUrl(raw, policy.allowlist);
   if (target.allowListed) return target;
   const addresses = isIP(target.host) ? [target.host] : await policy.resolve(target.host).catch(() => []);
-  if (addresses.length === 0) throw unprocessable(`Webhook URL host ${target.host} does not resolve`, 'webhook_url_unresolvable');
+  if (addresses.length === 0)
+    throw unprocessable(`Webhook URL host ${target.host} does not resolve`, 'webhook_url_unresolvable');
   assertPublicAddresses(target.host, addresses);
   return target;
 }

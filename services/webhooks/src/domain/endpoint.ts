@@ -52,7 +52,9 @@ export function toWire(endpoint: Endpoint): WebhookEndpoint {
   };
 }
 
-export type EndpointChange = Partial<Pick<Endpoint, 'url' | 'events' | 'enabled' | 'consecutiveFailures' | 'disabledAt' | 'secret'>>;
+export type EndpointChange = Partial<
+  Pick<Endpoint, 'url' | 'events' | 'enabled' | 'consecutiveFailures' | 'disabledAt' | 'secret'>
+>;
 
 /** PATCH: enabling (again) starts the failure count afresh; disabling by hand is not "auto". */
 export function patchChange(input: UpdateWebhookEndpoint): EndpointChange {
@@ -71,6 +73,7 @@ export function patchChange(input: UpdateWebhookEndpoint): EndpointChange {
 export function deliveryEndedChange(endpoint: Endpoint, succeeded: boolean, now: Date): EndpointChange | undefined {
   if (succeeded) return endpoint.consecutiveFailures === 0 ? undefined : { consecutiveFailures: 0 };
   const failures = endpoint.consecutiveFailures + 1;
-  if (failures >= DISABLE_AFTER_FAILURES && endpoint.enabled) return { consecutiveFailures: failures, enabled: false, disabledAt: now };
+  if (failures >= DISABLE_AFTER_FAILURES && endpoint.enabled)
+    return { consecutiveFailures: failures, enabled: false, disabledAt: now };
   return { consecutiveFailures: failures };
 }

@@ -29,10 +29,15 @@ export function mountDeliveryRoutes(router: Router, { endpoints, deliveries, onR
     const endpoint = await endpoints.findById(orgId, existing.endpointId);
     if (!endpoint) throw notFound('webhook delivery');
     // It would only be abandoned again: re-enable first (PATCH enabled: true).
-    if (!endpoint.enabled) throw conflict('the endpoint is disabled; re-enable it before replaying', 'webhook_endpoint_disabled');
+    if (!endpoint.enabled)
+      throw conflict('the endpoint is disabled; re-enable it before replaying', 'webhook_endpoint_disabled');
     const result = await deliveries.replay(orgId, existing.id, new Date());
     if ('notFound' in result) throw notFound('webhook delivery');
-    if ('notFailed' in result) throw conflict(`only a failed delivery can be replayed; this one is ${result.notFailed.status}`, 'delivery_not_failed');
+    if ('notFailed' in result)
+      throw conflict(
+        `only a failed delivery can be replayed; this one is ${result.notFailed.status}`,
+        'delivery_not_failed',
+      );
     onReplay(result.replayed.id);
     res.status(201).json(deliveryToWire(result.replayed));
   });

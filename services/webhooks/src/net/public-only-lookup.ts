@@ -12,7 +12,9 @@ export const publicOnlyLookup: LookupFunction = (hostname, options, callback) =>
     if (err) return callback(err, '');
     const blocked = addresses.find((entry) => nonPublicReason(entry.address));
     if (blocked) {
-      const refused = Object.assign(new Error(`${hostname} resolves to a non-public address (${blocked.address})`), { code: 'ENONPUBLIC' });
+      const refused = Object.assign(new Error(`${hostname} resolves to a non-public address (${blocked.address})`), {
+        code: 'ENONPUBLIC',
+      });
       return callback(refused, '');
     }
     if (options.all) return callback(null, addresses);

@@ -8,7 +8,14 @@ import { deliveryModel, type DeliveryDoc } from './delivery.model';
 /** A delivery a worker holds; its writes only land while `leaseId` is still the current claim. */
 export type ClaimedDelivery = Delivery & { leaseId: string; leaseUntil: Date };
 
-const toDelivery = ({ _id, event, leaseUntil: _lease, leaseId: _leaseId, version: _v, ...rest }: DeliveryDoc): Delivery => ({
+const toDelivery = ({
+  _id,
+  event,
+  leaseUntil: _lease,
+  leaseId: _leaseId,
+  version: _v,
+  ...rest
+}: DeliveryDoc): Delivery => ({
   id: _id,
   event: event as EventName,
   ...rest,
@@ -69,7 +76,11 @@ export class DeliveryRepository {
   }
 
   /** Deliveries created together are written together (one commit on FerretDB's SQLite). */
-  private async insert(delivery: NewDelivery, leaseUntil: Date | null, leaseId: string | null): Promise<DeliveryDoc | undefined> {
+  private async insert(
+    delivery: NewDelivery,
+    leaseUntil: Date | null,
+    leaseId: string | null,
+  ): Promise<DeliveryDoc | undefined> {
     const { id, ...fields } = delivery;
     const now = new Date();
     const doc: DeliveryDoc = { _id: id, ...fields, leaseUntil, leaseId, version: 0, createdAt: now, updatedAt: now };
@@ -85,7 +96,12 @@ export class DeliveryRepository {
   async listForEndpoint(orgId: string, endpointId: string, page: Page): Promise<{ items: Delivery[]; total: number }> {
     const filter = { orgId, endpointId };
     const [docs, total] = await Promise.all([
-      this.model.find(filter).sort({ createdAt: -1, _id: -1 }).skip(page.offset).limit(page.limit).lean<DeliveryDoc[]>(),
+      this.model
+        .find(filter)
+        .sort({ createdAt: -1, _id: -1 })
+        .skip(page.offset)
+        .limit(page.limit)
+        .lean<DeliveryDoc[]>(),
       this.model.countDocuments(filter),
     ]);
     return { items: docs.map(toDelivery), total };
@@ -99,7 +115,10 @@ export class DeliveryRepository {
    */
   async dueIds(now: Date, limit: number): Promise<string[]> {
     const docs = await this.model
-      .find({ status: 'pending', nextAttemptAt: { $lte: now }, $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }] }, { _id: 1 })
+      .find(
+        { status: 'pending', nextAttemptAt: { $lte: now }, $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }] },
+        { _id: 1 },
+      )
       .sort({ nextAttemptAt: 1 })
       .limit(limit)
       .lean<Pick<DeliveryDoc, '_id'>[]>();
@@ -116,7 +135,12 @@ export class DeliveryRepository {
     const doc = await this.locked(id, () =>
       this.model
         .findOneAndUpdate(
-          { _id: id, status: 'pending', nextAttemptAt: { $lte: now }, $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }] },
+          {
+            _id: id,
+            status: 'pending',
+            nextAttemptAt: { $lte: now },
+            $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }],
+          },
           { $set: { leaseUntil: new Date(now.getTime() + leaseMs), leaseId }, $inc: { version: 1 } },
           { new: true },
         )
@@ -144,7 +168,10 @@ export class DeliveryRepository {
     return this.releaseWith(claim, { $set: { status: 'failed', nextAttemptAt: null, lastError: reason } });
   }
 
-  private releaseWith(claim: ClaimedDelivery, update: { $set: Record<string, unknown>; $push?: Record<string, unknown> }): Promise<boolean> {
+  private releaseWith(
+    claim: ClaimedDelivery,
+    update: { $set: Record<string, unknown>; $push?: Record<string, unknown> },
+  ): Promise<boolean> {
     return this.locked(claim.id, async () => {
       const result = await this.model.updateOne(
         { _id: claim.id, leaseId: claim.leaseId },
@@ -163,7 +190,15 @@ export class DeliveryRepository {
       const updated = await this.model
         .findOneAndUpdate(
           { _id: id, orgId, status: 'failed', version: doc.version ?? 0 },
-          { $set: { status: 'pending', nextAttemptAt: now, leaseUntil: null, leaseId: null, version: (doc.version ?? 0) + 1 } },
+          {
+            $set: {
+              status: 'pending',
+              nextAttemptAt: now,
+              leaseUntil: null,
+              leaseId: null,
+              version: (doc.version ?? 0) + 1,
+            },
+          },
           { new: true },
         )
         .lean<DeliveryDoc>();

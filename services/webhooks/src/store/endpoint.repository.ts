@@ -92,7 +92,12 @@ export class EndpointRepository {
    * the endpoint is read again. (Another replica's write is seen by the next read either
    * way: there is no ordering across processes to keep.)
    */
-  withEndpoint<T>(orgId: string, id: string, use: (endpoint: Endpoint | undefined) => T, snapshot?: EndpointSnapshot): Promise<T> {
+  withEndpoint<T>(
+    orgId: string,
+    id: string,
+    use: (endpoint: Endpoint | undefined) => T,
+    snapshot?: EndpointSnapshot,
+  ): Promise<T> {
     return endpointGuard.read(documentKey(ENDPOINTS_COLLECTION, id), async () => {
       const current = snapshot && snapshot.endpoint.id === id && (lastWrite.get(id) ?? 0) <= snapshot.readSeq;
       return use(current ? snapshot.endpoint : await this.findById(orgId, id));
@@ -104,7 +109,11 @@ export class EndpointRepository {
    * it exclusive; across replicas (MongoDB) a lost race re-reads and decides again.
    * Undefined when the endpoint does not exist; unchanged when `decide` returns nothing.
    */
-  async update(orgId: string, id: string, decide: (current: Endpoint) => EndpointChange | undefined): Promise<Endpoint | undefined> {
+  async update(
+    orgId: string,
+    id: string,
+    decide: (current: Endpoint) => EndpointChange | undefined,
+  ): Promise<Endpoint | undefined> {
     return this.locked(orgId, id, async () => {
       for (let tries = 0; tries < MAX_UPDATE_TRIES; tries++) {
         const current = await this.findById(orgId, id);
@@ -112,7 +121,11 @@ export class EndpointRepository {
         const change = decide(current);
         if (!change) return current;
         const doc = await this.model
-          .findOneAndUpdate({ _id: id, orgId, version: current.version }, { $set: { ...change, version: current.version + 1 } }, { new: true })
+          .findOneAndUpdate(
+            { _id: id, orgId, version: current.version },
+            { $set: { ...change, version: current.version + 1 } },
+            { new: true },
+          )
           .lean<EndpointDoc>();
         if (doc) return toEndpoint(doc);
       }
@@ -127,7 +140,12 @@ export class EndpointRepository {
 
   async list(orgId: string, page: Page): Promise<{ items: Endpoint[]; total: number }> {
     const [docs, total] = await Promise.all([
-      this.model.find({ orgId }).sort({ createdAt: -1, _id: -1 }).skip(page.offset).limit(page.limit).lean<EndpointDoc[]>(),
+      this.model
+        .find({ orgId })
+        .sort({ createdAt: -1, _id: -1 })
+        .skip(page.offset)
+        .limit(page.limit)
+        .lean<EndpointDoc[]>(),
       this.model.countDocuments({ orgId }),
     ]);
     return { items: docs.map(toEndpoint), total };

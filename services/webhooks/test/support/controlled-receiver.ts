@@ -29,8 +29,19 @@ export class ControlledReceiver {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { delivery_id: string; attempt: number; event: string; data: Record<string, unknown> };
-        const arrival = { deliveryId: body.delivery_id, attempt: body.attempt, event: body.event, data: body.data, at: Date.now() };
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          delivery_id: string;
+          attempt: number;
+          event: string;
+          data: Record<string, unknown>;
+        };
+        const arrival = {
+          deliveryId: body.delivery_id,
+          attempt: body.attempt,
+          event: body.event,
+          data: body.data,
+          at: Date.now(),
+        };
         this.arrivals.push(arrival);
         if (this.holdNext) {
           this.holdNext = false;

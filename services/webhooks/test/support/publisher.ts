@@ -6,7 +6,11 @@ export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 /** A confirm-channel publisher on the harness's exchange, as other services publish. */
 export async function startPublisher(harness: Pick<Harness, 'config'>): Promise<Broker> {
-  const publisher = new Broker(harness.config.AMQP_URL, harness.config.EVENTS_EXCHANGE, createLogger('publisher', 'silent'));
+  const publisher = new Broker(
+    harness.config.AMQP_URL,
+    harness.config.EVENTS_EXCHANGE,
+    createLogger('publisher', 'silent'),
+  );
   await publisher.start();
   return publisher;
 }
@@ -21,8 +25,17 @@ export const requests = (receiver: Receiver, count: number, timeoutMs = 10_000) 
   eventually(() => (receiver.received.length >= count ? receiver.received : undefined), timeoutMs, 25);
 
 /** The delivery documents of an organization, once `ready` holds for them. */
-export const deliveriesWhen = (harness: Pick<Harness, 'connection'>, orgId: string, ready: (docs: any[]) => boolean, timeoutMs = 10_000) =>
-  eventually(async () => {
-    const docs = await harness.connection.collection('webhook_deliveries').find({ orgId }).toArray();
-    return ready(docs) ? docs : undefined;
-  }, timeoutMs, 50);
+export const deliveriesWhen = (
+  harness: Pick<Harness, 'connection'>,
+  orgId: string,
+  ready: (docs: any[]) => boolean,
+  timeoutMs = 10_000,
+) =>
+  eventually(
+    async () => {
+      const docs = await harness.connection.collection('webhook_deliveries').find({ orgId }).toArray();
+      return ready(docs) ? docs : undefined;
+    },
+    timeoutMs,
+    50,
+  );

@@ -31,7 +31,15 @@ export class RabbitNode {
     writeFileSync(path.join(dir, 'env'), '');
     // As root the wrapper runs the node as the rabbitmq user, which must own its directory.
     if (process.getuid?.() === 0) await run('chown', ['-R', 'rabbitmq:rabbitmq', dir]);
-    return new RabbitNode(`${path.basename(dir).toLowerCase().replace(/[^a-z0-9_]/g, '_')}@localhost`, await freePort(), await freePort(), dir);
+    return new RabbitNode(
+      `${path
+        .basename(dir)
+        .toLowerCase()
+        .replace(/[^a-z0-9_]/g, '_')}@localhost`,
+      await freePort(),
+      await freePort(),
+      dir,
+    );
   }
 
   get amqpUrl() {

@@ -14,10 +14,18 @@ export function gatewayClient(stack: Stack, adminKey: string) {
   };
 }
 
-export const DISPATCHER_QUEUES = (exchange: string) => [`${exchange}.webhooks.dispatcher`, `${exchange}.webhooks.dispatcher.retry.2000`, `${exchange}.webhooks.dispatcher.dlq`];
+export const DISPATCHER_QUEUES = (exchange: string) => [
+  `${exchange}.webhooks.dispatcher`,
+  `${exchange}.webhooks.dispatcher.retry.2000`,
+  `${exchange}.webhooks.dispatcher.dlq`,
+];
 
 /** Stack processes leave their durable queues and exchange behind on the shared broker. */
-export async function deleteBrokerTopology(exchange: string, queues: string[], amqpUrl = infraEnv().amqpUrl): Promise<void> {
+export async function deleteBrokerTopology(
+  exchange: string,
+  queues: string[],
+  amqpUrl = infraEnv().amqpUrl,
+): Promise<void> {
   const broker = new Broker(amqpUrl, exchange, createLogger('cleanup', 'silent'));
   await broker.start();
   for (const queue of queues) await broker.current?.deleteQueue(queue).catch(() => undefined);

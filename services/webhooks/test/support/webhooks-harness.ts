@@ -37,7 +37,11 @@ export async function bootWebhooks(env: Record<string, string> = {}): Promise<Ha
 
   const call: Harness['call'] = async (method, path, orgId, body) => {
     const headers = orgId ? asCaller(orgId, ['webhooks.manage']) : { 'content-type': 'application/json' };
-    const res = await fetch(`${http.url}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${http.url}/api/v1${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined };
   };

@@ -25,7 +25,14 @@ export function dispatchWebhooksHandler(deps: DispatchDeps) {
     if (!isCatalogEvent(name)) return;
     const endpoints = await deps.endpoints.subscribedTo(event.orgId, name);
     const now = new Date();
-    await Promise.all(endpoints.map((snapshot) => deps.deliver(newDelivery({ ...event, name }, snapshot.endpoint.id, now), copy, snapshot)));
-    deps.logger.debug({ eventId: event.id, event: name, orgId: event.orgId, endpoints: endpoints.length }, 'event dispatched');
+    await Promise.all(
+      endpoints.map((snapshot) =>
+        deps.deliver(newDelivery({ ...event, name }, snapshot.endpoint.id, now), copy, snapshot),
+      ),
+    );
+    deps.logger.debug(
+      { eventId: event.id, event: name, orgId: event.orgId, endpoints: endpoints.length },
+      'event dispatched',
+    );
   };
 }
