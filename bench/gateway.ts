@@ -4,7 +4,8 @@
  * GET /api/v1/webhooks/events (the webhooks service answers from memory, so the figures
  * isolate the gateway's own cost) and GET /api/v1/warehouses (inventory, one database
  * round trip: what a partner sees), with autocannon at fixed connections and
- * duration, in one run (one connection at a time for latency, then 10 for throughput). Prints requests/s, p50 and p99 of both and the ratios. A script
+ * duration, in one run (one connection at a time for latency, then 10 for throughput).
+ * Prints requests/s, p50 and p99 of both and the ratios. A script
  * that prints figures, not a test; everything on 127.0.0.1, bounded in time.
  */
 import { Agent, request } from 'node:http';
@@ -116,7 +117,8 @@ const mean = (all: Figures[]): Figures => {
 };
 
 const row = (name: string, f: Figures) =>
-  `${name.padEnd(9)} ${f.perSecond.toFixed(0).padStart(8)} req/s   p50 ${f.p50.toFixed(2).padStart(6)} ms   p99 ${f.p99.toFixed(2).padStart(6)} ms   non-2xx ${f.non2xx}  errors ${f.errors}`;
+  `${name.padEnd(9)} ${f.perSecond.toFixed(0).padStart(8)} req/s   p50 ${f.p50.toFixed(2).padStart(6)} ms   ` +
+  `p99 ${f.p99.toFixed(2).padStart(6)} ms   non-2xx ${f.non2xx}  errors ${f.errors}`;
 
 /** CPU per request by process, and in all: where a side's time goes. */
 const cpuRow = (name: string, f: Figures) => {
@@ -142,7 +144,8 @@ async function compare(connections: number, viaGateway: Target, direct: () => Ta
     };
     rounds.push(figures);
     say(
-      `round ${round}: direct ${figures.direct.perSecond.toFixed(0)} req/s p50 ${figures.direct.p50.toFixed(2)} ms | gateway ${figures.gateway.perSecond.toFixed(0)} req/s p50 ${figures.gateway.p50.toFixed(2)} ms`,
+      `round ${round}: direct ${figures.direct.perSecond.toFixed(0)} req/s p50 ${figures.direct.p50.toFixed(2)} ms | ` +
+        `gateway ${figures.gateway.perSecond.toFixed(0)} req/s p50 ${figures.gateway.p50.toFixed(2)} ms`,
     );
   }
   const directFigures = mean(rounds.map((r) => r.direct));
@@ -158,12 +161,14 @@ async function compare(connections: number, viaGateway: Target, direct: () => Ta
     // One request at a time: requests/s is 1/latency, so this phase answers the latency target.
     say(`requests/s ratio gateway/direct: ${ratio.toFixed(2)} (one at a time: the inverse of latency, not throughput)`);
     say(
-      `added latency: p50 ${added.toFixed(2)} ms (target < 1 ms: ${added < 1 ? 'met' : 'not met'}), p99 ${(gatewayFigures.p99 - directFigures.p99).toFixed(2)} ms`,
+      `added latency: p50 ${added.toFixed(2)} ms (target < 1 ms: ${added < 1 ? 'met' : 'not met'}), ` +
+        `p99 ${(gatewayFigures.p99 - directFigures.p99).toFixed(2)} ms`,
     );
   } else {
     say(`throughput ratio gateway/direct: ${ratio.toFixed(2)} (target >= 0.80: ${ratio >= 0.8 ? 'met' : 'not met'})`);
     say(
-      `added latency: p50 ${added.toFixed(2)} ms, p99 ${(gatewayFigures.p99 - directFigures.p99).toFixed(2)} ms (autocannon's whole milliseconds; mostly queueing)`,
+      `added latency: p50 ${added.toFixed(2)} ms, p99 ${(gatewayFigures.p99 - directFigures.p99).toFixed(2)} ms ` +
+        `(autocannon's whole milliseconds; mostly queueing)`,
     );
   }
 }
@@ -178,7 +183,9 @@ async function main() {
   });
   say(`servers: ${infra.mode}; gateway RATE_LIMIT_PER_MINUTE raised to ${RATE_LIMIT} for this benchmark (default 300)`);
   say(
-    `load: autocannon, ${CONNECTION_COUNTS.join(' then ')} connections, ${ROUNDS} alternating rounds of ${SECONDS} s per side, each phase after ${WARMUP_SECONDS} s of warm-up per side`,
+    `load: autocannon, ${CONNECTION_COUNTS.join(' then ')} connections, ` +
+      `${ROUNDS} alternating rounds of ${SECONDS} s per side, ` +
+      `each phase after ${WARMUP_SECONDS} s of warm-up per side`,
   );
   const stack = await startStack(['inventory', 'webhooks'], { gateway: { RATE_LIMIT_PER_MINUTE: RATE_LIMIT } });
   const machine = watchMachine();

@@ -117,7 +117,9 @@ async function main() {
     ] as const) {
       const r = await closedLoop(CONNECTIONS, ADJUST_SECONDS, (w) => adjust(pick(w)));
       say(
-        `POST /stock/adjust, ${CONNECTIONS} connections, ${ADJUST_SECONDS} s, ${label}: ${r.perSecond.toFixed(0)} adjusts/s (${r.count} requests; p50 ${ms(r.p50)}, p99 ${ms(r.p99)}; statuses ${JSON.stringify(Object.fromEntries(r.statuses))})`,
+        `POST /stock/adjust, ${CONNECTIONS} connections, ${ADJUST_SECONDS} s, ${label}: ` +
+          `${r.perSecond.toFixed(0)} adjusts/s (${r.count} requests; p50 ${ms(r.p50)}, p99 ${ms(r.p99)}; ` +
+          `statuses ${JSON.stringify(Object.fromEntries(r.statuses))})`,
       );
     }
 
@@ -131,7 +133,8 @@ async function main() {
     await db.close();
 
     say(
-      'note: FerretDB v1 (SQLite) pushes down only _id equality, so these reads scan the collection; on MongoDB the (orgId, createdAt) and (orgId, <filter>, createdAt) indexes serve them',
+      'note: FerretDB v1 (SQLite) pushes down only _id equality, so these reads scan the collection; ' +
+        'on MongoDB the (orgId, createdAt) and (orgId, <filter>, createdAt) indexes serve them',
     );
     // Straight to the service too (signed identity, as the gateway sends): the gateway
     // answers 504 after its 30 s upstream timeout, which would hide the real figure.
@@ -148,7 +151,8 @@ async function main() {
       for (let i = 0; i < READS; i++) statuses.add(await timed(call, latencies));
       latencies.sort((a, b) => a - b);
       say(
-        `GET ${path} via ${route} (one connection, ${READS} requests, 100k movements): p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}; statuses ${[...statuses].join(',')}`,
+        `GET ${path} via ${route} (one connection, ${READS} requests, 100k movements): ` +
+          `p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}; statuses ${[...statuses].join(',')}`,
       );
     }
   } finally {

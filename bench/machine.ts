@@ -48,9 +48,13 @@ export function watchMachine() {
       const loopAfter = loopCpuMs();
       const steal =
         before && after && after.total > before.total
-          ? `${((100 * (after.steal - before.steal)) / (after.total - before.total)).toFixed(1)}% steal during the run; `
+          ? `${((100 * (after.steal - before.steal)) / (after.total - before.total)).toFixed(1)}% ` +
+            `steal during the run; `
           : '';
-      return `machine: ${steal}a fixed loop took ${loopBefore.toFixed(0)} ms of CPU before and ${loopAfter.toFixed(0)} ms after`;
+      return (
+        `machine: ${steal}a fixed loop took ${loopBefore.toFixed(0)} ms of CPU before ` +
+        `and ${loopAfter.toFixed(0)} ms after`
+      );
     },
   };
 }

@@ -87,7 +87,8 @@ async function main() {
     const url = `${stack.gatewayUrl}/api/v1/webhooks/events`;
     const headers = { authorization: `Bearer ${adminKey}` };
     say(
-      `GET ${url} through the gateway, ${CONNECTIONS} connections, 3 s warm-up then ${SECONDS} s profiled (rate limit raised to 10^9)`,
+      `GET ${url} through the gateway, ${CONNECTIONS} connections, ` +
+        `3 s warm-up then ${SECONDS} s profiled (rate limit raised to 10^9)`,
     );
     await autocannon({ url, headers, connections: CONNECTIONS, duration: 3 });
     const before = new Set(fs.readdirSync(PROFILE_DIR));
@@ -100,12 +101,12 @@ async function main() {
     const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
     process.kill(gatewayPid, 'SIGUSR2');
     const used = meter.stop();
+    const perRequest = Object.entries(used)
+      .map(([name, ms]) => `${name} ${((ms * 1000) / result.requests.total).toFixed(0)}`)
+      .join(', ');
     say(
-      `${result.requests.average.toFixed(0)} req/s, non-2xx ${result.non2xx}; CPU µs/request (profiler running): ${Object.entries(
-        used,
-      )
-        .map(([name, ms]) => `${name} ${((ms * 1000) / result.requests.total).toFixed(0)}`)
-        .join(', ')}`,
+      `${result.requests.average.toFixed(0)} req/s, non-2xx ${result.non2xx}; ` +
+        `CPU µs/request (profiler running): ${perRequest}`,
     );
     let written: string | undefined;
     for (let i = 0; i < 50 && !written; i++, await sleep(100))

@@ -191,14 +191,18 @@ function report(run: Run, receiver: Receiver): void {
   const expected = run.answered.size * ENDPOINTS;
   const { apiLatency } = run;
   say(
-    `API: ${run.answered.size}/${run.total} answered 201 in ${run.emitSeconds.toFixed(1)} s; statuses ${JSON.stringify(Object.fromEntries(run.statuses))}; latency p50 ${ms(pct(apiLatency, 50))}, p99 ${ms(pct(apiLatency, 99))}`,
+    `API: ${run.answered.size}/${run.total} answered 201 in ${run.emitSeconds.toFixed(1)} s; ` +
+      `statuses ${JSON.stringify(Object.fromEntries(run.statuses))}; ` +
+      `latency p50 ${ms(pct(apiLatency, 50))}, p99 ${ms(pct(apiLatency, 99))}`,
   );
   say(`events/s sustained: ${(run.answered.size / run.emitSeconds).toFixed(1)}`);
   say(
-    `deliveries: ${latencies.length}/${expected} arrived; deliveries/s: ${(latencies.length / ((last - run.started) / 1000)).toFixed(1)}`,
+    `deliveries: ${latencies.length}/${expected} arrived; ` +
+      `deliveries/s: ${(latencies.length / ((last - run.started) / 1000)).toFixed(1)}`,
   );
   say(
-    `latency API response -> receiver arrival: p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}, max ${ms(latencies[latencies.length - 1] ?? NaN)}`,
+    `latency API response -> receiver arrival: p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}, ` +
+      `max ${ms(latencies[latencies.length - 1] ?? NaN)}`,
   );
   const met = RATE >= 200 && pct(latencies, 99) < 200 && latencies.length === expected;
   say(`target (p99 < 200 ms at 200 events/s, every delivery arrived): ${met ? 'met' : `not met at ${RATE} events/s`}`);
@@ -230,13 +234,16 @@ async function main() {
       // of a variant creates its level (an insert, a different write), so one pass over the
       // catalog at the same rate comes first, unmeasured.
       say(
-        `warm-up: one adjust for each of the ${VARIANTS} variants at ${RATE}/s (creates their stock levels; not measured)`,
+        `warm-up: one adjust for each of the ${VARIANTS} variants at ${RATE}/s ` +
+          `(creates their stock levels; not measured)`,
       );
       const pass = await emitAtRate(emit, VARIANTS);
       await arrived(receiver, ENDPOINTS + pass.answered.size * ENDPOINTS, DRAIN_SECONDS);
       const { latencies } = arrivalLatencies(pass, receiver);
       say(
-        `warm-up figures: API p50 ${ms(pct(pass.apiLatency, 50))}, p99 ${ms(pct(pass.apiLatency, 99))}; API response -> receiver arrival p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))} (${latencies.length}/${pass.answered.size * ENDPOINTS} arrived)`,
+        `warm-up figures: API p50 ${ms(pct(pass.apiLatency, 50))}, p99 ${ms(pct(pass.apiLatency, 99))}; ` +
+          `API response -> receiver arrival p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))} ` +
+          `(${latencies.length}/${pass.answered.size * ENDPOINTS} arrived)`,
       );
     }
     receiver.arrivals.clear();

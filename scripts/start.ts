@@ -26,7 +26,8 @@ const say = (line: string) => process.stdout.write(`[stockyard] ${line}\n`);
 async function main() {
   const infra = await ensureInfra({ log: (line) => say(`infra: ${line}`) });
   say(
-    `infra (${infra.mode}): MONGO_URL=${infra.mongoUrl} AMQP_URL=${infra.amqpUrl.replace(/\/\/[^@]*@/, '//')} REDIS_URL=${infra.redisUrl}`,
+    `infra (${infra.mode}): MONGO_URL=${infra.mongoUrl} ` +
+      `AMQP_URL=${infra.amqpUrl.replace(/\/\/[^@]*@/, '//')} REDIS_URL=${infra.redisUrl}`,
   );
 
   const common = {

@@ -75,7 +75,7 @@ const drained = (id: string) =>
   });
 
 describe('OutboxRelay', () => {
-  it('publishes events of inserted (outboxOf) and updated (withEvents) documents, then empties the outbox', async () => {
+  it('publishes events of inserted (outboxOf) and updated (withEvents) documents, then clears the outbox', async () => {
     const [e1, e2, e3] = [event(), event(), event()];
     await Things.create({ _id: 'inserted', name: 'a', ...outboxOf([e1, e2]) });
     await Things.create({ _id: 'updated', name: 'b' });
@@ -157,7 +157,7 @@ describe('OutboxRelay', () => {
     expect(fullFlush).toHaveBeenCalledTimes(1);
   });
 
-  it('leaves a kicked document to its kick: a sweep running meanwhile does not publish its events a second time', async () => {
+  it('leaves a kicked document to its kick: a concurrent sweep does not publish its events a second time', async () => {
     await Things.create({ _id: 'swept', name: 's' });
     const relay = startRelay(broker, 60_000);
     await new Promise((r) => setTimeout(r, 200));
@@ -243,7 +243,7 @@ describe('OutboxRelay', () => {
       expect(receivedIds().filter((id) => id === e1.id || id === e2.id)).toEqual([e1.id, e2.id]);
     });
 
-    it('knows the outbox of a document inserted through prepareInsert: its next write takes the published entries off', async () => {
+    it('knows the outbox of a prepareInsert document: its next write takes the published entries off', async () => {
       const relay = startFoldingRelay(60_000);
       const [created, changed] = [event(), event()];
       await documentLocks.run(documentKey(Things.collection.collectionName, 'inserted-known'), async () => {
@@ -290,7 +290,7 @@ describe('OutboxRelay', () => {
       expect(receivedIds().filter((id) => id === mine.id)).toHaveLength(1);
     });
 
-    it('leaves entries waiting for their next write to it when it sweeps, and stop() takes them off without sending them again', async () => {
+    it("on a sweep, leaves entries to the document's next write; stop() takes them off without resending", async () => {
       const relay = startFoldingRelay(60_000);
       await known(relay, 'waiting');
       const e = event();
@@ -315,7 +315,7 @@ describe('OutboxRelay', () => {
     }
     const sweep = (relay: OutboxRelay) => (relay as unknown as { schedule: (sweep: boolean) => void }).schedule(true);
 
-    it("leaves a document whose events are fresh to its writer's relay, and takes it once they are past the grace", async () => {
+    it("leaves a document with fresh events to its writer's relay; takes it once they are past the grace", async () => {
       const relay = await runningRelay();
       const [fresh, stale] = [event(), event()];
       // Another replica's write a moment ago (its relay is on it), and one from a replica that died 6 s ago.
@@ -334,7 +334,7 @@ describe('OutboxRelay', () => {
       expect((await stored('theirs-fresh')).outboxPending).toBe(true);
     });
 
-    it("takes every document but its own on its first sweep after start (a restarted process's leftovers are fresh too)", async () => {
+    it("takes every document but its own on its first sweep (a restart's leftovers are fresh too)", async () => {
       const e = event();
       await Things.create({ _id: 'leftover', name: 'l', ...outboxOf([e]) });
       startRelay(broker, 60_000);
@@ -356,7 +356,7 @@ describe('OutboxRelay', () => {
       return relay;
     }
 
-    it('hands the event to the handler instead of the broker, and runs a handler that failed again on a later pass', async () => {
+    it('hands the event to the handler, not the broker, and reruns a failed handler on a later pass', async () => {
       const handled: string[] = [];
       let failures = 1;
       const handle = jest.fn(async (e: EventEnvelope) => {

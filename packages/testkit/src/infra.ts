@@ -106,7 +106,8 @@ async function checkAll(...checks: Array<[string, () => Promise<void>]>): Promis
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failures.length > 0) {
     throw new Error(
-      `Servers named in the environment do not answer:\n- ${failures.map((f) => errorMessage(f.reason)).join('\n- ')}\n` +
+      `Servers named in the environment do not answer:\n- ` +
+        `${failures.map((f) => errorMessage(f.reason)).join('\n- ')}\n` +
         'Start them, or unset MONGO_URL, AMQP_URL and REDIS_URL to let the testkit provide servers.',
     );
   }

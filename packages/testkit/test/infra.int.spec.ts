@@ -80,7 +80,7 @@ describe('ensureInfra', () => {
     });
   });
 
-  it('answers filters on strings and booleans exactly as MongoDB does (our build checks them in SQLite first)', async () => {
+  it('answers string and boolean filters exactly as MongoDB does (our build checks them in SQLite first)', async () => {
     await inScratchDatabase('scalars', async (conn) => {
       type Doc = { _id: string; [field: string]: unknown };
       const docs = conn.db!.collection<Doc>('docs');

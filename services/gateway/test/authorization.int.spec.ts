@@ -46,7 +46,7 @@ describe('authorization over the whole route table', () => {
     expect((await json(res)).error.code).toBe('upstream_unavailable');
   });
 
-  it('refuses a storefront key on every admin route and an admin key on every storefront route with 403 wrong_key_type', async () => {
+  it('403 wrong_key_type: a storefront key on every admin route, an admin key on every storefront route', async () => {
     const storefront = ROUTES.filter((r) => r.surface === 'storefront');
     expect(storefront.length).toBeGreaterThan(0);
     const checks = [

@@ -68,7 +68,7 @@ describe('POST /api-keys/storefront and the storefront surface', () => {
     expect((await json(res)).error.code).toBe('wrong_key_type');
   });
 
-  it('rejects a missing channelId with 400 validation_failed and a past expiry with 422 expires_at_in_past', async () => {
+  it('rejects a missing channelId (400 validation_failed) and a past expiry (422 expires_at_in_past)', async () => {
     const missing = await gw.api('POST', '/api-keys/storefront', adminKey, { name: 'shop' });
     expect(missing.status).toBe(400);
     expect((await json(missing)).error.details).toEqual([expect.objectContaining({ field: 'channelId' })]);

@@ -81,7 +81,7 @@ describe('proxy and hardening', () => {
     expect((await json(minted)).headers['x-request-id']).toBe(id);
   });
 
-  it("writes one copy of each of its own answer headers: a service's copy of one is dropped, its other headers pass", async () => {
+  it("writes each of its own answer headers once: drops a service's copy, passes its other headers", async () => {
     const query = [
       'header=X-Frame-Options:ALLOWALL',
       'header=RateLimit-Remaining:999999',

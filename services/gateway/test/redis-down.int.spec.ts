@@ -22,7 +22,7 @@ describe('gateway with Redis unreachable', () => {
     await a?.close();
   });
 
-  it('answers without waiting for Redis, with RateLimit headers, counting in memory; the 6th of a limit of 5 is 429', async () => {
+  it('answers without awaiting Redis, with RateLimit headers, counting in memory; 6th of limit 5 is 429', async () => {
     const key = await a.keyWith(orgId, 'VIEWER', ['settings.read']);
     for (let i = 1; i <= 5; i++) {
       const started = Date.now();

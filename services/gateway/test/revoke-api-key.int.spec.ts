@@ -64,7 +64,7 @@ describe('key record refresh without pub/sub', () => {
   });
   afterAll(() => gw?.close());
 
-  it('re-reads a busy key in the background after half its refresh time, so a revocation written elsewhere applies', async () => {
+  it('re-reads a busy key in the background at half its refresh time: revocations made elsewhere apply', async () => {
     const { orgId } = await gw.newOrg();
     const key = await gw.keyWith(orgId, 'VIEWER', ['settings.read']);
     expect((await gw.api('GET', '/settings', key.token)).status).toBe(200); // cached

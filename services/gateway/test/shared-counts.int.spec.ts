@@ -51,7 +51,7 @@ describe('SharedCounts (rate-limit hits in Redis, far from the limit without a r
   });
   afterAll(() => redises.forEach((r) => r.disconnect()));
 
-  it('counts the first hit in Redis, answers the next from memory, and sends them together within the flush', async () => {
+  it('counts the first hit in Redis, answers the next from memory, and sends them together in the flush', async () => {
     const { redis, counts, batches } = await start(1000);
     expect((await counts.increment('k')).totalHits).toBe(1);
     expect(await redis.get(`${prefix}k`)).toBe('1');
@@ -87,7 +87,7 @@ describe('SharedCounts (rate-limit hits in Redis, far from the limit without a r
     expect((await addHits('k', 3)).totalHits).toBe(3);
   });
 
-  it('lets two replicas allow exactly the limit between them, in concurrent batches, and refuses the next on both', async () => {
+  it('two replicas in concurrent batches allow exactly the limit between them, refusing the next on both', async () => {
     const limit = 300;
     const a = await start(limit);
     const b = await start(limit);

@@ -53,7 +53,7 @@ describe('events inventory consumes', () => {
     expect(row).toEqual(movement);
   });
 
-  it("writes the ledger row once: the relay hands the change's stock.movement_recorded to the ledger, not the broker", async () => {
+  it('writes the ledger row once: the relay hands stock.movement_recorded to the ledger, not the broker', async () => {
     const written = jest.spyOn(StockRepository.prototype, 'recordMovement');
     const relayed = jest.spyOn(StockRepository.prototype, 'recordMovementIfNew');
     try {

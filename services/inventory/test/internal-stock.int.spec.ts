@@ -52,7 +52,7 @@ describe('internal API: reserve, release, receive, deduct', () => {
     expect(released.body).toMatchObject({ reserved: 3, available: 7 });
   });
 
-  it('refuses a hold above available with 422 insufficient_available, and a release above the hold with 422 insufficient_reserved', async () => {
+  it('422 insufficient_available: hold above available; 422 insufficient_reserved: release above hold', async () => {
     const over = await call('/stock/reserve', { operationKey: 'ord_2:hold', variantId: 'var_i1', quantity: 8 });
     expect(over.status).toBe(422);
     expect(over.body.error.code).toBe('insufficient_available');

@@ -88,7 +88,7 @@ describe('POST /stock/transfer', () => {
     expect((await json(await transfer({ variantId: 'var_t_fullest', quantity: 7 }))).movements[0].binId).toBe(b);
   });
 
-  it('fails with 422 insufficient_stock when the resolved location holds less, though the warehouse holds enough', async () => {
+  it('fails with 422 insufficient_stock if the resolved location is short, but not the warehouse', async () => {
     const a = await inv.bin(from, 'I-a');
     const b = await inv.bin(from, 'I-b');
     await inv.adjust('var_t_split', from, 5, a);

@@ -63,7 +63,7 @@ const failAll = async (orgId: string, count: number, alreadyEnded: number) => {
   );
 };
 
-it('disables an endpoint after 5 consecutive failed deliveries; new events are not delivered until PATCH re-enables it', async () => {
+it('disables an endpoint after 5 straight failed deliveries: no new deliveries until PATCH re-enables it', async () => {
   const orgId = 'org_autodisable';
   status = 500;
   const { endpoint, receiver } = await endpointFor(orgId);

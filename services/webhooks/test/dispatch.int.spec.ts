@@ -79,7 +79,7 @@ it('delivers a catalog event as one signed POST, even when the event is publishe
   expect(headers['x-stockyard-delivery-id']).toBe(body.delivery_id);
 });
 
-it('stores a delivery whose receiver is slow as pending and claimed while the POST runs, then records its outcome', async () => {
+it("stores a slow receiver's delivery as pending and claimed during the POST, then records its outcome", async () => {
   const orgId = 'org_dispatch_slow';
   let requests = 0;
   const slow = createServer((req, res) => {

@@ -95,7 +95,7 @@ it('delivers the events published while the dispatcher was down once it returns'
   expect(receiver.answered.size).toBe(events.length);
 });
 
-it('ends a delivery failed when the receiver is down for the whole schedule; a replay after it returns succeeds as attempt 9', async () => {
+it('fails a delivery if the receiver is down all schedule; a replay once it is up succeeds as attempt 9', async () => {
   const port = await freePort();
   const endpoint = await endpointAt(`http://127.0.0.1:${port}/hooks`);
   await publisher.publish(availabilityChanged(orgId, 999));

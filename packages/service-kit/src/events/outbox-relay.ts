@@ -98,7 +98,10 @@ export class OutboxRelay {
   private readonly kicked = new Map<string, number>();
   /** Kicked documents being flushed (one flush per document at a time), and those flushes. */
   private readonly flushing = new Map<string, Promise<void>>();
-  /** What this process knows of the outboxes it writes; `outboxes.folds` lists documents with published entries still on them. */
+  /**
+   * What this process knows of the outboxes it writes; `outboxes.folds` lists documents with
+   * published entries still on them.
+   */
   private readonly outboxes = new KnownOutboxes();
   private foldTimer?: NodeJS.Timeout;
   private stopped = false;
@@ -296,7 +299,8 @@ export class OutboxRelay {
     if (this.stopped || !this.broker.connected) return;
     const foldWait = this.options.foldWaitMs ?? FOLD_WAIT_MS;
     for (const [key, fold] of this.outboxes.folds) {
-      if (fold.since + foldWait > now || this.flushing.size >= RELAY_PARALLEL) break; // in the order they started waiting
+      // in the order they started waiting
+      if (fold.since + foldWait > now || this.flushing.size >= RELAY_PARALLEL) break;
       if (this.flushing.has(key)) continue; // a kick's flush is on it; it comes round again
       this.outboxes.folds.delete(key);
       this.flushing.set(

@@ -141,7 +141,8 @@ async function patchedModuleArgs(
     const found = source.split(patch.find).length - 1;
     if (found !== patch.count) {
       throw new Error(
-        `infra/ferretdb/patches.json: expected ${patch.count} of ${JSON.stringify(patch.find)} in ${patch.file}, found ${found}`,
+        `infra/ferretdb/patches.json: expected ${patch.count} of ${JSON.stringify(patch.find)} ` +
+          `in ${patch.file}, found ${found}`,
       );
     }
     fs.writeFileSync(file, source.split(patch.find).join(patch.replace));

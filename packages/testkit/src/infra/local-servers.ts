@@ -21,7 +21,9 @@ async function findOrInstall(binary: string, pkg: string, ctx: LocalContext): Pr
   const found = findExecutable(binary, SYSTEM_DIRS);
   if (found) return found;
   const apt = findExecutable('apt-get', SYSTEM_DIRS);
-  const manual = `install it (Debian/Ubuntu: apt-get update && apt-get install -y ${pkg}), or set MONGO_URL, AMQP_URL and REDIS_URL to servers you run`;
+  const manual =
+    `install it (Debian/Ubuntu: apt-get update && apt-get install -y ${pkg}), ` +
+    `or set MONGO_URL, AMQP_URL and REDIS_URL to servers you run`;
   if (!apt) throw new Error(`${binary} is not installed and apt-get is not available: ${manual}`);
   if (process.getuid?.() !== 0) throw new Error(`${binary} is not installed and installing needs root: ${manual}`);
   await withLock(
@@ -71,7 +73,8 @@ export async function ensureLocalRabbitMq(ctx: LocalContext): Promise<string> {
     if (code !== 0) ctx.log(`rabbitmq-server -detached exited with ${code}; waiting for the broker anyway`);
   });
   await waitUntil(
-    `RabbitMQ (AMQP login as guest on 127.0.0.1:5672; see ${path.join(ctx.stateDir, 'rabbitmq-start.log')} and /var/log/rabbitmq)`,
+    `RabbitMQ (AMQP login as guest on 127.0.0.1:5672; ` +
+      `see ${path.join(ctx.stateDir, 'rabbitmq-start.log')} and /var/log/rabbitmq)`,
     () => openAmqp(LOCAL_AMQP_URL),
     { timeoutMs: 90_000, intervalMs: 1000 },
   );

@@ -64,7 +64,8 @@ export const primaryBinOf = (level: Pick<StockLevel, 'primaryBins'>, warehouseId
 
 const insufficient = (where: Place, had: number, quantity: number) =>
   unprocessable(
-    `On hand at ${where.binId ? `bin ${where.binId}` : 'the Unassigned location'} of ${where.warehouseId} is ${had}; cannot remove ${quantity}`,
+    `On hand at ${where.binId ? `bin ${where.binId}` : 'the Unassigned location'} of ${where.warehouseId} ` +
+      `is ${had}; cannot remove ${quantity}`,
     'insufficient_stock',
   );
 

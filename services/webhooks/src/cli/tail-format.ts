@@ -34,5 +34,8 @@ export function formatAttempt({ delivery, attempt }: NewAttempt, color: boolean)
     tail = `  next attempt ${delivery.nextAttemptAt}`;
   if (!ok && last && delivery.status === 'failed')
     tail = '  delivery failed (replay: POST /webhooks/deliveries/<id>/replay)';
-  return `${time(attempt.at)}  --> ${delivery.event} [${delivery.id}] #${attempt.number}  ${outcome}  (${attempt.durationMs} ms)${tail}`;
+  return (
+    `${time(attempt.at)}  --> ${delivery.event} [${delivery.id}] #${attempt.number}  ` +
+    `${outcome}  (${attempt.durationMs} ms)${tail}`
+  );
 }

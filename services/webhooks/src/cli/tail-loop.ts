@@ -27,7 +27,8 @@ export async function tailDeliveries(options: TailOptions): Promise<void> {
       if (options.signal.aborted) return;
       const cause = (res.failed as Error & { cause?: { code?: string } }).cause?.code;
       options.print(
-        `! ${res.failed.message}${cause ? ` (${cause})` : ''} at ${options.baseUrl}; is the system up (npm start)? retrying`,
+        `! ${res.failed.message}${cause ? ` (${cause})` : ''} at ${options.baseUrl}; ` +
+          `is the system up (npm start)? retrying`,
       );
     } else if (!res.ok) {
       const body = (await res.json().catch(() => undefined)) as
