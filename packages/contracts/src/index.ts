@@ -12,3 +12,4 @@ export * from './warehouses';
 export * from './stock-internal';
 export * from './api-keys';
 export * from './settings';
+export * from './event-registry';

@@ -68,3 +68,8 @@ export const CATALOG_VARIANT_EVENTS = {
 } as const;
 export type VariantUpserted = z.infer<(typeof CATALOG_VARIANT_EVENTS)['variant.upserted']>;
 export type VariantDeleted = z.infer<(typeof CATALOG_VARIANT_EVENTS)['variant.deleted']>;
+
+/** Inventory's own ledger event: a movement to write to the ledger (its outbox relay applies it locally). */
+export const INVENTORY_INTERNAL_EVENTS = {
+  'stock.movement_recorded': z.object({ orgId: id, movement: StockMovementSchema }),
+} as const;

@@ -12,9 +12,8 @@ import {
   OutboxRelay,
   outboxFields,
   outboxOf,
-  withEvents,
-  type OutboxEntry,
 } from '../src';
+import { withEvents, type OutboxEntry } from '../src/events/outbox';
 import { openRabbit, type Rabbit } from './support/rabbit';
 
 interface Thing {

@@ -43,4 +43,4 @@ export async function eventually<T>(
 
 /** A response body as JSON; tests assert its shape field by field. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const json = (res: Response): Promise<any> => res.json();
+export const json = (res: { json(): Promise<any> }): Promise<any> => res.json();

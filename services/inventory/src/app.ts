@@ -1,20 +1,19 @@
-import type { Connection } from 'mongoose';
-import type { Bin, Warehouse } from '@stockyard/contracts';
+import { parseEvent, type Bin, type Warehouse } from '@stockyard/contracts';
 import {
+  assemble,
   BroadcastCache,
-  Broker,
-  createServiceApp,
-  type Consumer,
-  OutboxRelay,
-  pingMongo,
-  startConsumer,
-  type Logger,
-  type RelayOptions,
+  defineService,
+  outboxRelay,
+  serviceApp,
+  subscription,
+  type ServiceContext,
 } from '@stockyard/service-kit';
 import { CountCommands } from './commands/count-commands';
 import { InternalCommands } from './commands/internal-commands';
 import { StockCommands } from './commands/stock-commands';
 import { StockQueries } from './commands/stock-queries';
+import { configSchema, type Config } from './config';
+import type { InventoryDeps } from './deps';
 import { MOVEMENT_RECORDED } from './domain/level-change';
 import { movementRecordedHandler } from './events/handlers/movement-recorded.handler';
 import { VARIANT_EVENTS, variantChangedHandler } from './events/handlers/variant-changed.handler';
@@ -22,60 +21,43 @@ import { internalRoutes } from './http/internal.routes';
 import { stockRoutes } from './http/stock.routes';
 import { warehouseStockRoutes } from './http/warehouse-stock.routes';
 import { warehousesRoutes } from './http/warehouses.routes';
+import { Ledger } from './store/ledger';
 import { movementModel } from './store/movement.model';
 import { MovementRepository } from './store/movement.repository';
 import { OperationRepository } from './store/operation.repository';
 import { stockLevelModel } from './store/stock-level.model';
-import { StockRepository } from './store/stock.repository';
+import { StockRepository, stockLevelStore } from './store/stock.repository';
 import { variantModel } from './store/variant.model';
 import { VariantRepository } from './store/variant.repository';
 import { binModel, warehouseModel } from './store/warehouse.model';
-import { WarehouseRepository, type PlaceCaches } from './store/warehouse.repository';
+import { WarehouseRepository } from './store/warehouse.repository';
 
-export interface InventoryDeps {
-  stock: StockRepository;
-  warehouses: WarehouseRepository;
-  movements: MovementRepository;
-  variants: VariantRepository;
-  commands: StockCommands;
-  counts: CountCommands;
-  internal: InternalCommands;
-  queries: StockQueries;
-  relay: OutboxRelay;
-  places: PlaceCaches;
-}
-
-export interface BuildOptions {
-  connection: Connection;
-  broker: Broker;
-  logger: Logger;
-  identitySecret: string;
-  outbox?: RelayOptions;
-}
-
-function wire(connection: Connection, broker: Broker, logger: Logger, outbox?: RelayOptions): InventoryDeps {
-  const levels = stockLevelModel(connection);
+export function buildApp(ctx: ServiceContext<Config>) {
+  const { connection, broker, logger } = ctx;
+  // models
+  const levelModel = stockLevelModel(connection);
   const movementRows = movementModel(connection);
+  // stores: the ledger's event is this service's own, so the relay writes the row (if the
+  // request path did not) instead of sending it round the broker.
+  const ledger = new Ledger(movementRows);
+  const relay = outboxRelay(ctx, [levelModel], {
+    [MOVEMENT_RECORDED]: (event) => movementRecordedHandler(ledger)(parseEvent(event, [MOVEMENT_RECORDED])),
+  });
+  const levels = stockLevelStore(levelModel, relay);
   const places = {
     warehouses: new BroadcastCache<Warehouse>(broker, 'inventory.warehouses', logger),
     bins: new BroadcastCache<Bin>(broker, 'inventory.bins', logger),
   };
+  const stock = new StockRepository(levels, levelModel);
   const warehouses = new WarehouseRepository(warehouseModel(connection), binModel(connection), places);
   const variants = new VariantRepository(variantModel(connection));
-  // The ledger's event is this service's own: the relay writes the row (if the request
-  // path did not) instead of sending it round the broker.
-  // (The handler runs only once the relay has started, by when `stock` exists.)
-  const relay: OutboxRelay = new OutboxRelay([levels.collection], broker, logger, {
-    ...outbox,
-    local: { [MOVEMENT_RECORDED]: (event): Promise<void> => movementRecordedHandler(stock)(event) },
-  });
-  const stock: StockRepository = new StockRepository(levels, movementRows, relay);
-  const commands = new StockCommands(stock, warehouses, relay);
-  return {
+  // commands
+  const commands = new StockCommands(levels, stock, warehouses, ledger);
+  const deps: InventoryDeps = {
     stock,
     warehouses,
     variants,
-    relay,
+    ledger,
     places,
     commands,
     movements: new MovementRepository(movementRows),
@@ -83,15 +65,8 @@ function wire(connection: Connection, broker: Broker, logger: Logger, outbox?: R
     internal: new InternalCommands(commands, new OperationRepository(connection)),
     queries: new StockQueries(stock, warehouses, variants),
   };
-}
-
-export function buildApp({ connection, broker, logger, identitySecret, outbox }: BuildOptions) {
-  const deps = wire(connection, broker, logger, outbox);
-  const app = createServiceApp({
-    logger,
-    identitySecret,
-    connection,
-    readiness: { mongo: () => pingMongo(connection), broker: () => broker.check() },
+  // routes
+  const app = serviceApp(ctx, {
     api: (router) => {
       warehousesRoutes(router, deps);
       stockRoutes(router, deps);
@@ -99,43 +74,20 @@ export function buildApp({ connection, broker, logger, identitySecret, outbox }:
     },
     internal: (router) => internalRoutes(router, deps),
   });
-
-  const consumers: Consumer[] = [];
-  return {
-    app,
-    deps,
-    get consumers() {
-      return consumers;
-    },
-    /** Every queue this service declared (test clean-up). */
-    get queues() {
-      return consumers.flatMap((c) => c.queues);
-    },
-    async start() {
-      await Promise.all(Object.values(connection.models).map((m) => m.init()));
-      await deps.places.warehouses.start();
-      await deps.places.bins.start();
-      consumers.push(
-        // Copies of the ledger event that replicas older than the relay's local handler
-        // published (a rolling deploy). The row's id is the movement's, so a copy inserts
-        // nothing: no processed_events record needed.
-        await startConsumer(broker, connection, logger, {
-          queue: 'inventory.movements',
-          bindings: [MOVEMENT_RECORDED],
-          handler: movementRecordedHandler(deps.stock),
-          dedupe: false,
-        }),
-        await startConsumer(broker, connection, logger, {
-          queue: 'inventory.variants',
-          bindings: VARIANT_EVENTS,
-          handler: variantChangedHandler(deps.variants),
-        }),
-      );
-      deps.relay.start();
-    },
-    async stop() {
-      await Promise.all(consumers.map((c) => c.stop()));
-      await deps.relay.stop();
-    },
-  };
+  // consumers, relay
+  const subscriptions = [
+    // Copies of the ledger event that replicas older than the relay's local handler
+    // published (a rolling deploy). The row's id is the movement's, so a copy inserts
+    // nothing: no processed_events record needed.
+    subscription({
+      queue: 'inventory.movements',
+      events: [MOVEMENT_RECORDED],
+      handler: movementRecordedHandler(ledger),
+      dedupe: false,
+    }),
+    subscription({ queue: 'inventory.variants', events: VARIANT_EVENTS, handler: variantChangedHandler(variants) }),
+  ];
+  return assemble(ctx, { app, deps, relay, subscriptions, parts: [places.warehouses, places.bins] });
 }
+
+export const inventory = defineService({ name: 'inventory', configSchema, build: buildApp });

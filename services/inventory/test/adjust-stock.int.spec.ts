@@ -1,5 +1,5 @@
 import { asCaller, eventually, json } from '@stockyard/testkit';
-import { startInventory, type Inventory } from './support/harness';
+import { startInventory, type Inventory } from './support/inventory';
 
 describe('POST /stock/adjust', () => {
   let inv: Inventory;
@@ -11,7 +11,7 @@ describe('POST /stock/adjust', () => {
   afterAll(() => inv.close());
 
   const adjust = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    inv.request('POST', '/stock/adjust', { warehouseId: wh, reason: 'test', ...body }, headers);
+    inv.request('POST', '/stock/adjust', { warehouseId: wh, reason: 'test', ...body }, { headers });
 
   it('applies 200 concurrent adjusts of one item exactly, one movement and one consistent event each', async () => {
     const responses = await Promise.all(

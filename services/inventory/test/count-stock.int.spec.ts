@@ -1,5 +1,5 @@
 import { eventually, json } from '@stockyard/testkit';
-import { startInventory, type Inventory } from './support/harness';
+import { startInventory, type Inventory } from './support/inventory';
 
 describe('stock counts', () => {
   let inv: Inventory;
@@ -70,7 +70,9 @@ describe('stock counts', () => {
     await inv.adjust('var_c4', wh, 1);
     const body = { lines: [{ variantId: 'var_c4', countedQuantity: 6 }] };
     const first = await json(
-      await inv.request('POST', `/warehouses/${wh}/stock/count/apply`, body, { 'idempotency-key': 'count-k1' }),
+      await inv.request('POST', `/warehouses/${wh}/stock/count/apply`, body, {
+        headers: { 'idempotency-key': 'count-k1' },
+      }),
     );
     expect(first[0]).toMatchObject({ countId: 'idem:count-k1', difference: 5, applied: true });
     expect((await inv.level('var_c4'))?.locations[0].onHand).toBe(6);

@@ -1,8 +1,8 @@
 import { newEvent, outboxOf } from '@stockyard/service-kit';
 import { MOVEMENT_RECORDED } from '../src/domain/level-change';
 import { eventually, json } from '@stockyard/testkit';
-import { StockRepository } from '../src/store/stock.repository';
-import { startInventory, type Inventory } from './support/harness';
+import { Ledger } from '../src/store/ledger';
+import { startInventory, type Inventory } from './support/inventory';
 
 describe('events inventory consumes', () => {
   let inv: Inventory;
@@ -54,8 +54,8 @@ describe('events inventory consumes', () => {
   });
 
   it('writes the ledger row once: the relay hands stock.movement_recorded to the ledger, not the broker', async () => {
-    const written = jest.spyOn(StockRepository.prototype, 'recordMovement');
-    const relayed = jest.spyOn(StockRepository.prototype, 'recordMovementIfNew');
+    const written = jest.spyOn(Ledger.prototype, 'recordMovement');
+    const relayed = jest.spyOn(Ledger.prototype, 'recordMovementIfNew');
     try {
       const wh = await inv.warehouse('Events');
       const res = await inv.request('POST', '/stock/adjust', {

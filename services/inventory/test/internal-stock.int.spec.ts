@@ -1,5 +1,5 @@
 import { json } from '@stockyard/testkit';
-import { startInventory, type Inventory } from './support/harness';
+import { startInventory, type Inventory } from './support/inventory';
 
 describe('internal API: reserve, release, receive, deduct', () => {
   let inv: Inventory;

@@ -1,5 +1,6 @@
 import { json } from '@stockyard/testkit';
-import { startInventory, type Inventory } from './support/harness';
+import type { Reply } from '@stockyard/testkit';
+import { startInventory, type Inventory } from './support/inventory';
 
 describe('POST /stock/move', () => {
   let inv: Inventory;
@@ -15,7 +16,7 @@ describe('POST /stock/move', () => {
   afterAll(() => inv.close());
 
   const move = (body: Record<string, unknown>) => inv.request('POST', '/stock/move', { warehouseId: wh, ...body });
-  const expectError = async (res: Response, status: number, code: string) => {
+  const expectError = async (res: Reply, status: number, code: string) => {
     expect(res.status).toBe(status);
     expect((await json(res)).error.code).toBe(code);
   };

@@ -1,6 +1,6 @@
 import { json } from '@stockyard/testkit';
 import { WarehouseRepository } from '../src/store/warehouse.repository';
-import { startInventory, type Inventory } from './support/harness';
+import { startInventory, type Inventory } from './support/inventory';
 
 /** Stock changes check their warehouse and bin from a cache every replica keeps in step. */
 describe('the places stock changes name, across replicas', () => {

@@ -1,6 +1,6 @@
 import { routesOf } from '@stockyard/contracts';
 import { json } from '@stockyard/testkit';
-import { startInventory, type Inventory } from './support/harness';
+import { startInventory, type Inventory } from './support/inventory';
 
 /** Every inventory route of the table is served: no 501, no "no route" 404. */
 describe('inventory route table coverage', () => {

@@ -1,5 +1,5 @@
 import { eventually, json } from '@stockyard/testkit';
-import { startInventory, type Inventory } from './support/harness';
+import { startInventory, type Inventory } from './support/inventory';
 
 describe('stock reads and stock item settings', () => {
   let inv: Inventory;

@@ -1,5 +1,6 @@
 import { json } from '@stockyard/testkit';
-import { startInventory, type Inventory } from './support/harness';
+import type { Reply } from '@stockyard/testkit';
+import { startInventory, type Inventory } from './support/inventory';
 
 describe('POST /stock/transfer', () => {
   let inv: Inventory;
@@ -14,7 +15,7 @@ describe('POST /stock/transfer', () => {
 
   const transfer = (body: Record<string, unknown>) =>
     inv.request('POST', '/stock/transfer', { fromWarehouseId: from, toWarehouseId: to, ...body });
-  const expectError = async (res: Response, status: number, code: string) => {
+  const expectError = async (res: Reply, status: number, code: string) => {
     expect(res.status).toBe(status);
     expect((await json(res)).error.code).toBe(code);
   };

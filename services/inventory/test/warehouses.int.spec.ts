@@ -1,5 +1,5 @@
 import { asCaller, json } from '@stockyard/testkit';
-import { startInventory, type Inventory } from './support/harness';
+import { startInventory, type Inventory } from './support/inventory';
 
 describe('warehouses and bins', () => {
   let inv: Inventory;

@@ -1,104 +1,69 @@
-import type { Express } from 'express';
-import type { Connection } from 'mongoose';
+import { EVENT_NAMES } from '@stockyard/contracts';
 import {
+  assemble,
   BroadcastCache,
-  createServiceApp,
-  pingMongo,
-  startConsumer,
-  type Broker,
-  type Consumer,
-  type Logger,
+  defineService,
+  serviceApp,
+  subscription,
+  type ServiceContext,
 } from '@stockyard/service-kit';
-import type { Config } from './config';
-import type { Resolver } from './domain/endpoint-url';
-import { DeliveryWorker, type WorkerOptions } from './delivery/worker';
+import { configSchema, type Config } from './config';
+import type { WebhooksDeps } from './deps';
+import { DeliveryWorker } from './delivery/worker';
 import { dispatchWebhooksHandler } from './events/handlers/dispatch-webhooks.handler';
-import { mountDeliveryRoutes } from './http/deliveries.routes';
-import { mountEndpointRoutes } from './http/endpoints.routes';
+import { deliveriesRoutes } from './http/deliveries.routes';
+import { endpointsRoutes } from './http/endpoints.routes';
 import { resolveHost } from './net/dns-resolver';
 import { DeliveryRepository } from './store/delivery.repository';
 import { EndpointRepository, type EnabledEndpoints } from './store/endpoint.repository';
-
-export interface AppDeps {
-  config: Config;
-  logger: Logger;
-  connection: Connection;
-  /** Started by the caller; its exchange is the one the dispatcher binds to. */
-  broker: Broker;
-  resolve?: Resolver;
-  worker?: WorkerOptions;
-}
-
-export interface WebhooksService {
-  app: Express;
-  /** Starts the dispatcher consumer and the delivery worker. */
-  start(): Promise<void>;
-  /** Stops the dispatcher and the worker, waiting for work in flight. */
-  stop(): Promise<void>;
-  /** The dispatcher once started. */
-  readonly consumer?: Consumer;
-}
 
 /** The dispatcher's queue (namespaced by the kit when the exchange is not the default). */
 export const DISPATCHER_QUEUE = 'webhooks.dispatcher';
 /** Events handled at once: each waits on a few store round trips, so many overlap. */
 const DISPATCHER_PREFETCH = 64;
 
-export function buildApp(deps: AppDeps): WebhooksService {
-  const { config, logger, connection, broker } = deps;
+export function buildApp(ctx: ServiceContext<Config>) {
+  const { config, connection, broker, logger } = ctx;
+  // stores
   const enabledByOrg = new BroadcastCache<EnabledEndpoints>(broker, 'webhooks.enabled-endpoints', logger);
   const endpoints = new EndpointRepository(connection, enabledByOrg);
   const deliveries = new DeliveryRepository(connection);
-  const urlPolicy = { allowlist: config.WEBHOOK_URL_ALLOWLIST, resolve: deps.resolve ?? resolveHost };
+  // the delivery worker
   const send = { timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowlist: config.WEBHOOK_URL_ALLOWLIST };
   const retry = { schedule: config.WEBHOOK_RETRY_SCHEDULE, jitter: config.WEBHOOK_RETRY_JITTER };
-  const options = {
+  const worker = new DeliveryWorker(deliveries, { endpoints, deliveries, logger, send, retry }, logger, {
     leaseMarginMs: config.WEBHOOK_LEASE_MARGIN_MS,
     pollMs: config.WEBHOOK_POLL_MS,
     concurrency: config.WEBHOOK_CONCURRENCY,
     inlineMs: config.WEBHOOK_INLINE_MS,
-  };
-  const worker = new DeliveryWorker(deliveries, { endpoints, deliveries, logger, send, retry }, logger, {
-    ...options,
-    ...deps.worker,
   });
-
-  const app = createServiceApp({
-    logger,
-    identitySecret: config.IDENTITY_SECRET,
-    connection,
-    readiness: { mongo: () => pingMongo(connection), broker: () => broker.check() },
-    api: (router) => {
-      mountEndpointRoutes(router, { endpoints, deliveries, urlPolicy });
-      mountDeliveryRoutes(router, { endpoints, deliveries, onReplay: (id) => worker.offer([id]) });
-    },
-  });
-
-  const handler = dispatchWebhooksHandler({
+  const deps: WebhooksDeps = {
     endpoints,
-    deliver: (delivery, copy, endpoint) => worker.sendNew(delivery, copy, endpoint),
-    logger,
-  });
-  let consumer: Consumer | undefined;
-  return {
-    app,
-    get consumer() {
-      return consumer;
-    },
-    async start() {
-      await enabledByOrg.start();
-      consumer = await startConsumer(broker, connection, logger, {
-        queue: DISPATCHER_QUEUE,
-        bindings: ['#'],
-        handler,
-        prefetch: DISPATCHER_PREFETCH,
-        dedupe: false,
-      });
-      worker.start();
-    },
-    async stop() {
-      await consumer?.stop();
-      await worker.stop();
-    },
+    deliveries,
+    worker,
+    urlPolicy: { allowlist: config.WEBHOOK_URL_ALLOWLIST, resolve: resolveHost },
   };
+  // routes
+  const app = serviceApp(ctx, {
+    api: (router) => {
+      endpointsRoutes(router, deps);
+      deliveriesRoutes(router, deps);
+    },
+  });
+  // consumers: the dispatcher tells copies of an event apart itself (delivery ids derive
+  // from the event id), so it keeps no processed_events record.
+  const dispatcher = subscription({
+    queue: DISPATCHER_QUEUE,
+    events: EVENT_NAMES,
+    prefetch: DISPATCHER_PREFETCH,
+    dedupe: false,
+    handler: dispatchWebhooksHandler({
+      endpoints,
+      deliver: (delivery, copy, endpoint) => worker.sendNew(delivery, copy, endpoint),
+      logger,
+    }),
+  });
+  return assemble(ctx, { app, deps, subscriptions: [dispatcher], parts: [enabledByOrg, worker] });
 }
+
+export const webhooks = defineService({ name: 'webhooks', configSchema, build: buildApp });

@@ -1,5 +1,4 @@
 import { runService } from '@stockyard/service-kit';
-import { buildApp } from './app';
-import { configSchema } from './config';
+import { webhooks } from './app';
 
-runService('webhooks', configSchema, (deps) => buildApp(deps));
+runService(webhooks);

@@ -11,14 +11,14 @@ import {
   startPublisher,
   type Receiver,
 } from './support/publisher';
-import { bootWebhooks, type Harness } from './support/webhooks-harness';
+import { startWebhooks, type Harness } from './support/webhooks';
 
 // Two attempts 0.1 s apart, at most 1.5 s apart when a receiver asks for longer.
 let harness: Harness;
 let publisher: Broker;
 const receivers: Receiver[] = [];
 beforeAll(async () => {
-  harness = await bootWebhooks({
+  harness = await startWebhooks({
     WEBHOOK_URL_ALLOWLIST: '127.0.0.1',
     WEBHOOK_RETRY_SCHEDULE: '0.1,1.5',
     WEBHOOK_RETRY_JITTER: '0',
@@ -28,21 +28,26 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(receivers.map((r) => r.close()));
   await publisher.close();
-  await harness.stop();
+  await harness.close();
 });
 
 let status = 500;
 async function endpointFor(orgId: string) {
   const receiver = await startReceiver(() => status);
   receivers.push(receiver);
-  const res = await harness.call('POST', '/webhooks', orgId, {
-    url: receiver.url,
-    events: ['inventory.availability_changed'],
-  });
+  const res = await harness.request(
+    'POST',
+    '/webhooks',
+    {
+      url: receiver.url,
+      events: ['inventory.availability_changed'],
+    },
+    { orgId },
+  );
   return { receiver, endpoint: res.body as { id: string } };
 }
 const endpointState = async (orgId: string, id: string) =>
-  (await harness.call('GET', '/webhooks', orgId)).body.data.find((e: { id: string }) => e.id === id);
+  (await harness.request('GET', '/webhooks', undefined, { orgId })).body.data.find((e: { id: string }) => e.id === id);
 /** The count is updated just after a delivery's last attempt is recorded: wait for it. */
 const countReaches = (orgId: string, id: string, failures: number) =>
   eventually(
@@ -81,7 +86,7 @@ it('disables an endpoint after 5 straight failed deliveries: no new deliveries u
   expect(receiver.received).toHaveLength(sent);
 
   status = 200;
-  const res = await harness.call('PATCH', `/webhooks/${endpoint.id}`, orgId, { enabled: true });
+  const res = await harness.request('PATCH', `/webhooks/${endpoint.id}`, { enabled: true }, { orgId });
   expect(res.body).toMatchObject({ enabled: true, consecutiveFailures: 0, disabledAt: null });
   await publisher.publish(availabilityChanged(orgId, 100));
   await deliveriesWhen(harness, orgId, (docs) => docs.some((d) => d.status === 'succeeded'));
@@ -113,7 +118,7 @@ it("waits longer when the receiver's Retry-After asks for it, capped at the long
   await once(server, 'listening');
   const orgId = 'org_retry_after';
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/h`;
-  await harness.call('POST', '/webhooks', orgId, { url, events: ['inventory.availability_changed'] });
+  await harness.request('POST', '/webhooks', { url, events: ['inventory.availability_changed'] }, { orgId });
   await publisher.publish(availabilityChanged(orgId));
   await deliveriesWhen(harness, orgId, (docs) => docs[0]?.status === 'succeeded');
   // The schedule says 0.1 s; the receiver asked for 1 s.

@@ -1,22 +1,27 @@
 import { EVENT_NAMES, WebhookEndpointSchema, WebhookEndpointWithSecretSchema } from '@stockyard/contracts';
-import { bootWebhooks, type Harness } from './support/webhooks-harness';
+import { startWebhooks, type Harness } from './support/webhooks';
 
 // No allow-list: the public-address rule applies to every host, as in production.
 let harness: Harness;
 beforeAll(async () => {
-  harness = await bootWebhooks({ WEBHOOK_URL_ALLOWLIST: '' });
+  harness = await startWebhooks({ WEBHOOK_URL_ALLOWLIST: '' });
 });
-afterAll(() => harness.stop());
+afterAll(() => harness.close());
 
 const PUBLIC_URL = 'https://93.184.215.14/hooks'; // a literal public address: no DNS needed
 const orgA = 'org_create_a';
 
 describe('POST /webhooks', () => {
   it('creates an endpoint and shows its whsec_ secret once (201)', async () => {
-    const res = await harness.call('POST', '/webhooks', orgA, {
-      url: PUBLIC_URL,
-      events: ['order.created', 'invoice.created'],
-    });
+    const res = await harness.request(
+      'POST',
+      '/webhooks',
+      {
+        url: PUBLIC_URL,
+        events: ['order.created', 'invoice.created'],
+      },
+      { orgId: orgA },
+    );
     expect(res.status).toBe(201);
     const endpoint = WebhookEndpointWithSecretSchema.parse(res.body);
     expect(endpoint.id).toMatch(/^we_/);
@@ -26,20 +31,30 @@ describe('POST /webhooks', () => {
   });
 
   it('rejects an unknown event name with 400 validation_failed naming the entry', async () => {
-    const res = await harness.call('POST', '/webhooks', orgA, {
-      url: PUBLIC_URL,
-      events: ['order.created', 'order.teleported'],
-    });
+    const res = await harness.request(
+      'POST',
+      '/webhooks',
+      {
+        url: PUBLIC_URL,
+        events: ['order.created', 'order.teleported'],
+      },
+      { orgId: orgA },
+    );
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_failed');
     expect(res.body.error.details).toEqual([expect.objectContaining({ field: 'events.1' })]);
   });
 
   it('rejects an http URL with 422 webhook_url_not_https', async () => {
-    const res = await harness.call('POST', '/webhooks', orgA, {
-      url: 'http://example.invalid/hooks',
-      events: ['order.created'],
-    });
+    const res = await harness.request(
+      'POST',
+      '/webhooks',
+      {
+        url: 'http://example.invalid/hooks',
+        events: ['order.created'],
+      },
+      { orgId: orgA },
+    );
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('webhook_url_not_https');
   });
@@ -51,22 +66,32 @@ describe('POST /webhooks', () => {
     'https://169.254.169.254/latest',
     'https://localhost/x',
   ])('rejects %s with 422 webhook_url_private_address', async (url) => {
-    const res = await harness.call('POST', '/webhooks', orgA, { url, events: ['order.created'] });
+    const res = await harness.request('POST', '/webhooks', { url, events: ['order.created'] }, { orgId: orgA });
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('webhook_url_private_address');
   });
 
   it('rejects a host that does not resolve with 422 webhook_url_unresolvable', async () => {
-    const res = await harness.call('POST', '/webhooks', orgA, {
-      url: 'https://no-such-host.invalid/x',
-      events: ['order.created'],
-    });
+    const res = await harness.request(
+      'POST',
+      '/webhooks',
+      {
+        url: 'https://no-such-host.invalid/x',
+        events: ['order.created'],
+      },
+      { orgId: orgA },
+    );
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('webhook_url_unresolvable');
   });
 
   it('refuses a request without a signed identity (401)', async () => {
-    const res = await harness.call('POST', '/webhooks', null, { url: PUBLIC_URL, events: ['order.created'] });
+    const res = await harness.request(
+      'POST',
+      '/webhooks',
+      { url: PUBLIC_URL, events: ['order.created'] },
+      { orgId: null },
+    );
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('unauthenticated');
   });
@@ -75,11 +100,21 @@ describe('POST /webhooks', () => {
 describe('GET /webhooks', () => {
   it("lists only the caller's endpoints, without secrets", async () => {
     const orgB = 'org_list_b';
-    await harness.call('POST', '/webhooks', orgB, { url: `${PUBLIC_URL}/b1`, events: ['order.created'] });
-    await harness.call('POST', '/webhooks', orgB, { url: `${PUBLIC_URL}/b2`, events: ['product.created'] });
-    await harness.call('POST', '/webhooks', 'org_list_other', { url: `${PUBLIC_URL}/c`, events: ['order.created'] });
+    await harness.request('POST', '/webhooks', { url: `${PUBLIC_URL}/b1`, events: ['order.created'] }, { orgId: orgB });
+    await harness.request(
+      'POST',
+      '/webhooks',
+      { url: `${PUBLIC_URL}/b2`, events: ['product.created'] },
+      { orgId: orgB },
+    );
+    await harness.request(
+      'POST',
+      '/webhooks',
+      { url: `${PUBLIC_URL}/c`, events: ['order.created'] },
+      { orgId: 'org_list_other' },
+    );
 
-    const res = await harness.call('GET', '/webhooks?limit=10', orgB);
+    const res = await harness.request('GET', '/webhooks?limit=10', undefined, { orgId: orgB });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 2, limit: 10, offset: 0 });
     expect(res.body.data.map((e: { url: string }) => e.url).sort()).toEqual([`${PUBLIC_URL}/b1`, `${PUBLIC_URL}/b2`]);
@@ -92,7 +127,7 @@ describe('GET /webhooks', () => {
 
 describe('GET /webhooks/events', () => {
   it('returns the live event catalog', async () => {
-    const res = await harness.call('GET', '/webhooks/events', orgA);
+    const res = await harness.request('GET', '/webhooks/events', undefined, { orgId: orgA });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: EVENT_NAMES });
   });

@@ -12,14 +12,14 @@ import {
   startPublisher,
   type Receiver,
 } from './support/publisher';
-import { bootWebhooks, type Harness } from './support/webhooks-harness';
+import { startWebhooks, type Harness } from './support/webhooks';
 
 // Two attempts 0.2 s apart: a delivery fails within half a second.
 let harness: Harness;
 let publisher: Broker;
 const receivers: Receiver[] = [];
 beforeAll(async () => {
-  harness = await bootWebhooks({
+  harness = await startWebhooks({
     WEBHOOK_URL_ALLOWLIST: '127.0.0.1',
     WEBHOOK_RETRY_SCHEDULE: '0.2',
     WEBHOOK_RETRY_JITTER: '0',
@@ -29,16 +29,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(receivers.map((r) => r.close()));
   await publisher.close();
-  await harness.stop();
+  await harness.close();
 });
 
 async function endpointFor(orgId: string, respond: () => number) {
   const receiver = await startReceiver(respond);
   receivers.push(receiver);
-  const res = await harness.call('POST', '/webhooks', orgId, {
-    url: receiver.url,
-    events: ['inventory.availability_changed'],
-  });
+  const res = await harness.request(
+    'POST',
+    '/webhooks',
+    {
+      url: receiver.url,
+      events: ['inventory.availability_changed'],
+    },
+    { orgId },
+  );
   expect(res.status).toBe(201);
   return { receiver, endpoint: res.body as { id: string; secret: string } };
 }
@@ -59,7 +64,7 @@ describe('GET /webhooks/{id}/deliveries', () => {
     await publisher.publish(second);
     await deliveriesWhen(harness, orgId, (docs) => docs.length === 2 && docs.every((d) => d.status === 'succeeded'));
 
-    const res = await harness.call('GET', `/webhooks/${endpoint.id}/deliveries`, orgId);
+    const res = await harness.request('GET', `/webhooks/${endpoint.id}/deliveries`, undefined, { orgId });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 2, limit: 50, offset: 0 });
     const [newest, oldest] = res.body.data.map((d: unknown) => WebhookDeliverySchema.strict().parse(d));
@@ -80,7 +85,7 @@ describe('GET /webhooks/{id}/deliveries', () => {
     expect(typeof oldest.attempts[0].durationMs).toBe('number');
     expect(new Date(oldest.attempts[0].at).toISOString()).toBe(oldest.attempts[0].at);
 
-    const limited = await harness.call('GET', `/webhooks/${endpoint.id}/deliveries?limit=1`, orgId);
+    const limited = await harness.request('GET', `/webhooks/${endpoint.id}/deliveries?limit=1`, undefined, { orgId });
     expect(limited.body).toMatchObject({ total: 2, limit: 1 });
     expect(limited.body.data.map((d: { eventId: string }) => d.eventId)).toEqual([second.id]);
   });
@@ -88,7 +93,9 @@ describe('GET /webhooks/{id}/deliveries', () => {
   it.each(['0', '201', 'many'])('rejects limit=%s with 400 validation_failed', async (limit) => {
     const { endpoint } = await endpointFor('org_history_limit', () => 200);
     expectError(
-      await harness.call('GET', `/webhooks/${endpoint.id}/deliveries?limit=${limit}`, 'org_history_limit'),
+      await harness.request('GET', `/webhooks/${endpoint.id}/deliveries?limit=${limit}`, undefined, {
+        orgId: 'org_history_limit',
+      }),
       400,
       'validation_failed',
     );
@@ -97,12 +104,12 @@ describe('GET /webhooks/{id}/deliveries', () => {
   it("answers 404 for an unknown endpoint and for another organization's", async () => {
     const { endpoint } = await endpointFor('org_history_owner', () => 200);
     expectError(
-      await harness.call('GET', '/webhooks/we_nope/deliveries', 'org_history_owner'),
+      await harness.request('GET', '/webhooks/we_nope/deliveries', undefined, { orgId: 'org_history_owner' }),
       404,
       'resource_not_found',
     );
     expectError(
-      await harness.call('GET', `/webhooks/${endpoint.id}/deliveries`, 'org_history_intruder'),
+      await harness.request('GET', `/webhooks/${endpoint.id}/deliveries`, undefined, { orgId: 'org_history_intruder' }),
       404,
       'resource_not_found',
     );
@@ -121,7 +128,7 @@ describe('POST /webhooks/deliveries/{deliveryId}/replay', () => {
   it('re-queues a failed delivery (201): same id, attempt 3, freshly signed', async () => {
     const orgId = 'org_replay';
     const { endpoint, receiver, deliveryId } = await failedDelivery(orgId, [500, 500, 200]);
-    const res = await harness.call('POST', `/webhooks/deliveries/${deliveryId}/replay`, orgId);
+    const res = await harness.request('POST', `/webhooks/deliveries/${deliveryId}/replay`, undefined, { orgId });
     expect(res.status).toBe(201);
     expect(WebhookDeliverySchema.strict().parse(res.body)).toMatchObject({
       id: deliveryId,
@@ -148,7 +155,7 @@ describe('POST /webhooks/deliveries/{deliveryId}/replay', () => {
     await publisher.publish(availabilityChanged(orgId));
     const [doc] = await deliveriesWhen(harness, orgId, (docs) => docs[0]?.status === 'succeeded');
     expectError(
-      await harness.call('POST', `/webhooks/deliveries/${doc!._id}/replay`, orgId),
+      await harness.request('POST', `/webhooks/deliveries/${doc!._id}/replay`, undefined, { orgId }),
       409,
       'delivery_not_failed',
     );
@@ -164,7 +171,7 @@ describe('POST /webhooks/deliveries/{deliveryId}/replay', () => {
     const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/slow`;
     await harness.connection.collection('webhook_endpoints').updateOne({ orgId }, { $set: { url } });
     const results = await Promise.all(
-      [1, 2, 3].map(() => harness.call('POST', `/webhooks/deliveries/${deliveryId}/replay`, orgId)),
+      [1, 2, 3].map(() => harness.request('POST', `/webhooks/deliveries/${deliveryId}/replay`, undefined, { orgId })),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     await deliveriesWhen(harness, orgId, (docs) => docs[0]?.status === 'failed');
@@ -175,9 +182,9 @@ describe('POST /webhooks/deliveries/{deliveryId}/replay', () => {
   it('refuses a delivery of a disabled endpoint with 409 webhook_endpoint_disabled', async () => {
     const orgId = 'org_replay_disabled';
     const { endpoint, deliveryId } = await failedDelivery(orgId, [500]);
-    await harness.call('PATCH', `/webhooks/${endpoint.id}`, orgId, { enabled: false });
+    await harness.request('PATCH', `/webhooks/${endpoint.id}`, { enabled: false }, { orgId });
     expectError(
-      await harness.call('POST', `/webhooks/deliveries/${deliveryId}/replay`, orgId),
+      await harness.request('POST', `/webhooks/deliveries/${deliveryId}/replay`, undefined, { orgId }),
       409,
       'webhook_endpoint_disabled',
     );
@@ -186,9 +193,15 @@ describe('POST /webhooks/deliveries/{deliveryId}/replay', () => {
   it("answers 404 for an unknown delivery and for another organization's", async () => {
     const orgId = 'org_replay_owner';
     const { deliveryId } = await failedDelivery(orgId, [500]);
-    expectError(await harness.call('POST', '/webhooks/deliveries/dlv_nope/replay', orgId), 404, 'resource_not_found');
     expectError(
-      await harness.call('POST', `/webhooks/deliveries/${deliveryId}/replay`, 'org_replay_intruder'),
+      await harness.request('POST', '/webhooks/deliveries/dlv_nope/replay', undefined, { orgId }),
+      404,
+      'resource_not_found',
+    );
+    expectError(
+      await harness.request('POST', `/webhooks/deliveries/${deliveryId}/replay`, undefined, {
+        orgId: 'org_replay_intruder',
+      }),
       404,
       'resource_not_found',
     );

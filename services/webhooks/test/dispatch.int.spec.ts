@@ -8,7 +8,7 @@ import { sendFirstAttempt } from '../src/delivery/attempt-delivery';
 import { dispatchWebhooksHandler } from '../src/events/handlers/dispatch-webhooks.handler';
 import { DeliveryRepository } from '../src/store/delivery.repository';
 import { EndpointRepository } from '../src/store/endpoint.repository';
-import { bootWebhooks, type Harness } from './support/webhooks-harness';
+import { startWebhooks, type Harness } from './support/webhooks';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
@@ -18,7 +18,7 @@ let harness: Harness;
 let publisher: Broker;
 const receivers: Receiver[] = [];
 beforeAll(async () => {
-  harness = await bootWebhooks({
+  harness = await startWebhooks({
     WEBHOOK_URL_ALLOWLIST: '127.0.0.1',
     WEBHOOK_RETRY_SCHEDULE: '1',
     WEBHOOK_INLINE_MS: '300',
@@ -29,14 +29,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(receivers.map((r) => r.close()));
   await publisher.close();
-  await harness.stop();
+  await harness.close();
 });
 
 async function receiverFor(orgId: string, statuses: number[], events = ['inventory.availability_changed']) {
   let calls = 0;
   const receiver = await startReceiver(() => statuses[Math.min(calls++, statuses.length - 1)]!);
   receivers.push(receiver);
-  const created = await harness.call('POST', '/webhooks', orgId, { url: receiver.url, events });
+  const created = await harness.request('POST', '/webhooks', { url: receiver.url, events }, { orgId });
   expect(created.status).toBe(201);
   return { receiver, endpoint: created.body as { id: string; secret: string } };
 }
@@ -90,7 +90,8 @@ it("stores a slow receiver's delivery as pending and claimed during the POST, th
   try {
     const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hooks`;
     expect(
-      (await harness.call('POST', '/webhooks', orgId, { url, events: ['inventory.availability_changed'] })).status,
+      (await harness.request('POST', '/webhooks', { url, events: ['inventory.availability_changed'] }, { orgId }))
+        .status,
     ).toBe(201);
     await publisher.publish(availabilityChanged(orgId));
 

@@ -5,13 +5,13 @@ import { verifyWebhook, WebhookEndpointSchema, WebhookEndpointWithSecretSchema }
 import { startReceiver } from '@stockyard/testkit';
 import type { Broker } from '@stockyard/service-kit';
 import { availabilityChanged, deliveriesWhen, requests, startPublisher, type Receiver } from './support/publisher';
-import { bootWebhooks, type Harness } from './support/webhooks-harness';
+import { startWebhooks, type Harness } from './support/webhooks';
 
 let harness: Harness;
 let publisher: Broker;
 const receivers: Receiver[] = [];
 beforeAll(async () => {
-  harness = await bootWebhooks({
+  harness = await startWebhooks({
     WEBHOOK_URL_ALLOWLIST: '127.0.0.1',
     WEBHOOK_RETRY_SCHEDULE: '0.2',
     WEBHOOK_RETRY_JITTER: '0',
@@ -21,16 +21,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(receivers.map((r) => r.close()));
   await publisher.close();
-  await harness.stop();
+  await harness.close();
 });
 
 async function endpointFor(orgId: string, respond: () => number = () => 200) {
   const receiver = await startReceiver(respond);
   receivers.push(receiver);
-  const res = await harness.call('POST', '/webhooks', orgId, {
-    url: receiver.url,
-    events: ['inventory.availability_changed'],
-  });
+  const res = await harness.request(
+    'POST',
+    '/webhooks',
+    {
+      url: receiver.url,
+      events: ['inventory.availability_changed'],
+    },
+    { orgId },
+  );
   expect(res.status).toBe(201);
   return { receiver, endpoint: WebhookEndpointWithSecretSchema.parse(res.body) };
 }
@@ -43,11 +48,16 @@ describe('PATCH /webhooks/{id}', () => {
   it('changes url, events and enabled (200), never showing the secret', async () => {
     const { endpoint, receiver } = await endpointFor('org_patch');
     const url = `${receiver.url}/v2`;
-    const res = await harness.call('PATCH', `/webhooks/${endpoint.id}`, 'org_patch', {
-      url,
-      events: ['order.created', 'order.shipped'],
-      enabled: false,
-    });
+    const res = await harness.request(
+      'PATCH',
+      `/webhooks/${endpoint.id}`,
+      {
+        url,
+        events: ['order.created', 'order.shipped'],
+        enabled: false,
+      },
+      { orgId: 'org_patch' },
+    );
     expect(res.status).toBe(200);
     expect(WebhookEndpointSchema.strict().parse(res.body)).toMatchObject({
       id: endpoint.id,
@@ -63,7 +73,12 @@ describe('PATCH /webhooks/{id}', () => {
       { _id: endpoint.id as never },
       { $set: { enabled: false, consecutiveFailures: 5, disabledAt: new Date() } },
     );
-    const res = await harness.call('PATCH', `/webhooks/${endpoint.id}`, 'org_reenable', { enabled: true });
+    const res = await harness.request(
+      'PATCH',
+      `/webhooks/${endpoint.id}`,
+      { enabled: true },
+      { orgId: 'org_reenable' },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ enabled: true, consecutiveFailures: 0, disabledAt: null });
   });
@@ -77,7 +92,7 @@ describe('PATCH /webhooks/{id}', () => {
   ])('rejects %s with 400 validation_failed', async (_what, body) => {
     const { endpoint } = await endpointFor('org_patch_bad');
     expectError(
-      await harness.call('PATCH', `/webhooks/${endpoint.id}`, 'org_patch_bad', body),
+      await harness.request('PATCH', `/webhooks/${endpoint.id}`, body, { orgId: 'org_patch_bad' }),
       400,
       'validation_failed',
     );
@@ -86,12 +101,22 @@ describe('PATCH /webhooks/{id}', () => {
   it('applies the URL rule (422)', async () => {
     const { endpoint } = await endpointFor('org_patch_url');
     expectError(
-      await harness.call('PATCH', `/webhooks/${endpoint.id}`, 'org_patch_url', { url: 'http://example.invalid/x' }),
+      await harness.request(
+        'PATCH',
+        `/webhooks/${endpoint.id}`,
+        { url: 'http://example.invalid/x' },
+        { orgId: 'org_patch_url' },
+      ),
       422,
       'webhook_url_not_https',
     );
     expectError(
-      await harness.call('PATCH', `/webhooks/${endpoint.id}`, 'org_patch_url', { url: 'https://10.1.2.3/x' }),
+      await harness.request(
+        'PATCH',
+        `/webhooks/${endpoint.id}`,
+        { url: 'https://10.1.2.3/x' },
+        { orgId: 'org_patch_url' },
+      ),
       422,
       'webhook_url_private_address',
     );
@@ -100,12 +125,12 @@ describe('PATCH /webhooks/{id}', () => {
   it("answers 404 for an unknown id and for another organization's endpoint", async () => {
     const { endpoint } = await endpointFor('org_patch_owner');
     expectError(
-      await harness.call('PATCH', '/webhooks/we_nope', 'org_patch_owner', { enabled: false }),
+      await harness.request('PATCH', '/webhooks/we_nope', { enabled: false }, { orgId: 'org_patch_owner' }),
       404,
       'resource_not_found',
     );
     expectError(
-      await harness.call('PATCH', `/webhooks/${endpoint.id}`, 'org_patch_intruder', { enabled: false }),
+      await harness.request('PATCH', `/webhooks/${endpoint.id}`, { enabled: false }, { orgId: 'org_patch_intruder' }),
       404,
       'resource_not_found',
     );
@@ -121,18 +146,26 @@ describe('DELETE /webhooks/{id}', () => {
     await requests(receiver, 1);
     await deliveriesWhen(harness, orgId, (docs) => docs.length === 1);
 
-    const res = await harness.call('DELETE', `/webhooks/${endpoint.id}`, orgId);
+    const res = await harness.request('DELETE', `/webhooks/${endpoint.id}`, undefined, { orgId });
     expect(res.status).toBe(204);
-    expect((await harness.call('GET', '/webhooks', orgId)).body.total).toBe(0);
+    expect((await harness.request('GET', '/webhooks', undefined, { orgId })).body.total).toBe(0);
     expect(await harness.connection.collection('webhook_deliveries').countDocuments({ orgId })).toBe(0);
-    expectError(await harness.call('GET', `/webhooks/${endpoint.id}/deliveries`, orgId), 404, 'resource_not_found');
+    expectError(
+      await harness.request('GET', `/webhooks/${endpoint.id}/deliveries`, undefined, { orgId }),
+      404,
+      'resource_not_found',
+    );
   });
 
   it("answers 404 for an unknown id and for another organization's endpoint", async () => {
     const { endpoint } = await endpointFor('org_delete_owner');
-    expectError(await harness.call('DELETE', '/webhooks/we_nope', 'org_delete_owner'), 404, 'resource_not_found');
     expectError(
-      await harness.call('DELETE', `/webhooks/${endpoint.id}`, 'org_delete_intruder'),
+      await harness.request('DELETE', '/webhooks/we_nope', undefined, { orgId: 'org_delete_owner' }),
+      404,
+      'resource_not_found',
+    );
+    expectError(
+      await harness.request('DELETE', `/webhooks/${endpoint.id}`, undefined, { orgId: 'org_delete_intruder' }),
       404,
       'resource_not_found',
     );
@@ -144,11 +177,11 @@ describe('POST /webhooks/{id}/rotate-secret', () => {
   it('returns a new secret once (201); every delivery from then on is signed with it', async () => {
     const orgId = 'org_rotate';
     const { endpoint, receiver } = await endpointFor(orgId);
-    const res = await harness.call('POST', `/webhooks/${endpoint.id}/rotate-secret`, orgId);
+    const res = await harness.request('POST', `/webhooks/${endpoint.id}/rotate-secret`, undefined, { orgId });
     expect(res.status).toBe(201);
     const rotated = WebhookEndpointWithSecretSchema.parse(res.body);
     expect(rotated.secret).not.toBe(endpoint.secret);
-    expect((await harness.call('GET', '/webhooks', orgId)).body.data[0]).not.toHaveProperty('secret');
+    expect((await harness.request('GET', '/webhooks', undefined, { orgId })).body.data[0]).not.toHaveProperty('secret');
 
     await publisher.publish(availabilityChanged(orgId));
     const [request] = await requests(receiver, 1);
@@ -170,16 +203,22 @@ describe('POST /webhooks/{id}/rotate-secret', () => {
       req.on('end', async () => {
         arrivals.push({ rawBody: Buffer.concat(chunks), signature: req.headers['x-stockyard-signature'] as string });
         if (arrivals.length > 1) return void res.writeHead(200).end();
-        rotatedSecret = (await harness.call('POST', `/webhooks/${endpointId}/rotate-secret`, orgId)).body.secret;
+        rotatedSecret = (await harness.request('POST', `/webhooks/${endpointId}/rotate-secret`, undefined, { orgId }))
+          .body.secret;
         res.writeHead(500).end();
       });
     });
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
-    const created = await harness.call('POST', '/webhooks', orgId, {
-      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/h`,
-      events: ['inventory.availability_changed'],
-    });
+    const created = await harness.request(
+      'POST',
+      '/webhooks',
+      {
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/h`,
+        events: ['inventory.availability_changed'],
+      },
+      { orgId },
+    );
     endpointId = created.body.id;
     await publisher.publish(availabilityChanged(orgId));
     await deliveriesWhen(harness, orgId, (docs) => docs[0]?.status === 'succeeded');
@@ -195,12 +234,14 @@ describe('POST /webhooks/{id}/rotate-secret', () => {
   it("answers 404 for an unknown id and for another organization's endpoint", async () => {
     const { endpoint } = await endpointFor('org_rotate_owner');
     expectError(
-      await harness.call('POST', '/webhooks/we_nope/rotate-secret', 'org_rotate_owner'),
+      await harness.request('POST', '/webhooks/we_nope/rotate-secret', undefined, { orgId: 'org_rotate_owner' }),
       404,
       'resource_not_found',
     );
     expectError(
-      await harness.call('POST', `/webhooks/${endpoint.id}/rotate-secret`, 'org_rotate_intruder'),
+      await harness.request('POST', `/webhooks/${endpoint.id}/rotate-secret`, undefined, {
+        orgId: 'org_rotate_intruder',
+      }),
       404,
       'resource_not_found',
     );

@@ -2,13 +2,13 @@ import { asCaller, eventually, startReceiver } from '@stockyard/testkit';
 import type { Broker } from '@stockyard/service-kit';
 import { tailDeliveries } from '../src/cli/tail-loop';
 import { availabilityChanged, deliveriesWhen, startPublisher, type Receiver } from './support/publisher';
-import { bootWebhooks, type Harness } from './support/webhooks-harness';
+import { startWebhooks, type Harness } from './support/webhooks';
 
 let harness: Harness;
 let publisher: Broker;
 let receiver: Receiver;
 beforeAll(async () => {
-  harness = await bootWebhooks({
+  harness = await startWebhooks({
     WEBHOOK_URL_ALLOWLIST: '127.0.0.1',
     WEBHOOK_RETRY_SCHEDULE: '0.2',
     WEBHOOK_RETRY_JITTER: '0',
@@ -20,15 +20,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await receiver.close();
   await publisher.close();
-  await harness.stop();
+  await harness.close();
 });
 
 it('prints each new attempt once, live, and only what happens after it started', async () => {
   const orgId = 'org_tail';
-  const { body: endpoint } = await harness.call('POST', '/webhooks', orgId, {
-    url: receiver.url,
-    events: ['inventory.availability_changed'],
-  });
+  const { body: endpoint } = await harness.request(
+    'POST',
+    '/webhooks',
+    {
+      url: receiver.url,
+      events: ['inventory.availability_changed'],
+    },
+    { orgId },
+  );
   await publisher.publish(availabilityChanged(orgId, 1)); // before the tail: not printed
   await deliveriesWhen(harness, orgId, (docs) => docs[0]?.status === 'succeeded');
 

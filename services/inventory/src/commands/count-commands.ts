@@ -1,6 +1,7 @@
 import type { BulkCountApply, BulkCountPreview, CountDiff, CountResult } from '@stockyard/contracts';
 import { newId } from '@stockyard/service-kit';
-import { applyCount, assertDistinctLines, countDiffs, type CountApplied, type CountLine } from '../domain/count-stock';
+import { applyCount, assertDistinctLines, countDiffs, type CountLine } from '../domain/count-stock';
+import { decision } from '../domain/level-change';
 import { movementIds, type StockCommands } from './stock-commands';
 
 const linesOf = (body: BulkCountPreview): CountLine[] =>
@@ -57,11 +58,9 @@ export class CountCommands {
     const out: CountResult[] = [];
     for (const [variantId, group] of byVariant(lines)) {
       const ids = movementIds();
-      let results: CountResult[] = [];
-      await this.commands.apply(orgId, variantId, (level) => {
-        const change: CountApplied = applyCount(level, warehouseId, group, countId, reason, ids, new Date());
-        results = change.results;
-        return change;
+      const { results } = await this.commands.apply(orgId, variantId, (level) => {
+        const { results, ...change } = applyCount(level, warehouseId, group, countId, reason, ids, new Date());
+        return decision(level, change, { results });
       });
       out.push(...results);
     }

@@ -1,5 +1,5 @@
 import type { DeductStock, ReceiveStock, ReserveStock, StockOperationResult } from '@stockyard/contracts';
-import type { LevelChange } from '../domain/level-change';
+import { decision, type LevelChange } from '../domain/level-change';
 import { hasApplied } from '../domain/operations';
 import { availableOf, onHandOf, type StockLevel } from '../domain/stock-level';
 import { deductStock, receiveStock, releaseStock, reserveStock } from '../domain/stock-operations';
@@ -34,10 +34,12 @@ export class InternalCommands {
       level = await this.commands.stock.find(orgId, variantId);
     } else {
       await this.commands.checkPlace(orgId, input.warehouseId, (input as ReceiveStock).binId);
-      ({ level, movements } = await this.commands.apply(orgId, variantId, (current) => {
-        replayed = hasApplied(current, operationKey);
-        return replayed ? { events: [] } : compute(current);
-      }));
+      // The key on the level itself is the authoritative check, made in the same change.
+      ({ level, movements, replayed } = await this.commands.apply<{ replayed: boolean }>(orgId, variantId, (current) =>
+        hasApplied(current, operationKey)
+          ? { result: { movements: [], replayed: true } }
+          : decision(current, compute(current), { replayed: false }),
+      ));
       await this.operations.remember(orgId, operationKey, kind, variantId);
     }
     const current = level ?? { locations: [], reserved: 0 };

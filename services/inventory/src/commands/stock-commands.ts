@@ -5,19 +5,20 @@ import type {
   PrimaryBinResult,
   RelocationResult,
   SetPrimaryBin,
-  StockMovement,
   TransferStock,
   UpdateStockItem,
 } from '@stockyard/contracts';
-import { newId, type OutboxRelay } from '@stockyard/service-kit';
+import { newId } from '@stockyard/service-kit';
 import { adjustStock } from '../domain/adjust-stock';
-import type { LevelChange, MovementIds } from '../domain/level-change';
+import { decision, type LevelDecision, type LevelResult, type MovementIds } from '../domain/level-change';
 import { movementId } from '../domain/movement-id';
 import { moveStock } from '../domain/move-stock';
+import { removeBin } from '../domain/place-removal';
 import { setPrimaryBin, updateStockItem } from '../domain/stock-item';
 import { availableOf, type StockLevel } from '../domain/stock-level';
 import { transferStock } from '../domain/transfer-stock';
-import type { StockRepository } from '../store/stock.repository';
+import type { Ledger } from '../store/ledger';
+import type { StockLevelStore, StockRepository } from '../store/stock.repository';
 import type { WarehouseRepository } from '../store/warehouse.repository';
 
 /** Movement ids fixed for the whole request: a recomputed change (lost race) reuses them. */
@@ -26,21 +27,19 @@ export function movementIds(): MovementIds {
   return (i) => (pool[i] ??= movementId());
 }
 
-export interface Applied {
-  level: StockLevel;
-  movements: StockMovement[];
-}
+export type Applied<X extends object = object> = { level: StockLevel } & LevelResult<X>;
 
 /**
  * The use cases of the partner stock routes: check the places named exist, let the
- * domain compute the change on the variant's one document, then publish and write the
- * ledger. Routes stay thin; rules stay in domain/.
+ * domain decide the change on the variant's one document (the store writes it with its
+ * events), then write the ledger rows. Routes stay thin; rules stay in domain/.
  */
 export class StockCommands {
   constructor(
+    private readonly levels: StockLevelStore,
     readonly stock: StockRepository,
     readonly warehouses: WarehouseRepository,
-    private readonly relay: OutboxRelay,
+    private readonly ledger: Ledger,
   ) {}
 
   /** A place stock may be put in or taken from: a live warehouse, and a bin of it. */
@@ -48,28 +47,28 @@ export class StockCommands {
     return this.warehouses.checkPlace(orgId, warehouseId, binId);
   }
 
-  /** Runs one change and then its after-effects: relay kick, ledger rows. */
-  async apply(orgId: string, variantId: string, compute: (level: StockLevel) => LevelChange): Promise<Applied> {
-    let movements: StockMovement[] = [];
-    let events: LevelChange['events'] = [];
-    // The last computation is the one written (a lost race recomputes).
-    const level = await this.stock.change(orgId, variantId, (current) => {
-      const change = compute(current);
-      movements = change.movements ?? [];
-      events = change.events;
-      return change;
-    });
-    const { collection, _id } = this.stock.documentOf(orgId, variantId);
-    if (events.length > 0) this.relay.kick(collection, _id, events);
-    if (movements.length > 0) await this.stock.recordMovements(orgId, movements);
-    return { level, movements };
+  /** Runs one decision on the variant's level, then writes its ledger rows. */
+  async apply<X extends object = object>(
+    orgId: string,
+    variantId: string,
+    decide: (level: StockLevel) => LevelDecision<X>,
+  ): Promise<Applied<X>> {
+    const { state, result } = await this.levels.change(orgId, variantId, decide);
+    if (result.movements.length > 0) await this.ledger.recordMovements(orgId, result.movements);
+    return { level: state, ...result };
+  }
+
+  /** Each variant's check and clean-up of a bin being deleted is one change of its level. */
+  async clearBin(orgId: string, binId: string): Promise<void> {
+    for (const { variantId } of await this.stock.withBin(orgId, binId))
+      await this.apply(orgId, variantId, (current) => decision(current, removeBin(current, binId)));
   }
 
   async adjust(orgId: string, input: AdjustStock): Promise<AdjustResult> {
     await this.checkPlace(orgId, input.warehouseId, input.binId);
     const ids = movementIds();
     const { level, movements } = await this.apply(orgId, input.variantId, (l) =>
-      adjustStock(l, input, ids, new Date()),
+      decision(l, adjustStock(l, input, ids, new Date())),
     );
     return { ...movements[0]!, available: availableOf(level) };
   }
@@ -80,7 +79,7 @@ export class StockCommands {
     const ids = movementIds();
     const reference = newId('trf');
     const { level, movements } = await this.apply(orgId, input.variantId, (l) =>
-      transferStock(l, input, reference, ids, new Date()),
+      decision(l, transferStock(l, input, reference, ids, new Date())),
     );
     return {
       id: reference,
@@ -97,7 +96,7 @@ export class StockCommands {
     const ids = movementIds();
     const reference = newId('mv');
     const { level, movements } = await this.apply(orgId, input.variantId, (l) =>
-      moveStock(l, input, reference, ids, new Date()),
+      decision(l, moveStock(l, input, reference, ids, new Date())),
     );
     return {
       id: reference,
@@ -110,14 +109,16 @@ export class StockCommands {
 
   async setPrimaryBin(orgId: string, input: SetPrimaryBin): Promise<PrimaryBinResult> {
     await this.checkPlace(orgId, input.warehouseId, input.binId);
-    await this.apply(orgId, input.variantId, (l) => setPrimaryBin(l, input.warehouseId, input.binId));
+    await this.apply(orgId, input.variantId, (l) => decision(l, setPrimaryBin(l, input.warehouseId, input.binId)));
     return { variantId: input.variantId, warehouseId: input.warehouseId, primaryBinId: input.binId };
   }
 
   async updateItem(orgId: string, variantId: string, warehouseId: string, input: UpdateStockItem) {
     const binId = input.binId ?? null;
     await this.checkPlace(orgId, warehouseId, binId);
-    const { level } = await this.apply(orgId, variantId, (l) => updateStockItem(l, { warehouseId, binId }, input));
+    const { level } = await this.apply(orgId, variantId, (l) =>
+      decision(l, updateStockItem(l, { warehouseId, binId }, input)),
+    );
     return level;
   }
 }

@@ -1,9 +1,9 @@
 import type { EventEnvelope, MovementType, StockMovement } from '@stockyard/contracts';
-import { newEvent } from '@stockyard/service-kit';
+import { newEvent, type Decision } from '@stockyard/service-kit';
 import { availableOf, onHandAt, round, type Place, type StockLevel } from './stock-level';
 
 /** Internal event carrying a movement, so the ledger is rebuilt if the process dies after the change. */
-export const MOVEMENT_RECORDED = 'stock.movement_recorded';
+export const MOVEMENT_RECORDED = 'stock.movement_recorded' as const;
 
 /** The fields a change may rewrite; omitted ones stay as they are. */
 export type LevelFields = Partial<
@@ -65,4 +65,18 @@ export function settle(
     );
   }
   return { ...next, events, movements };
+}
+
+/** What a change hands its caller besides the new level: the movements it recorded, and more. */
+export type LevelResult<X extends object = object> = { movements: StockMovement[] } & X;
+export type LevelDecision<X extends object = object> = Decision<StockLevel, LevelResult<X>>;
+
+/** A change as the aggregate store's decision: the new level, its events, its movements (and `extra`) back. */
+export function decision<X extends object = object>(
+  level: StockLevel,
+  change: LevelChange,
+  extra?: X,
+): LevelDecision<X> {
+  const { events, movements = [], ...fields } = change;
+  return { state: { ...level, ...fields }, events, result: { movements, ...extra } as LevelResult<X> };
 }

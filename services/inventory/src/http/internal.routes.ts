@@ -7,7 +7,7 @@ import {
   ReserveStockSchema,
 } from '@stockyard/contracts';
 import { bodyOf, orgIdOf } from '@stockyard/service-kit';
-import type { InventoryDeps } from '../app';
+import type { InventoryDeps } from '../deps';
 
 /** /internal/v1: the stock moves other services make (see stock-internal.ts in contracts). */
 export function internalRoutes(router: Router, { internal }: InventoryDeps): void {

@@ -11,7 +11,7 @@ import {
 import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
 import { locationAt } from '../domain/stock-level';
 import { stockItemOf } from '../domain/stock-views';
-import type { InventoryDeps } from '../app';
+import type { InventoryDeps } from '../deps';
 
 export function stockRoutes(router: Router, { commands, queries, movements, warehouses }: InventoryDeps): void {
   router.post('/stock/adjust', async (req, res) => {

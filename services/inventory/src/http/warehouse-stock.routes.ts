@@ -10,7 +10,7 @@ import {
 import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
 import { z } from 'zod';
 import { countTemplateCsv } from '../domain/count-template';
-import type { InventoryDeps } from '../app';
+import type { InventoryDeps } from '../deps';
 
 const WarehouseMovementQuery = z.object({ type: MovementTypeSchema.optional() });
 

@@ -8,12 +8,12 @@ import {
   WarehouseListQuerySchema,
 } from '@stockyard/contracts';
 import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
-import { assertWarehouseEmpty, removeBin } from '../domain/place-removal';
-import type { InventoryDeps } from '../app';
+import { assertWarehouseEmpty } from '../domain/place-removal';
+import type { InventoryDeps } from '../deps';
 
 type Params = { warehouseId: string; binId: string };
 
-export function warehousesRoutes(router: Router, { warehouses, stock }: InventoryDeps): void {
+export function warehousesRoutes(router: Router, { warehouses, stock, commands }: InventoryDeps): void {
   router.get('/warehouses', async (req, res) => {
     const { includeDeleted } = queryOf(req, WarehouseListQuerySchema);
     res.json(await warehouses.list(orgIdOf(req), includeDeleted, queryOf(req, PageQuerySchema)));
@@ -50,11 +50,8 @@ export function warehousesRoutes(router: Router, { warehouses, stock }: Inventor
   router.delete('/warehouses/:warehouseId/bins/:binId', async (req, res) => {
     const orgId = orgIdOf(req);
     const { warehouseId, binId } = req.params as Params;
-    await warehouses.deleteBin(orgId, warehouseId, binId, async () => {
-      // Each variant's check and clean-up is one locked change of its level (see README on the race).
-      for (const level of await stock.withBin(orgId, binId))
-        await stock.change(orgId, level.variantId, (current) => removeBin(current, binId));
-    });
+    // Each variant's check and clean-up is one change of its level (see README on the race).
+    await warehouses.deleteBin(orgId, warehouseId, binId, () => commands.clearBin(orgId, binId));
     res.status(204).end();
   });
 }

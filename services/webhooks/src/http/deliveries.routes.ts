@@ -2,17 +2,9 @@ import type { Router } from 'express';
 import { PageQuerySchema, type List, type WebhookDelivery } from '@stockyard/contracts';
 import { conflict, notFound, orgIdOf, queryOf } from '@stockyard/service-kit';
 import { deliveryToWire } from '../domain/delivery';
-import type { DeliveryRepository } from '../store/delivery.repository';
-import type { EndpointRepository } from '../store/endpoint.repository';
+import type { WebhooksDeps } from '../deps';
 
-export interface DeliveryRoutesDeps {
-  endpoints: EndpointRepository;
-  deliveries: DeliveryRepository;
-  /** Wakes the worker so a replay goes out at once. */
-  onReplay: (deliveryId: string) => void;
-}
-
-export function mountDeliveryRoutes(router: Router, { endpoints, deliveries, onReplay }: DeliveryRoutesDeps): void {
+export function deliveriesRoutes(router: Router, { endpoints, deliveries, worker }: WebhooksDeps): void {
   router.get('/webhooks/:id/deliveries', async (req, res) => {
     const orgId = orgIdOf(req);
     const page = queryOf(req, PageQuerySchema);
@@ -38,7 +30,7 @@ export function mountDeliveryRoutes(router: Router, { endpoints, deliveries, onR
         `only a failed delivery can be replayed; this one is ${result.notFailed.status}`,
         'delivery_not_failed',
       );
-    onReplay(result.replayed.id);
+    worker.offer([result.replayed.id]); // wakes the worker, so a replay goes out at once
     res.status(201).json(deliveryToWire(result.replayed));
   });
 }

@@ -10,16 +10,9 @@ import {
 } from '@stockyard/contracts';
 import { bodyOf, notFound, orgIdOf, queryOf } from '@stockyard/service-kit';
 import type { z } from 'zod';
-import { checkEndpointUrl, type UrlPolicy } from '../domain/endpoint-url';
+import { checkEndpointUrl } from '../domain/endpoint-url';
 import { newEndpoint, newSecret, patchChange, toWire, type Endpoint } from '../domain/endpoint';
-import type { DeliveryRepository } from '../store/delivery.repository';
-import type { EndpointRepository } from '../store/endpoint.repository';
-
-export interface EndpointRoutesDeps {
-  endpoints: EndpointRepository;
-  deliveries: DeliveryRepository;
-  urlPolicy: UrlPolicy;
-}
+import type { WebhooksDeps } from '../deps';
 
 type WithSecret = z.infer<typeof WebhookEndpointWithSecretSchema>;
 // Create and rotate-secret are the only answers that show the secret.
@@ -29,7 +22,8 @@ const found = (endpoint: Endpoint | undefined): Endpoint => {
   return endpoint;
 };
 
-export function mountEndpointRoutes(router: Router, { endpoints, deliveries, urlPolicy }: EndpointRoutesDeps): void {
+export function endpointsRoutes(router: Router, deps: WebhooksDeps): void {
+  const { endpoints, urlPolicy } = deps;
   // Before the /webhooks/:id routes, so "events" is never taken for an id.
   router.get('/webhooks/events', (_req, res) => {
     res.json({ data: EVENT_NAMES });
@@ -48,10 +42,10 @@ export function mountEndpointRoutes(router: Router, { endpoints, deliveries, url
     await checkEndpointUrl(input.url, urlPolicy);
     res.status(201).json(withSecret(await endpoints.create(newEndpoint(orgId, input))));
   });
-  mountEndpointChanges(router, { endpoints, deliveries, urlPolicy });
+  mountEndpointChanges(router, deps);
 }
 
-function mountEndpointChanges(router: Router, { endpoints, deliveries, urlPolicy }: EndpointRoutesDeps): void {
+function mountEndpointChanges(router: Router, { endpoints, deliveries, urlPolicy }: WebhooksDeps): void {
   router.patch('/webhooks/:id', async (req, res) => {
     const orgId = orgIdOf(req);
     const input = bodyOf(req, UpdateWebhookEndpointSchema);

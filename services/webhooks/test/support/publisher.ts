@@ -1,6 +1,6 @@
 import { Broker, createLogger, newEvent } from '@stockyard/service-kit';
 import { eventually, startReceiver } from '@stockyard/testkit';
-import type { Harness } from './webhooks-harness';
+import type { Harness } from './webhooks';
 
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 

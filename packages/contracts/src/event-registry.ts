@@ -1,0 +1,30 @@
+import type { z } from 'zod';
+import { EVENT_PAYLOADS, type EventEnvelope } from './events';
+import { CATALOG_VARIANT_EVENTS, INVENTORY_INTERNAL_EVENTS } from './stock-internal';
+
+/**
+ * Every event a service may publish or consume, public and internal, with its payload's
+ * schema: the one table a consumer's payload is parsed by. An event not listed here cannot
+ * be subscribed to.
+ */
+export const EVENT_SCHEMAS = {
+  ...EVENT_PAYLOADS,
+  ...CATALOG_VARIANT_EVENTS,
+  ...INVENTORY_INTERNAL_EVENTS,
+} as const;
+
+export type KnownEventName = keyof typeof EVENT_SCHEMAS;
+export type KnownEventPayload<N extends KnownEventName> = z.infer<(typeof EVENT_SCHEMAS)[N]>;
+
+/** An envelope whose payload has been parsed by its schema (distributes over a union of names). */
+export type TypedEvent<N extends KnownEventName> = N extends KnownEventName
+  ? Omit<EventEnvelope, 'name' | 'payload'> & { name: N; payload: KnownEventPayload<N> }
+  : never;
+
+/** Parses an envelope's payload by its name's schema; throws (a zod error) when it does not match. */
+export function parseEvent<N extends KnownEventName>(event: EventEnvelope, names: readonly N[]): TypedEvent<N> {
+  const name = event.name as N;
+  if (!names.includes(name)) throw new Error(`unexpected event ${event.name}`);
+  const payload = EVENT_SCHEMAS[name].parse({ ...event.payload, orgId: event.orgId });
+  return { ...event, name, payload } as unknown as TypedEvent<N>;
+}

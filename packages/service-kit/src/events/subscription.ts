@@ -1,0 +1,33 @@
+import { parseEvent, type KnownEventName, type TypedEvent } from '@stockyard/contracts';
+import type { Connection } from 'mongoose';
+import type { Logger } from '../logger';
+import type { Broker } from './broker';
+import { startConsumer, type Consumer, type ConsumerOptions, type EventCopy } from './consumer';
+
+/**
+ * A consumer of named events whose handler receives each one parsed by its contracts
+ * schema. A payload that does not match is retried, then parked on the dead-letter queue.
+ */
+export interface Subscription<N extends KnownEventName> extends Omit<ConsumerOptions, 'bindings' | 'handler'> {
+  events: readonly N[];
+  handler: (event: TypedEvent<N>, copy: EventCopy) => Promise<void>;
+}
+
+/** Declares a subscription (keeps `N` inferred from `events`). */
+export const subscription = <N extends KnownEventName>(s: Subscription<N>): Subscription<N> => s;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of subscriptions to different events
+export type AnySubscription = Subscription<any>;
+
+export function subscribe(
+  broker: Broker,
+  connection: Connection,
+  logger: Logger,
+  { events, handler, ...options }: AnySubscription,
+): Promise<Consumer> {
+  return startConsumer(broker, connection, logger, {
+    ...options,
+    bindings: [...events],
+    handler: (event, copy) => handler(parseEvent(event, events), copy),
+  });
+}

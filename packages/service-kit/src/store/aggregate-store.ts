@@ -1,0 +1,234 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { EventEnvelope } from '@stockyard/contracts';
+import type { Collection, Model } from 'mongoose';
+import { AppError, notFound } from '../errors';
+import { documentKey, documentLocks } from '../db/document-lock';
+import { isDuplicateKeyError } from '../db/mongo';
+import type { OutboxRelay } from '../events/outbox-relay';
+import { RecentMap } from '../recent-map';
+
+/** What every stored aggregate carries. The store owns `version`, `createdAt` and `updatedAt`. */
+export interface Aggregate {
+  orgId: string;
+  version: number;
+}
+
+/**
+ * What a pure decision returns: the new state (left out: unchanged), the events the change
+ * causes, and whatever the caller needs back. Nothing to write and no events: no write.
+ */
+export interface Decision<S, R = undefined> {
+  state?: S;
+  events?: EventEnvelope[];
+  result?: R;
+}
+
+/** The outcome of a change: the state as stored, the decision's result, and whether anything was written. */
+export interface Changed<S, R> {
+  state: S;
+  result: R;
+  changed: boolean;
+  events: EventEnvelope[];
+}
+
+export interface AggregateStoreOptions<S extends Aggregate> {
+  /** The aggregate's name in errors (`Product not found`). */
+  name: string;
+  /** The document `_id` of an aggregate; the default is its id. */
+  documentId?: (orgId: string, id: string) => string;
+  /** The state of an aggregate not stored yet; without it, a change of a missing one is a 404. */
+  initial?: (orgId: string, id: string) => S;
+  /** States remembered per process after their writes, so the next change skips its read (0: none). */
+  remember?: number;
+  /** Called under the document's lock after each write (caches to drop). */
+  afterWrite?: (state: S) => Promise<void> | void;
+  /** The error a unique-index violation of a write becomes (a taken SKU); by default it is thrown as is. */
+  duplicate?: (err: unknown) => AppError;
+  /** Attempts before a change gives up with 503 `contention` (default 100). */
+  maxAttempts?: number;
+}
+
+type Doc = Record<string, unknown> & { _id: string };
+/** Document fields a state never holds: the id is `_id`, the outbox is the relay's. */
+const BOOKKEEPING = new Set(['_id', 'outbox', 'outboxPending', 'outboxAt', '__v']);
+/** State fields a decision never writes itself. */
+const OWNED = new Set(['id', 'orgId', 'version', 'createdAt', 'updatedAt']);
+
+/**
+ * One aggregate's store: every write of it goes through `create` or `change`. A change reads
+ * the current state (or the one this process last wrote), lets a pure `decide` compute the
+ * new state and its events, and writes both in one single-document update guarded by the
+ * version read, under the document's lock (FerretDB applies updates unisolated; on MongoDB
+ * the guard keeps replicas apart). A lost race reads again and decides again, a bounded
+ * number of times. The events ride on the write through the outbox relay, which publishes
+ * them once the write is made: a handler never touches the event log.
+ *
+ * The state's id is the document's `_id` (`id` in the state when the state has one); only
+ * top-level fields whose value changed (by reference: states are immutable values) are written.
+ */
+export class AggregateStore<S extends Aggregate> {
+  readonly collection: Collection;
+  private readonly known?: RecentMap<string, S>;
+
+  constructor(
+    readonly model: Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any aggregate's model
+    private readonly relay: OutboxRelay,
+    private readonly options: AggregateStoreOptions<S>,
+  ) {
+    this.collection = model.collection;
+    if (options.remember) this.known = new RecentMap(options.remember);
+  }
+
+  private documentId(orgId: string, id: string): string {
+    return this.options.documentId ? this.options.documentId(orgId, id) : id;
+  }
+
+  /** The organization's aggregate as stored, or undefined (another organization's too). */
+  async read(orgId: string, id: string): Promise<S | undefined> {
+    return this.byId(orgId, this.documentId(orgId, id));
+  }
+
+  /** Reads by the bare `_id` and checks the tenancy here (the lookup FerretDB answers from its index). */
+  private async byId(orgId: string, _id: string): Promise<S | undefined> {
+    const doc = await this.collection.findOne({ _id } as never);
+    return doc && doc.orgId === orgId ? this.toState(doc as unknown as Doc) : undefined;
+  }
+
+  /** Inserts a new aggregate with its events; a taken unique key is `options.duplicate`'s error. */
+  async create(state: Omit<S, 'version'> & { id?: string }, events: EventEnvelope[] = []): Promise<S> {
+    const { id, ...fields } = state as Record<string, unknown> & { orgId: string; id?: string };
+    const _id = this.documentId(fields.orgId, id ?? '');
+    return documentLocks.run(documentKey(this.collection.collectionName, _id), async () => {
+      const now = new Date();
+      const doc = { ...fields, _id, version: 1, createdAt: now, updatedAt: now };
+      await this.insert(doc, events);
+      const created = this.toState(doc);
+      await this.wrote(_id, created, events);
+      return created;
+    });
+  }
+
+  /** Inserts with the events; a unique-index violation is translated unless `translate` is false. */
+  private async insert(doc: Doc, events: EventEnvelope[], translate = true): Promise<void> {
+    const outbox = events.length ? this.relay.prepareInsert(this.collection, doc._id, events) : undefined;
+    try {
+      await this.collection.insertOne((outbox ? { ...doc, ...outbox.fields } : doc) as never);
+    } catch (err) {
+      throw translate ? this.translate(err) : err;
+    }
+    outbox?.settle(true);
+  }
+
+  /**
+   * Changes the organization's aggregate by `decide` (pure; it may throw an AppError, which
+   * leaves everything as it was). A missing aggregate is a 404 unless `options.initial`
+   * says what it starts as, in which case the first change inserts it.
+   */
+  change<R = undefined>(orgId: string, id: string, decide: (current: S) => Decision<S, R>): Promise<Changed<S, R>> {
+    const _id = this.documentId(orgId, id);
+    return documentLocks.run(documentKey(this.collection.collectionName, _id), () =>
+      this.changeLocked(orgId, id, _id, decide),
+    );
+  }
+
+  private async changeLocked<R>(
+    orgId: string,
+    id: string,
+    _id: string,
+    decide: (current: S) => Decision<S, R>,
+  ): Promise<Changed<S, R>> {
+    const attempts = this.options.maxAttempts ?? 100;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      const found = this.known?.get(_id) ?? (await this.byId(orgId, _id));
+      if (!found && !this.options.initial) throw notFound(this.options.name);
+      const current = found ?? this.options.initial!(orgId, id);
+      const decision = decide(current);
+      const next = decision.state ?? current;
+      const events = decision.events ?? [];
+      const fields = changedFields(current, next);
+      const result = decision.result as R;
+      if (Object.keys(fields).length === 0 && events.length === 0)
+        return { state: current, result, changed: false, events };
+      const written = found ? await this.update(_id, current, fields, events) : await this.insertNew(_id, next, events);
+      if (written) {
+        await this.wrote(_id, written, events);
+        return { state: written, result, changed: true, events };
+      }
+      this.known?.delete(_id); // another replica wrote it: read it afresh
+      await sleep(Math.random() * Math.min(50, 2 * attempt));
+    }
+    throw new AppError('unavailable', `${this.options.name} is too busy; retry`, 'contention', undefined, {
+      'Retry-After': '1',
+    });
+  }
+
+  private async insertNew(_id: string, next: S, events: EventEnvelope[]): Promise<S | undefined> {
+    const now = new Date();
+    const { id: _omit, ...fields } = next as S & { id?: string };
+    const doc = { ...fields, _id, version: 1, createdAt: now, updatedAt: now } as unknown as Doc;
+    try {
+      await this.insert(doc, events, false);
+    } catch (err) {
+      if (isDuplicateKeyError(err)) return undefined; // created meanwhile: decide again on it
+      throw this.translate(err);
+    }
+    return this.toState(doc);
+  }
+
+  private async update(_id: string, current: S, fields: Record<string, unknown>, events: EventEnvelope[]) {
+    const now = new Date();
+    const version = current.version + 1;
+    const update = { $set: { ...fields, version, updatedAt: now } };
+    const guard = { _id, version: current.version };
+    try {
+      if (events.length === 0) {
+        if ((await this.collection.updateOne(guard as never, update)).modifiedCount !== 1) return undefined;
+      } else {
+        const write = this.relay.prepareWrite(this.collection, _id, update, events);
+        const applied = (await this.collection.updateOne({ ...guard, ...write.filter } as never, write.update))
+          .modifiedCount;
+        write.settle(applied === 1);
+        if (applied !== 1) return undefined;
+      }
+    } catch (err) {
+      throw this.translate(err);
+    }
+    return { ...current, ...fields, version, updatedAt: now } as S;
+  }
+
+  /** After a write, still under the lock: remember the state, tell the caller's hook, kick the relay. */
+  private async wrote(_id: string, state: S, events: EventEnvelope[]): Promise<void> {
+    this.known?.set(_id, state);
+    await this.options.afterWrite?.(state);
+    // On the next turn of the event loop: the caller's follow-up to the change (inventory's
+    // ledger rows, which its relay's local handler would otherwise write a second time) has
+    // begun by then.
+    if (events.length > 0) setImmediate(() => this.relay.kick(this.collection, _id, events));
+  }
+
+  /** Forgets what this process remembers of an aggregate (a write made outside the store). */
+  forget(orgId: string, id: string): void {
+    this.known?.delete(this.documentId(orgId, id));
+  }
+
+  private translate(err: unknown): unknown {
+    return isDuplicateKeyError(err) && this.options.duplicate ? this.options.duplicate(err) : err;
+  }
+
+  private toState(doc: Doc): S {
+    const state: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(doc)) if (!BOOKKEEPING.has(key)) state[key] = value;
+    if (!this.options.documentId) state.id = doc._id;
+    return state as S;
+  }
+}
+
+/** The top-level fields of `next` that differ from `current` (by reference), but those the store owns. */
+export function changedFields(current: object, next: object): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  const before = current as Record<string, unknown>;
+  for (const [key, value] of Object.entries(next)) {
+    if (!OWNED.has(key) && before[key] !== value) fields[key] = value;
+  }
+  return fields;
+}

@@ -1,0 +1,58 @@
+import type { StockMovement } from '@stockyard/contracts';
+import { InsertBatcher, RecentMap } from '@stockyard/service-kit';
+import type { mongo } from 'mongoose';
+import type { MovementModel } from './movement.model';
+
+/** Ledger rows this process wrote lately, by movement id, for the ledger event's handler to skip. */
+const RECENT_MOVEMENTS = 20_000;
+
+/**
+ * The ledger's writes. Movement ids are fixed before the change, so writing a row twice
+ * (a replayed request, the ledger event after the request path wrote it) inserts nothing.
+ */
+export class Ledger {
+  /** Rows written together go out as one insertMany (one commit on FerretDB's SQLite). */
+  private readonly inserts: InsertBatcher<mongo.Document>;
+  /** The inserts of rows this process made lately, by movement id. */
+  private readonly recent = new RecentMap<string, Promise<unknown>>(RECENT_MOVEMENTS);
+
+  constructor(movements: MovementModel) {
+    this.inserts = new InsertBatcher(movements.collection as unknown as mongo.Collection<mongo.Document>);
+  }
+
+  async recordMovements(orgId: string, movements: StockMovement[]): Promise<void> {
+    await Promise.all(movements.map((movement) => this.recordMovement(orgId, movement)));
+  }
+
+  async recordMovement(orgId: string, movement: StockMovement): Promise<void> {
+    const insert = this.inserts.insert({
+      ...movement,
+      _id: movement.id,
+      orgId,
+      createdAt: new Date(movement.createdAt),
+    });
+    this.recent.set(movement.id, insert);
+    await insert;
+  }
+
+  /**
+   * The ledger event's write (the outbox relay's local handler, or the consumer of copies
+   * older replicas published): the row, unless this process has just written it. Every
+   * change's movements come back this way, and inserting them again would be a duplicate
+   * in the same group commit as new rows, which FerretDB answers by retrying the whole
+   * batch one document at a time. After a crash nothing is remembered and the row is
+   * written (or found) as before.
+   */
+  async recordMovementIfNew(orgId: string, movement: StockMovement): Promise<void> {
+    const recent = this.recent.get(movement.id);
+    if (
+      recent &&
+      (await recent.then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
+    await this.recordMovement(orgId, movement);
+  }
+}

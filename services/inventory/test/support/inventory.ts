@@ -1,0 +1,37 @@
+import { newEvent } from '@stockyard/service-kit';
+import { startService } from '@stockyard/testkit';
+import { inventory } from '../../src/app';
+
+const ALL = ['warehouses.read', 'warehouses.manage', 'stock.adjust', 'stock.count'];
+
+/** The inventory service on the one harness, with the setup steps its tests share. */
+export async function startInventory(orgId: string) {
+  const h = await startService(inventory, { orgId, permissions: ALL, tap: ['inventory.#', 'stock.#'] });
+  return Object.assign(h, {
+    internal: (path: string, body: unknown) => h.request('POST', path, body, { base: '/internal/v1' }),
+    async warehouse(name = 'Main'): Promise<string> {
+      return (await h.request('POST', '/warehouses', { name })).body.id;
+    },
+    async bin(warehouseId: string, name: string): Promise<string> {
+      return (await h.request('POST', `/warehouses/${warehouseId}/bins`, { name })).body.id;
+    },
+    async adjust(variantId: string, warehouseId: string, quantity: number, binId: string | null = null) {
+      const res = await h.request('POST', '/stock/adjust', {
+        variantId,
+        warehouseId,
+        binId,
+        quantity,
+        reason: 'setup',
+      });
+      if (res.status !== 201) throw new Error(`adjust failed: ${res.status} ${await res.text()}`);
+    },
+    publish: (event: Parameters<typeof h.broker.publish>[0]) => h.broker.publish(event),
+    /** What the catalog will publish; tests stand in for it. */
+    publishVariant: (variantId: string, sku: string, name: string, updatedAt = new Date()) =>
+      h.broker.publish(
+        newEvent('variant.upserted', { orgId, variantId, sku, name, updatedAt: updatedAt.toISOString() }),
+      ),
+    level: (variantId: string) => h.connection.collection('stock_levels').findOne({ orgId, variantId }),
+  });
+}
+export type Inventory = Awaited<ReturnType<typeof startInventory>>;
