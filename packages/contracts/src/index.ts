@@ -13,3 +13,4 @@ export * from './stock-internal';
 export * from './api-keys';
 export * from './settings';
 export * from './event-registry';
+export * from './amounts';

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * The bounds every quantity and money field of the API shares, so a number that would
+ * overflow a sum (1e308) or carry more precision than the books keep is a 400, never a 500.
+ */
+export const MAX_QUANTITY = 1_000_000_000;
+export const QUANTITY_DECIMALS = 4;
+export const MAX_MONEY = 1_000_000_000_000;
+export const MONEY_DECIMALS = 2;
+
+const hasAtMostDecimals = (value: number, decimals: number) => {
+  const scaled = value * 10 ** decimals;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+};
+
+/** A quantity: finite, |q| ≤ 1e9, at most 4 decimals. */
+export const quantity = () =>
+  z
+    .number()
+    .finite()
+    .min(-MAX_QUANTITY, `must be at least -${MAX_QUANTITY}`)
+    .max(MAX_QUANTITY, `must be at most ${MAX_QUANTITY}`)
+    .refine((v) => hasAtMostDecimals(v, QUANTITY_DECIMALS), `at most ${QUANTITY_DECIMALS} decimals`);
+
+/** A quantity above zero. */
+export const positiveQuantity = () => quantity().refine((v) => v > 0, 'must be greater than 0');
+/** A quantity of zero or more. */
+export const nonNegativeQuantity = () => quantity().refine((v) => v >= 0, 'must be 0 or more');
+
+/** An amount of money: finite, |m| ≤ 1e12, at most 2 decimals. */
+export const money = () =>
+  z
+    .number()
+    .finite()
+    .min(-MAX_MONEY, `must be at least -${MAX_MONEY}`)
+    .max(MAX_MONEY, `must be at most ${MAX_MONEY}`)
+    .refine((v) => hasAtMostDecimals(v, MONEY_DECIMALS), `at most ${MONEY_DECIMALS} decimals`);
+
+/** A price or cost: money of zero or more. */
+export const nonNegativeMoney = () => money().refine((v) => v >= 0, 'must be 0 or more');
