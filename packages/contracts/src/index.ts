@@ -14,3 +14,4 @@ export * from './api-keys';
 export * from './settings';
 export * from './event-registry';
 export * from './amounts';
+export * from './products';

@@ -210,6 +210,18 @@ export const ROUTES: readonly RouteSpec[] = [
   added('PATCH', '/variants/{id}', 'catalog', 'variants.write', 200),
   added('DELETE', '/variants/{id}', 'catalog', 'variants.write', 204),
 
+  // Brands and categories (issue #17): a product's brandId and categoryId name them.
+  added('GET', '/brands', 'catalog', 'products.read', 200),
+  added('POST', '/brands', 'catalog', 'products.write', 201),
+  added('GET', '/brands/{id}', 'catalog', 'products.read', 200),
+  added('PATCH', '/brands/{id}', 'catalog', 'products.write', 200),
+  added('DELETE', '/brands/{id}', 'catalog', 'products.write', 204),
+  added('GET', '/categories', 'catalog', 'products.read', 200),
+  added('POST', '/categories', 'catalog', 'products.write', 201),
+  added('GET', '/categories/{id}', 'catalog', 'products.read', 200),
+  added('PATCH', '/categories/{id}', 'catalog', 'products.write', 200),
+  added('DELETE', '/categories/{id}', 'catalog', 'products.write', 204),
+
   added('GET', '/channels', 'catalog', 'channels.read', 200),
   added('POST', '/channels', 'catalog', 'channels.write', 201),
   added('GET', '/channels/{id}', 'catalog', 'channels.read', 200),

@@ -32,7 +32,7 @@ function owningService(routePath: string): ServiceName {
   if (/^\/purchase-orders\/[^/]+\/landed-costs/.test(routePath)) return 'invoicing';
   const prefixes: [RegExp, ServiceName][] = [
     [/^\/(api-keys|settings)(\/|$)/, 'gateway'],
-    [/^\/(products|variants|channels|sources|storefront)(\/|$)/, 'catalog'],
+    [/^\/(products|variants|brands|categories|channels|sources|storefront)(\/|$)/, 'catalog'],
     [/^\/purchase-orders(\/|$)/, 'purchasing'],
     [/^\/(invoices|landed-costs)(\/|$)/, 'invoicing'],
     [/^\/(orders|reservations|shipments)(\/|$)/, 'orders'],

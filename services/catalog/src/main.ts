@@ -1,3 +1,4 @@
-import { pendingService, runService } from '@stockyard/service-kit';
+import { runService } from '@stockyard/service-kit';
+import { catalog } from './app';
 
-runService(pendingService('catalog'));
+runService(catalog);

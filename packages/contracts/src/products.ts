@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { nonNegativeMoney, nonNegativeQuantity, positiveQuantity } from './amounts';
+
+/**
+ * The catalog's products side: products of four types, their variants, bundle rows and
+ * BOMs, brands and categories. Wire names are the partner docs' (issue #17).
+ */
+export const PRODUCT_TYPES = ['SIMPLE', 'FAMILY', 'BUNDLE', 'ASSEMBLY'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+
+/** The core product attributes a category template may require (custom-field keys come beside them). */
+export const TEMPLATE_CORE_FIELDS = [
+  'description',
+  'images',
+  'brandId',
+  'upc',
+  'gtin',
+  'mpn',
+  'price',
+  'cost',
+  'weight',
+  'dimensions',
+] as const;
+export type TemplateCoreField = (typeof TEMPLATE_CORE_FIELDS)[number];
+
+const id = z.string().min(1).max(128);
+const name = z.string().trim().min(1).max(255);
+export const skuSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[^\s]+$/, 'must not contain spaces');
+const code = z.string().trim().min(1).max(64);
+const money = () => nonNegativeMoney().nullable().optional();
+const bool = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'true'));
+
+export const ImageSchema = z.object({ url: z.string().url().max(2048), position: z.number().int().min(0).optional() });
+export const DimensionsSchema = z
+  .object({
+    length: nonNegativeQuantity(),
+    width: nonNegativeQuantity(),
+    height: nonNegativeQuantity(),
+    unit: z.enum(['mm', 'cm', 'm', 'in', 'ft']).default('cm'),
+  })
+  .strict();
+/** A bundle row or a BOM row: a variant and how many of it one unit takes. */
+export const ComponentSchema = z.object({ variantId: id, quantity: positiveQuantity() }).strict();
+export type ComponentInput = z.infer<typeof ComponentSchema>;
+
+const productFields = {
+  name,
+  sku: skuSchema.nullable().optional(),
+  description: z.string().max(20_000).nullable().optional(),
+  brandId: id.nullable().optional(),
+  categoryId: id.nullable().optional(),
+  price: money(),
+  cost: money(),
+  weight: nonNegativeQuantity().nullable().optional(),
+  dimensions: DimensionsSchema.nullable().optional(),
+  upc: code.nullable().optional(),
+  gtin: code.nullable().optional(),
+  mpn: code.nullable().optional(),
+  customFields: z.record(z.string().min(1).max(100), z.unknown()).optional(),
+  images: z.array(ImageSchema.strict()).max(50).optional(),
+  /** BUNDLE: the bundle rows; ASSEMBLY: the active BOM (a new version when it differs). */
+  components: z.array(ComponentSchema).max(200).optional(),
+};
+
+export const CreateProductSchema = z
+  .object({ type: z.enum(PRODUCT_TYPES).default('SIMPLE'), ...productFields })
+  .strict();
+export type CreateProduct = z.infer<typeof CreateProductSchema>;
+
+/** PUT /products/{id}: the fields given replace the stored ones (null clears); the type changes only by convert. */
+export const UpdateProductSchema = z
+  .object({ ...productFields, name: name.optional() })
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, 'at least one field is required');
+export type UpdateProduct = z.infer<typeof UpdateProductSchema>;
+
+const variantFields = {
+  sku: skuSchema.nullable().optional(),
+  name: z.string().trim().max(255).nullable().optional(),
+  options: z.record(z.string().trim().min(1).max(50), z.string().trim().max(100)).optional(),
+  price: money(),
+  cost: money(),
+  weight: nonNegativeQuantity().nullable().optional(),
+  barcodes: z.array(code).max(20).optional(),
+  position: z.number().int().min(0).optional(),
+};
+export const CreateVariantSchema = z.object(variantFields).strict();
+export type CreateVariant = z.infer<typeof CreateVariantSchema>;
+export const UpdateVariantSchema = z
+  .object(variantFields)
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, 'at least one field is required');
+export type UpdateVariant = z.infer<typeof UpdateVariantSchema>;
+
+export const PRODUCT_SORTS = ['name', 'sku', 'createdAt', 'updatedAt', 'price', 'margin'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** GET /products filters; paging comes from PageQuerySchema. */
+export const ProductListQuerySchema = z.object({
+  brandId: id.optional(),
+  categoryId: id.optional(),
+  channelId: id.optional(),
+  search: z.string().trim().min(1).max(200).optional(),
+  matched: bool,
+  enriched: bool,
+  archived: bool,
+  type: z.enum(PRODUCT_TYPES).optional(),
+  /** Percent: margin = (price − cost) / price below this. */
+  marginBelow: z.coerce.number().finite().min(-1_000_000).max(100).optional(),
+  marginUnknown: bool,
+  sortBy: z.enum(PRODUCT_SORTS).default('createdAt'),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+});
+export type ProductListQuery = z.output<typeof ProductListQuerySchema>;
+
+export const VariantListQuerySchema = z.object({
+  productId: id.optional(),
+  sku: z.string().trim().min(1).max(100).optional(),
+  search: z.string().trim().min(1).max(200).optional(),
+});
+export type VariantListQuery = z.output<typeof VariantListQuerySchema>;
+
+export const DuplicateProductSchema = z.object({ sku: skuSchema.optional(), name: name.optional() }).strict();
+export const VariantParentSchema = z
+  .object({ name, sku: skuSchema.optional(), childIds: z.array(id).min(1).max(100) })
+  .strict();
+export const LinkChildrenSchema = z.object({ childIds: z.array(id).min(1).max(100) }).strict();
+export const ChildrenOrderSchema = z.object({ orderedChildIds: z.array(id).min(1).max(500) }).strict();
+
+/** The conversions the spec supports; anything else is `unsupported_conversion`. */
+export const CONVERSIONS: Readonly<Record<ProductType, readonly ProductType[]>> = {
+  SIMPLE: ['FAMILY', 'BUNDLE', 'ASSEMBLY'],
+  BUNDLE: ['ASSEMBLY'],
+  FAMILY: [],
+  ASSEMBLY: [],
+};
+export const PreflightQuerySchema = z.object({ targetType: z.enum(PRODUCT_TYPES) });
+export const ConvertProductSchema = z
+  .object({
+    targetType: z.enum(PRODUCT_TYPES),
+    acknowledgeWarnings: z.boolean().optional(),
+    /** SIMPLE → BUNDLE / ASSEMBLY: the bundle rows or the first BOM (optional; may come later by PUT). */
+    components: z.array(ComponentSchema).max(200).optional(),
+  })
+  .strict();
+export type ConvertProduct = z.infer<typeof ConvertProductSchema>;
+export const PreflightIssueSchema = z.object({ code: z.string(), message: z.string() });
+export type PreflightIssue = z.infer<typeof PreflightIssueSchema>;
+export const PreflightSchema = z.object({
+  blockers: z.array(PreflightIssueSchema),
+  warnings: z.array(PreflightIssueSchema),
+});
+export type Preflight = z.infer<typeof PreflightSchema>;
+
+export const DELETE_ALL_PRODUCTS = 'DELETE_ALL_PRODUCTS';
+const isoDate = z.coerce.date();
+export const BulkRestoreSchema = z.union([
+  z.object({ ids: z.array(id).min(1).max(1000) }).strict(),
+  z.object({ all: z.literal(true) }).strict(),
+  z.object({ after: isoDate, before: isoDate }).strict(),
+]);
+export type BulkRestore = z.infer<typeof BulkRestoreSchema>;
+export const BulkDeleteSchema = z.union([
+  z.object({ ids: z.array(id).min(1).max(1000), dryRun: z.boolean().optional() }).strict(),
+  z.object({ all: z.literal(true), confirm: z.string().optional(), dryRun: z.boolean().optional() }).strict(),
+]);
+export type BulkDelete = z.infer<typeof BulkDeleteSchema>;
+
+// Brands and categories
+
+export const CreateBrandSchema = z.object({ name }).strict();
+export const UpdateBrandSchema = CreateBrandSchema;
+export type CreateBrand = z.infer<typeof CreateBrandSchema>;
+
+export const TemplateSchema = z
+  .object({
+    coreFields: z.array(z.enum(TEMPLATE_CORE_FIELDS)).max(TEMPLATE_CORE_FIELDS.length).default([]),
+    customFields: z.array(z.string().trim().min(1).max(100)).max(100).default([]),
+  })
+  .strict();
+export type Template = z.output<typeof TemplateSchema>;
+export const CreateCategorySchema = z
+  .object({ name, parentId: id.nullable().optional(), template: TemplateSchema.nullable().optional() })
+  .strict();
+export type CreateCategory = z.infer<typeof CreateCategorySchema>;
+export const UpdateCategorySchema = CreateCategorySchema.partial()
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, 'at least one field is required');
+export type UpdateCategory = z.infer<typeof UpdateCategorySchema>;

@@ -1,0 +1,72 @@
+import type { CreateCategory, List, Page, UpdateCategory } from '@stockyard/contracts';
+import { AggregateStore, notFound, type OutboxRelay } from '@stockyard/service-kit';
+import { categoryView, newCategory, updateCategory, type CategoryState } from '../domain/category';
+import { categoryInUse, categoryNameTaken, parentCategoryNotFound } from '../domain/category.errors';
+import type { CategoryModel } from './category.model';
+import { stateOf } from './state-of';
+
+export type CategoryView = ReturnType<typeof categoryView>;
+
+/** Categories: a tree (parentId), each with an optional template of required attributes. */
+export class CategoryRepository {
+  readonly store: AggregateStore<CategoryState>;
+
+  constructor(
+    private readonly model: CategoryModel,
+    relay: OutboxRelay,
+  ) {
+    this.store = new AggregateStore<CategoryState>(model, relay, { name: 'Category', duplicate: categoryNameTaken });
+  }
+
+  async list(orgId: string, { limit, offset }: Page): Promise<List<CategoryView>> {
+    const [rows, total] = await Promise.all([
+      this.model.find({ orgId }).sort({ nameKey: 1 }).skip(offset).limit(limit).lean(),
+      this.model.countDocuments({ orgId }),
+    ]);
+    return { data: rows.map((r) => categoryView(stateOf<CategoryState>(r))), total, limit, offset };
+  }
+
+  async read(orgId: string, id: string): Promise<CategoryState | undefined> {
+    return this.store.read(orgId, id);
+  }
+
+  async get(orgId: string, id: string): Promise<CategoryView> {
+    const category = await this.store.read(orgId, id);
+    if (!category) throw notFound('Category');
+    return categoryView(category);
+  }
+
+  async create(orgId: string, input: CreateCategory): Promise<CategoryView> {
+    if (input.parentId) await this.ancestry(orgId, input.parentId);
+    return categoryView(await this.store.create(newCategory(orgId, input)));
+  }
+
+  /** Updates; `templateChanged` is true when the template moved (the products' `enriched` then needs a look). */
+  async update(orgId: string, id: string, input: UpdateCategory) {
+    const ancestors = input.parentId ? await this.ancestry(orgId, input.parentId) : [];
+    const { state, changed } = await this.store.change(orgId, id, (current) => ({
+      state: updateCategory(current, input, ancestors),
+    }));
+    return { category: state, templateChanged: changed && input.template !== undefined };
+  }
+
+  async delete(orgId: string, id: string, usedBy: () => Promise<number>): Promise<void> {
+    if (!(await this.store.read(orgId, id))) throw notFound('Category');
+    const [products, children] = await Promise.all([usedBy(), this.model.countDocuments({ orgId, parentId: id })]);
+    if (products > 0 || children > 0) throw categoryInUse(products, children);
+    await this.model.deleteOne({ _id: id, orgId });
+    this.store.forget(orgId, id);
+  }
+
+  /** The parent and its ancestors' ids, parent first (404 when the parent is unknown). */
+  private async ancestry(orgId: string, parentId: string): Promise<string[]> {
+    const ids: string[] = [];
+    for (let id: string | null = parentId; id && ids.length < 50;) {
+      const category: CategoryState | undefined = await this.store.read(orgId, id);
+      if (!category) throw parentCategoryNotFound();
+      ids.push(id);
+      id = category.parentId;
+    }
+    return ids;
+  }
+}
