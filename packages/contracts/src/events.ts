@@ -42,7 +42,15 @@ export const EVENT_PAYLOADS = {
     toStatus: z.string(),
   }),
   'product.created': base.extend({ productId: id, type: z.string(), name: z.string() }),
-  'product.updated': base.extend({ productId: id, deleted: z.boolean() }),
+  // Beyond the spec's `deleted` (clients tolerate unknown fields): the product's `archived` and
+  // `type` after the change, and `changes`, the names of the fields it changed (catalog README).
+  'product.updated': base.extend({
+    productId: id,
+    deleted: z.boolean(),
+    archived: z.boolean().optional(),
+    type: z.string().optional(),
+    changes: z.array(z.string()).optional(),
+  }),
   'variant.cost_changed': base.extend({ variantId: id, oldCost: z.number(), newCost: z.number() }),
   'invoice.created': base.extend({
     invoiceId: id,
