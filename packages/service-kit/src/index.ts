@@ -25,3 +25,16 @@ export { StateTable, stateTable, type Transitions } from './domain/state-table';
 export * from './service';
 export { runService } from './service-main';
 export { pendingService } from './pending-service';
+export { nonPublicReason, isPublicAddress } from './net/ip-address';
+export {
+  assertPublicAddresses,
+  checkPublicUrl,
+  hostAllowlist,
+  parsePublicUrl,
+  type PublicUrlTarget,
+  type Resolver,
+  type UrlPolicy,
+  type UrlRules,
+} from './net/public-url';
+export { publicOnlyLookup } from './net/public-only-lookup';
+export { resolveHost } from './net/dns-resolver';

@@ -3,6 +3,7 @@ import {
   assemble,
   BroadcastCache,
   defineService,
+  resolveHost,
   serviceApp,
   subscription,
   type ServiceContext,
@@ -13,7 +14,6 @@ import { DeliveryWorker } from './delivery/worker';
 import { dispatchWebhooksHandler } from './events/handlers/dispatch-webhooks.handler';
 import { deliveriesRoutes } from './http/deliveries.routes';
 import { endpointsRoutes } from './http/endpoints.routes';
-import { resolveHost } from './net/dns-resolver';
 import { DeliveryRepository } from './store/delivery.repository';
 import { EndpointRepository, type EnabledEndpoints } from './store/endpoint.repository';
 

@@ -1,22 +1,12 @@
 import { z } from 'zod';
-import { baseServiceEnv } from '@stockyard/service-kit';
-
-const hostList = z
-  .string()
-  .default('')
-  .transform((s) =>
-    s
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
-  );
+import { baseServiceEnv, hostAllowlist } from '@stockyard/service-kit';
 
 export const configSchema = baseServiceEnv.extend({
   /**
    * Hosts exempt from the HTTPS and public-address rules, for tests and local
    * development only (for example `127.0.0.1,localhost`). Empty in production.
    */
-  WEBHOOK_URL_ALLOWLIST: hostList,
+  WEBHOOK_URL_ALLOWLIST: hostAllowlist(),
   /** Seconds between attempts, comma-separated; its length + 1 is the attempt count. */
   WEBHOOK_RETRY_SCHEDULE: z
     .string()

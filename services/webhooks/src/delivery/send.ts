@@ -1,9 +1,8 @@
 import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { signWebhook, WEBHOOK_HEADERS, type WebhookBody } from '@stockyard/contracts';
-import { AppError } from '@stockyard/service-kit';
+import { AppError, publicOnlyLookup } from '@stockyard/service-kit';
 import { assertPublicAddresses, parseEndpointUrl } from '../domain/endpoint-url';
-import { publicOnlyLookup } from '../net/public-only-lookup';
 import { parseRetryAfter } from '../domain/delivery';
 import { postOnce } from './http-post';
 

@@ -1,60 +1,27 @@
-import { isIP } from 'node:net';
-import { unprocessable } from '@stockyard/service-kit';
-import { nonPublicReason } from './ip-address';
+import {
+  assertPublicAddresses as assertPublic,
+  checkPublicUrl,
+  parsePublicUrl,
+  type PublicUrlTarget,
+  type UrlPolicy,
+  type UrlRules,
+} from '@stockyard/service-kit';
 
-/** Host name to addresses; the real one asks the system resolver (net/dns-resolver.ts). */
-export type Resolver = (host: string) => Promise<string[]>;
+// The rules themselves live in the service kit (net/public-url.ts), shared with the catalog's feeds.
+export type { Resolver, UrlPolicy } from '@stockyard/service-kit';
+export type EndpointTarget = PublicUrlTarget;
 
-export interface UrlPolicy {
-  /** Hosts exempt from both rules; tests and local development only. */
-  allowlist: readonly string[];
-  resolve: Resolver;
-}
-
-export interface EndpointTarget {
-  url: URL;
-  /** Host name without IPv6 brackets or a trailing dot, lower case. */
-  host: string;
-  allowListed: boolean;
-}
+/** How webhook URLs are named in refusals (`webhook_url_not_https`, ...). */
+export const WEBHOOK_URL_RULES: UrlRules = { subject: 'Webhook URL', code: 'webhook_url' };
 
 /** The scheme rule: https only, unless the host is allow-listed (then http too). */
-export function parseEndpointUrl(raw: string, allowlist: readonly string[]): EndpointTarget {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw unprocessable('Webhook URL must be an absolute https URL', 'webhook_url_not_https');
-  }
-  const host = url.hostname
-    .replace(/^\[(.*)\]$/, '$1')
-    .replace(/\.$/, '')
-    .toLowerCase();
-  const allowListed = allowlist.includes(host);
-  const schemes = allowListed ? ['https:', 'http:'] : ['https:'];
-  if (!schemes.includes(url.protocol)) throw unprocessable('Webhook URL must use https', 'webhook_url_not_https');
-  return { url, host, allowListed };
-}
+export const parseEndpointUrl = (raw: string, allowlist: readonly string[]): EndpointTarget =>
+  parsePublicUrl(raw, allowlist, WEBHOOK_URL_RULES);
 
 /** Refuses the target if any address the host has is not public: a client may pick any of them. */
-export function assertPublicAddresses(host: string, addresses: readonly string[]): void {
-  for (const address of addresses) {
-    const reason = nonPublicReason(address);
-    if (reason)
-      throw unprocessable(
-        `Webhook URL host ${host} resolves to a non-public address (${address}, ${reason})`,
-        'webhook_url_private_address',
-      );
-  }
-}
+export const assertPublicAddresses = (host: string, addresses: readonly string[]): void =>
+  assertPublic(host, addresses, WEBHOOK_URL_RULES);
 
 /** The whole URL rule, as applied when an endpoint is created (and again before each send). */
-export async function checkEndpointUrl(raw: string, policy: UrlPolicy): Promise<EndpointTarget> {
-  const target = parseEndpointUrl(raw, policy.allowlist);
-  if (target.allowListed) return target;
-  const addresses = isIP(target.host) ? [target.host] : await policy.resolve(target.host).catch(() => []);
-  if (addresses.length === 0)
-    throw unprocessable(`Webhook URL host ${target.host} does not resolve`, 'webhook_url_unresolvable');
-  assertPublicAddresses(target.host, addresses);
-  return target;
-}
+export const checkEndpointUrl = (raw: string, policy: UrlPolicy): Promise<EndpointTarget> =>
+  checkPublicUrl(raw, policy, WEBHOOK_URL_RULES);

@@ -1,9 +1,9 @@
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
- * Which addresses a webhook may be delivered to. Anything that is not plainly a public
- * unicast address is refused, so a partner cannot point deliveries at our own network
- * (SSRF). Ranges follow the IANA special-purpose registries.
+ * Which addresses an outbound request (a webhook delivery, a feed fetch) may go to. Anything
+ * that is not plainly a public unicast address is refused, so a partner cannot point our
+ * requests at our own network (SSRF). Ranges follow the IANA special-purpose registries.
  */
 type Cidr = [base: string, bits: number, label: string];
 

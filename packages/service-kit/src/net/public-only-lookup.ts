@@ -1,11 +1,11 @@
 import { lookup } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { nonPublicReason } from '../domain/ip-address';
+import { nonPublicReason } from './ip-address';
 
 /**
- * The `lookup` of a delivery's socket. The addresses checked are the ones the
- * connection then uses, so a host that re-points its DNS at an internal address after
- * its endpoint was accepted (DNS rebinding) is refused at connect time.
+ * The `lookup` of an outbound request's socket (a webhook delivery, a feed fetch). The
+ * addresses checked are the ones the connection then uses, so a host that re-points its DNS
+ * at an internal address after its URL was accepted (DNS rebinding) is refused at connect time.
  */
 export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   lookup(hostname, { ...options, all: true }, (err, addresses) => {
