@@ -6,3 +6,4 @@ export * from './receiver';
 export * from './stack';
 export * from './event-tap';
 export * from './service-harness';
+export * from './state-table-walk';

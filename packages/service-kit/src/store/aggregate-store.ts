@@ -42,6 +42,11 @@ export interface AggregateStoreOptions<S extends Aggregate> {
   remember?: number;
   /** Called under the document's lock after each write (caches to drop). */
   afterWrite?: (state: S) => Promise<void> | void;
+  /**
+   * Wraps each write inside the document's lock, for a service that must keep its own
+   * readers out while a write runs (webhooks signs with an endpoint's secret as a reader).
+   */
+  around?: <T>(documentId: string, write: () => Promise<T>) => Promise<T>;
   /** The error a unique-index violation of a write becomes (a taken SKU); by default it is thrown as is. */
   duplicate?: (err: unknown) => AppError;
   /** Attempts before a change gives up with 503 `contention` (default 100). */
@@ -72,11 +77,20 @@ export class AggregateStore<S extends Aggregate> {
 
   constructor(
     readonly model: Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any aggregate's model
-    private readonly relay: OutboxRelay,
+    /** The service's outbox relay; an aggregate that emits no events needs none. */
+    private readonly relay: OutboxRelay | undefined,
     private readonly options: AggregateStoreOptions<S>,
   ) {
     this.collection = model.collection;
     if (options.remember) this.known = new RecentMap(options.remember);
+  }
+
+  /** Runs a write of one document under its lock (and the service's `around`). */
+  private locked<T>(_id: string, write: () => Promise<T>): Promise<T> {
+    const around = this.options.around;
+    return documentLocks.run(documentKey(this.collection.collectionName, _id), () =>
+      around ? around(_id, write) : write(),
+    );
   }
 
   private documentId(orgId: string, id: string): string {
@@ -95,10 +109,13 @@ export class AggregateStore<S extends Aggregate> {
   }
 
   /** Inserts a new aggregate with its events; a taken unique key is `options.duplicate`'s error. */
-  async create(state: Omit<S, 'version'> & { id?: string }, events: EventEnvelope[] = []): Promise<S> {
+  async create(
+    state: Omit<S, 'version' | 'createdAt' | 'updatedAt'> & { id?: string },
+    events: EventEnvelope[] = [],
+  ): Promise<S> {
     const { id, ...fields } = state as Record<string, unknown> & { orgId: string; id?: string };
     const _id = this.documentId(fields.orgId, id ?? '');
-    return documentLocks.run(documentKey(this.collection.collectionName, _id), async () => {
+    return this.locked(_id, async () => {
       const now = new Date();
       const doc = { ...fields, _id, version: 1, createdAt: now, updatedAt: now };
       await this.insert(doc, events);
@@ -110,7 +127,7 @@ export class AggregateStore<S extends Aggregate> {
 
   /** Inserts with the events; a unique-index violation is translated unless `translate` is false. */
   private async insert(doc: Doc, events: EventEnvelope[], translate = true): Promise<void> {
-    const outbox = events.length ? this.relay.prepareInsert(this.collection, doc._id, events) : undefined;
+    const outbox = events.length ? this.relayFor(events).prepareInsert(this.collection, doc._id, events) : undefined;
     try {
       await this.collection.insertOne((outbox ? { ...doc, ...outbox.fields } : doc) as never);
     } catch (err) {
@@ -126,9 +143,7 @@ export class AggregateStore<S extends Aggregate> {
    */
   change<R = undefined>(orgId: string, id: string, decide: (current: S) => Decision<S, R>): Promise<Changed<S, R>> {
     const _id = this.documentId(orgId, id);
-    return documentLocks.run(documentKey(this.collection.collectionName, _id), () =>
-      this.changeLocked(orgId, id, _id, decide),
-    );
+    return this.locked(_id, () => this.changeLocked(orgId, id, _id, decide));
   }
 
   private async changeLocked<R>(
@@ -184,7 +199,7 @@ export class AggregateStore<S extends Aggregate> {
       if (events.length === 0) {
         if ((await this.collection.updateOne(guard as never, update)).modifiedCount !== 1) return undefined;
       } else {
-        const write = this.relay.prepareWrite(this.collection, _id, update, events);
+        const write = this.relayFor(events).prepareWrite(this.collection, _id, update, events);
         const applied = (await this.collection.updateOne({ ...guard, ...write.filter } as never, write.update))
           .modifiedCount;
         write.settle(applied === 1);
@@ -203,7 +218,21 @@ export class AggregateStore<S extends Aggregate> {
     // On the next turn of the event loop: the caller's follow-up to the change (inventory's
     // ledger rows, which its relay's local handler would otherwise write a second time) has
     // begun by then.
-    if (events.length > 0) setImmediate(() => this.relay.kick(this.collection, _id, events));
+    if (events.length > 0) setImmediate(() => this.relayFor(events).kick(this.collection, _id, events));
+  }
+
+  private relayFor(events: EventEnvelope[]): OutboxRelay {
+    if (!this.relay) throw new Error(`${this.options.name} has no outbox relay for its ${events[0]?.name} event`);
+    return this.relay;
+  }
+
+  /** Deletes the organization's aggregate for good; false when there was none. */
+  async remove(orgId: string, id: string): Promise<boolean> {
+    const _id = this.documentId(orgId, id);
+    return this.locked(_id, async () => {
+      this.known?.delete(_id);
+      return (await this.collection.deleteOne({ _id, orgId } as never)).deletedCount === 1;
+    });
   }
 
   /** Forgets what this process remembers of an aggregate (a write made outside the store). */

@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { EventEnvelope, EventName, WebhookDelivery, WebhookDeliveryStatus } from '@stockyard/contracts';
+import { deliveryStates } from './delivery-states';
 
-/**
- * pending -> succeeded (a 2xx) | failed (attempts exhausted, or the endpoint disabled).
- * A failed attempt keeps the delivery pending with a later nextAttemptAt; a replay
- * moves a failed delivery back to pending.
- */
+/** See the state table in delivery-states.ts. */
 export type DeliveryStatus = WebhookDeliveryStatus;
 
 export interface DeliveryAttempt {
@@ -80,15 +77,16 @@ export function outcomeOf(
   policy: RetryPolicy,
   now: Date,
 ): AttemptOutcome {
-  if (result.ok) return { status: 'succeeded', nextAttemptAt: null };
+  if (result.ok) return { status: deliveryStates.next('pending', 'attempt_succeeded'), nextAttemptAt: null };
   const step = policy.schedule[attempt - 1];
-  if (step === undefined) return { status: 'failed', nextAttemptAt: null };
+  if (step === undefined) return { status: deliveryStates.next('pending', 'attempts_exhausted'), nextAttemptAt: null };
   const random = policy.random ?? Math.random;
   let waitSeconds = step * (1 + policy.jitter * (2 * random() - 1));
   const cap = Math.max(...policy.schedule);
   if (result.retryAfterSeconds != null && result.retryAfterSeconds > waitSeconds)
     waitSeconds = Math.min(result.retryAfterSeconds, cap);
-  return { status: 'pending', nextAttemptAt: new Date(now.getTime() + Math.round(waitSeconds * 1000)) };
+  const status = deliveryStates.next('pending', 'attempt_failed');
+  return { status, nextAttemptAt: new Date(now.getTime() + Math.round(waitSeconds * 1000)) };
 }
 
 /** Retry-After as seconds from now: delta-seconds or an HTTP date; null when absent or unreadable. */

@@ -23,14 +23,8 @@ export function deliveriesRoutes(router: Router, { endpoints, deliveries, worker
     // It would only be abandoned again: re-enable first (PATCH enabled: true).
     if (!endpoint.enabled)
       throw conflict('the endpoint is disabled; re-enable it before replaying', 'webhook_endpoint_disabled');
-    const result = await deliveries.replay(orgId, existing.id, new Date());
-    if ('notFound' in result) throw notFound('webhook delivery');
-    if ('notFailed' in result)
-      throw conflict(
-        `only a failed delivery can be replayed; this one is ${result.notFailed.status}`,
-        'delivery_not_failed',
-      );
-    worker.offer([result.replayed.id]); // wakes the worker, so a replay goes out at once
-    res.status(201).json(deliveryToWire(result.replayed));
+    const replayed = await deliveries.replay(orgId, existing.id, new Date());
+    worker.offer([replayed.id]); // wakes the worker, so a replay goes out at once
+    res.status(201).json(deliveryToWire(replayed));
   });
 }

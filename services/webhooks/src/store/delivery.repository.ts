@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection, Model, mongo } from 'mongoose';
-import { documentKey, documentLocks, findOwned, InsertBatcher } from '@stockyard/service-kit';
+import { AggregateStore, documentKey, documentLocks, findOwned, InsertBatcher } from '@stockyard/service-kit';
 import type { EventName, Page } from '@stockyard/contracts';
 import type { AttemptOutcome, Delivery, DeliveryAttempt, NewDelivery } from '../domain/delivery';
+import { deliveryStates } from '../domain/delivery-states';
 import { deliveryModel, type DeliveryDoc } from './delivery.model';
 
 /** A delivery a worker holds; its writes only land while `leaseId` is still the current claim. */
@@ -24,7 +25,8 @@ const toDelivery = ({
 export const DELIVERIES_COLLECTION = 'webhook_deliveries';
 const CLAIM_CANDIDATES = 8;
 /** The replay answer: the delivery re-queued, or why not. */
-export type ReplayResult = { replayed: Delivery } | { notFound: true } | { notFailed: Delivery };
+/** A delivery as stored: with the worker's lease and the version that guards replays. */
+type StoredDelivery = Delivery & Pick<DeliveryDoc, 'leaseUntil' | 'leaseId' | 'version'>;
 
 /**
  * Every update of one delivery holds its document lock (FerretDB updates are not atomic)
@@ -34,8 +36,12 @@ export class DeliveryRepository {
   private readonly model: Model<DeliveryDoc>;
   private readonly inserts: InsertBatcher<DeliveryDoc>;
 
+  /** Replays: a read, the state table's check and a version-guarded write (the kit's store). */
+  private readonly store: AggregateStore<StoredDelivery>;
+
   constructor(connection: Connection) {
     this.model = deliveryModel(connection);
+    this.store = new AggregateStore<StoredDelivery>(this.model, undefined, { name: 'Webhook delivery' });
     this.inserts = new InsertBatcher(this.model.collection as unknown as mongo.Collection<DeliveryDoc>);
   }
 
@@ -165,7 +171,8 @@ export class DeliveryRepository {
 
   /** Ends a delivery without an attempt (its endpoint was disabled). */
   async abandon(claim: ClaimedDelivery, reason: string): Promise<boolean> {
-    return this.releaseWith(claim, { $set: { status: 'failed', nextAttemptAt: null, lastError: reason } });
+    const status = deliveryStates.next(claim.status, 'endpoint_disabled');
+    return this.releaseWith(claim, { $set: { status, nextAttemptAt: null, lastError: reason } });
   }
 
   private releaseWith(
@@ -181,30 +188,21 @@ export class DeliveryRepository {
     });
   }
 
-  /** A failed delivery goes back to pending, due now; its next attempt number follows on. */
-  async replay(orgId: string, id: string, now: Date): Promise<ReplayResult> {
-    return this.locked(id, async () => {
-      const doc = await findOwned<DeliveryDoc>(this.model, orgId, id);
-      if (!doc) return { notFound: true };
-      if (doc.status !== 'failed') return { notFailed: toDelivery(doc) };
-      const updated = await this.model
-        .findOneAndUpdate(
-          { _id: id, orgId, status: 'failed', version: doc.version ?? 0 },
-          {
-            $set: {
-              status: 'pending',
-              nextAttemptAt: now,
-              leaseUntil: null,
-              leaseId: null,
-              version: (doc.version ?? 0) + 1,
-            },
-          },
-          { new: true },
-        )
-        .lean<DeliveryDoc>();
-      // Lost to a concurrent replay on another replica: that one re-queued it.
-      return updated ? { replayed: toDelivery(updated) } : { notFailed: toDelivery(doc) };
-    });
+  /**
+   * A failed delivery goes back to pending, due now; its next attempt number follows on.
+   * 404 when it is not the organization's; 409 `delivery_not_failed` unless it failed.
+   */
+  async replay(orgId: string, id: string, now: Date): Promise<Delivery> {
+    const { state } = await this.store.change(orgId, id, (delivery) => ({
+      state: {
+        ...delivery,
+        status: deliveryStates.next(delivery.status, 'replay'),
+        nextAttemptAt: now,
+        leaseUntil: null,
+        leaseId: null,
+      },
+    }));
+    return toDelivery(state as unknown as DeliveryDoc);
   }
 
   /** The cascade of an endpoint's deletion. */

@@ -1,6 +1,6 @@
 import type { Connection, Model } from 'mongoose';
 import type { EventName, Page } from '@stockyard/contracts';
-import { documentKey, documentLocks, findOwned, type BroadcastCache } from '@stockyard/service-kit';
+import { AggregateStore, AppError, documentKey, type BroadcastCache } from '@stockyard/service-kit';
 import type { Endpoint, EndpointChange, NewEndpoint } from '../domain/endpoint';
 import { endpointModel, type EndpointDoc } from './endpoint.model';
 import { SharedLocks } from './shared-locks';
@@ -28,7 +28,6 @@ export interface EndpointSnapshot {
   endpoint: Endpoint;
   readSeq: number;
 }
-const MAX_UPDATE_TRIES = 10;
 
 /** An organization's enabled endpoints as read, for the dispatcher. */
 export interface EnabledEndpoints {
@@ -45,45 +44,36 @@ export interface EnabledEndpoints {
  */
 export class EndpointRepository {
   private readonly model: Model<EndpointDoc>;
+  private readonly store: AggregateStore<Endpoint>;
 
   constructor(
     connection: Connection,
     private readonly enabledByOrg?: BroadcastCache<EnabledEndpoints>,
   ) {
     this.model = endpointModel(connection);
+    // Endpoints emit no events: the store needs no relay. Each write keeps signing readers
+    // out (see withEndpoint) and moves the write sequence on before they may enter again.
+    this.store = new AggregateStore<Endpoint>(this.model, undefined, {
+      name: 'Webhook endpoint',
+      around: (id, write) =>
+        endpointGuard.write(documentKey(ENDPOINTS_COLLECTION, id), async () => {
+          try {
+            return await write();
+          } finally {
+            lastWrite.set(id, ++writeSeq);
+          }
+        }),
+    });
   }
 
   async create(endpoint: NewEndpoint): Promise<Endpoint> {
-    const { id, ...fields } = endpoint;
-    const doc = await this.model.create({ _id: id, ...fields });
+    const created = await this.store.create(endpoint);
     await this.enabledByOrg?.changed(endpoint.orgId);
-    return toEndpoint(doc.toObject());
+    return created;
   }
 
   async findById(orgId: string, id: string): Promise<Endpoint | undefined> {
-    const doc = await findOwned<EndpointDoc>(this.model, orgId, id);
-    return doc ? toEndpoint(doc) : undefined;
-  }
-
-  /**
-   * Runs `work` while no other writer of this endpoint in the process runs (FerretDB
-   * updates are not atomic) and no reader holds it.
-   */
-  private async locked<T>(orgId: string, id: string, work: () => Promise<T>): Promise<T> {
-    const key = documentKey(ENDPOINTS_COLLECTION, id);
-    try {
-      return await documentLocks.run(key, () =>
-        endpointGuard.write(key, async () => {
-          try {
-            return await work();
-          } finally {
-            lastWrite.set(id, ++writeSeq); // before readers may enter again
-          }
-        }),
-      );
-    } finally {
-      await this.enabledByOrg?.changed(orgId);
-    }
+    return this.store.read(orgId, id);
   }
 
   /**
@@ -105,8 +95,7 @@ export class EndpointRepository {
   }
 
   /**
-   * Read, decide, write guarded by the version read: within the process the lock makes
-   * it exclusive; across replicas (MongoDB) a lost race re-reads and decides again.
+   * The endpoint changed by `decide` (the kit's store: locked, version-guarded, retried).
    * Undefined when the endpoint does not exist; unchanged when `decide` returns nothing.
    */
   async update(
@@ -114,28 +103,27 @@ export class EndpointRepository {
     id: string,
     decide: (current: Endpoint) => EndpointChange | undefined,
   ): Promise<Endpoint | undefined> {
-    return this.locked(orgId, id, async () => {
-      for (let tries = 0; tries < MAX_UPDATE_TRIES; tries++) {
-        const current = await this.findById(orgId, id);
-        if (!current) return undefined;
+    try {
+      const { state } = await this.store.change(orgId, id, (current) => {
         const change = decide(current);
-        if (!change) return current;
-        const doc = await this.model
-          .findOneAndUpdate(
-            { _id: id, orgId, version: current.version },
-            { $set: { ...change, version: current.version + 1 } },
-            { new: true },
-          )
-          .lean<EndpointDoc>();
-        if (doc) return toEndpoint(doc);
-      }
-      throw new Error(`endpoint ${id} kept changing under a concurrent writer`);
-    });
+        return change ? { state: { ...current, ...change } } : {};
+      });
+      return state;
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'resource_not_found') return undefined;
+      throw err;
+    } finally {
+      await this.enabledByOrg?.changed(orgId);
+    }
   }
 
   /** True when it existed. Its deliveries are the caller's to remove (cascade). */
   async delete(orgId: string, id: string): Promise<boolean> {
-    return this.locked(orgId, id, async () => (await this.model.deleteOne({ _id: id, orgId })).deletedCount === 1);
+    try {
+      return await this.store.remove(orgId, id);
+    } finally {
+      await this.enabledByOrg?.changed(orgId);
+    }
   }
 
   async list(orgId: string, page: Page): Promise<{ items: Endpoint[]; total: number }> {
