@@ -11,8 +11,10 @@ import {
   type Logger,
 } from '@stockyard/service-kit';
 import { Authenticator } from './auth/authenticator';
+import { RefusalTimer } from './auth/refusal-timer';
 import { RevocationBus } from './auth/revocation-bus';
 import { UsageTracker } from './auth/usage-tracker';
+import { DEFAULT_GATE, VerificationGate } from './auth/verification-gate';
 import { apiKeyRoutes } from './http/api-keys.routes';
 import { API_PREFIX, apiPipeline, isApiPath, type ApiRequest } from './http/gateway.routes';
 import { IdentitySigner } from './http/identity-signer';
@@ -48,6 +50,13 @@ export interface GatewayDeps {
   subscriber: Redis;
 }
 
+const budgetOf = (config: GatewayDeps['config']) => ({
+  keyBurst: config.AUTH_KEY_BURST,
+  keyRefillMs: config.AUTH_KEY_REFILL_MS,
+  clientBurst: config.AUTH_CLIENT_BURST,
+  clientRefillMs: config.AUTH_CLIENT_REFILL_MS,
+});
+
 /** Keys, settings and what keeps key checks cheap and current. */
 function keyServices({ connection, logger, config, redis, subscriber }: GatewayDeps) {
   const keys = new ApiKeyRepository(apiKeyModel(connection), organizationModel(connection));
@@ -56,6 +65,8 @@ function keyServices({ connection, logger, config, redis, subscriber }: GatewayD
   const tracker = new UsageTracker(usage, logger, config.LAST_USED_FLUSH_MS);
   const authenticator = new Authenticator(keys, {
     refreshMs: config.KEY_REFRESH_MS,
+    gate: new VerificationGate({ ...DEFAULT_GATE, budget: budgetOf(config) }, logger),
+    refusals: new RefusalTimer(config.AUTH_REFUSAL_MS),
     onUsed: (key) => tracker.touch(key._id, key.orgId),
   });
   const revocations = new RevocationBus(redis, subscriber, `${config.REDIS_PREFIX}api-keys:revoked`, logger);

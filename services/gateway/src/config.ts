@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { baseServiceEnv } from '@stockyard/service-kit';
+import { DEFAULT_BUDGET } from './auth/attempt-budget';
+import { DEFAULT_REFUSAL_MS } from './auth/refusal-timer';
 
 const url = z.string().url();
 
@@ -29,5 +31,13 @@ export const configSchema = baseServiceEnv.extend({
   LAST_USED_FLUSH_MS: z.coerce.number().int().positive().default(10_000),
   /** How long a verified key record is trusted before it is re-read (revocation fallback). */
   KEY_REFRESH_MS: z.coerce.number().int().positive().default(1000),
+  /** The least time any refusal of a well-formed key takes (it grows with scrypt's; README: Verification cost). */
+  AUTH_REFUSAL_MS: z.coerce.number().int().nonnegative().default(DEFAULT_REFUSAL_MS),
+  /** Unverified attempts per key id at once, then one more per AUTH_KEY_REFILL_MS. */
+  AUTH_KEY_BURST: z.coerce.number().int().positive().default(DEFAULT_BUDGET.keyBurst),
+  AUTH_KEY_REFILL_MS: z.coerce.number().int().positive().default(DEFAULT_BUDGET.keyRefillMs),
+  /** Unverified attempts per client address at once, then one more per AUTH_CLIENT_REFILL_MS. */
+  AUTH_CLIENT_BURST: z.coerce.number().int().positive().default(DEFAULT_BUDGET.clientBurst),
+  AUTH_CLIENT_REFILL_MS: z.coerce.number().int().positive().default(DEFAULT_BUDGET.clientRefillMs),
 });
 export type Config = z.infer<typeof configSchema>;

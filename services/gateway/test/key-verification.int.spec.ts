@@ -1,4 +1,6 @@
 import { Authenticator } from '../src/auth/authenticator';
+import { RefusalTimer } from '../src/auth/refusal-timer';
+import { DEFAULT_GATE, VerificationGate } from '../src/auth/verification-gate';
 import { formatKey } from '../src/domain/api-key-format';
 import { verifyKeyHash, type ApiKeyRecord } from '../src/store/api-key.repository';
 import { startGateway, type TestGateway } from './support/gateway';
@@ -22,7 +24,13 @@ describe('key verification cost', () => {
   afterAll(() => gw?.close());
   beforeEach(() => {
     verify.mockClear();
-    auth = new Authenticator(gw.keys, { verify });
+    // Budgets out of the way and refusals answered at once: this file counts scrypt runs.
+    const budget = { keyBurst: 1000, keyRefillMs: 1000, clientBurst: 1000, clientRefillMs: 1000 };
+    auth = new Authenticator(gw.keys, {
+      verify,
+      gate: new VerificationGate({ ...DEFAULT_GATE, budget }),
+      refusals: new RefusalTimer(0, 0),
+    });
   });
 
   it('verifies a valid key with scrypt once, however many requests arrive together', async () => {
@@ -41,6 +49,15 @@ describe('key verification cost', () => {
     expect(new Set([...burst, ...later])).toEqual(new Set(['invalid_api_key']));
     expect(verify).toHaveBeenCalledTimes(1);
     expect(await attempt(key.token)).toBe('ok'); // the real key is unaffected
+  });
+
+  it('never runs scrypt for a wrong secret of a key this process has verified: the digest tells', async () => {
+    const key = await gw.keyWith(orgId, 'VIEWER');
+    expect(await attempt(key.token)).toBe('ok');
+    const forged = Array.from({ length: 20 }, (_, i) => formatKey('admin', key.id, `${i}`.padStart(32, 'W')));
+    expect(new Set(await Promise.all(forged.map(attempt)))).toEqual(new Set(['invalid_api_key']));
+    expect(verify).toHaveBeenCalledTimes(1);
+    expect(await attempt(key.token)).toBe('ok');
   });
 
   it('never runs scrypt for random strings, bad checksums or unknown key ids', async () => {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { IDENTITY_HEADER, matchRoute, routesForPath, type RouteSpec } from '@stockyard/contracts';
 import { AppError, sendError, type Logger } from '@stockyard/service-kit';
 import type { Authenticator, Caller } from '../auth/authenticator';
+import { clientOf } from '../auth/client-address';
 import { limitedBody } from './body-limit';
 import type { HeaderSink } from '../limits/rate-limit';
 import type { IdentitySigner } from './identity-signer';
@@ -82,7 +83,7 @@ export function apiPipeline(deps: ApiPipeline) {
     try {
       // A client never gets to speak for the gateway.
       if (req.headers[IDENTITY_HEADER] !== undefined) delete req.headers[IDENTITY_HEADER];
-      req.caller = await deps.authenticator.authenticate(req.headers.authorization);
+      req.caller = await deps.authenticator.authenticate(req.headers.authorization, clientOf(req.socket.remoteAddress));
       await deps.rateLimit(req, head);
       const route = authorize(req.method!, apiPath(req.url!), req.caller, res);
       if (route.service === 'gateway') {
@@ -95,12 +96,15 @@ export function apiPipeline(deps: ApiPipeline) {
       await deps.upstreams.forward(route.service, { req, res, headers, head: head.fields, body });
     } catch (err) {
       if (err instanceof AppError && err.status >= 500)
-        deps.logger.warn({ err: err.message, code: err.code, requestId: req.requestId }, 'upstream error');
+        deps.logger.warn({ err: err.message, code: err.code, requestId: req.requestId }, failureLogMessage(err.code));
       if (!res.headersSent) head.applyTo(res);
       sendError(res, err, req.requestId, deps.logger, { method: req.method, url: req.url });
     }
   };
 }
+
+/** What a 5xx the gateway answers is logged as: only the hop's own failures are upstream errors. */
+export const failureLogMessage = (code: string) => (code.startsWith('upstream_') ? 'upstream error' : 'gateway error');
 
 /** The path below /api/v1, without the query string. */
 function apiPath(url: string): string {

@@ -1,8 +1,10 @@
 import mongoose, { type Connection } from 'mongoose';
 import type { Role, Permission } from '@stockyard/contracts';
-import { createLogger } from '@stockyard/service-kit';
+import { createLogger, type Logger } from '@stockyard/service-kit';
 import { freePort, infraEnv, isolatedNames, listen, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
 import { buildApp, type GatewayDeps } from '../../src/app';
+import { DEFAULT_BUDGET } from '../../src/auth/attempt-budget';
+import { DEFAULT_REFUSAL_MS } from '../../src/auth/refusal-timer';
 import { connectRedis } from '../../src/store/redis';
 
 export type TestGateway = Awaited<ReturnType<typeof startGateway>>;
@@ -13,13 +15,13 @@ export type TestGateway = Awaited<ReturnType<typeof startGateway>>;
  */
 export async function startGateway(
   overrides: Partial<GatewayDeps['config']> & { REDIS_URL?: string; MONGO_DB?: string } = {},
+  { logger = createLogger('gateway', 'silent') }: { logger?: Logger } = {},
 ) {
   const infra = infraEnv();
   const names = isolatedNames('gateway');
   const dbName = overrides.MONGO_DB ?? names.database;
   const closed = `http://127.0.0.1:${await freePort()}`;
   const connection: Connection = await mongoose.createConnection(infra.mongoUrl, { dbName }).asPromise();
-  const logger = createLogger('gateway', 'silent');
   const redisUrl = overrides.REDIS_URL ?? infra.redisUrl;
   const redis = connectRedis(redisUrl, logger, 'commands');
   const subscriber = connectRedis(redisUrl, logger, 'subscriber');
@@ -39,6 +41,11 @@ export async function startGateway(
     BODY_LIMIT_BYTES: 1024 * 1024,
     LAST_USED_FLUSH_MS: 60_000,
     KEY_REFRESH_MS: 1000,
+    AUTH_REFUSAL_MS: DEFAULT_REFUSAL_MS,
+    AUTH_KEY_BURST: DEFAULT_BUDGET.keyBurst,
+    AUTH_KEY_REFILL_MS: DEFAULT_BUDGET.keyRefillMs,
+    AUTH_CLIENT_BURST: DEFAULT_BUDGET.clientBurst,
+    AUTH_CLIENT_REFILL_MS: DEFAULT_BUDGET.clientRefillMs,
     ...overrides,
   };
   const gateway = buildApp({ connection, logger, config, redis, subscriber });
