@@ -1,0 +1,186 @@
+import { Schema, type Model } from 'mongoose';
+import { infraEnv, isolatedNames } from '@stockyard/testkit';
+import {
+  AggregateStore,
+  AppError,
+  Broker,
+  conflict,
+  createLogger,
+  newEvent,
+  OutboxRelay,
+  outboxFields,
+  type Decision,
+} from '../src';
+import { useTestDatabase } from './support/database';
+import { openRabbit, type Rabbit } from './support/rabbit';
+
+interface Counter {
+  id: string;
+  orgId: string;
+  version: number;
+  count: number;
+  name: string;
+  tags: string[];
+}
+
+const db = useTestDatabase();
+const logger = createLogger('aggregate-store-test', 'silent');
+const names = isolatedNames('kit-store');
+let broker: Broker;
+let rabbit: Rabbit;
+let relay: OutboxRelay;
+let model: Model<unknown>;
+
+const schema = new Schema(
+  { _id: String, orgId: String, count: Number, name: String, tags: [String], version: Number, ...outboxFields },
+  { versionKey: false },
+);
+const newStore = (options: Partial<ConstructorParameters<typeof AggregateStore<Counter>>[2]> = {}) =>
+  new AggregateStore<Counter>(model, relay, {
+    name: 'Counter',
+    duplicate: () => conflict('That counter exists', 'counter_taken'),
+    ...options,
+  });
+const add =
+  (n: number) =>
+  (c: Counter): Decision<Counter, number> => ({ state: { ...c, count: c.count + n }, result: c.count + n });
+
+beforeAll(async () => {
+  model = db().model('StoreCounter', schema, 'store_counters');
+  broker = new Broker(infraEnv().amqpUrl, names.exchange, logger);
+  await broker.start();
+  rabbit = await openRabbit(infraEnv().amqpUrl, names.exchange);
+  relay = new OutboxRelay([model.collection], broker, logger, { intervalMs: 100 });
+  relay.start();
+});
+afterAll(async () => {
+  await relay.stop();
+  await broker.close();
+  await rabbit.close();
+});
+
+describe('AggregateStore', () => {
+  it('creates an aggregate and reads it back for its organization only', async () => {
+    const store = newStore();
+    const created = await store.create({ id: 'ctr_1', orgId: 'org_a', count: 0, name: 'one', tags: [] });
+    expect(created).toMatchObject({ id: 'ctr_1', orgId: 'org_a', count: 0, version: 1 });
+    expect(await store.read('org_a', 'ctr_1')).toMatchObject({ id: 'ctr_1', count: 0, version: 1 });
+    expect(await store.read('org_b', 'ctr_1')).toBeUndefined();
+    const doc = await model.collection.findOne({ _id: 'ctr_1' as never });
+    expect(doc).toMatchObject({ createdAt: expect.any(Date), updatedAt: expect.any(Date) });
+  });
+
+  it("turns a taken id into the aggregate's own error", async () => {
+    const store = newStore();
+    await store.create({ id: 'ctr_dup', orgId: 'org_a', count: 0, name: 'x', tags: [] });
+    const again = store.create({ id: 'ctr_dup', orgId: 'org_a', count: 0, name: 'x', tags: [] });
+    await expect(again).rejects.toMatchObject({ code: 'counter_taken', status: 409 });
+  });
+
+  it("changes by a pure decision, returns the decision's result, and writes only the changed fields", async () => {
+    const store = newStore();
+    await store.create({ id: 'ctr_2', orgId: 'org_a', count: 1, name: 'two', tags: ['a'] });
+    await model.collection.updateOne({ _id: 'ctr_2' as never }, { $set: { untouched: 'kept' } });
+    const { state, result, changed } = await store.change('org_a', 'ctr_2', add(2));
+    expect({ count: state.count, version: state.version, result, changed }).toEqual({
+      count: 3,
+      version: 2,
+      result: 3,
+      changed: true,
+    });
+    expect(await model.collection.findOne({ _id: 'ctr_2' as never })).toMatchObject({ count: 3, untouched: 'kept' });
+  });
+
+  it('writes nothing when the decision changes nothing and has no events', async () => {
+    const store = newStore();
+    await store.create({ id: 'ctr_3', orgId: 'org_a', count: 0, name: 'three', tags: [] });
+    const { changed, state } = await store.change('org_a', 'ctr_3', (c) => ({ state: { ...c }, result: 'same' }));
+    expect(changed).toBe(false);
+    expect(state.version).toBe(1);
+    expect((await model.collection.findOne({ _id: 'ctr_3' as never }))?.version).toBe(1);
+  });
+
+  it("answers 404 for a missing or another org's aggregate; a decision that throws changes nothing", async () => {
+    const store = newStore();
+    await store.create({ id: 'ctr_4', orgId: 'org_a', count: 5, name: 'four', tags: [] });
+    await expect(store.change('org_a', 'ctr_none', add(1))).rejects.toMatchObject({ code: 'resource_not_found' });
+    await expect(store.change('org_b', 'ctr_4', add(1))).rejects.toMatchObject({ status: 404 });
+    const refused = store.change('org_a', 'ctr_4', () => {
+      throw conflict('no', 'refused');
+    });
+    await expect(refused).rejects.toBeInstanceOf(AppError);
+    expect(await store.read('org_a', 'ctr_4')).toMatchObject({ count: 5, version: 1 });
+  });
+
+  it('starts a missing aggregate from `initial` and inserts it on its first change', async () => {
+    const store = newStore({
+      documentId: (orgId, id) => `${orgId}:${id}`,
+      initial: (orgId, id) => ({ id, orgId, version: 0, count: 0, name: id, tags: [] }),
+    });
+    const first = await store.change('org_a', 'lazy', add(4));
+    expect(first.state).toMatchObject({ count: 4, version: 1 });
+    expect(await model.collection.findOne({ _id: 'org_a:lazy' as never })).toMatchObject({ count: 4, orgId: 'org_a' });
+    expect((await store.change('org_a', 'lazy', add(1))).state.count).toBe(5);
+  });
+
+  it('serializes concurrent changes in one process: 50 increments give 50', async () => {
+    const store = newStore();
+    await store.create({ id: 'ctr_hot', orgId: 'org_a', count: 0, name: 'hot', tags: [] });
+    await Promise.all(Array.from({ length: 50 }, () => store.change('org_a', 'ctr_hot', add(1))));
+    expect((await store.read('org_a', 'ctr_hot'))?.count).toBe(50);
+  });
+
+  it('decides again on a state another replica wrote, even when it remembers its own last write', async () => {
+    const mine = newStore({ remember: 100 });
+    const theirs = newStore({ remember: 100 });
+    await mine.create({ id: 'ctr_5', orgId: 'org_a', count: 0, name: 'five', tags: [] });
+    await mine.change('org_a', 'ctr_5', add(1)); // remembered at version 2
+    await model.collection.updateOne({ _id: 'ctr_5' as never }, { $set: { count: 10 }, $inc: { version: 1 } });
+    expect((await theirs.read('org_a', 'ctr_5'))?.count).toBe(10);
+    const { state, result } = await mine.change('org_a', 'ctr_5', add(1));
+    expect({ count: state.count, version: state.version, result }).toEqual({ count: 11, version: 4, result: 11 });
+  });
+
+  it('gives up with 503 contention when the version guard keeps failing', async () => {
+    const store = newStore({ maxAttempts: 3 });
+    await store.create({ id: 'ctr_busy', orgId: 'org_a', count: 0, name: 'busy', tags: [] });
+    // Another writer always gets there first: each guarded update is preceded by one that moves the version on.
+    const collection = model.collection;
+    const updateOne = collection.updateOne.bind(collection);
+    const raced = jest.spyOn(collection, 'updateOne').mockImplementation((async (filter: object, update: object) => {
+      await updateOne({ _id: 'ctr_busy' as never }, { $inc: { version: 1 } });
+      return updateOne(filter, update);
+    }) as never);
+    try {
+      const busy = store.change('org_a', 'ctr_busy', add(1));
+      await expect(busy).rejects.toMatchObject({ status: 503, code: 'contention', headers: { 'Retry-After': '1' } });
+      expect(raced).toHaveBeenCalledTimes(3);
+    } finally {
+      raced.mockRestore();
+    }
+    expect((await store.read('org_a', 'ctr_busy'))?.count).toBe(0);
+  });
+
+  it('puts the events in the same write and the relay publishes them', async () => {
+    const received = await rabbit.tap(`${names.exchange}.tap`, 'counter.#');
+    const store = newStore();
+    await store.create({ id: 'ctr_ev', orgId: 'org_a', count: 0, name: 'ev', tags: [] }, [
+      newEvent('counter.created', { orgId: 'org_a', counterId: 'ctr_ev' }),
+    ]);
+    await store.change('org_a', 'ctr_ev', (c) => ({
+      state: { ...c, count: 1 },
+      events: [newEvent('counter.bumped', { orgId: 'org_a', counterId: 'ctr_ev', count: 1 })],
+    }));
+    const deadline = Date.now() + 10_000;
+    while (received.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(received.map((m) => m.fields.routingKey).sort()).toEqual(['counter.bumped', 'counter.created']);
+  });
+
+  it('removes an aggregate of the organization only', async () => {
+    const store = newStore();
+    await store.create({ id: 'ctr_rm', orgId: 'org_a', count: 0, name: 'rm', tags: [] });
+    expect(await store.remove('org_b', 'ctr_rm')).toBe(false);
+    expect(await store.remove('org_a', 'ctr_rm')).toBe(true);
+    expect(await store.read('org_a', 'ctr_rm')).toBeUndefined();
+  });
+});
