@@ -1,8 +1,8 @@
 import type { CountDiff, CountResult } from '@stockyard/contracts';
-import { unprocessable } from '@stockyard/service-kit';
 import { settle, type LevelChange, type MovementIds } from './level-change';
 import { hasApplied, remember } from './operations';
 import { adjustLocation, onHandAt, round, type StockLevel } from './stock-level';
+import { duplicateCountLine } from './stock.errors';
 
 export interface CountLine {
   variantId: string;
@@ -15,11 +15,7 @@ export function assertDistinctLines(lines: CountLine[]): void {
   const seen = new Set<string>();
   for (const line of lines) {
     const key = `${line.variantId}\u0000${line.binId ?? ''}`;
-    if (seen.has(key))
-      throw unprocessable(
-        `Variant ${line.variantId} is counted twice at ${line.binId ?? 'Unassigned'}`,
-        'duplicate_count_line',
-      );
+    if (seen.has(key)) throw duplicateCountLine(line.variantId, line.binId);
     seen.add(key);
   }
 }

@@ -1,7 +1,7 @@
 import type { MoveStock } from '@stockyard/contracts';
-import { unprocessable } from '@stockyard/service-kit';
 import { settle, type LevelChange, type MovementIds } from './level-change';
 import { adjustLocation, onHandAt, type StockLevel } from './stock-level';
+import { insufficientStock, sameBin } from './stock.errors';
 
 const label = (binId: string | null) => binId ?? 'Unassigned';
 
@@ -13,15 +13,11 @@ export function moveStock(
   ids: MovementIds,
   now: Date,
 ): LevelChange {
-  if (input.fromBinId === input.toBinId) {
-    throw unprocessable('toBinId must differ from fromBinId', 'same_bin');
-  }
+  if (input.fromBinId === input.toBinId) throw sameBin();
   const from = { warehouseId: input.warehouseId, binId: input.fromBinId };
   const to = { warehouseId: input.warehouseId, binId: input.toBinId };
   const held = onHandAt(level, from);
-  if (held < input.quantity) {
-    throw unprocessable(`${label(from.binId)} holds ${held}, less than ${input.quantity}`, 'insufficient_stock');
-  }
+  if (held < input.quantity) throw insufficientStock(label(from.binId), held, input.quantity);
   const locations = adjustLocation({ locations: adjustLocation(level, from, -input.quantity) }, to, input.quantity);
   return settle(
     level,

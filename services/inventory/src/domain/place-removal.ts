@@ -1,6 +1,6 @@
-import { conflict } from '@stockyard/service-kit';
 import type { LevelChange } from './level-change';
 import { onHandIn, reservedIn, type StockLevel } from './stock-level';
+import { binNotEmpty, warehouseNotEmpty } from './warehouse.errors';
 
 /**
  * Deleting a bin: refused (409 bin_not_empty) while any variant has stock in it;
@@ -8,8 +8,7 @@ import { onHandIn, reservedIn, type StockLevel } from './stock-level';
  */
 export function removeBin(level: StockLevel, binId: string): LevelChange {
   const rows = level.locations.filter((l) => l.binId === binId);
-  if (rows.some((l) => l.onHand !== 0))
-    throw conflict(`Bin ${binId} still holds stock of ${level.variantId}`, 'bin_not_empty');
+  if (rows.some((l) => l.onHand !== 0)) throw binNotEmpty(binId, level.variantId);
   return {
     locations: level.locations.filter((l) => l.binId !== binId),
     primaryBins: (level.primaryBins ?? []).filter((p) => p.binId !== binId),
@@ -20,6 +19,6 @@ export function removeBin(level: StockLevel, binId: string): LevelChange {
 /** A warehouse is deleted only when nothing is on hand or reserved there (409 warehouse_not_empty). */
 export function assertWarehouseEmpty(level: StockLevel, warehouseId: string): void {
   if (onHandIn(level, warehouseId) !== 0 || reservedIn(level, warehouseId) !== 0) {
-    throw conflict(`Warehouse ${warehouseId} still holds stock of ${level.variantId}`, 'warehouse_not_empty');
+    throw warehouseNotEmpty(warehouseId, level.variantId);
   }
 }

@@ -1,4 +1,4 @@
-import { unprocessable } from '@stockyard/service-kit';
+import { onHandBelowZero } from './stock.errors';
 
 /** Where stock sits: a bin of a warehouse, or its Unassigned location (binId null). */
 export interface Place {
@@ -62,18 +62,11 @@ export const reservedIn = (level: Pick<StockLevel, 'reservations'>, warehouseId:
 export const primaryBinOf = (level: Pick<StockLevel, 'primaryBins'>, warehouseId: string) =>
   (level.primaryBins ?? []).find((p) => p.warehouseId === warehouseId)?.binId ?? null;
 
-const insufficient = (where: Place, had: number, quantity: number) =>
-  unprocessable(
-    `On hand at ${where.binId ? `bin ${where.binId}` : 'the Unassigned location'} of ${where.warehouseId} ` +
-      `is ${had}; cannot remove ${quantity}`,
-    'insufficient_stock',
-  );
-
 /** Applies a signed change at one location; on hand may never go below zero. Keeps min/max. */
 export function adjustLocation(level: Pick<StockLevel, 'locations'>, where: Place, quantity: number): StockLocation[] {
   const current = locationAt(level, where);
   const onHand = round((current?.onHand ?? 0) + quantity);
-  if (onHand < 0) throw insufficient(where, current?.onHand ?? 0, -quantity);
+  if (onHand < 0) throw onHandBelowZero(where.warehouseId, where.binId, current?.onHand ?? 0, -quantity);
   const others = level.locations.filter((l) => !samePlace(l, where));
   return [...others, { ...current, warehouseId: where.warehouseId, binId: where.binId, onHand }];
 }

@@ -1,5 +1,4 @@
 import type { DeductStock, ReceiveStock } from '@stockyard/contracts';
-import { unprocessable } from '@stockyard/service-kit';
 import { settle, type LevelChange, type MovementIds } from './level-change';
 import { remember } from './operations';
 import {
@@ -13,6 +12,7 @@ import {
   type Reservation,
   type StockLevel,
 } from './stock-level';
+import { insufficientAvailable, insufficientReserved, insufficientStock } from './stock.errors';
 
 /** The internal API's moves (orders, purchasing). Each records its operation key on the level. */
 interface Keyed {
@@ -36,12 +36,7 @@ function reserveBy(
 /** Holds stock of one warehouse; refused above that warehouse's available quantity. */
 export function reserveStock(level: StockLevel, input: Keyed, now: Date): LevelChange {
   const available = round(onHandIn(level, input.warehouseId) - reservedIn(level, input.warehouseId));
-  if (input.quantity > available) {
-    throw unprocessable(
-      `${input.warehouseId} has ${available} available, less than ${input.quantity}`,
-      'insufficient_available',
-    );
-  }
+  if (input.quantity > available) throw insufficientAvailable(input.warehouseId, available, input.quantity);
   return settle(
     level,
     { ...reserveBy(level, input.warehouseId, input.quantity), operations: remember(level, input.operationKey, now) },
@@ -53,11 +48,7 @@ export function reserveStock(level: StockLevel, input: Keyed, now: Date): LevelC
 
 export function releaseStock(level: StockLevel, input: Keyed, now: Date): LevelChange {
   const held = reservedIn(level, input.warehouseId);
-  if (input.quantity > held)
-    throw unprocessable(
-      `${input.warehouseId} holds ${held} reserved, less than ${input.quantity}`,
-      'insufficient_reserved',
-    );
+  if (input.quantity > held) throw insufficientReserved(input.warehouseId, held, input.quantity);
   return settle(
     level,
     { ...reserveBy(level, input.warehouseId, -input.quantity), operations: remember(level, input.operationKey, now) },
@@ -89,8 +80,7 @@ export function deductStock(level: StockLevel, input: DeductStock, ids: Movement
       ? { warehouseId: input.warehouseId, binId: input.binId }
       : resolveSourceLocation(level, input.warehouseId);
   const held = onHandAt(level, where);
-  if (held < input.quantity)
-    throw unprocessable(`The source location holds ${held}, less than ${input.quantity}`, 'insufficient_stock');
+  if (held < input.quantity) throw insufficientStock('The source location', held, input.quantity);
   const locations = adjustLocation(level, where, -input.quantity);
   const holds = input.fromReserved ? releaseHold(level, input) : {};
   const draft = {
@@ -111,10 +101,6 @@ export function deductStock(level: StockLevel, input: DeductStock, ids: Movement
 
 function releaseHold(level: StockLevel, input: Keyed) {
   const held = reservedIn(level, input.warehouseId);
-  if (input.quantity > held)
-    throw unprocessable(
-      `${input.warehouseId} holds ${held} reserved, less than ${input.quantity}`,
-      'insufficient_reserved',
-    );
+  if (input.quantity > held) throw insufficientReserved(input.warehouseId, held, input.quantity);
   return reserveBy(level, input.warehouseId, -input.quantity);
 }

@@ -1,7 +1,7 @@
 import type { TransferStock } from '@stockyard/contracts';
-import { unprocessable } from '@stockyard/service-kit';
 import { settle, type LevelChange, type MovementIds } from './level-change';
 import { adjustLocation, onHandAt, resolveSourceLocation, type StockLevel } from './stock-level';
+import { insufficientStock, sameWarehouse } from './stock.errors';
 
 const withNotes = (reason: string, notes?: string) => (notes ? `${reason}: ${notes}` : reason);
 
@@ -18,16 +18,11 @@ export function transferStock(
   ids: MovementIds,
   now: Date,
 ): LevelChange {
-  if (input.fromWarehouseId === input.toWarehouseId) {
-    throw unprocessable('Destination warehouse must differ from the source', 'same_warehouse');
-  }
+  if (input.fromWarehouseId === input.toWarehouseId) throw sameWarehouse();
   const from = resolveSourceLocation(level, input.fromWarehouseId);
   const held = onHandAt(level, from);
   if (held < input.quantity) {
-    throw unprocessable(
-      `The source location (${from.binId ?? 'Unassigned'}) holds ${held}, less than ${input.quantity}`,
-      'insufficient_stock',
-    );
+    throw insufficientStock(`The source location (${from.binId ?? 'Unassigned'})`, held, input.quantity);
   }
   const to = { warehouseId: input.toWarehouseId, binId: null };
   const locations = adjustLocation({ locations: adjustLocation(level, from, -input.quantity) }, to, input.quantity);

@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
-import { isDuplicateKeyError, unprocessable } from '@stockyard/service-kit';
+import { isDuplicateKeyError } from '@stockyard/service-kit';
+import { operationKeyReused } from '../domain/stock.errors';
 
 interface OperationRecord {
   _id: string;
@@ -27,10 +28,7 @@ export class OperationRepository {
     const record = await this.records.findOne({ _id: `${orgId}:${key}` });
     if (!record) return false;
     if (record.kind !== kind || record.variantId !== variantId) {
-      throw unprocessable(
-        `operationKey ${key} was already used for a ${record.kind} of ${record.variantId}`,
-        'operation_key_reused',
-      );
+      throw operationKeyReused(key, record.kind, record.variantId);
     }
     return true;
   }

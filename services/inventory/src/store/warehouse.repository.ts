@@ -1,14 +1,13 @@
 import type { Bin, CreateWarehouse, List, Page, UpdateWarehouse, Warehouse } from '@stockyard/contracts';
 import {
-  conflict,
   documentKey,
   documentLocks,
   findOwned,
   isDuplicateKeyError,
   newId,
-  notFound,
   type BroadcastCache,
 } from '@stockyard/service-kit';
+import { binNameTaken, binNotFound, warehouseDeleted, warehouseNotFound } from '../domain/warehouse.errors';
 import type { BinModel, WarehouseModel } from './warehouse.model';
 
 interface WarehouseDoc {
@@ -47,9 +46,6 @@ const toBin = (d: BinDoc): Bin => ({
   updatedAt: d.updatedAt.toISOString(),
 });
 
-const binNameTaken = (name: string) =>
-  conflict(`A bin named "${name}" already exists in this warehouse`, 'bin_name_taken');
-
 /** Read-through caches of the places stock changes name (see `checkPlace`). */
 export interface PlaceCaches {
   warehouses: BroadcastCache<Warehouse>;
@@ -75,7 +71,7 @@ export class WarehouseRepository {
   async checkPlace(orgId: string, warehouseId: string, binId?: string | null): Promise<void> {
     const read = () => this.get(orgId, warehouseId);
     const warehouse = await (this.caches ? this.caches.warehouses.get(placeKey(orgId, warehouseId), read) : read());
-    if (warehouse.deletedAt) throw conflict(`Warehouse ${warehouseId} is deleted`, 'warehouse_deleted');
+    if (warehouse.deletedAt) throw warehouseDeleted(warehouseId);
     if (binId) await this.checkBin(orgId, warehouseId, binId);
   }
 
@@ -113,14 +109,14 @@ export class WarehouseRepository {
   /** Any warehouse of the org, deleted ones included (their history stays readable). */
   async get(orgId: string, id: string): Promise<Warehouse> {
     const doc = await findOwned<WarehouseDoc>(this.warehouses, orgId, id);
-    if (!doc) throw notFound('Warehouse');
+    if (!doc) throw warehouseNotFound();
     return toWarehouse(doc);
   }
 
   /** A warehouse stock may be placed in or bins changed: exists and not deleted. */
   async active(orgId: string, id: string): Promise<Warehouse> {
     const warehouse = await this.get(orgId, id);
-    if (warehouse.deletedAt) throw conflict(`Warehouse ${id} is deleted`, 'warehouse_deleted');
+    if (warehouse.deletedAt) throw warehouseDeleted(id);
     return warehouse;
   }
 
@@ -174,7 +170,7 @@ export class WarehouseRepository {
 
   async bin(orgId: string, warehouseId: string, binId: string): Promise<Bin> {
     const doc = await findOwned<BinDoc>(this.bins, orgId, binId);
-    if (doc?.warehouseId !== warehouseId) throw notFound('Bin');
+    if (doc?.warehouseId !== warehouseId) throw binNotFound();
     return toBin(doc);
   }
 

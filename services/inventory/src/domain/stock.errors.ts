@@ -1,0 +1,37 @@
+import { unprocessable } from '@stockyard/service-kit';
+
+/**
+ * Every error a stock level's rules raise, one factory per case: the codes partners branch
+ * on (the README lists them; test/error-codes.spec.ts keeps the two in step).
+ */
+
+/** A location asked for more than it holds; `where` names it as the message should. */
+export const insufficientStock = (where: string, held: number, quantity: number) =>
+  unprocessable(`${where} holds ${held}, less than ${quantity}`, 'insufficient_stock');
+
+/** A change that would take a location's on hand below zero (binId null: the Unassigned location). */
+export const onHandBelowZero = (warehouseId: string, binId: string | null, onHand: number, quantity: number) =>
+  unprocessable(
+    `On hand at ${binId ? `bin ${binId}` : 'the Unassigned location'} of ${warehouseId} ` +
+      `is ${onHand}; cannot remove ${quantity}`,
+    'insufficient_stock',
+  );
+
+export const sameWarehouse = () => unprocessable('Destination warehouse must differ from the source', 'same_warehouse');
+
+export const sameBin = () => unprocessable('toBinId must differ from fromBinId', 'same_bin');
+
+export const minAboveMax = (minQuantity: number, maxQuantity: number) =>
+  unprocessable(`minQuantity (${minQuantity}) is above maxQuantity (${maxQuantity})`, 'min_above_max');
+
+export const duplicateCountLine = (variantId: string, binId: string | null) =>
+  unprocessable(`Variant ${variantId} is counted twice at ${binId ?? 'Unassigned'}`, 'duplicate_count_line');
+
+export const insufficientAvailable = (warehouseId: string, available: number, quantity: number) =>
+  unprocessable(`${warehouseId} has ${available} available, less than ${quantity}`, 'insufficient_available');
+
+export const insufficientReserved = (warehouseId: string, held: number, quantity: number) =>
+  unprocessable(`${warehouseId} holds ${held} reserved, less than ${quantity}`, 'insufficient_reserved');
+
+export const operationKeyReused = (key: string, kind: string, variantId: string) =>
+  unprocessable(`operationKey ${key} was already used for a ${kind} of ${variantId}`, 'operation_key_reused');
