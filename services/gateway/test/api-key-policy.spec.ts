@@ -1,5 +1,5 @@
 import { ROLE_PRESETS } from '@stockyard/contracts';
-import { resolveGrant } from '../src/domain/api-key-policy';
+import { assertMayRevoke, resolveGrant } from '../src/domain/api-key-policy';
 
 const now = new Date('2026-01-01T00:00:00Z');
 const admin = ROLE_PRESETS.ADMIN;
@@ -40,5 +40,20 @@ describe('resolveGrant', () => {
     expect(resolveGrant({ expiresAt: '2026-01-01T00:00:01Z' }, admin, now).expiresAt).toEqual(
       new Date('2026-01-01T00:00:01Z'),
     );
+  });
+});
+
+describe('assertMayRevoke', () => {
+  it('refuses a key whose effective permissions the caller does not all hold', () => {
+    expect(codeOf(() => assertMayRevoke({ role: 'ADMIN', scopes: [] }, ['apikeys.manage']))).toBe('scope_not_held');
+    expect(codeOf(() => assertMayRevoke({ role: 'ADMIN', scopes: ['orders.read'] }, ['apikeys.manage']))).toBe(
+      'scope_not_held',
+    );
+  });
+
+  it('allows a key whose effective permissions the caller holds: scopes, else the role preset', () => {
+    expect(codeOf(() => assertMayRevoke({ role: 'ADMIN', scopes: ['orders.read'] }, ['orders.read']))).toBe('accepted');
+    expect(codeOf(() => assertMayRevoke({ role: 'VIEWER', scopes: [] }, admin))).toBe('accepted');
+    expect(codeOf(() => assertMayRevoke({ role: 'ADMIN', scopes: [] }, admin))).toBe('accepted');
   });
 });

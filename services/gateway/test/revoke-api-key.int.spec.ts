@@ -5,10 +5,11 @@ describe('DELETE /api-keys/{id}', () => {
   let gw: TestGateway;
   let orgId: string;
   let adminKey: string;
+  let adminKeyId: string;
 
   beforeAll(async () => {
     gw = await startGateway();
-    ({ orgId, adminKey } = await gw.newOrg());
+    ({ orgId, adminKey, adminKeyId } = await gw.newOrg());
   });
   afterAll(() => gw?.close());
 
@@ -41,6 +42,26 @@ describe('DELETE /api-keys/{id}', () => {
     expect(res.status).toBe(404);
     expect((await json(res)).error.code).toBe('resource_not_found');
     expect((await gw.api('GET', '/settings', theirs.token)).status).toBe(200);
+  });
+
+  it('answers 403 scope_not_held to an apikeys.manage-only key revoking ADMIN keys, bootstrap key too', async () => {
+    const manager = await gw.keyWith(orgId, 'VIEWER', ['apikeys.manage']);
+    const admin = await gw.keyWith(orgId, 'ADMIN');
+    for (const id of [admin.id, adminKeyId]) {
+      const res = await gw.api('DELETE', `/api-keys/${id}`, manager.token);
+      expect(res.status).toBe(403);
+      const { error } = await json(res);
+      expect(error.code).toBe('scope_not_held');
+      expect(error.details[0].message).toContain('settings.write');
+    }
+    for (const key of [admin.token, adminKey]) expect((await gw.api('GET', '/settings', key)).status).toBe(200);
+  });
+
+  it('lets a key revoke a key whose permissions it holds, like one it could create', async () => {
+    const manager = await gw.keyWith(orgId, 'VIEWER', ['apikeys.manage', 'settings.read']);
+    const reader = await gw.keyWith(orgId, 'VIEWER', ['settings.read']);
+    expect((await gw.api('DELETE', `/api-keys/${reader.id}`, manager.token)).status).toBe(204);
+    expect((await gw.api('GET', '/settings', reader.token)).status).toBe(401);
   });
 
   it('answers 401 api_key_expired as soon as a key passes its expiry', async () => {

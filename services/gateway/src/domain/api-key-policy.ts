@@ -81,18 +81,30 @@ export function expiryOf(expiresAt: string | undefined, now: Date): Date | null 
   return at;
 }
 
-/** A key can never do more than the key that created it: every effective permission must be held. */
-export function assertHeld(wanted: readonly Permission[], creator: readonly Permission[]): void {
-  const held = new Set(creator);
+/**
+ * A key can never do more than the key that created it: every effective permission must be
+ * held. The same rule says which keys a key may revoke (`assertMayRevoke`).
+ */
+export function assertHeld(wanted: readonly Permission[], caller: readonly Permission[], action = 'grant it'): void {
+  const held = new Set(caller);
   const missing = wanted.filter((p) => !held.has(p));
   if (missing.length > 0) {
     throw new AppError(
       'forbidden',
-      `The calling key does not hold ${missing.join(', ')}, so it cannot grant it`,
+      `The calling key does not hold ${missing.join(', ')}, so it cannot ${action}`,
       'scope_not_held',
       detail('scopes', 'scope_not_held', missing.join(', ')),
     );
   }
+}
+
+/**
+ * A key may revoke, as it may create, only a key whose every effective permission it holds
+ * itself: a key with only apikeys.manage cannot revoke an ADMIN key, the organization's
+ * bootstrap key included, which only an ADMIN key may revoke.
+ */
+export function assertMayRevoke(target: { role: Role; scopes: readonly Permission[] }, caller: readonly Permission[]) {
+  assertHeld(permissionsOf(target.role, target.scopes), caller, 'revoke a key that holds it');
 }
 
 /**

@@ -15,6 +15,7 @@ import type { RevocationBus } from '../auth/revocation-bus';
 import type { UsageTracker } from '../auth/usage-tracker';
 import {
   assertHeld,
+  assertMayRevoke,
   DEFAULT_ROLE,
   expiryOf,
   resolveGrant,
@@ -90,12 +91,19 @@ const createStorefrontKey =
     res.status(201).json({ ...toApiKey(created.record, null), key: created.token });
   };
 
-/** Refused here at once, then on every other replica through the revocation broadcast. */
+/**
+ * Only a key this key could have created (api-key-policy: assertMayRevoke). Refused here at
+ * once, then on every other replica through the revocation broadcast.
+ */
 const revokeKey =
   ({ keys, authenticator, revocations }: ApiKeyRouteDeps): Handler =>
   async (req, res) => {
     const keyId = String(req.params.id);
-    if (!(await keys.revoke(callerOf(req).key.orgId, keyId))) throw notFound('API key');
+    const caller = callerOf(req);
+    const target = await keys.findActive(caller.key.orgId, keyId);
+    if (!target) throw notFound('API key');
+    assertMayRevoke(target, caller.permissions);
+    if (!(await keys.revoke(caller.key.orgId, keyId))) throw notFound('API key');
     authenticator.revoked(keyId);
     await revocations.publish(keyId);
     res.status(204).end();

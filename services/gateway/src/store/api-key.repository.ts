@@ -48,6 +48,12 @@ export class ApiKeyRepository {
     return this.keys.findById(keyId).lean<ApiKeyRecord>();
   }
 
+  /** The organization's key of that id unless it is revoked (another organization's is null too). */
+  async findActive(orgId: string, keyId: string): Promise<ApiKeyRecord | null> {
+    const key = await this.findById(keyId); // by bare _id, tenancy checked here (README: FerretDB)
+    return key && key.orgId === orgId && !key.revokedAt ? key : null;
+  }
+
   async createOrganization(name: string): Promise<string> {
     const orgId = newId('org');
     await this.orgs.create({ _id: orgId, name });
