@@ -10,7 +10,13 @@ import type {
 } from '@stockyard/contracts';
 import { newId } from '@stockyard/service-kit';
 import { adjustStock } from '../domain/adjust-stock';
-import { decision, type LevelDecision, type LevelResult, type MovementIds } from '../domain/level-change';
+import {
+  decision,
+  type LevelChange,
+  type LevelDecision,
+  type LevelResult,
+  type MovementIds,
+} from '../domain/level-change';
 import { movementId } from '../domain/movement-id';
 import { moveStock } from '../domain/move-stock';
 import { removeBin } from '../domain/place-removal';
@@ -76,35 +82,32 @@ export class StockCommands {
   async transfer(orgId: string, input: TransferStock): Promise<RelocationResult> {
     await this.checkPlace(orgId, input.fromWarehouseId);
     await this.checkPlace(orgId, input.toWarehouseId);
-    const ids = movementIds();
-    const reference = newId('trf');
-    const { level, movements } = await this.apply(orgId, input.variantId, (l) =>
-      decision(l, transferStock(l, input, reference, ids, new Date())),
+    return this.relocate(orgId, input, newId('trf'), (l, reference, ids) =>
+      transferStock(l, input, reference, ids, new Date()),
     );
-    return {
-      id: reference,
-      variantId: input.variantId,
-      quantity: input.quantity,
-      movements,
-      available: availableOf(level),
-    };
   }
 
   async move(orgId: string, input: MoveStock): Promise<RelocationResult> {
     await this.checkPlace(orgId, input.warehouseId, input.fromBinId);
     if (input.toBinId) await this.warehouses.checkBin(orgId, input.warehouseId, input.toBinId);
-    const ids = movementIds();
-    const reference = newId('mv');
-    const { level, movements } = await this.apply(orgId, input.variantId, (l) =>
-      decision(l, moveStock(l, input, reference, ids, new Date())),
+    return this.relocate(orgId, input, newId('mv'), (l, reference, ids) =>
+      moveStock(l, input, reference, ids, new Date()),
     );
-    return {
-      id: reference,
-      variantId: input.variantId,
-      quantity: input.quantity,
-      movements,
-      available: availableOf(level),
-    };
+  }
+
+  /** A transfer or a move: one change that records an out/in pair tied by `reference`. */
+  private async relocate(
+    orgId: string,
+    input: { variantId: string; quantity: number },
+    reference: string,
+    change: (level: StockLevel, reference: string, ids: MovementIds) => LevelChange,
+  ): Promise<RelocationResult> {
+    const ids = movementIds();
+    const { level, movements } = await this.apply(orgId, input.variantId, (l) =>
+      decision(l, change(l, reference, ids)),
+    );
+    const { variantId, quantity } = input;
+    return { id: reference, variantId, quantity, movements, available: availableOf(level) };
   }
 
   async setPrimaryBin(orgId: string, input: SetPrimaryBin): Promise<PrimaryBinResult> {
