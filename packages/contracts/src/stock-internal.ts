@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
+import { positiveQuantity } from './amounts';
 import { StockMovementSchema } from './stock';
 
 /**
@@ -7,9 +9,8 @@ import { StockMovementSchema } from './stock';
  * `operationKey`; the same key (per organization) never moves stock twice, and a
  * repeat answers with `replayed: true` and the current level.
  */
-const id = z.string().min(1).max(128);
+const id = idSchema();
 const operationKey = z.string().trim().min(1).max(200);
-const positive = z.number().finite().positive();
 
 export const INTERNAL_STOCK_PATHS = {
   reserve: '/stock/reserve',
@@ -20,7 +21,7 @@ export const INTERNAL_STOCK_PATHS = {
 
 /** Orders: hold stock of a warehouse for an order line; refused above that warehouse's available. */
 export const ReserveStockSchema = z
-  .object({ operationKey, variantId: id, warehouseId: id, quantity: positive })
+  .object({ operationKey, variantId: id, warehouseId: id, quantity: positiveQuantity() })
   .strict();
 /** Orders: give a hold back; refused above what the warehouse holds reserved. */
 export const ReleaseStockSchema = ReserveStockSchema;

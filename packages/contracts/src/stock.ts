@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
+import { nonNegativeQuantity, positiveQuantity, quantity } from './amounts';
 
 /**
  * Every way stock can move; each movement record carries one.
@@ -19,11 +21,9 @@ export const MOVEMENT_TYPES = [
 export const MovementTypeSchema = z.enum(MOVEMENT_TYPES);
 export type MovementType = z.infer<typeof MovementTypeSchema>;
 
-const id = z.string().min(1).max(128);
+const id = idSchema();
 /** null (or omitted where stated) is the warehouse's Unassigned location. */
 const binId = id.nullable();
-const positive = z.number().finite().positive();
-const nonNegative = z.number().finite().min(0);
 
 export const AdjustStockSchema = z
   .object({
@@ -32,10 +32,7 @@ export const AdjustStockSchema = z
     /** null or omitted: the warehouse's Unassigned location. */
     binId: binId.optional(),
     /** Signed change of on-hand quantity. */
-    quantity: z
-      .number()
-      .finite()
-      .refine((q) => q !== 0, 'must not be zero'),
+    quantity: quantity().refine((q) => q !== 0, 'must not be zero'),
     reason: z.string().trim().min(1).max(500),
   })
   .strict();
@@ -92,14 +89,14 @@ export const TransferStockSchema = z
     variantId: id,
     fromWarehouseId: id,
     toWarehouseId: id,
-    quantity: positive,
+    quantity: positiveQuantity(),
     notes: z.string().trim().max(500).optional(),
   })
   .strict();
 export type TransferStock = z.infer<typeof TransferStockSchema>;
 
 export const MoveStockSchema = z
-  .object({ variantId: id, warehouseId: id, fromBinId: binId, toBinId: binId, quantity: positive })
+  .object({ variantId: id, warehouseId: id, fromBinId: binId, toBinId: binId, quantity: positiveQuantity() })
   .strict();
 export type MoveStock = z.infer<typeof MoveStockSchema>;
 
@@ -110,8 +107,8 @@ export type SetPrimaryBin = z.infer<typeof SetPrimaryBinSchema>;
 export const UpdateStockItemSchema = z
   .object({
     binId: binId.optional(),
-    minQuantity: nonNegative.nullable().optional(),
-    maxQuantity: nonNegative.nullable().optional(),
+    minQuantity: nonNegativeQuantity().nullable().optional(),
+    maxQuantity: nonNegativeQuantity().nullable().optional(),
   })
   .strict()
   .refine((b) => b.minQuantity !== undefined || b.maxQuantity !== undefined, 'minQuantity or maxQuantity is required');
@@ -177,7 +174,9 @@ export const COUNT_TEMPLATE_COLUMNS = [
   'countedQuantity',
 ] as const;
 
-const CountLineSchema = z.object({ variantId: id, binId: binId.optional(), countedQuantity: nonNegative }).strict();
+const CountLineSchema = z
+  .object({ variantId: id, binId: binId.optional(), countedQuantity: nonNegativeQuantity() })
+  .strict();
 /** BulkCountPreviewDto. */
 export const BulkCountPreviewSchema = z.object({ lines: z.array(CountLineSchema).min(1).max(5000) }).strict();
 /**
