@@ -3,7 +3,8 @@ export { baseServiceEnv, loadConfig, parseConfig, ConfigError, type BaseServiceC
 export { createLogger, type Logger } from './logger';
 export { AppError, notFound, conflict, unprocessable } from './errors';
 export { newId, randomBase62 } from './ids';
-export { runMain, serve } from './lifecycle';
+export { runMain, serve, type ServeOptions } from './lifecycle';
+export { answerClientErrors, createHttpServer, MAX_HEADER_BYTES } from './http/client-errors';
 export { connectMongo, pingMongo, isDuplicateKeyError, findOwned } from './db/mongo';
 export { createServiceApp, type ServiceAppOptions } from './http/app';
 export { orgIdOf, requestIdFrom, requestId, requireIdentity } from './http/context';

@@ -1,21 +1,31 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
+import { createHttpServer } from './http/client-errors';
 import type { Logger } from './logger';
 
 export type Closer = () => Promise<unknown> | unknown;
 
+export interface ServeOptions {
+  /** How long in-flight requests may take to finish after SIGTERM. */
+  graceMs?: number;
+  /** Headers (flat name, value list) on the answers written before there is a request. */
+  answerHeaders?: readonly string[];
+}
+
 /**
- * Listens, and on SIGTERM/SIGINT stops accepting connections, lets in-flight requests
- * finish, then runs the closers in order (relays, consumers, broker, database).
+ * Listens (request line and headers at most MAX_HEADER_BYTES; what Node refuses before there
+ * is a request is answered with the error envelope: http/client-errors.ts), and on
+ * SIGTERM/SIGINT stops accepting connections, lets in-flight requests finish, then runs the
+ * closers in order (relays, consumers, broker, database).
  */
 export function serve(
   app: RequestListener,
   port: number,
   logger: Logger,
   closers: Closer[],
-  graceMs = 10_000,
+  { graceMs = 10_000, answerHeaders = [] }: ServeOptions = {},
 ): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = createServer(app).listen(port, '0.0.0.0');
+    const server = createHttpServer(app, logger, answerHeaders).listen(port, '0.0.0.0');
     server.keepAliveTimeout = 65_000; // longer than the gateway's pooled sockets idle for
     server.once('error', reject);
     server.once('listening', () => {

@@ -7,3 +7,4 @@ export * from './stack';
 export * from './event-tap';
 export * from './service-harness';
 export * from './state-table-walk';
+export * from './raw-http';

@@ -159,6 +159,8 @@ export function buildApp(deps: GatewayDeps) {
 
   return {
     app,
+    /** What every answer carries that the server writes before there is a request (serve's clientError). */
+    answerHeaders: security,
     keys,
     orgs,
     tracker,

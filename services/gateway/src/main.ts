@@ -13,10 +13,11 @@ runMain(async () => {
   ];
   const gateway = buildApp({ connection, logger, config, redis, subscriber });
   gateway.start();
-  await serve(gateway.app, config.PORT, logger, [
-    gateway.stop,
-    () => redis.quit(),
-    () => subscriber.quit(),
-    () => connection.close(),
-  ]);
+  await serve(
+    gateway.app,
+    config.PORT,
+    logger,
+    [gateway.stop, () => redis.quit(), () => subscriber.quit(), () => connection.close()],
+    { answerHeaders: gateway.answerHeaders },
+  );
 });
