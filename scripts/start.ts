@@ -10,6 +10,7 @@ import path from 'node:path';
 import { SERVICES, type ServiceName } from '@stockyard/contracts';
 import { ensureInfra, REPO_ROOT, ServiceProcess, STATE_DIR } from '@stockyard/testkit';
 import { bootstrapAdminKey } from './start/admin-key';
+import { webhookAllowlist } from './start/webhook-allowlist';
 
 const PORTS: Record<ServiceName, number> = {
   gateway: 8080,
@@ -30,14 +31,14 @@ async function main() {
       `AMQP_URL=${infra.amqpUrl.replace(/\/\/[^@]*@/, '//')} REDIS_URL=${infra.redisUrl}`,
   );
 
+  const allowlist = webhookAllowlist();
   const common = {
     MONGO_URL: infra.mongoUrl,
     AMQP_URL: infra.amqpUrl,
     REDIS_URL: infra.redisUrl,
     IDENTITY_SECRET: process.env.IDENTITY_SECRET ?? randomBytes(32).toString('hex'),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-    // Local development delivers webhooks to receivers on this machine.
-    WEBHOOK_URL_ALLOWLIST: process.env.WEBHOOK_URL_ALLOWLIST ?? '127.0.0.1,localhost',
+    WEBHOOK_URL_ALLOWLIST: allowlist.value,
   };
   const upstreams = Object.fromEntries(
     SERVICES.filter((s) => s !== 'gateway').map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${PORTS[s]}`]),
@@ -83,6 +84,7 @@ async function main() {
   say(`ready: GATEWAY_URL=${gatewayUrl}`);
   say(`bootstrap admin key: ADMIN_KEY=${adminKey}`);
   say(`both written to ${path.relative(REPO_ROOT, LOCAL_ENV)}; Ctrl-C stops everything`);
+  say(allowlist.advice);
 }
 
 main().catch((err: unknown) => {

@@ -7,7 +7,7 @@ import { nonPublicReason } from './ip-address';
 export type Resolver = (host: string) => Promise<string[]>;
 
 export interface UrlPolicy {
-  /** Hosts exempt from both rules; tests and local development only. */
+  /** Hosts (or host:port) exempt from both rules; tests and local development only (hostAllowlist). */
   allowlist: readonly string[];
   resolve: Resolver;
 }
@@ -29,9 +29,15 @@ export interface PublicUrlTarget {
   allowListed: boolean;
 }
 
+/** `host`, `host:port`, `[v6]:port` or a bare IPv6 address (more than one colon, no brackets). */
+const ALLOWLIST_ENTRY = /^(\[[0-9a-f:.]+\]|[^:[\]\s]+)(:\d{1,5})?$|^[0-9a-f:.]*:[0-9a-f:.]*:[0-9a-f:.]*$/;
+
 /**
- * An allow-list setting: comma-separated host names, trimmed and lower-cased (for example
- * `127.0.0.1,localhost`). Empty, the default, in production.
+ * An allow-list setting: comma-separated entries, trimmed and lower-cased. An entry that
+ * names a port (`127.0.0.1:4590`, `[::1]:4590`, `localhost:4590`) allows that host on that
+ * port only; a bare host (`127.0.0.1`) allows it on every port, which on a developer's
+ * machine includes the services' internal APIs and Redis: name the port. Empty, the default,
+ * in production and for `npm start`.
  */
 export const hostAllowlist = () =>
   z
@@ -40,11 +46,28 @@ export const hostAllowlist = () =>
     .transform((s) =>
       s
         .split(',')
-        .map((h) => h.trim().toLowerCase())
+        .map((h) =>
+          h
+            .trim()
+            .toLowerCase()
+            .replace(/^\[(.*)\]$/, '$1'),
+        ) // `[::1]` is the host ::1
         .filter(Boolean),
-    );
+    )
+    .refine((entries) => entries.every((e) => ALLOWLIST_ENTRY.test(e) && portOf(e) <= 65_535), {
+      message: 'entries are host or host:port (IPv6 in brackets with a port), comma-separated',
+    });
 
-/** The scheme rule: https only, unless the host is allow-listed (then http too). */
+const portOf = (entry: string) => Number(/\]?:(\d{1,5})$/.exec(entry)?.[1] ?? 0);
+
+/** Whether `url` (its host as parsePublicUrl writes it) is allow-listed: the bare host, or host:port. */
+function allowListed(allowlist: readonly string[], url: URL, host: string): boolean {
+  const port = url.port || (url.protocol === 'http:' ? '80' : '443');
+  const hostPort = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return allowlist.includes(hostPort) || allowlist.includes(host);
+}
+
+/** The scheme rule: https only, unless the host (on this port) is allow-listed (then http too). */
 export function parsePublicUrl(raw: string, allowlist: readonly string[], rules: UrlRules): PublicUrlTarget {
   let url: URL;
   try {
@@ -56,11 +79,11 @@ export function parsePublicUrl(raw: string, allowlist: readonly string[], rules:
     .replace(/^\[(.*)\]$/, '$1')
     .replace(/\.$/, '')
     .toLowerCase();
-  const allowListed = allowlist.includes(host);
-  const schemes = allowListed ? ['https:', 'http:'] : ['https:'];
+  const listed = allowListed(allowlist, url, host);
+  const schemes = listed ? ['https:', 'http:'] : ['https:'];
   if (!schemes.includes(url.protocol))
     throw unprocessable(`${rules.subject} must use https`, `${rules.code}_not_https`);
-  return { url, host, allowListed };
+  return { url, host, allowListed: listed };
 }
 
 /** Refuses the target if any address the host has is not public: a client may pick any of them. */
