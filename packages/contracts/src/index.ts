@@ -15,3 +15,6 @@ export * from './settings';
 export * from './event-registry';
 export * from './amounts';
 export * from './products';
+export * from './channels';
+export * from './sources';
+export * from './imports';

@@ -227,12 +227,24 @@ export const ROUTES: readonly RouteSpec[] = [
   added('GET', '/channels/{id}', 'catalog', 'channels.read', 200),
   added('PATCH', '/channels/{id}', 'catalog', 'channels.write', 200),
   added('DELETE', '/channels/{id}', 'catalog', 'channels.write', 204),
+  // Listings: which products a sales channel sells; the upsert answers counts, hence 200
+  added('GET', '/channels/{id}/listings', 'catalog', 'channels.read', 200),
+  added('POST', '/channels/{id}/listings', 'catalog', 'channels.write', 200),
+  added('DELETE', '/channels/{id}/listings/{listingId}', 'catalog', 'channels.write', 204),
 
   added('GET', '/sources', 'catalog', 'sources.read', 200),
   added('POST', '/sources', 'catalog', 'sources.write', 201),
   added('GET', '/sources/{id}', 'catalog', 'sources.read', 200),
   added('PATCH', '/sources/{id}', 'catalog', 'sources.write', 200),
   added('DELETE', '/sources/{id}', 'catalog', 'sources.write', 204),
+  // Source SKUs (the supplier's offers; the upsert answers counts, hence 200) and feed imports (jobs: 202)
+  added('GET', '/sources/{id}/skus', 'catalog', 'sources.read', 200),
+  added('POST', '/sources/{id}/skus', 'catalog', 'sources.write', 200),
+  added('PATCH', '/sources/{id}/skus/{skuId}', 'catalog', 'sources.write', 200),
+  added('DELETE', '/sources/{id}/skus/{skuId}', 'catalog', 'sources.write', 204),
+  added('POST', '/sources/{id}/imports', 'catalog', 'sources.write', 202),
+  added('GET', '/sources/{id}/imports', 'catalog', 'sources.read', 200),
+  added('GET', '/sources/imports/{jobId}', 'catalog', 'sources.read', 200),
 
   added('GET', '/warehouses', 'inventory', 'warehouses.read', 200),
   added('POST', '/warehouses', 'inventory', 'warehouses.manage', 201),
