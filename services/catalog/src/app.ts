@@ -1,10 +1,16 @@
 import { assemble, defineService, outboxRelay, serviceApp, type ServiceContext } from '@stockyard/service-kit';
 import { CategoryCommands } from './commands/category-commands';
+import { ComponentCheck } from './commands/component-check';
+import { ProductCommands } from './commands/product-commands';
+import { ProductWriter } from './commands/product-writer';
+import { VariantCommands } from './commands/variant-commands';
 import { configSchema, type Config } from './config';
 import type { CatalogDeps } from './deps';
 import { brandsRoutes } from './http/brands.routes';
 import { categoriesRoutes } from './http/categories.routes';
 import { pendingRoutes } from './http/pending.routes';
+import { productsRoutes } from './http/products.routes';
+import { variantsRoutes } from './http/variants.routes';
 import { NO_HOLDS, NO_LISTINGS } from './ports';
 import { brandModel } from './store/brand.model';
 import { BrandRepository } from './store/brand.repository';
@@ -13,6 +19,11 @@ import { CategoryRepository } from './store/category.repository';
 import { productModel } from './store/product.model';
 import { ProductQueries } from './store/product.queries';
 import { productStore } from './store/product.store';
+import { skuClaimModel } from './store/sku-claim.model';
+import { SkuRegistry } from './store/sku-registry';
+import { skuSequenceModel } from './store/sku-sequence.model';
+import { variantRefModel } from './store/variant-ref.model';
+import { VariantRefs } from './store/variant-refs';
 
 export function buildApp(ctx: ServiceContext<Config>) {
   const { connection } = ctx;
@@ -20,19 +31,28 @@ export function buildApp(ctx: ServiceContext<Config>) {
   const productDocs = productModel(connection);
   // stores
   const relay = outboxRelay(ctx, [productDocs]);
-  const products = productStore(productDocs, relay);
+  const store = productStore(productDocs, relay);
   const productQueries = new ProductQueries(productDocs);
+  const skus = new SkuRegistry(skuClaimModel(connection), skuSequenceModel(connection), productDocs);
+  const variantRefs = new VariantRefs(variantRefModel(connection));
   const brands = new BrandRepository(brandModel(connection), relay);
   const categories = new CategoryRepository(categoryModel(connection), relay);
+  const listings = NO_LISTINGS;
   // commands
-  const categoryCommands = new CategoryCommands(categories, productQueries, async () => {});
+  const components = new ComponentCheck(store, variantRefs);
+  const writer = new ProductWriter(store, skus, variantRefs, components, brands, categories);
+  const products = new ProductCommands(writer, skus, productQueries, listings);
   const deps: CatalogDeps = {
     brands,
     categories,
-    categoryCommands,
+    categoryCommands: new CategoryCommands(categories, productQueries, (orgId, id) => products.reenrich(orgId, id)),
+    writer,
     products,
+    variants: new VariantCommands(writer, skus, variantRefs, productQueries),
     productQueries,
-    listings: NO_LISTINGS,
+    skus,
+    variantRefs,
+    listings,
     holds: NO_HOLDS,
   };
   // routes
@@ -41,6 +61,8 @@ export function buildApp(ctx: ServiceContext<Config>) {
       pendingRoutes(router);
       brandsRoutes(router, deps);
       categoriesRoutes(router, deps);
+      productsRoutes(router, deps);
+      variantsRoutes(router, deps);
     },
   });
   // consumers, relay

@@ -1,9 +1,13 @@
 import type { CategoryCommands } from './commands/category-commands';
+import type { ProductCommands } from './commands/product-commands';
+import type { ProductWriter } from './commands/product-writer';
+import type { VariantCommands } from './commands/variant-commands';
 import type { HoldLookup, ListingLookup } from './ports';
 import type { BrandRepository } from './store/brand.repository';
 import type { CategoryRepository } from './store/category.repository';
 import type { ProductQueries } from './store/product.queries';
-import type { ProductStore } from './store/product.store';
+import type { SkuRegistry } from './store/sku-registry';
+import type { VariantRefs } from './store/variant-refs';
 
 /** What the catalog's routes and handlers are given (built in app.ts). */
 export interface CatalogDeps {
@@ -11,8 +15,13 @@ export interface CatalogDeps {
   brands: BrandRepository;
   categories: CategoryRepository;
   categoryCommands: CategoryCommands;
-  products: ProductStore;
+  /** Every product write (SKU claims, checks, events); `writer.store` is the product store. */
+  writer: ProductWriter;
+  products: ProductCommands;
+  variants: VariantCommands;
   productQueries: ProductQueries;
+  skus: SkuRegistry;
+  variantRefs: VariantRefs;
   /** The channels side's listings; `NO_LISTINGS` until issue #18 wires its own. */
   listings: ListingLookup;
   holds: HoldLookup;

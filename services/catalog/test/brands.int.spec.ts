@@ -38,3 +38,19 @@ describe('/brands', () => {
     expect((await c.request('GET', `/brands/${brand.id}`)).status).toBe(404);
   });
 });
+
+describe('/brands in use', () => {
+  let c: Catalog;
+  beforeAll(async () => {
+    c = await startCatalog('org_brands_used');
+  });
+  afterAll(() => c.close());
+
+  it('refuses deleting a brand a product names (409 brand_in_use)', async () => {
+    const brand = await c.brand('Used');
+    await c.product({ brandId: brand.id });
+    const res = await c.request('DELETE', `/brands/${brand.id}`);
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('brand_in_use');
+  });
+});

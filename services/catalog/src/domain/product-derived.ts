@@ -59,3 +59,14 @@ export function withDerived(p: ProductState): ProductState {
 
 const sameList = (a: readonly string[] | undefined, b: readonly string[]) =>
   a !== undefined && a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** The raw SKU of each key the product holds (its own SKU and its live variants'). */
+export function rawSkus(p: Pick<ProductState, 'sku' | 'variants'>): Map<string, string> {
+  const raw = new Map<string, string>();
+  if (p.sku) raw.set(skuKey(p.sku), p.sku);
+  for (const v of liveVariants(p)) if (v.sku && !raw.has(skuKey(v.sku))) raw.set(skuKey(v.sku), v.sku);
+  return raw;
+}
+
+/** The keys a product needs claimed: all of its SKUs while it is live, none in the trash. */
+export const claimedKeys = (p: ProductState | null): string[] => (p && !p.deletedAt ? skusOf(p) : []);

@@ -8,16 +8,10 @@ import { AppError } from '@stockyard/service-kit';
  */
 const PENDING = [
   // issue #17 (products), being built
-  'GET /products',
-  'POST /products',
-  'GET /products/trash',
   'GET /products/data-health',
   'POST /products/variant-parent',
   'POST /products/bulk-restore',
   'DELETE /products/bulk',
-  'GET /products/:id',
-  'PUT /products/:id',
-  'DELETE /products/:id',
   'GET /products/:id/where-used',
   'GET /products/:id/template-status',
   'POST /products/:id/duplicate',
@@ -26,14 +20,6 @@ const PENDING = [
   'PUT /products/:id/children/order',
   'GET /products/:id/convert/preflight',
   'POST /products/:id/convert',
-  'POST /products/:id/restore',
-  'POST /products/:id/archive',
-  'POST /products/:id/unarchive',
-  'GET /variants',
-  'GET /variants/:id',
-  'POST /products/:id/variants',
-  'PATCH /variants/:id',
-  'DELETE /variants/:id',
   // issue #18 (channels and sources)
   'POST /products/bulk-from-source',
   'GET /products/family-candidates',

@@ -1,8 +1,72 @@
+import type { List, Page, ProductListQuery, VariantListQuery } from '@stockyard/contracts';
+import type { ProductState } from '../domain/product';
+import { liveVariants, skuKey } from '../domain/product-derived';
+import { productView, variantView, type ProductView, type VariantView } from '../domain/product-view';
 import type { ProductModel } from './product.model';
+import { productFilter, productSort, searchCondition } from './product-filter';
+import { stateOf } from './state-of';
 
-/** Reads of products beyond one by id: lists, counts, where-used (the store does the writes). */
+const WITHOUT_OUTBOX = { outbox: 0, outboxPending: 0, outboxAt: 0 };
+
+/** Reads of products beyond one by id: lists, counts, children, where-used (the store does the writes). */
 export class ProductQueries {
   constructor(private readonly model: ProductModel) {}
+
+  private async find(filter: Record<string, unknown>, sort?: Record<string, 1 | -1>, page?: Page) {
+    let query = this.model.find(filter, WITHOUT_OUTBOX);
+    if (sort) query = query.sort(sort);
+    if (page) query = query.skip(page.offset).limit(page.limit);
+    return (await query.lean()).map((doc) => stateOf<ProductState>(doc));
+  }
+
+  async list(orgId: string, q: ProductListQuery, page: Page, onChannel?: string[]): Promise<List<ProductView>> {
+    const filter = productFilter(orgId, q, onChannel);
+    const [rows, total] = await Promise.all([
+      this.find(filter, productSort(q), page),
+      this.model.countDocuments(filter),
+    ]);
+    return { data: rows.map((p) => productView(p)), total, ...page };
+  }
+
+  /** The trash, most recently trashed first. */
+  async trash(orgId: string, page: Page): Promise<List<ProductView>> {
+    const filter = { orgId, deletedAt: { $ne: null } };
+    const [rows, total] = await Promise.all([
+      this.find(filter, { deletedAt: -1, _id: -1 }, page),
+      this.model.countDocuments(filter),
+    ]);
+    return { data: rows.map((p) => productView(p)), total, ...page };
+  }
+
+  /** GET /variants: live variants of live products, by product creation then position; paged in memory. */
+  async variants(orgId: string, q: VariantListQuery, page: Page): Promise<List<VariantView>> {
+    const filter: Record<string, unknown> = { orgId, deletedAt: null };
+    if (q.productId) filter._id = q.productId;
+    if (q.sku) filter.skuKeys = skuKey(q.sku);
+    if (q.search) Object.assign(filter, searchCondition(q.search));
+    const products = await this.find(filter, { createdAt: 1, _id: 1 });
+    const rows = products.flatMap((p) =>
+      liveVariants(p)
+        .filter((v) => variantMatches(p, v, q))
+        .sort((a, b) => a.position - b.position)
+        .map((v) => variantView(p, v)),
+    );
+    return { data: rows.slice(page.offset, page.offset + page.limit), total: rows.length, ...page };
+  }
+
+  /** A family's children (live ones), by position. */
+  children(orgId: string, familyId: string): Promise<ProductState[]> {
+    return this.find({ orgId, parentId: familyId, deletedAt: null }, { position: 1, _id: 1 });
+  }
+
+  /** Live bundles and assemblies whose rows (bundle rows, active BOM) use any of these variants. */
+  usingComponents(orgId: string, variantIds: string[]): Promise<ProductState[]> {
+    return this.find({ orgId, deletedAt: null, componentVariantIds: { $in: variantIds } }, { name: 1, _id: 1 });
+  }
+
+  async countUsingComponents(orgId: string, variantIds: string[]): Promise<number> {
+    return this.model.countDocuments({ orgId, deletedAt: null, componentVariantIds: { $in: variantIds } });
+  }
 
   /** Products, live or trashed, naming the brand or category (a brand or category in use stays). */
   countUsing(orgId: string, filter: { brandId: string } | { categoryId: string }): Promise<number> {
@@ -14,4 +78,17 @@ export class ProductQueries {
     const rows = await this.model.find({ orgId, categoryId }, { _id: 1 }).lean();
     return rows.map((r) => String(r._id));
   }
+}
+
+function variantMatches(p: ProductState, v: ProductState['variants'][number], q: VariantListQuery): boolean {
+  if (q.sku && (!v.sku || skuKey(v.sku) !== skuKey(q.sku))) return false;
+  if (!q.search) return true;
+  const key = skuKey(q.search);
+  const text = q.search.toLowerCase();
+  return (
+    p.name.toLowerCase().includes(text) ||
+    (v.name ?? '').toLowerCase().includes(text) ||
+    (!!v.sku && skuKey(v.sku).startsWith(key)) ||
+    v.barcodes.some((b) => skuKey(b).startsWith(key))
+  );
 }

@@ -1,4 +1,4 @@
-import { startService, type HarnessOptions } from '@stockyard/testkit';
+import { eventually, startService, type HarnessOptions } from '@stockyard/testkit';
 import { catalog } from '../../src/app';
 
 const ALL = ['products.read', 'products.write', 'variants.read', 'variants.write'];
@@ -27,3 +27,9 @@ export async function startCatalog(orgId: string, options: HarnessOptions = {}) 
   });
 }
 export type Catalog = Awaited<ReturnType<typeof startCatalog>>;
+
+/** The first tapped event of that name whose payload has these fields (waits for it). */
+export const eventOf = (c: Catalog, name: string, fields: Record<string, unknown>) =>
+  eventually(() =>
+    c.events.find((e) => e.name === name && Object.entries(fields).every(([k, v]) => e.payload[k] === v)),
+  );

@@ -1,0 +1,68 @@
+import type { CreateProduct, Page, ProductListQuery, UpdateProduct } from '@stockyard/contracts';
+import { newId } from '@stockyard/service-kit';
+import { newProduct } from '../domain/product-create';
+import { setArchived, restoreProduct, trashProduct } from '../domain/product-lifecycle';
+import { updateProduct } from '../domain/product-update';
+import { productView } from '../domain/product-view';
+import type { ProductState } from '../domain/product';
+import type { ListingLookup } from '../ports';
+import type { ProductQueries } from '../store/product.queries';
+import type { SkuRegistry } from '../store/sku-registry';
+import type { ProductWriter } from './product-writer';
+
+/** The product use cases: create, edit, archive, trash and restore; each answers the product's view. */
+export class ProductCommands {
+  constructor(
+    private readonly writer: ProductWriter,
+    private readonly skus: SkuRegistry,
+    private readonly queries: ProductQueries,
+    private readonly listings: ListingLookup,
+  ) {}
+
+  /** GET /products; `channelId` asks the channels side which products it lists. */
+  async list(orgId: string, query: ProductListQuery, page: Page) {
+    const onChannel = query.channelId ? await this.listings.productIdsOnChannel(orgId, query.channelId) : undefined;
+    return this.queries.list(orgId, query, page, onChannel);
+  }
+
+  /** The product with its children when it is a FAMILY (trashed ones too: the trash shows them). */
+  async view(product: ProductState) {
+    const children = product.type === 'FAMILY' ? await this.queries.children(product.orgId, product.id) : undefined;
+    return productView(product, children);
+  }
+
+  async get(orgId: string, id: string) {
+    return this.view(await this.writer.get(orgId, id));
+  }
+
+  async create(orgId: string, input: CreateProduct) {
+    const ids = { productId: newId('prd'), variantId: newId('var') };
+    const generated = input.sku === undefined ? await this.skus.generate(orgId, ids.productId) : undefined;
+    const sku = input.sku === undefined ? generated! : input.sku;
+    const state = newProduct(orgId, input, sku, ids, new Date());
+    return this.view(await this.writer.create(state, generated ? [state.skuKeys[0]!] : []));
+  }
+
+  async update(orgId: string, id: string, input: UpdateProduct) {
+    return this.view(await this.writer.change(orgId, id, (p) => updateProduct(p, input, new Date())));
+  }
+
+  async archive(orgId: string, id: string, archived: boolean) {
+    return this.view(await this.writer.change(orgId, id, (p) => setArchived(p, archived)));
+  }
+
+  /** Soft delete (idempotent): its SKUs are released, its variants leave read models (`variant.deleted`). */
+  async trash(orgId: string, id: string): Promise<void> {
+    await this.writer.change(orgId, id, (p) => trashProduct(p, new Date()));
+  }
+
+  /** Back from the trash; its SKUs are claimed again (409 `sku_taken` when another product took one meanwhile). */
+  async restore(orgId: string, id: string) {
+    return this.view(await this.writer.change(orgId, id, restoreProduct));
+  }
+
+  /** A category's template moved: the product's `enriched` again (a derived field: no `product.updated`). */
+  async reenrich(orgId: string, id: string): Promise<void> {
+    await this.writer.change(orgId, id, (p) => p, { publish: false });
+  }
+}

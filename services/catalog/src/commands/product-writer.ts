@@ -1,0 +1,167 @@
+import type { EventEnvelope, Template } from '@stockyard/contracts';
+import { AppError, isDuplicateKeyError } from '@stockyard/service-kit';
+import type { ProductState } from '../domain/product';
+import { claimedKeys, componentRows, rawSkus } from '../domain/product-derived';
+import { productCreated, variantEvents } from '../domain/product-events';
+import { changeEvents, settle } from '../domain/product-settle';
+import { brandNotFound, categoryNotFound, productNotFound } from '../domain/product.errors';
+import type { BrandRepository } from '../store/brand.repository';
+import type { CategoryRepository } from '../store/category.repository';
+import type { ProductStore } from '../store/product.store';
+import type { SkuRegistry } from '../store/sku-registry';
+import type { VariantRefs } from '../store/variant-refs';
+import type { ComponentCheck } from './component-check';
+
+/** A pure step of a product change: the current state in, the next one out (or an AppError). */
+export type ProductStep = (current: ProductState) => ProductState;
+
+export interface ChangeOptions {
+  /** Send `product.updated` (a manual edit); import-driven changes send none. Default true. */
+  publish?: boolean;
+  /** Further events of the change (a conversion's). */
+  events?: (before: ProductState, after: ProductState) => EventEnvelope[];
+}
+
+/** What a change needed looked up before its write, and what the write must still agree with. */
+interface Prepared {
+  template: Template | null;
+  /** SKU keys this change claimed (released again if it fails). */
+  claimed: string[];
+  /** SKU keys the product holds for this change (claimed now or before). */
+  ensured: string[];
+  intent: ProductState;
+}
+
+const RETRY = Symbol('retry');
+const sameRows = (a: ProductState, b: ProductState) =>
+  JSON.stringify(componentRows(a)) === JSON.stringify(componentRows(b));
+
+/**
+ * Every product write: the checks that need reads (brand, category and its template,
+ * component rows, SKU claims, variant refs) before the store's change, which re-runs the
+ * pure step on the state it locked. If that state moved so the step now wants something
+ * not checked (another SKU, category or component rows), the change starts again.
+ */
+export class ProductWriter {
+  constructor(
+    readonly store: ProductStore,
+    private readonly skus: SkuRegistry,
+    private readonly refs: VariantRefs,
+    private readonly components: ComponentCheck,
+    private readonly brands: BrandRepository,
+    private readonly categories: CategoryRepository,
+  ) {}
+
+  async get(orgId: string, id: string): Promise<ProductState> {
+    const product = await this.store.read(orgId, id);
+    if (!product) throw productNotFound();
+    return product;
+  }
+
+  /** Inserts a new product (its generated SKU, if any, already claimed in `claimed`). */
+  async create(state: ProductState, claimed: string[] = []): Promise<ProductState> {
+    const { orgId, id } = state;
+    const prepared = await this.prepare(null, state).catch(async (err) => {
+      await this.skus.release(orgId, id, claimed);
+      throw err;
+    });
+    prepared.claimed.push(...claimed);
+    try {
+      const product = settle(state, prepared.template);
+      await this.addRefs(
+        orgId,
+        id,
+        product.variants.map((v) => v.id),
+      );
+      const { version: _v, ...fields } = product;
+      return await this.store.create(fields, [productCreated(product), ...variantEvents(null, product)]);
+    } catch (err) {
+      await this.skus.release(orgId, id, prepared.claimed);
+      throw err;
+    }
+  }
+
+  async change(orgId: string, id: string, step: ProductStep, options: ChangeOptions = {}): Promise<ProductState> {
+    for (let attempt = 0; ; attempt++) {
+      const seen = await this.get(orgId, id);
+      const prepared = await this.prepare(seen, step(seen));
+      let written: { state: ProductState; before: ProductState } | typeof RETRY;
+      try {
+        written = await this.write(orgId, id, step, prepared, options);
+      } catch (err) {
+        await this.skus.release(orgId, id, prepared.claimed);
+        throw err;
+      }
+      if (written !== RETRY) {
+        const kept = new Set(claimedKeys(written.state));
+        await this.skus.release(
+          orgId,
+          id,
+          claimedKeys(written.before).filter((k) => !kept.has(k)),
+        );
+        return written.state;
+      }
+      await this.skus.release(orgId, id, prepared.claimed);
+      if (attempt >= 5) throw new AppError('unavailable', 'The product kept changing; retry', 'contention');
+    }
+  }
+
+  private async write(orgId: string, id: string, step: ProductStep, prepared: Prepared, options: ChangeOptions) {
+    const { state, result } = await this.store.change<ProductState | typeof RETRY>(orgId, id, (current) => {
+      const next = step(current);
+      if (!this.covers(current, next, prepared)) return { result: RETRY };
+      const settled = settle(next, prepared.template);
+      const events = [
+        ...changeEvents(current, settled, options.publish ?? true),
+        ...(options.events?.(current, settled) ?? []),
+      ];
+      return { state: settled, events, result: current };
+    });
+    return result === RETRY ? RETRY : { state, before: result as ProductState };
+  }
+
+  /** Whether what was checked before the write still covers what the step now wants. */
+  private covers(current: ProductState, next: ProductState, { intent, ensured }: Prepared): boolean {
+    const held = new Set([...claimedKeys(current), ...ensured]);
+    return (
+      claimedKeys(next).every((k) => held.has(k)) &&
+      next.categoryId === intent.categoryId &&
+      next.brandId === intent.brandId &&
+      (sameRows(current, next) || sameRows(intent, next))
+    );
+  }
+
+  /** The reads a change needs: brand and category exist, the template, the component rows, the new SKUs claimed. */
+  private async prepare(before: ProductState | null, next: ProductState): Promise<Prepared> {
+    const { orgId, id } = next;
+    if (next.brandId && next.brandId !== before?.brandId && !(await this.brands.exists(orgId, next.brandId))) {
+      throw brandNotFound();
+    }
+    let template: Template | null = null;
+    if (next.categoryId) {
+      const category = await this.categories.read(orgId, next.categoryId);
+      if (!category) throw categoryNotFound();
+      template = category.template;
+    }
+    if (!before || !sameRows(before, next)) await this.components.check(orgId, id, componentRows(next));
+    const held = new Set(claimedKeys(before));
+    const raw = rawSkus(next);
+    const wanted = claimedKeys(next).filter((k) => !held.has(k));
+    const claimed = await this.skus.claim(
+      orgId,
+      id,
+      wanted.map((k) => raw.get(k)!),
+    );
+    const newVariants = next.variants.filter((v) => !before?.variants.some((b) => b.id === v.id)).map((v) => v.id);
+    if (before) await this.addRefs(orgId, id, newVariants);
+    return { template, claimed, ensured: wanted, intent: next };
+  }
+
+  private async addRefs(orgId: string, productId: string, variantIds: string[]): Promise<void> {
+    try {
+      await this.refs.add(orgId, productId, variantIds);
+    } catch (err) {
+      if (!isDuplicateKeyError(err)) throw err; // a retry of the same change
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import type { CreateVariant, UpdateVariant } from '@stockyard/contracts';
+import { newId } from '@stockyard/service-kit';
+import { liveVariants } from '../domain/product-derived';
+import { variantView } from '../domain/product-view';
+import type { ProductState } from '../domain/product';
+import { variantInUse, variantNotFound } from '../domain/product.errors';
+import { addVariant, deleteVariant, updateVariant } from '../domain/variant';
+import type { ProductQueries } from '../store/product.queries';
+import type { SkuRegistry } from '../store/sku-registry';
+import type { VariantRefs } from '../store/variant-refs';
+import type { ProductWriter } from './product-writer';
+
+/** Variants: found through their ref, changed as part of their product (one write, one set of events). */
+export class VariantCommands {
+  constructor(
+    private readonly writer: ProductWriter,
+    private readonly skus: SkuRegistry,
+    private readonly refs: VariantRefs,
+    private readonly queries: ProductQueries,
+  ) {}
+
+  /** The live product holding the live variant, or 404. */
+  async owner(orgId: string, variantId: string): Promise<ProductState> {
+    const productId = (await this.refs.productsOf(orgId, [variantId])).get(variantId);
+    const product = productId ? await this.writer.store.read(orgId, productId) : undefined;
+    if (!product || product.deletedAt || !liveVariants(product).some((v) => v.id === variantId)) {
+      throw variantNotFound();
+    }
+    return product;
+  }
+
+  async get(orgId: string, variantId: string) {
+    const product = await this.owner(orgId, variantId);
+    return variantView(
+      product,
+      product.variants.find((v) => v.id === variantId)!,
+    );
+  }
+
+  /** A new variant; without `sku` it gets a generated one (`null`: none). */
+  async add(orgId: string, productId: string, input: CreateVariant) {
+    const id = newId('var');
+    await this.writer.get(orgId, productId);
+    const sku = input.sku === undefined ? await this.skus.generate(orgId, productId) : input.sku;
+    try {
+      const product = await this.writer.change(orgId, productId, (p) => addVariant(p, id, input, sku, new Date()));
+      return variantView(
+        product,
+        product.variants.find((v) => v.id === id)!,
+      );
+    } catch (err) {
+      if (input.sku === undefined && sku) await this.skus.release(orgId, productId, [sku.toUpperCase()]);
+      throw err;
+    }
+  }
+
+  async update(orgId: string, variantId: string, input: UpdateVariant) {
+    const { id } = await this.owner(orgId, variantId);
+    const product = await this.writer.change(orgId, id, (p) => updateVariant(p, variantId, input, new Date()));
+    return variantView(
+      product,
+      product.variants.find((v) => v.id === variantId)!,
+    );
+  }
+
+  /** Soft delete; refused while a live bundle or active BOM uses it (409 `variant_in_use`). */
+  async delete(orgId: string, variantId: string): Promise<void> {
+    const { id } = await this.owner(orgId, variantId);
+    const users = await this.queries.countUsingComponents(orgId, [variantId]);
+    if (users > 0) throw variantInUse(users);
+    await this.writer.change(orgId, id, (p) => deleteVariant(p, variantId, new Date()));
+  }
+}

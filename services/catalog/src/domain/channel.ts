@@ -1,0 +1,78 @@
+import type { Channel, ChannelPlatform, CreateChannel, UpdateChannel } from '@stockyard/contracts';
+import { newId, randomBase62, type Aggregate } from '@stockyard/service-kit';
+import { channelDeleted, channelHasListings } from './channel.errors';
+
+/** A sales channel: where orders come from and which warehouse fulfils them. */
+export interface ChannelState extends Aggregate {
+  id: string;
+  name: string;
+  platform: ChannelPlatform;
+  warehouseId: string | null;
+  /** HTTP_FEED only: the partner's order feed, and the secret we read it with (Bearer). */
+  feedUrl: string | null;
+  feedSecret: string | null;
+  active: boolean;
+  deletedAt: Date | null;
+  createdAt?: Date;
+  updatedAt?: Date;
+}
+
+export const newFeedSecret = () => `chfs_${randomBase62(32)}`;
+
+export const newChannel = (orgId: string, input: CreateChannel): Omit<ChannelState, 'version'> => ({
+  id: newId('ch'),
+  orgId,
+  name: input.name,
+  platform: input.platform,
+  warehouseId: input.warehouseId ?? null,
+  feedUrl: input.platform === 'HTTP_FEED' ? input.feedUrl! : null,
+  feedSecret: input.platform === 'HTTP_FEED' ? newFeedSecret() : null,
+  active: input.active ?? true,
+  deletedAt: null,
+});
+
+/** A PATCH: the fields given replace the stored ones; `feedUrl` and the secret belong to HTTP_FEED channels. */
+export function updateChannel(channel: ChannelState, patch: UpdateChannel, secret: () => string): ChannelState {
+  if (channel.deletedAt) throw channelDeleted();
+  const next = { ...channel };
+  if (patch.name !== undefined) next.name = patch.name;
+  if (patch.warehouseId !== undefined) next.warehouseId = patch.warehouseId;
+  if (patch.active !== undefined) next.active = patch.active;
+  if (channel.platform === 'HTTP_FEED') {
+    if (patch.feedUrl !== undefined) next.feedUrl = patch.feedUrl;
+    if (patch.rotateFeedSecret) next.feedSecret = secret();
+  }
+  return next;
+}
+
+/** Platforms other than HTTP_FEED have no feed: a PATCH naming one is a mistake worth a 400. */
+export const feedFieldsAllowed = (channel: ChannelState, patch: UpdateChannel) =>
+  channel.platform === 'HTTP_FEED' || (patch.feedUrl === undefined && patch.rotateFeedSecret === undefined);
+
+/**
+ * Soft delete: the record stays (orders name the channel) and it stops taking listings and
+ * orders. Refused while it has listings, so a delete never silently drops what a channel sells.
+ */
+export function deleteChannel(channel: ChannelState, listings: number, now: Date): ChannelState {
+  if (channel.deletedAt) return channel;
+  if (listings > 0) throw channelHasListings(listings);
+  return { ...channel, active: false, deletedAt: now };
+}
+
+export function channelView(c: ChannelState): Channel {
+  return {
+    id: c.id,
+    name: c.name,
+    platform: c.platform,
+    warehouseId: c.warehouseId,
+    feedUrl: c.feedUrl,
+    active: c.active,
+    createdAt: (c.createdAt ?? new Date(0)).toISOString(),
+    updatedAt: (c.updatedAt ?? new Date(0)).toISOString(),
+    deletedAt: c.deletedAt ? c.deletedAt.toISOString() : null,
+  };
+}
+
+/** Create and rotate only: the view with the feed secret. */
+export const channelWithSecret = (c: ChannelState) =>
+  c.feedSecret ? { ...channelView(c), feedSecret: c.feedSecret } : channelView(c);

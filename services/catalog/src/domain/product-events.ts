@@ -1,0 +1,86 @@
+import type { EventEnvelope } from '@stockyard/contracts';
+import { newEvent } from '@stockyard/service-kit';
+import type { ProductState, VariantState } from './product';
+
+/** The fields whose change `product.updated` names in `changes` (derived fields never). */
+const PUBLIC_FIELDS = [
+  'type',
+  'name',
+  'description',
+  'brandId',
+  'categoryId',
+  'sku',
+  'upc',
+  'gtin',
+  'mpn',
+  'price',
+  'cost',
+  'weight',
+  'dimensions',
+  'images',
+  'customFields',
+  'archived',
+  'deletedAt',
+  'variants',
+  'components',
+  'boms',
+  'parentId',
+  'position',
+] as const;
+
+export const changedFieldNames = (before: ProductState, after: ProductState): string[] =>
+  PUBLIC_FIELDS.filter((f) => before[f] !== after[f]);
+
+export const productCreated = (p: ProductState) =>
+  newEvent('product.created', { orgId: p.orgId, productId: p.id, type: p.type, name: p.name });
+
+/** `product.updated`: `deleted` (in the trash), `archived`, `type`, and the names of the fields that changed. */
+export const productUpdated = (p: ProductState, changes: string[]) =>
+  newEvent('product.updated', {
+    orgId: p.orgId,
+    productId: p.id,
+    deleted: p.deletedAt !== null,
+    archived: p.archived,
+    type: p.type,
+    changes,
+  });
+
+/** A variant as inventory and other read models know it: live only while its product is live too. */
+const isLive = (p: ProductState | null, v: VariantState | undefined): boolean =>
+  !!p && !!v && v.deletedAt === null && p.deletedAt === null;
+
+/** The name read models show: the product's, with the variant's name or options after it. */
+export function variantDisplayName(p: ProductState, v: VariantState): string {
+  const label = v.name ?? Object.values(v.options).join(' / ');
+  return v.isDefault || !label ? p.name : `${p.name} - ${label}`;
+}
+
+/**
+ * The variant events a product change causes, by comparing the variants before and after:
+ * `variant.upserted` for each variant new, restored or whose SKU or name moved,
+ * `variant.deleted` for each one gone (deleted, or its product trashed or converted), and
+ * `variant.cost_changed` for each live variant whose cost moved from one number to another.
+ */
+export function variantEvents(before: ProductState | null, after: ProductState): EventEnvelope[] {
+  const events: EventEnvelope[] = [];
+  const orgId = after.orgId;
+  const updatedAt = new Date().toISOString();
+  const old = new Map(before?.variants.map((v) => [v.id, v]) ?? []);
+  for (const v of after.variants) {
+    const prev = old.get(v.id);
+    const wasLive = isLive(before, prev);
+    const live = isLive(after, v);
+    if (live) {
+      const name = variantDisplayName(after, v);
+      if (!wasLive || !prev || prev.sku !== v.sku || variantDisplayName(before!, prev) !== name) {
+        events.push(newEvent('variant.upserted', { orgId, variantId: v.id, sku: v.sku ?? '', name, updatedAt }));
+      }
+      if (wasLive && prev && prev.cost !== v.cost && prev.cost !== null && v.cost !== null) {
+        events.push(newEvent('variant.cost_changed', { orgId, variantId: v.id, oldCost: prev.cost, newCost: v.cost }));
+      }
+    } else if (wasLive) {
+      events.push(newEvent('variant.deleted', { orgId, variantId: v.id, updatedAt }));
+    }
+  }
+  return events;
+}

@@ -1,0 +1,45 @@
+import type { Template } from '@stockyard/contracts';
+import type { ProductState } from './product';
+
+export interface TemplateStatus {
+  categoryId: string | null;
+  template: Template | null;
+  filled: string[];
+  missing: string[];
+  complete: boolean;
+}
+
+const isFilled = (value: unknown): boolean => {
+  if (value === null || value === undefined) return false;
+  if (typeof value === 'string') return value.trim().length > 0;
+  if (Array.isArray(value)) return value.length > 0;
+  return true;
+};
+
+/**
+ * Which of the category template's attributes the product has filled. Custom-field keys
+ * are named `customFields.<key>`. A product with no category is never complete; a category
+ * without a template asks for nothing more than itself.
+ */
+export function templateStatus(
+  p: Pick<ProductState, 'categoryId' | 'customFields'> & Record<string, unknown>,
+  template: Template | null,
+): TemplateStatus {
+  const wanted = [
+    ...(template?.coreFields ?? []).map((f) => ({ name: f as string, value: p[f] })),
+    ...(template?.customFields ?? []).map((k) => ({ name: `customFields.${k}`, value: p.customFields[k] })),
+  ];
+  const filled = wanted.filter((w) => isFilled(w.value)).map((w) => w.name);
+  const missing = wanted.filter((w) => !isFilled(w.value)).map((w) => w.name);
+  return {
+    categoryId: p.categoryId,
+    template,
+    filled,
+    missing,
+    complete: p.categoryId !== null && missing.length === 0,
+  };
+}
+
+/** `enriched`: the product's category template is complete. */
+export const isEnriched = (p: ProductState, template: Template | null) =>
+  templateStatus(p as ProductState & Record<string, unknown>, template).complete;

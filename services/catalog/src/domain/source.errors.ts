@@ -1,0 +1,3 @@
+import { conflict } from '@stockyard/service-kit';
+
+export const sourceDeleted = () => conflict('The source channel is deleted', 'source_deleted');

@@ -1,0 +1,42 @@
+import type { Router } from 'express';
+import {
+  CreateProductSchema,
+  PageQuerySchema,
+  ProductListQuerySchema,
+  UpdateProductSchema,
+} from '@stockyard/contracts';
+import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
+import type { CatalogDeps } from '../deps';
+
+/** Products: the list, the trash, one product's reads and writes. Literal paths before `/products/:id`. */
+export function productsRoutes(router: Router, { products, productQueries }: CatalogDeps): void {
+  router.get('/products', async (req, res) => {
+    const orgId = orgIdOf(req);
+    res.json(await products.list(orgId, queryOf(req, ProductListQuerySchema), queryOf(req, PageQuerySchema)));
+  });
+  router.post('/products', async (req, res) => {
+    res.status(201).json(await products.create(orgIdOf(req), bodyOf(req, CreateProductSchema)));
+  });
+  router.get('/products/trash', async (req, res) => {
+    res.json(await productQueries.trash(orgIdOf(req), queryOf(req, PageQuerySchema)));
+  });
+  router.get('/products/:id', async (req, res) => {
+    res.json(await products.get(orgIdOf(req), req.params.id));
+  });
+  router.put('/products/:id', async (req, res) => {
+    res.json(await products.update(orgIdOf(req), req.params.id, bodyOf(req, UpdateProductSchema)));
+  });
+  router.delete('/products/:id', async (req, res) => {
+    await products.trash(orgIdOf(req), req.params.id);
+    res.status(204).end();
+  });
+  router.post('/products/:id/restore', async (req, res) => {
+    res.status(201).json(await products.restore(orgIdOf(req), req.params.id));
+  });
+  router.post('/products/:id/archive', async (req, res) => {
+    res.status(201).json(await products.archive(orgIdOf(req), req.params.id, true));
+  });
+  router.post('/products/:id/unarchive', async (req, res) => {
+    res.status(201).json(await products.archive(orgIdOf(req), req.params.id, false));
+  });
+}

@@ -1,0 +1,46 @@
+import type { List, Page } from '@stockyard/contracts';
+import { AggregateStore, notFound, type OutboxRelay } from '@stockyard/service-kit';
+import { OPEN_STATUSES, type ImportJobState } from '../domain/import-job';
+import type { ImportJobModel } from './import-job.model';
+import { stateOf } from './state-of';
+
+/** Import jobs: every write (claims, heartbeats, checkpoints, the end) through the aggregate store. */
+export class ImportJobStore {
+  readonly store: AggregateStore<ImportJobState>;
+
+  constructor(
+    private readonly model: ImportJobModel,
+    relay: OutboxRelay,
+  ) {
+    this.store = new AggregateStore<ImportJobState>(model, relay, { name: 'Import', remember: 200 });
+  }
+
+  async get(orgId: string, id: string): Promise<ImportJobState> {
+    const job = await this.store.read(orgId, id);
+    if (!job) throw notFound('Import');
+    return job;
+  }
+
+  async list(orgId: string, sourceChannelId: string, { limit, offset }: Page): Promise<List<ImportJobState>> {
+    const query = { orgId, sourceChannelId };
+    const [rows, total] = await Promise.all([
+      this.model.find(query).sort({ createdAt: -1, _id: -1 }).skip(offset).limit(limit).lean(),
+      this.model.countDocuments(query),
+    ]);
+    return { data: rows.map((r) => stateOf<ImportJobState>(r)), total, limit, offset };
+  }
+
+  /** Open jobs (any organization) whose holder's lease ran out, or that nobody holds: the sweep's work. */
+  async orphans(now: Date, limit = 50): Promise<ImportJobState[]> {
+    const rows = await this.model
+      .find({ status: { $in: OPEN_STATUSES }, $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }] })
+      .limit(limit)
+      .lean();
+    return rows.map((r) => stateOf<ImportJobState>(r));
+  }
+
+  async delete(orgId: string, id: string): Promise<void> {
+    await this.model.deleteOne({ _id: id, orgId });
+    this.store.forget(orgId, id);
+  }
+}

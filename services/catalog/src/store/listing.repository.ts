@@ -1,0 +1,91 @@
+import type { List, ListingInput, Page } from '@stockyard/contracts';
+import { documentKey, documentLocks, findOwned, notFound } from '@stockyard/service-kit';
+import { listingId, upsertListing, type ListingState, type UpsertOutcome } from '../domain/listing';
+import type { ListingLookup } from '../ports';
+import type { ListingModel } from './listing.model';
+import { stateOf } from './state-of';
+import { inParallel } from './in-parallel';
+
+type ListingFilter = { productId?: string; externalParentId?: string };
+
+/** Listings of sales channels: upserted by external ids, read by channel, product or parent. */
+export class ListingRepository implements ListingLookup {
+  constructor(private readonly model: ListingModel) {}
+
+  async list(orgId: string, channelId: string, filter: ListingFilter, page: Page): Promise<List<ListingState>> {
+    const query = { orgId, channelId, ...filter };
+    const [rows, total] = await Promise.all([
+      this.model.find(query).sort({ createdAt: 1, _id: 1 }).skip(page.offset).limit(page.limit).lean(),
+      this.model.countDocuments(query),
+    ]);
+    return { data: rows.map((r) => stateOf<ListingState>(r)), total, limit: page.limit, offset: page.offset };
+  }
+
+  /**
+   * Upserts the channel's listings by their external ids: each is one write by `_id` (new ones
+   * go together as one insert), under the listing's lock.
+   */
+  async upsert(orgId: string, channelId: string, inputs: ListingInput[]) {
+    const now = new Date();
+    const outcomes: { next: ListingState; outcome: UpsertOutcome }[] = [];
+    await inParallel(inputs, 8, async (input) => {
+      const id = listingId(channelId, input.externalProductId, input.externalVariantId ?? null);
+      await documentLocks.run(documentKey('listings', id), async () => {
+        const found = await findOwned<ListingState & { _id: string }>(this.model, orgId, id);
+        const current = found ? stateOf<ListingState>(found) : undefined;
+        const result = upsertListing(orgId, channelId, current, input, now);
+        if (result.outcome === 'created') {
+          const { id: _id, ...fields } = result.next;
+          await this.model.collection.insertOne({ _id, ...fields } as never);
+        } else if (result.outcome === 'updated') {
+          const { productId, variantId, externalParentId, updatedAt } = result.next;
+          await this.model.updateOne(
+            { _id: id, orgId },
+            { $set: { productId, variantId, externalParentId, updatedAt } },
+          );
+        }
+        outcomes.push(result);
+      });
+    });
+    const byInput = new Map(outcomes.map((o) => [o.next.id, o]));
+    const ordered = inputs.map((i) =>
+      byInput.get(listingId(channelId, i.externalProductId, i.externalVariantId ?? null))!,
+    );
+    const count = (o: UpsertOutcome) => ordered.filter((r) => r.outcome === o).length;
+    return {
+      created: count('created'),
+      updated: count('updated'),
+      unchanged: count('unchanged'),
+      data: ordered.map((r) => r.next),
+    };
+  }
+
+  async delete(orgId: string, channelId: string, id: string): Promise<void> {
+    const found = await findOwned<ListingState>(this.model, orgId, id);
+    if (!found || found.channelId !== channelId) throw notFound('Listing');
+    await this.model.deleteOne({ _id: id, orgId });
+  }
+
+  countOnChannel(orgId: string, channelId: string): Promise<number> {
+    return this.model.countDocuments({ orgId, channelId });
+  }
+
+  /** GET /products?channelId=: the products the channel lists. */
+  async productIdsOnChannel(orgId: string, channelId: string): Promise<string[]> {
+    const rows = await this.model.find({ orgId, channelId }, { productId: 1 }).lean<{ productId: string }[]>();
+    return [...new Set(rows.map((r) => r.productId))];
+  }
+
+  listingCountOfVariants(orgId: string, variantIds: string[]): Promise<number> {
+    if (variantIds.length === 0) return Promise.resolve(0);
+    return this.model.countDocuments({ orgId, variantId: { $in: variantIds } });
+  }
+
+  /** Every listing with a parent listing, for family candidates (channel, parent, product). */
+  withParents(orgId: string) {
+    return this.model
+      .find({ orgId, externalParentId: { $ne: null } }, { channelId: 1, externalParentId: 1, productId: 1 })
+      .sort({ externalParentId: 1, channelId: 1 })
+      .lean<{ channelId: string; externalParentId: string; productId: string }[]>();
+  }
+}

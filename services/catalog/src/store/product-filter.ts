@@ -1,0 +1,49 @@
+import type { ProductListQuery } from '@stockyard/contracts';
+import { skuKey } from '../domain/product-derived';
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * `search`: a name containing the text (any case), or a product or variant SKU or barcode
+ * equal to or starting with it.
+ */
+export function searchCondition(search: string) {
+  const key = skuKey(search);
+  const prefix = new RegExp(`^${escape(key)}`);
+  return {
+    $or: [
+      { skuKeys: key },
+      { barcodeKeys: key },
+      { skuKeys: prefix },
+      { barcodeKeys: prefix },
+      { name: new RegExp(escape(search), 'i') },
+    ],
+  };
+}
+
+/**
+ * The MongoDB filter of GET /products: live products of the organization (archived ones
+ * only when asked), each filter given. `marginBelow` and `marginUnknown=true` together mean
+ * either (the products whose margin needs a look).
+ */
+export function productFilter(orgId: string, q: ProductListQuery, onChannel?: string[]): Record<string, unknown> {
+  const filter: Record<string, unknown> = { orgId, deletedAt: null, archived: q.archived ?? false };
+  for (const key of ['brandId', 'categoryId', 'type', 'matched', 'enriched'] as const) {
+    if (q[key] !== undefined) filter[key] = q[key];
+  }
+  if (onChannel) filter._id = { $in: onChannel };
+  const and: Record<string, unknown>[] = [];
+  if (q.search) and.push(searchCondition(q.search));
+  const below = q.marginBelow !== undefined ? { margin: { $lt: q.marginBelow } } : undefined;
+  if (below && q.marginUnknown === true) and.push({ $or: [below, { margin: null }] });
+  else if (below)
+    Object.assign(filter, q.marginUnknown === false ? { margin: { $lt: q.marginBelow, $ne: null } } : below);
+  else if (q.marginUnknown !== undefined) filter.margin = q.marginUnknown ? null : { $ne: null };
+  if (and.length) filter.$and = and;
+  return filter;
+}
+
+export function productSort({ sortBy, sortOrder }: ProductListQuery): Record<string, 1 | -1> {
+  const dir = sortOrder === 'asc' ? 1 : -1;
+  return { [sortBy]: dir, _id: dir };
+}

@@ -1,0 +1,133 @@
+import type { List, Page } from '@stockyard/contracts';
+import { findOwned, isDuplicateKeyError, notFound } from '@stockyard/service-kit';
+import { OFFER_FIELDS, sourceSkuId, type SourceSkuState } from '../domain/source-sku';
+import type { SourceSkuModel } from './source-sku.model';
+import { stateOf } from './state-of';
+
+type SkuFilter = { sku?: string; variantId?: string; linked?: boolean };
+/** A SKU write: the new state, and the one it replaces (none for a new SKU). */
+export interface SkuWrite {
+  before: SourceSkuState | undefined;
+  next: SourceSkuState;
+}
+
+/**
+ * Update commands sent to the store at once. FerretDB keeps each statement's read open until
+ * the whole command ends, and a command of about a hundred statements used up its
+ * connections and hung it (README, "Supplier feed import"); MongoDB is fine with either.
+ */
+const UPDATES_PER_COMMAND = 16;
+const LINK_FIELDS = ['variantId', 'productId', 'preferred'] as const;
+
+/** Source SKUs: reads by `_id` (derived from source and SKU), lists by source, writes in bulk. */
+export class SourceSkuRepository {
+  constructor(readonly model: SourceSkuModel) {}
+
+  async get(orgId: string, sourceChannelId: string, id: string): Promise<SourceSkuState> {
+    const doc = await findOwned<SourceSkuState>(this.model, orgId, id);
+    if (!doc || doc.sourceChannelId !== sourceChannelId) throw notFound('Source SKU');
+    return stateOf<SourceSkuState>(doc);
+  }
+
+  /** The stored SKUs among `skus` of the source, by SKU (reads by `_id`). */
+  async bySkus(orgId: string, sourceChannelId: string, skus: readonly string[]): Promise<Map<string, SourceSkuState>> {
+    const found = await Promise.all(
+      skus.map((sku) => findOwned<SourceSkuState>(this.model, orgId, sourceSkuId(sourceChannelId, sku))),
+    );
+    const states = found.filter((d) => d !== undefined).map((d) => stateOf<SourceSkuState>(d));
+    return new Map(states.filter((s) => s.sourceChannelId === sourceChannelId).map((s) => [s.sku, s]));
+  }
+
+  async list(orgId: string, sourceChannelId: string, filter: SkuFilter, page: Page): Promise<List<SourceSkuState>> {
+    const query: Record<string, unknown> = { orgId, sourceChannelId };
+    if (filter.sku !== undefined) query.sku = filter.sku;
+    if (filter.variantId !== undefined) query.variantId = filter.variantId;
+    else if (filter.linked !== undefined) query.variantId = filter.linked ? { $ne: null } : null;
+    const [rows, total] = await Promise.all([
+      this.model.find(query).sort({ sku: 1 }).skip(page.offset).limit(page.limit).lean(),
+      this.model.countDocuments(query),
+    ]);
+    return { data: rows.map((r) => stateOf<SourceSkuState>(r)), total, limit: page.limit, offset: page.offset };
+  }
+
+  /** Every SKU of the source, streamed (the import's index of what is stored). */
+  scan(orgId: string, sourceChannelId: string): AsyncIterable<SourceSkuState> {
+    const cursor = this.model.collection.find({ orgId, sourceChannelId }, { batchSize: 2000 });
+    return (async function* () {
+      for await (const doc of cursor) yield stateOf<SourceSkuState>(doc);
+    })();
+  }
+
+  /**
+   * Writes SKUs: the new ones as one insert, the changed ones by `_id` with only the fields that
+   * moved. Returns the new SKUs that already existed (a concurrent write made them meanwhile).
+   */
+  async write(writes: readonly SkuWrite[]): Promise<SkuWrite[]> {
+    const inserts = writes.filter((w) => !w.before).map((w) => w.next);
+    const raced = await this.insert(inserts);
+    const updates = writes
+      .filter((w): w is Required<SkuWrite> => w.before !== undefined && w.before !== w.next)
+      .map(({ before, next }) => ({
+        updateOne: { filter: { _id: next.id }, update: { $set: changes(before, next) } },
+      }));
+    for (let i = 0; i < updates.length; i += UPDATES_PER_COMMAND) {
+      await this.model.collection.bulkWrite(updates.slice(i, i + UPDATES_PER_COMMAND) as never, { ordered: false });
+    }
+    return writes.filter((w) => raced.has(w.next.id));
+  }
+
+  private async insert(states: SourceSkuState[]): Promise<Set<string>> {
+    if (states.length === 0) return new Set();
+    const docs = states.map(({ id, ...fields }) => ({ _id: id, ...fields }));
+    try {
+      await this.model.collection.insertMany(docs as never, { ordered: false });
+      return new Set();
+    } catch (err) {
+      if (!isDuplicateKeyError(err)) throw err;
+      // Unordered: the others were inserted. A SKU whose stored copy is not ours was made meanwhile.
+      const stored = await Promise.all(states.map((s) => this.model.collection.findOne({ _id: s.id } as never)));
+      const ours = (s: SourceSkuState, i: number) => stored[i]?.createdAt?.getTime() === s.createdAt.getTime();
+      return new Set(states.filter((s, i) => !ours(s, i)).map((s) => s.id));
+    }
+  }
+
+  async delete(orgId: string, id: string): Promise<void> {
+    await this.model.deleteOne({ _id: id, orgId });
+  }
+
+  /** The variant's preferred offers (at most one, unless a race left two). */
+  preferredOf(orgId: string, variantId: string): Promise<SourceSkuState[]> {
+    return this.model
+      .find({ orgId, variantId, preferred: true })
+      .lean()
+      .then((rows) => rows.map((r) => stateOf<SourceSkuState>(r)));
+  }
+
+  async unmarkPreferred(orgId: string, variantId: string, exceptId: string): Promise<void> {
+    await this.model.updateMany(
+      { orgId, variantId, preferred: true, _id: { $ne: exceptId } },
+      { $set: { preferred: false, updatedAt: new Date() } },
+    );
+  }
+
+  countOffers(orgId: string, variantId: string): Promise<number> {
+    return this.model.countDocuments({ orgId, variantId });
+  }
+
+  /** Up to `limit` unlinked SKUs of the source, by SKU; and how many there are. */
+  async unlinked(orgId: string, sourceChannelId: string, limit: number) {
+    const query = { orgId, sourceChannelId, variantId: null };
+    const [rows, total] = await Promise.all([
+      this.model.find(query).sort({ sku: 1 }).limit(limit).lean(),
+      this.model.countDocuments(query),
+    ]);
+    return { skus: rows.map((r) => stateOf<SourceSkuState>(r)), total };
+  }
+}
+
+/** The fields of `next` that differ from `before` (the supplier's fields and the link). */
+function changes(before: SourceSkuState, next: SourceSkuState): Record<string, unknown> {
+  const set: Record<string, unknown> = { updatedAt: next.updatedAt };
+  for (const k of [...OFFER_FIELDS, ...LINK_FIELDS]) if (before[k] !== next[k]) set[k] = next[k];
+  return set;
+}

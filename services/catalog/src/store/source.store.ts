@@ -1,0 +1,40 @@
+import type { List, Page } from '@stockyard/contracts';
+import { AggregateStore, notFound, type OutboxRelay } from '@stockyard/service-kit';
+import { assertSourceWritable, type SourceState } from '../domain/source';
+import type { SourceModel } from './source.model';
+import { stateOf } from './state-of';
+
+/** Source channels (suppliers): writes through the aggregate store, lists sorted by name. */
+export class SourceStore {
+  readonly store: AggregateStore<SourceState>;
+
+  constructor(
+    private readonly model: SourceModel,
+    relay: OutboxRelay,
+  ) {
+    this.store = new AggregateStore<SourceState>(model, relay, { name: 'Source channel', remember: 1_000 });
+  }
+
+  /** The organization's source, deleted ones included; another organization's is a 404. */
+  async get(orgId: string, id: string): Promise<SourceState> {
+    const source = await this.store.read(orgId, id);
+    if (!source) throw notFound('Source channel');
+    return source;
+  }
+
+  /** A source SKUs may be written to and feeds imported into: exists and is not deleted. */
+  async writable(orgId: string, id: string): Promise<SourceState> {
+    const source = await this.get(orgId, id);
+    assertSourceWritable(source);
+    return source;
+  }
+
+  async list(orgId: string, includeDeleted: boolean, { limit, offset }: Page): Promise<List<SourceState>> {
+    const query = includeDeleted ? { orgId } : { orgId, deletedAt: null };
+    const [rows, total] = await Promise.all([
+      this.model.find(query).sort({ name: 1, _id: 1 }).skip(offset).limit(limit).lean(),
+      this.model.countDocuments(query),
+    ]);
+    return { data: rows.map((r) => stateOf<SourceState>(r)), total, limit, offset };
+  }
+}
