@@ -26,7 +26,8 @@ export interface ImportJobState extends Aggregate {
   bytes: number;
   counts: ImportCounts;
   rowsRead: number;
-  errors: ImportRowError[];
+  /** The first rejected rows (`errors` on the wire; `errors` is a reserved name in mongoose schemas). */
+  rowErrors: ImportRowError[];
   failure: { code: string; message: string } | null;
   variantCostsChanged: number;
   /** Costs the batch after the checkpoint is to set: re-applied on resume (see README). */
@@ -65,7 +66,7 @@ export const newImportJob = (
   bytes: 0,
   counts: NO_COUNTS,
   rowsRead: 0,
-  errors: [],
+  rowErrors: [],
   failure: null,
   variantCostsChanged: 0,
   pendingCosts: [],
@@ -136,12 +137,12 @@ export function checkpoint(
   leaseMs: number,
 ): ImportJobState {
   held(job, owner);
-  const room = MAX_IMPORT_ERRORS - job.errors.length;
+  const room = MAX_IMPORT_ERRORS - job.rowErrors.length;
   return {
     ...job,
     rowsRead: batch.rowsRead,
     counts: addCounts(job.counts, batch.counts),
-    errors: room > 0 && batch.errors.length > 0 ? [...job.errors, ...batch.errors.slice(0, room)] : job.errors,
+    rowErrors: room > 0 && batch.errors.length > 0 ? [...job.rowErrors, ...batch.errors.slice(0, room)] : job.rowErrors,
     variantCostsChanged: job.variantCostsChanged + batch.variantCostsChanged,
     pendingCosts,
     leaseUntil: new Date(now.getTime() + leaseMs),
@@ -199,7 +200,7 @@ export const importJobView = (j: ImportJobState): ImportJob => ({
   url: j.url,
   counts: j.counts,
   rowsRead: j.rowsRead,
-  errors: j.errors,
+  errors: j.rowErrors,
   failure: j.failure,
   variantCostsChanged: j.variantCostsChanged,
   createdAt: (j.createdAt ?? new Date(0)).toISOString(),

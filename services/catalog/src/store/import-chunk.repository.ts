@@ -5,7 +5,8 @@ interface ChunkDoc {
   _id: string;
   orgId: string;
   jobId: string;
-  data: Buffer;
+  /** A Buffer when written; the driver reads it back as a BSON Binary. */
+  data: Buffer | { buffer: Uint8Array };
 }
 
 /** Bytes per stored chunk: a 100,000-row feed (about 4 MB) is 16 writes. */
@@ -66,7 +67,7 @@ export class ImportChunks {
         for (let seq = 0; seq < chunks; seq++) {
           const doc = await collection.findOne({ _id: chunkId(jobId, seq) });
           if (!doc) throw new Error(`import ${jobId}: chunk ${seq} is missing`);
-          yield Buffer.from(doc.data.buffer ?? doc.data);
+          yield Buffer.isBuffer(doc.data) ? doc.data : Buffer.from(doc.data.buffer);
         }
       })(),
     );

@@ -14,7 +14,7 @@ const importJobSchema = new Schema(
     bytes: { type: Number, default: 0 },
     counts: { type: Schema.Types.Mixed },
     rowsRead: { type: Number, default: 0 },
-    errors: { type: [Schema.Types.Mixed], default: [] },
+    rowErrors: { type: [Schema.Types.Mixed], default: [] },
     failure: { type: Schema.Types.Mixed, default: null },
     variantCostsChanged: { type: Number, default: 0 },
     pendingCosts: { type: [Schema.Types.Mixed], default: [] },
@@ -26,7 +26,7 @@ const importJobSchema = new Schema(
     updatedAt: { type: Date },
     ...outboxFields,
   },
-  { collection: 'import_jobs', versionKey: false, suppressReservedKeysWarning: true },
+  { collection: 'import_jobs', versionKey: false },
 );
 // A source's imports, newest first; the sweep's open jobs whose lease ran out.
 importJobSchema.index({ orgId: 1, sourceChannelId: 1, createdAt: -1, _id: -1 });
