@@ -8,17 +8,18 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointWithSecretSchema,
 } from '@stockyard/contracts';
-import { bodyOf, notFound, orgIdOf, queryOf } from '@stockyard/service-kit';
+import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
 import type { z } from 'zod';
 import { checkEndpointUrl } from '../domain/endpoint-url';
 import { newEndpoint, newSecret, patchChange, toWire, type Endpoint } from '../domain/endpoint';
 import type { WebhooksDeps } from '../deps';
+import { endpointNotFound } from '../domain/endpoint.errors';
 
 type WithSecret = z.infer<typeof WebhookEndpointWithSecretSchema>;
 // Create and rotate-secret are the only answers that show the secret.
 const withSecret = (endpoint: Endpoint): WithSecret => ({ ...toWire(endpoint), secret: endpoint.secret });
 const found = (endpoint: Endpoint | undefined): Endpoint => {
-  if (!endpoint) throw notFound('webhook endpoint');
+  if (!endpoint) throw endpointNotFound();
   return endpoint;
 };
 
@@ -60,7 +61,7 @@ function mountEndpointChanges(router: Router, { endpoints, deliveries, urlPolicy
     const orgId = orgIdOf(req);
     // The endpoint first: from then on the dispatcher creates nothing for it, and the
     // worker removes a delivery it finds without an endpoint.
-    if (!(await endpoints.delete(orgId, req.params.id!))) throw notFound('webhook endpoint');
+    if (!(await endpoints.delete(orgId, req.params.id!))) throw endpointNotFound();
     await deliveries.deleteForEndpoint(orgId, req.params.id!);
     res.status(204).end();
   });
