@@ -18,3 +18,4 @@ export * from './products';
 export * from './channels';
 export * from './sources';
 export * from './imports';
+export * from './ids';

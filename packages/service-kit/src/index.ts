@@ -9,6 +9,7 @@ export { connectMongo, pingMongo, isDuplicateKeyError, findOwned } from './db/mo
 export { createServiceApp, type ServiceAppOptions } from './http/app';
 export { orgIdOf, requestIdFrom, requestId, requireIdentity } from './http/context';
 export { bodyOf, queryOf, parse } from './http/validate';
+export { validatePathIds } from './http/path-ids';
 export * from './http/error-handler';
 export { pendingRoutes } from './http/pending-routes';
 export { Broker, DEFAULT_EXCHANGE } from './events/broker';

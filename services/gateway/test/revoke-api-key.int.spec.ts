@@ -35,6 +35,14 @@ describe('DELETE /api-keys/{id}', () => {
     }
   });
 
+  it('answers 400 validation_failed to a key id that is not an id (the contracts id rule)', async () => {
+    for (const id of ['%00', 'x'.repeat(200)]) {
+      const res = await gw.api('DELETE', `/api-keys/${id}`, adminKey);
+      expect(res.status).toBe(400);
+      expect((await json(res)).error.code).toBe('validation_failed');
+    }
+  });
+
   it("answers 404 for another organization's key and leaves that key working", async () => {
     const other = await gw.newOrg('Other org');
     const theirs = await gw.keyWith(other.orgId, 'VIEWER', ['settings.read']);

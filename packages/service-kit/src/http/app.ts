@@ -4,6 +4,7 @@ import type { Logger } from '../logger';
 import { requestId, requireIdentity } from './context';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { idempotency } from './idempotency';
+import { validatePathIds } from './path-ids';
 
 export type ReadinessCheck = () => Promise<void>;
 
@@ -54,6 +55,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     router.use(requireIdentity(identitySecret));
     router.use(express.json({ limit: options.bodyLimit ?? '1mb' }));
     router.use(idempotency(connection));
+    validatePathIds(router);
     mount(router);
     return router;
   };

@@ -9,7 +9,7 @@ import {
   ROLES,
   type ApiKeyPermissions,
 } from '@stockyard/contracts';
-import { bodyOf, notFound, queryOf } from '@stockyard/service-kit';
+import { bodyOf, notFound, queryOf, validatePathIds } from '@stockyard/service-kit';
 import type { Authenticator } from '../auth/authenticator';
 import type { RevocationBus } from '../auth/revocation-bus';
 import type { UsageTracker } from '../auth/usage-tracker';
@@ -111,6 +111,7 @@ const revokeKey =
 
 export function apiKeyRoutes(deps: ApiKeyRouteDeps): Router {
   const router = Router();
+  validatePathIds(router);
   router.get('/api-keys', listKeys(deps));
   router.get('/api-keys/permissions', describePermissions);
   router.post('/api-keys', createKey(deps));
