@@ -29,7 +29,8 @@ const names = isolatedNames('kit-store');
 let broker: Broker;
 let rabbit: Rabbit;
 let relay: OutboxRelay;
-let model: Model<unknown>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test's own schema
+let model: Model<any>;
 
 const schema = new Schema(
   { _id: String, orgId: String, count: Number, name: String, tags: [String], version: Number, ...outboxFields },

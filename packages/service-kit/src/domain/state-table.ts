@@ -1,7 +1,9 @@
 import { AppError } from '../errors';
 
 /** Per status, the triggers it accepts and the status each leads to. A status with `{}` is final. */
-export type Transitions<S extends string, T extends string> = Readonly<Record<S, Readonly<Partial<Record<T, S>>>>>;
+export type Transitions<S extends string, T extends string> = Readonly<
+  Record<S, Readonly<Partial<Record<T, NoInfer<S>>>>>
+>;
 
 /**
  * An aggregate's state machine as a table: `next(from, trigger)` is the one check every
