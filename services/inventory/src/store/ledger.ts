@@ -1,7 +1,7 @@
 import type { StockMovement } from '@stockyard/contracts';
 import { InsertBatcher, RecentMap } from '@stockyard/service-kit';
 import type { mongo } from 'mongoose';
-import type { MovementModel } from './movement.model';
+import type { MovementDoc, MovementModel } from './movement.model';
 
 /** Ledger rows this process wrote lately, by movement id, for the ledger event's handler to skip. */
 const RECENT_MOVEMENTS = 20_000;
@@ -30,7 +30,7 @@ export class Ledger {
       _id: movement.id,
       orgId,
       createdAt: new Date(movement.createdAt),
-    });
+    } satisfies MovementDoc);
     this.recent.set(movement.id, insert);
     await insert;
   }

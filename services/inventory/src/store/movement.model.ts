@@ -1,9 +1,9 @@
-import { Schema, type Connection } from 'mongoose';
+import { Schema, type Connection, type InferSchemaType } from 'mongoose';
 import { MOVEMENT_TYPES } from '@stockyard/contracts';
 
 const movementSchema = new Schema(
   {
-    _id: { type: String },
+    _id: { type: String, required: true },
     orgId: { type: String, required: true },
     type: { type: String, enum: MOVEMENT_TYPES, required: true },
     variantId: { type: String, required: true },
@@ -25,3 +25,5 @@ movementSchema.index({ orgId: 1, type: 1, createdAt: -1 });
 
 export const movementModel = (connection: Connection) => connection.model('StockMovement', movementSchema);
 export type MovementModel = ReturnType<typeof movementModel>;
+/** A ledger row as stored: the movement with `_id` for its id, a Date for `createdAt` and the orgId. */
+export type MovementDoc = InferSchemaType<typeof movementSchema>;

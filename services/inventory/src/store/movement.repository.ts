@@ -1,15 +1,13 @@
 import type { List, MovementQuery, Page, StockMovement } from '@stockyard/contracts';
-import type { MovementModel } from './movement.model';
+import type { MovementDoc, MovementModel } from './movement.model';
 
-interface MovementDoc extends Omit<StockMovement, 'id' | 'createdAt'> {
-  _id: string;
-  createdAt: Date;
-}
-
-const toMovement = ({ _id, createdAt, ...rest }: MovementDoc & { orgId?: string }): StockMovement => {
-  const { orgId: _org, ...fields } = rest;
-  return { id: _id, ...fields, reference: fields.reference ?? null, createdAt: createdAt.toISOString() };
-};
+const toMovement = ({ _id, orgId: _org, createdAt, ...fields }: MovementDoc): StockMovement => ({
+  id: _id,
+  ...fields,
+  binId: fields.binId ?? null,
+  reference: fields.reference ?? null,
+  createdAt: createdAt.toISOString(),
+});
 
 /** The ledger, read newest first (the writes are in StockRepository, beside the change). */
 export class MovementRepository {

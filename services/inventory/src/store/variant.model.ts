@@ -1,9 +1,9 @@
-import { Schema, type Connection } from 'mongoose';
+import { Schema, type Connection, type InferSchemaType } from 'mongoose';
 
 /** Local read model of the catalog's variants (id, SKU, name), fed by catalog events. */
 const variantSchema = new Schema(
   {
-    _id: { type: String },
+    _id: { type: String, required: true },
     orgId: { type: String, required: true },
     variantId: { type: String, required: true },
     sku: { type: String, default: null },
@@ -17,3 +17,4 @@ variantSchema.index({ orgId: 1, variantId: 1 }, { unique: true });
 
 export const variantModel = (connection: Connection) => connection.model('Variant', variantSchema);
 export type VariantModel = ReturnType<typeof variantModel>;
+export type VariantDoc = InferSchemaType<typeof variantSchema>;

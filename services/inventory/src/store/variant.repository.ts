@@ -1,12 +1,11 @@
 import type { VariantDeleted, VariantUpserted } from '@stockyard/contracts';
 import { documentKey, documentLocks, isDuplicateKeyError } from '@stockyard/service-kit';
-import type { VariantModel } from './variant.model';
+import type { VariantInfo } from '../domain/stock-views';
+import type { VariantDoc, VariantModel } from './variant.model';
 
-export interface VariantView {
-  variantId: string;
-  sku: string | null;
-  name: string | null;
-}
+export type VariantView = VariantInfo & { variantId: string };
+
+const viewOf = (d: VariantDoc): VariantView => ({ variantId: d.variantId, sku: d.sku ?? null, name: d.name ?? null });
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -29,7 +28,7 @@ export class VariantRepository {
   private apply(orgId: string, variantId: string, at: Date, fields: Record<string, unknown>): Promise<void> {
     const _id = `${orgId}:${variantId}`;
     return documentLocks.run(documentKey('variants', _id), async () => {
-      const current = await this.variants.findById(_id).lean<{ sourceUpdatedAt: Date }>();
+      const current = await this.variants.findById(_id).lean<VariantDoc>();
       if (current && current.sourceUpdatedAt >= at) return; // a late, older copy
       if (current) {
         await this.variants.updateOne(
@@ -48,10 +47,8 @@ export class VariantRepository {
 
   /** Views of the given variants; unknown ones are absent. */
   async byIds(orgId: string, variantIds: string[]): Promise<Map<string, VariantView>> {
-    const docs = await this.variants
-      .find({ orgId, variantId: { $in: variantIds } })
-      .lean<(VariantView & { deleted: boolean })[]>();
-    return new Map(docs.map((d) => [d.variantId, { variantId: d.variantId, sku: d.sku, name: d.name }]));
+    const docs = await this.variants.find({ orgId, variantId: { $in: variantIds } }).lean<VariantDoc[]>();
+    return new Map(docs.map((d) => [d.variantId, viewOf(d)]));
   }
 
   /** Live variants whose SKU or name contains `search` (case-insensitive); all when no search. */
@@ -61,7 +58,7 @@ export class VariantRepository {
       const re = { $regex: escapeRegex(search), $options: 'i' };
       filter.$or = [{ sku: re }, { name: re }];
     }
-    const docs = await this.variants.find(filter).lean<VariantView[]>();
-    return docs.map((d) => ({ variantId: d.variantId, sku: d.sku, name: d.name }));
+    const docs = await this.variants.find(filter).lean<VariantDoc[]>();
+    return docs.map(viewOf);
   }
 }

@@ -1,8 +1,8 @@
-import { Schema, type Connection } from 'mongoose';
+import { Schema, type Connection, type InferSchemaType } from 'mongoose';
 
 const warehouseSchema = new Schema(
   {
-    _id: { type: String },
+    _id: { type: String, required: true },
     orgId: { type: String, required: true },
     name: { type: String, required: true },
     code: { type: String, default: null },
@@ -15,7 +15,7 @@ warehouseSchema.index({ orgId: 1, deletedAt: 1, createdAt: 1 });
 
 const binSchema = new Schema(
   {
-    _id: { type: String },
+    _id: { type: String, required: true },
     orgId: { type: String, required: true },
     warehouseId: { type: String, required: true },
     name: { type: String, required: true },
@@ -29,3 +29,6 @@ export const warehouseModel = (connection: Connection) => connection.model('Ware
 export const binModel = (connection: Connection) => connection.model('Bin', binSchema);
 export type WarehouseModel = ReturnType<typeof warehouseModel>;
 export type BinModel = ReturnType<typeof binModel>;
+/** The stored documents, as the schemas declare them (timestamps included). */
+export type WarehouseDoc = InferSchemaType<typeof warehouseSchema>;
+export type BinDoc = InferSchemaType<typeof binSchema>;

@@ -8,26 +8,7 @@ import {
   type BroadcastCache,
 } from '@stockyard/service-kit';
 import { binNameTaken, binNotFound, warehouseDeleted, warehouseNotFound } from '../domain/warehouse.errors';
-import type { BinModel, WarehouseModel } from './warehouse.model';
-
-interface WarehouseDoc {
-  _id: string;
-  orgId: string;
-  name: string;
-  code: string | null;
-  address: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  deletedAt: Date | null;
-}
-interface BinDoc {
-  _id: string;
-  orgId: string;
-  warehouseId: string;
-  name: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
+import type { BinDoc, BinModel, WarehouseDoc, WarehouseModel } from './warehouse.model';
 
 const toWarehouse = (d: WarehouseDoc): Warehouse => ({
   id: d._id,
