@@ -1,6 +1,7 @@
 import { assemble, defineService, outboxRelay, serviceApp, type ServiceContext } from '@stockyard/service-kit';
 import { CategoryCommands } from './commands/category-commands';
 import { ComponentCheck } from './commands/component-check';
+import { FamilyCommands } from './commands/family-commands';
 import { ProductCommands } from './commands/product-commands';
 import { ProductWriter } from './commands/product-writer';
 import { VariantCommands } from './commands/variant-commands';
@@ -49,6 +50,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
     writer,
     products,
     variants: new VariantCommands(writer, skus, variantRefs, productQueries),
+    families: new FamilyCommands(writer, skus, productQueries, products),
     productQueries,
     skus,
     variantRefs,

@@ -1,4 +1,5 @@
 import type { CategoryCommands } from './commands/category-commands';
+import type { FamilyCommands } from './commands/family-commands';
 import type { ProductCommands } from './commands/product-commands';
 import type { ProductWriter } from './commands/product-writer';
 import type { VariantCommands } from './commands/variant-commands';
@@ -19,6 +20,7 @@ export interface CatalogDeps {
   writer: ProductWriter;
   products: ProductCommands;
   variants: VariantCommands;
+  families: FamilyCommands;
   productQueries: ProductQueries;
   skus: SkuRegistry;
   variantRefs: VariantRefs;

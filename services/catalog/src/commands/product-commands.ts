@@ -1,5 +1,6 @@
 import type { CreateProduct, Page, ProductListQuery, UpdateProduct } from '@stockyard/contracts';
 import { newId } from '@stockyard/service-kit';
+import { duplicateProduct, type DuplicateInput } from '../domain/duplicate-product';
 import { newProduct } from '../domain/product-create';
 import { setArchived, restoreProduct, trashProduct } from '../domain/product-lifecycle';
 import { updateProduct } from '../domain/product-update';
@@ -59,6 +60,13 @@ export class ProductCommands {
   /** Back from the trash; its SKUs are claimed again (409 `sku_taken` when another product took one meanwhile). */
   async restore(orgId: string, id: string) {
     return this.view(await this.writer.change(orgId, id, restoreProduct));
+  }
+
+  /** POST /products/{id}/duplicate: the copy is a new product (product.created, variant.upserted). */
+  async duplicate(orgId: string, id: string, input: DuplicateInput) {
+    const source = await this.writer.get(orgId, id);
+    const ids = { productId: newId('prd'), variantId: () => newId('var') };
+    return this.view(await this.writer.create(duplicateProduct(source, input, ids, new Date())));
   }
 
   /** A category's template moved: the product's `enriched` again (a derived field: no `product.updated`). */

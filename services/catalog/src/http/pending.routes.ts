@@ -9,15 +9,10 @@ import { AppError } from '@stockyard/service-kit';
 const PENDING = [
   // issue #17 (products), being built
   'GET /products/data-health',
-  'POST /products/variant-parent',
   'POST /products/bulk-restore',
   'DELETE /products/bulk',
   'GET /products/:id/where-used',
   'GET /products/:id/template-status',
-  'POST /products/:id/duplicate',
-  'POST /products/:id/children',
-  'DELETE /products/:id/children/:childId',
-  'PUT /products/:id/children/order',
   'GET /products/:id/convert/preflight',
   'POST /products/:id/convert',
   // issue #18 (channels and sources)

@@ -1,15 +1,19 @@
 import type { Router } from 'express';
 import {
+  ChildrenOrderSchema,
   CreateProductSchema,
+  DuplicateProductSchema,
+  LinkChildrenSchema,
   PageQuerySchema,
   ProductListQuerySchema,
   UpdateProductSchema,
+  VariantParentSchema,
 } from '@stockyard/contracts';
 import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
 import type { CatalogDeps } from '../deps';
 
 /** Products: the list, the trash, one product's reads and writes. Literal paths before `/products/:id`. */
-export function productsRoutes(router: Router, { products, productQueries }: CatalogDeps): void {
+export function productsRoutes(router: Router, { products, productQueries, families }: CatalogDeps): void {
   router.get('/products', async (req, res) => {
     const orgId = orgIdOf(req);
     res.json(await products.list(orgId, queryOf(req, ProductListQuerySchema), queryOf(req, PageQuerySchema)));
@@ -19,6 +23,9 @@ export function productsRoutes(router: Router, { products, productQueries }: Cat
   });
   router.get('/products/trash', async (req, res) => {
     res.json(await productQueries.trash(orgIdOf(req), queryOf(req, PageQuerySchema)));
+  });
+  router.post('/products/variant-parent', async (req, res) => {
+    res.status(201).json(await families.variantParent(orgIdOf(req), bodyOf(req, VariantParentSchema)));
   });
   router.get('/products/:id', async (req, res) => {
     res.json(await products.get(orgIdOf(req), req.params.id));
@@ -38,5 +45,19 @@ export function productsRoutes(router: Router, { products, productQueries }: Cat
   });
   router.post('/products/:id/unarchive', async (req, res) => {
     res.status(201).json(await products.archive(orgIdOf(req), req.params.id, false));
+  });
+  router.post('/products/:id/duplicate', async (req, res) => {
+    res.status(201).json(await products.duplicate(orgIdOf(req), req.params.id, bodyOf(req, DuplicateProductSchema)));
+  });
+  router.post('/products/:id/children', async (req, res) => {
+    const { childIds } = bodyOf(req, LinkChildrenSchema);
+    res.status(201).json(await families.link(orgIdOf(req), req.params.id, childIds));
+  });
+  router.delete('/products/:id/children/:childId', async (req, res) => {
+    res.json(await families.unlink(orgIdOf(req), req.params.id, req.params.childId));
+  });
+  router.put('/products/:id/children/order', async (req, res) => {
+    const { orderedChildIds } = bodyOf(req, ChildrenOrderSchema);
+    res.json(await families.order(orgIdOf(req), req.params.id, orderedChildIds));
   });
 }
