@@ -127,4 +127,19 @@ describe('POST /stock/adjust', () => {
     expect(res.status).toBe(401);
     expect((await json(res)).error.code).toBe('unauthenticated');
   });
+
+  it('answers 404 for stock in a bin that is not in the warehouse', async () => {
+    const wh = await inv.warehouse('One');
+    const other = await inv.warehouse('Two');
+    const bin = await inv.bin(other, 'Elsewhere');
+    const res = await inv.request('POST', '/stock/adjust', {
+      variantId: 'var_y',
+      warehouseId: wh,
+      binId: bin,
+      quantity: 1,
+      reason: 'r',
+    });
+    expect(res.status).toBe(404);
+    expect((await json(res)).error.code).toBe('resource_not_found');
+  });
 });

@@ -20,9 +20,10 @@ import {
 import { movementId } from '../domain/movement-id';
 import { moveStock } from '../domain/move-stock';
 import { removeBin } from '../domain/place-removal';
-import { setPrimaryBin, updateStockItem } from '../domain/stock-item';
+import { setPrimaryBin } from '../domain/set-primary-bin';
 import { availableOf, type StockLevel } from '../domain/stock-level';
 import { transferStock } from '../domain/transfer-stock';
+import { updateStockItem } from '../domain/update-stock-item';
 import type { Ledger } from '../store/ledger';
 import type { StockLevelStore, StockRepository } from '../store/stock.repository';
 import type { WarehouseRepository } from '../store/warehouse.repository';

@@ -1,5 +1,7 @@
 import type { List, Page, WarehouseBreakdown, WarehouseStockQuery, WarehouseStockRow } from '@stockyard/contracts';
-import { breakdown, emptyRow, sortRows, warehouseView } from '../domain/stock-views';
+import { breakdown } from '../domain/get-stock-breakdown';
+import { emptyRow, sortRows } from '../domain/list-warehouse-stock';
+import { warehouseView } from '../domain/stock-views';
 import type { StockRepository } from '../store/stock.repository';
 import type { VariantRepository } from '../store/variant.repository';
 import type { WarehouseRepository } from '../store/warehouse.repository';

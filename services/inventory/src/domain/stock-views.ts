@@ -1,4 +1,4 @@
-import type { StockItem, WarehouseBreakdown, WarehouseStockQuery, WarehouseStockRow } from '@stockyard/contracts';
+import type { StockItem } from '@stockyard/contracts';
 import {
   locationsIn,
   onHandIn,
@@ -8,6 +8,11 @@ import {
   type StockLevel,
   type StockLocation,
 } from './stock-level';
+
+/*
+ * The read views several routes share: a stock item row (PATCH /stock/items, the breakdown,
+ * warehouse stock) and one warehouse's totals of a variant (the breakdown, warehouse stock).
+ */
 
 export interface VariantInfo {
   sku: string | null;
@@ -42,52 +47,4 @@ export function warehouseView(level: StockLevel, warehouseId: string, binNames: 
     primaryBinId: primaryBinOf(level, warehouseId),
     bins: [...locationsIn(level, warehouseId)].sort(byBin).map((l) => stockItemOf(level, l, binNames)),
   };
-}
-
-/** GET /stock/variant/{id}/breakdown: every warehouse the variant has a location or a hold in. */
-export function breakdown(
-  level: StockLevel,
-  warehouseNames: Map<string, string>,
-  binNames: Map<string, string>,
-): WarehouseBreakdown[] {
-  const ids = new Set([
-    ...level.locations.map((l) => l.warehouseId),
-    ...(level.reservations ?? []).map((r) => r.warehouseId),
-  ]);
-  return [...ids]
-    .sort()
-    .map((id) => ({ ...warehouseView(level, id, binNames), warehouseName: warehouseNames.get(id) ?? null }));
-}
-
-/** An empty row for a variant the catalog knows but with no stock record in the warehouse. */
-export const emptyRow = (variantId: string, warehouseId: string, info?: VariantInfo): WarehouseStockRow => ({
-  variantId,
-  sku: info?.sku ?? null,
-  name: info?.name ?? null,
-  warehouseId,
-  onHand: 0,
-  reserved: 0,
-  available: 0,
-  primaryBinId: null,
-  bins: [],
-});
-
-const compare = (field: WarehouseStockQuery['sortBy']) => (a: WarehouseStockRow, b: WarehouseStockRow) => {
-  const x = a[field];
-  const y = b[field];
-  if (typeof x === 'number' && typeof y === 'number') return x - y;
-  // Rows without a SKU or name (catalog not heard from yet) sort last ascending.
-  if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
-  return String(x).localeCompare(String(y));
-};
-
-/** Sort by the field, then variantId for a stable order across pages. */
-export function sortRows(
-  rows: WarehouseStockRow[],
-  sortBy: WarehouseStockQuery['sortBy'],
-  sortOrder: 'asc' | 'desc',
-): WarehouseStockRow[] {
-  const sign = sortOrder === 'asc' ? 1 : -1;
-  const primary = compare(sortBy);
-  return [...rows].sort((a, b) => sign * primary(a, b) || a.variantId.localeCompare(b.variantId));
 }

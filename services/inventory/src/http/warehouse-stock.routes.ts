@@ -9,7 +9,7 @@ import {
 } from '@stockyard/contracts';
 import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
 import { z } from 'zod';
-import { countTemplateCsv } from '../domain/count-template';
+import { countTemplateCsv } from '../domain/export-count-template';
 import type { InventoryDeps } from '../deps';
 
 const WarehouseMovementQuery = z.object({ type: MovementTypeSchema.optional() });

@@ -27,3 +27,9 @@ export function codeOf(fn: () => unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The availability changes among a change's events, as [old, new] pairs. */
+export const availability = (events: { name: string; payload: Record<string, unknown> }[]) =>
+  events
+    .filter((e) => e.name === 'inventory.availability_changed')
+    .map((e) => [e.payload.oldAvailable, e.payload.newAvailable]);

@@ -1,5 +1,5 @@
 import type { WarehouseStockRow } from '@stockyard/contracts';
-import { countTemplateCsv } from '../src/domain/count-template';
+import { countTemplateCsv } from '../src/domain/export-count-template';
 
 const row = (
   variantId: string,

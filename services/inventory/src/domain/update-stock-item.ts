@@ -14,9 +14,3 @@ export function updateStockItem(level: StockLevel, where: Place, input: UpdateSt
   const others = level.locations.filter((l) => !samePlace(l, where));
   return { locations: [...others, { ...current, minQuantity, maxQuantity }], events: [] };
 }
-
-/** One primary bin per variant and warehouse; binId null clears it. No stock moves. */
-export function setPrimaryBin(level: StockLevel, warehouseId: string, binId: string | null): LevelChange {
-  const others = (level.primaryBins ?? []).filter((p) => p.warehouseId !== warehouseId);
-  return { primaryBins: binId === null ? others : [...others, { warehouseId, binId }], events: [] };
-}
