@@ -3,6 +3,7 @@ import { CategoryCommands } from './commands/category-commands';
 import { ComponentCheck } from './commands/component-check';
 import { FamilyCommands } from './commands/family-commands';
 import { ProductCommands } from './commands/product-commands';
+import { ProductReports } from './commands/product-reports';
 import { ProductWriter } from './commands/product-writer';
 import { VariantCommands } from './commands/variant-commands';
 import { configSchema, type Config } from './config';
@@ -51,6 +52,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
     products,
     variants: new VariantCommands(writer, skus, variantRefs, productQueries),
     families: new FamilyCommands(writer, skus, productQueries, products),
+    reports: new ProductReports(writer, productQueries, categories),
     productQueries,
     skus,
     variantRefs,

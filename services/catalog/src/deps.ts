@@ -1,6 +1,7 @@
 import type { CategoryCommands } from './commands/category-commands';
 import type { FamilyCommands } from './commands/family-commands';
 import type { ProductCommands } from './commands/product-commands';
+import type { ProductReports } from './commands/product-reports';
 import type { ProductWriter } from './commands/product-writer';
 import type { VariantCommands } from './commands/variant-commands';
 import type { HoldLookup, ListingLookup } from './ports';
@@ -21,6 +22,7 @@ export interface CatalogDeps {
   products: ProductCommands;
   variants: VariantCommands;
   families: FamilyCommands;
+  reports: ProductReports;
   productQueries: ProductQueries;
   skus: SkuRegistry;
   variantRefs: VariantRefs;

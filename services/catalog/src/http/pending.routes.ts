@@ -8,11 +8,8 @@ import { AppError } from '@stockyard/service-kit';
  */
 const PENDING = [
   // issue #17 (products), being built
-  'GET /products/data-health',
   'POST /products/bulk-restore',
   'DELETE /products/bulk',
-  'GET /products/:id/where-used',
-  'GET /products/:id/template-status',
   'GET /products/:id/convert/preflight',
   'POST /products/:id/convert',
   // issue #18 (channels and sources)

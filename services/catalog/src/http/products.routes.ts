@@ -13,7 +13,7 @@ import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
 import type { CatalogDeps } from '../deps';
 
 /** Products: the list, the trash, one product's reads and writes. Literal paths before `/products/:id`. */
-export function productsRoutes(router: Router, { products, productQueries, families }: CatalogDeps): void {
+export function productsRoutes(router: Router, { products, productQueries, families, reports }: CatalogDeps): void {
   router.get('/products', async (req, res) => {
     const orgId = orgIdOf(req);
     res.json(await products.list(orgId, queryOf(req, ProductListQuerySchema), queryOf(req, PageQuerySchema)));
@@ -23,6 +23,9 @@ export function productsRoutes(router: Router, { products, productQueries, famil
   });
   router.get('/products/trash', async (req, res) => {
     res.json(await productQueries.trash(orgIdOf(req), queryOf(req, PageQuerySchema)));
+  });
+  router.get('/products/data-health', async (req, res) => {
+    res.json(await reports.dataHealth(orgIdOf(req)));
   });
   router.post('/products/variant-parent', async (req, res) => {
     res.status(201).json(await families.variantParent(orgIdOf(req), bodyOf(req, VariantParentSchema)));
@@ -59,5 +62,11 @@ export function productsRoutes(router: Router, { products, productQueries, famil
   router.put('/products/:id/children/order', async (req, res) => {
     const { orderedChildIds } = bodyOf(req, ChildrenOrderSchema);
     res.json(await families.order(orgIdOf(req), req.params.id, orderedChildIds));
+  });
+  router.get('/products/:id/where-used', async (req, res) => {
+    res.json(await reports.whereUsed(orgIdOf(req), req.params.id, queryOf(req, PageQuerySchema)));
+  });
+  router.get('/products/:id/template-status', async (req, res) => {
+    res.json(await reports.templateStatus(orgIdOf(req), req.params.id));
   });
 }

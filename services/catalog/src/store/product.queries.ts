@@ -1,4 +1,5 @@
 import type { List, Page, ProductListQuery, VariantListQuery } from '@stockyard/contracts';
+import type { HealthRow } from '../domain/data-health';
 import type { ProductState } from '../domain/product';
 import { liveVariants, skuKey } from '../domain/product-derived';
 import { productView, variantView, type ProductView, type VariantView } from '../domain/product-view';
@@ -66,6 +67,13 @@ export class ProductQueries {
 
   async countUsingComponents(orgId: string, variantIds: string[]): Promise<number> {
     return this.model.countDocuments({ orgId, deletedAt: null, componentVariantIds: { $in: variantIds } });
+  }
+
+  /** Every product of the organization, live and trashed, with what the data-health report reads. */
+  async healthRows(orgId: string): Promise<HealthRow[]> {
+    const fields = 'type sku price cost margin images brandId categoryId enriched archived deletedAt variants';
+    const rows = await this.model.find({ orgId }, `${fields} components boms parentId skuKeys barcodeKeys`).lean();
+    return rows.map((doc) => stateOf<HealthRow>(doc));
   }
 
   /** Products, live or trashed, naming the brand or category (a brand or category in use stays). */
