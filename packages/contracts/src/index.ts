@@ -19,3 +19,5 @@ export * from './channels';
 export * from './sources';
 export * from './imports';
 export * from './ids';
+export * from './internal-call';
+export * from './inventory-internal';

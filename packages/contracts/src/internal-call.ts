@@ -1,0 +1,69 @@
+import type { z } from 'zod';
+import { IDENTITY_HEADER, signIdentity } from './identity';
+
+/** Signs the identity a service calls a peer with, for the organization it acts for. */
+export type Signer = (orgId: string) => string;
+
+/** A signer for `service` with the shared identity secret (the peer verifies it as it verifies the gateway's). */
+export const serviceSigner =
+  (service: string, secret: string): Signer =>
+  (orgId) =>
+    signIdentity({ orgId, keyId: `service:${service}`, permissions: [] }, secret);
+
+/** The peer did not answer in time, could not be reached, or answered 5xx. */
+export class PeerUnavailableError extends Error {
+  constructor(
+    readonly peer: string,
+    cause: string,
+  ) {
+    super(`${peer} is unavailable: ${cause}`);
+    this.name = 'PeerUnavailableError';
+  }
+}
+
+/** The peer refused the call (4xx): a caller's bug or a missing resource, with the peer's error body. */
+export class PeerRefusedError extends Error {
+  constructor(
+    readonly peer: string,
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`${peer} refused the call with ${status}`);
+    this.name = 'PeerRefusedError';
+  }
+}
+
+export interface PeerOptions {
+  /** The peer's name in errors (`inventory`). */
+  peer: string;
+  baseUrl: string;
+  sign: Signer;
+  /** Abort after this long (default 3 s): a slow peer is an unavailable one, never a hang. */
+  timeoutMs?: number;
+}
+
+/** POSTs a JSON body to `/internal/v1<path>` with a signed identity; parses the answer by `schema`. */
+export async function postInternal<S extends z.ZodType>(
+  options: PeerOptions,
+  orgId: string,
+  path: string,
+  body: unknown,
+  schema: S,
+): Promise<z.output<S>> {
+  let res: Response;
+  try {
+    res = await fetch(`${options.baseUrl}/internal/v1${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [IDENTITY_HEADER]: options.sign(orgId) },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 3000),
+    });
+  } catch (err) {
+    throw new PeerUnavailableError(options.peer, (err as Error).message);
+  }
+  const text = await res.text();
+  if (res.status >= 500) throw new PeerUnavailableError(options.peer, `answered ${res.status}`);
+  const parsed = text ? (JSON.parse(text) as unknown) : undefined;
+  if (res.status >= 400) throw new PeerRefusedError(options.peer, res.status, parsed);
+  return schema.parse(parsed);
+}
