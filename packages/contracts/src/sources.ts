@@ -145,10 +145,13 @@ export const SourceSkuListQuerySchema = z.object({
 
 // Products made from source SKUs
 
-/** POST /products/bulk-from-source: the named SKUs, or `all: true` for every unlinked one. */
+/**
+ * POST /products/bulk-from-source: the named SKUs, or `all: true` for every unlinked one, a page
+ * per call in SKU order (`after`: the previous answer's `next`).
+ */
 export const BulkFromSourceSchema = z.union([
   z.object({ sourceChannelId: id, skus: z.array(supplierSkuSchema).min(1).max(500) }).strict(),
-  z.object({ sourceChannelId: id, all: z.literal(true) }).strict(),
+  z.object({ sourceChannelId: id, all: z.literal(true), after: supplierSkuSchema.optional() }).strict(),
 ]);
 export type BulkFromSource = z.infer<typeof BulkFromSourceSchema>;
 
@@ -158,7 +161,9 @@ export const BulkFromSourceResultSchema = z.object({
   ),
   /** `already_linked`, `sku_not_found`, `sku_taken` (a live product or variant has that SKU). */
   skipped: z.array(z.object({ sku: z.string(), reason: z.string() })),
-  /** `all: true` takes at most a page of SKUs per call; this many unlinked ones are left. */
+  /** `all: true`: unlinked SKUs after this page (0 with `skus`). */
   remaining: z.number().int(),
+  /** `all: true`: the `after` of the next page, null when this was the last. */
+  next: z.string().nullable(),
 });
 export type BulkFromSourceResult = z.infer<typeof BulkFromSourceResultSchema>;

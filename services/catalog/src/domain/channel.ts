@@ -1,6 +1,6 @@
 import type { Channel, ChannelPlatform, CreateChannel, UpdateChannel } from '@stockyard/contracts';
 import { newId, randomBase62, type Aggregate } from '@stockyard/service-kit';
-import { channelDeleted, channelHasListings } from './channel.errors';
+import { channelDeleted, channelHasListings, feedNotAllowed } from './channel.errors';
 
 /** A sales channel: where orders come from and which warehouse fulfils them. */
 export interface ChannelState extends Aggregate {
@@ -34,20 +34,16 @@ export const newChannel = (orgId: string, input: CreateChannel): Omit<ChannelSta
 /** A PATCH: the fields given replace the stored ones; `feedUrl` and the secret belong to HTTP_FEED channels. */
 export function updateChannel(channel: ChannelState, patch: UpdateChannel, secret: () => string): ChannelState {
   if (channel.deletedAt) throw channelDeleted();
+  if (channel.platform !== 'HTTP_FEED' && (patch.feedUrl !== undefined || patch.rotateFeedSecret))
+    throw feedNotAllowed();
   const next = { ...channel };
   if (patch.name !== undefined) next.name = patch.name;
   if (patch.warehouseId !== undefined) next.warehouseId = patch.warehouseId;
   if (patch.active !== undefined) next.active = patch.active;
-  if (channel.platform === 'HTTP_FEED') {
-    if (patch.feedUrl !== undefined) next.feedUrl = patch.feedUrl;
-    if (patch.rotateFeedSecret) next.feedSecret = secret();
-  }
+  if (patch.feedUrl !== undefined) next.feedUrl = patch.feedUrl;
+  if (patch.rotateFeedSecret) next.feedSecret = secret();
   return next;
 }
-
-/** Platforms other than HTTP_FEED have no feed: a PATCH naming one is a mistake worth a 400. */
-export const feedFieldsAllowed = (channel: ChannelState, patch: UpdateChannel) =>
-  channel.platform === 'HTTP_FEED' || (patch.feedUrl === undefined && patch.rotateFeedSecret === undefined);
 
 /**
  * Soft delete: the record stays (orders name the channel) and it stops taking listings and

@@ -104,13 +104,18 @@ export function claim(
 }
 
 const held = (job: ImportJobState, owner: string) => {
-  if (job.leaseOwner !== owner || job.status !== 'RUNNING') throw new LeaseLost(job.id);
+  if (job.leaseOwner !== owner || (job.status !== 'RUNNING' && job.status !== 'RECEIVING')) throw new LeaseLost(job.id);
 };
 
 /** The worker is alive: its lease is extended. */
 export function heartbeat(job: ImportJobState, owner: string, now: Date, leaseMs: number): ImportJobState {
   held(job, owner);
   return { ...job, leaseUntil: new Date(now.getTime() + leaseMs) };
+}
+
+/** The worker stops (the process is stopping): the job waits for the next worker, from its checkpoint. */
+export function release(job: ImportJobState, owner: string): ImportJobState {
+  return job.leaseOwner === owner ? { ...job, leaseOwner: null, leaseUntil: null } : job;
 }
 
 /** The staged URL feed (the worker fetched it). */

@@ -33,7 +33,7 @@ export class ImportChunks {
     body: AsyncIterable<Buffer | string>,
     limit: number,
     tooLarge: () => Error,
-    onChunk?: (first: Buffer) => void,
+    onChunk?: (data: Buffer, seq: number) => Promise<void> | void,
   ): Promise<{ chunks: number; bytes: number }> {
     let pending: Buffer[] = [];
     let size = 0;
@@ -41,7 +41,7 @@ export class ImportChunks {
     let seq = 0;
     const flush = async () => {
       const data = Buffer.concat(pending);
-      if (seq === 0) onChunk?.(data);
+      await onChunk?.(data, seq);
       await this.collection.insertOne({ _id: chunkId(jobId, seq), orgId, jobId, data });
       seq++;
       pending = [];

@@ -65,11 +65,11 @@ export class SourceSkuRepository {
   async write(writes: readonly SkuWrite[]): Promise<SkuWrite[]> {
     const inserts = writes.filter((w) => !w.before).map((w) => w.next);
     const raced = await this.insert(inserts);
-    const updates = writes
-      .filter((w): w is Required<SkuWrite> => w.before !== undefined && w.before !== w.next)
-      .map(({ before, next }) => ({
-        updateOne: { filter: { _id: next.id }, update: { $set: changes(before, next) } },
-      }));
+    const updates = writes.flatMap(({ before, next }) =>
+      before && before !== next
+        ? [{ updateOne: { filter: { _id: next.id }, update: { $set: changes(before, next) } } }]
+        : [],
+    );
     for (let i = 0; i < updates.length; i += UPDATES_PER_COMMAND) {
       await this.model.collection.bulkWrite(updates.slice(i, i + UPDATES_PER_COMMAND) as never, { ordered: false });
     }
@@ -114,14 +114,15 @@ export class SourceSkuRepository {
     return this.model.countDocuments({ orgId, variantId });
   }
 
-  /** Up to `limit` unlinked SKUs of the source, by SKU; and how many there are. */
-  async unlinked(orgId: string, sourceChannelId: string, limit: number) {
-    const query = { orgId, sourceChannelId, variantId: null };
-    const [rows, total] = await Promise.all([
-      this.model.find(query).sort({ sku: 1 }).limit(limit).lean(),
-      this.model.countDocuments(query),
-    ]);
-    return { skus: rows.map((r) => stateOf<SourceSkuState>(r)), total };
+  /** Up to `limit` unlinked SKUs of the source in SKU order after `after`, and how many follow them. */
+  async unlinked(orgId: string, sourceChannelId: string, limit: number, after?: string) {
+    const query: Record<string, unknown> = { orgId, sourceChannelId, variantId: null };
+    if (after !== undefined) query.sku = { $gt: after };
+    const rows = await this.model.find(query).sort({ sku: 1 }).limit(limit).lean();
+    const skus = rows.map((r) => stateOf<SourceSkuState>(r));
+    const last = skus[skus.length - 1];
+    const rest = last ? await this.model.countDocuments({ ...query, sku: { $gt: last.sku } }) : 0;
+    return { skus, after: rest };
   }
 }
 

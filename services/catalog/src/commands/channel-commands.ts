@@ -1,0 +1,81 @@
+import type { CreateChannel, ListingInput, Page, UpdateChannel } from '@stockyard/contracts';
+import { checkPublicUrl, type UrlPolicy, type UrlRules } from '@stockyard/service-kit';
+import { deleteChannel, newChannel, newFeedSecret, updateChannel, type ChannelState } from '../domain/channel';
+import { channelDeleted, listingTargetsNotFound } from '../domain/channel.errors';
+import { liveVariants } from '../domain/product-derived';
+import type { ChannelStore } from '../store/channel.store';
+import type { ListingRepository } from '../store/listing.repository';
+import type { ProductStore } from '../store/product.store';
+
+/** How feed URLs are named in refusals (`feed_url_not_https`, `feed_url_private_address`, ...). */
+export const FEED_URL_RULES: UrlRules = { subject: 'Feed URL', code: 'feed_url' };
+
+/** Sales channels and their listings. */
+export class ChannelCommands {
+  constructor(
+    readonly channels: ChannelStore,
+    readonly listings: ListingRepository,
+    private readonly products: ProductStore,
+    private readonly urls: UrlPolicy,
+  ) {}
+
+  async create(orgId: string, input: CreateChannel): Promise<ChannelState> {
+    if (input.feedUrl) await checkPublicUrl(input.feedUrl, this.urls, FEED_URL_RULES);
+    return this.channels.store.create(newChannel(orgId, input));
+  }
+
+  async update(orgId: string, id: string, patch: UpdateChannel): Promise<ChannelState> {
+    await this.channels.get(orgId, id); // another organization's id is a 404 whatever the body says
+    if (patch.feedUrl) await checkPublicUrl(patch.feedUrl, this.urls, FEED_URL_RULES);
+    const { state } = await this.channels.store.change(orgId, id, (c) => ({
+      state: updateChannel(c, patch, newFeedSecret),
+    }));
+    return state;
+  }
+
+  /** Soft delete; 409 `channel_has_listings` while it has any (the count is read just before the write). */
+  async delete(orgId: string, id: string): Promise<void> {
+    await this.channels.get(orgId, id);
+    const listings = await this.listings.countOnChannel(orgId, id);
+    await this.channels.store.change(orgId, id, (c) => ({ state: deleteChannel(c, listings, new Date()) }));
+  }
+
+  async listListings(
+    orgId: string,
+    channelId: string,
+    filter: { productId?: string; externalParentId?: string },
+    page: Page,
+  ) {
+    await this.channels.get(orgId, channelId);
+    return this.listings.list(orgId, channelId, filter, page);
+  }
+
+  /** Upserts listings of a live channel; every product (and variant) they name must exist and be live. */
+  async upsertListings(orgId: string, channelId: string, inputs: ListingInput[]) {
+    const channel = await this.channels.get(orgId, channelId);
+    if (channel.deletedAt) throw channelDeleted();
+    await this.checkTargets(orgId, inputs);
+    return this.listings.upsert(orgId, channelId, inputs);
+  }
+
+  async deleteListing(orgId: string, channelId: string, listingId: string): Promise<void> {
+    await this.channels.get(orgId, channelId);
+    await this.listings.delete(orgId, channelId, listingId);
+  }
+
+  private async checkTargets(orgId: string, inputs: ListingInput[]): Promise<void> {
+    const ids = [...new Set(inputs.map((i) => i.productId))];
+    const found = await Promise.all(ids.map((id) => this.products.read(orgId, id)));
+    const products = new Map(found.filter((p) => p && !p.deletedAt).map((p) => [p!.id, p!]));
+    const details: { field: string; code: string; message: string }[] = [];
+    inputs.forEach((input, i) => {
+      const product = products.get(input.productId);
+      if (!product) {
+        details.push({ field: `listings.${i}.productId`, code: 'product_not_found', message: `${input.productId}` });
+      } else if (input.variantId && !liveVariants(product).some((v) => v.id === input.variantId)) {
+        details.push({ field: `listings.${i}.variantId`, code: 'variant_not_found', message: `${input.variantId}` });
+      }
+    });
+    if (details.length > 0) throw listingTargetsNotFound(details);
+  }
+}

@@ -1,0 +1,105 @@
+import type { Readable } from 'node:stream';
+import type { Page } from '@stockyard/contracts';
+import { checkPublicUrl, newId, type UrlPolicy } from '@stockyard/service-kit';
+import { parse } from 'csv-parse/sync';
+import type { ChannelsConfig } from '../channels.config';
+import { heartbeat, newImportJob, staged, type ImportJobState } from '../domain/import-job';
+import { columnMap } from '../domain/import-row';
+import { csvHeaderMissing, importTooLarge } from '../domain/import.errors';
+import type { ImportChunks } from '../store/import-chunk.repository';
+import type { ImportJobStore } from '../store/import-job.store';
+import type { SourceStore } from '../store/source.store';
+import { FEED_URL_RULES } from './channel-commands';
+import type { ImportRunner } from './import-runner';
+
+type Settings = Pick<ChannelsConfig, 'IMPORT_LEASE_MS' | 'IMPORT_MAX_BYTES'>;
+
+/** Starts imports (an upload is stored before the 202; a URL is fetched by the worker) and reads them. */
+export class ImportCommands {
+  constructor(
+    private readonly sources: SourceStore,
+    readonly jobs: ImportJobStore,
+    private readonly chunks: ImportChunks,
+    private readonly runner: ImportRunner,
+    private readonly urls: UrlPolicy,
+    private readonly settings: Settings,
+  ) {}
+
+  /**
+   * Streams the request body into the job's chunks (a 422 `csv_header_missing` as soon as the
+   * first chunk shows no header), then queues the job and answers it.
+   */
+  async upload(orgId: string, sourceChannelId: string, body: Readable): Promise<ImportJobState> {
+    await this.sources.writable(orgId, sourceChannelId);
+    const owner = this.runner.owner;
+    const lease = this.settings.IMPORT_LEASE_MS;
+    const job = await this.jobs.store.create(
+      newImportJob({ id: newId('imp'), orgId, sourceChannelId, origin: 'upload', url: null }, owner, new Date(), lease),
+    );
+    let beatAt = Date.now();
+    try {
+      const max = this.settings.IMPORT_MAX_BYTES;
+      const { chunks, bytes } = await this.chunks.stage(
+        orgId,
+        job.id,
+        body,
+        max,
+        () => importTooLarge(max),
+        async (data, seq) => {
+          if (seq === 0) assertHeader(data);
+          if (Date.now() - beatAt > lease / 3) {
+            beatAt = Date.now();
+            await this.jobs.store.change(orgId, job.id, (j) => ({ state: heartbeat(j, owner, new Date(), lease) }));
+          }
+        },
+      );
+      const { state } = await this.jobs.store.change(orgId, job.id, (j) => ({ state: staged(j, chunks, bytes) }));
+      this.runner.kick();
+      return state;
+    } catch (err) {
+      // Refused or cut off: nothing was applied and nobody saw a job.
+      body.resume();
+      await this.chunks.removeAll(job.id);
+      await this.jobs.delete(orgId, job.id);
+      throw err;
+    }
+  }
+
+  /** `{url}`: the URL rules are checked now (422), the fetch is the worker's. */
+  async fromUrl(orgId: string, sourceChannelId: string, url: string): Promise<ImportJobState> {
+    await this.sources.writable(orgId, sourceChannelId);
+    await checkPublicUrl(url, this.urls, FEED_URL_RULES);
+    const job = await this.jobs.store.create(
+      newImportJob(
+        { id: newId('imp'), orgId, sourceChannelId, origin: 'url', url },
+        this.runner.owner,
+        new Date(),
+        this.settings.IMPORT_LEASE_MS,
+      ),
+    );
+    this.runner.kick();
+    return job;
+  }
+
+  get(orgId: string, jobId: string): Promise<ImportJobState> {
+    return this.jobs.get(orgId, jobId);
+  }
+
+  async list(orgId: string, sourceChannelId: string, page: Page) {
+    await this.sources.get(orgId, sourceChannelId);
+    return this.jobs.list(orgId, sourceChannelId, page);
+  }
+}
+
+/** The first line of the file must name a `sku` column. */
+function assertHeader(first: Buffer): void {
+  const end = first.indexOf('\n');
+  const line = first.subarray(0, end === -1 ? first.length : end).toString('utf8');
+  let header: string[] = [];
+  try {
+    header = (parse(line, { bom: true, relax_column_count: true, relax_quotes: true }) as string[][])[0] ?? [];
+  } catch {
+    header = [];
+  }
+  if (!columnMap(header)) throw csvHeaderMissing();
+}

@@ -1,0 +1,274 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { AppError, type Logger, type Part, type UrlPolicy } from '@stockyard/service-kit';
+import { parse } from 'csv-parse';
+import type { ChannelsConfig } from '../channels.config';
+import { planBatch, type FeedRow } from '../domain/import-batch';
+import {
+  checkpoint,
+  claim,
+  complete,
+  fail,
+  fetched,
+  heartbeat,
+  release,
+  type ImportJobState,
+} from '../domain/import-job';
+import { columnMap, parseRow, type ColumnMap } from '../domain/import-row';
+import { LeaseLost } from '../domain/import.errors';
+import { fetchFeed } from '../net/feed-fetch';
+import type { ImportChunks } from '../store/import-chunk.repository';
+import type { ImportJobStore } from '../store/import-job.store';
+import { SkuIndex } from '../store/sku-index';
+import type { SourceSkuRepository } from '../store/source-sku.repository';
+import { FEED_URL_RULES } from './channel-commands';
+import type { CostFollower } from './cost-follower';
+
+type Settings = Pick<
+  ChannelsConfig,
+  'IMPORT_BATCH_ROWS' | 'IMPORT_LEASE_MS' | 'IMPORT_SWEEP_MS' | 'IMPORT_MAX_BYTES' | 'FEED_FETCH_TIMEOUT_MS'
+>;
+type Failure = { code: string; message: string };
+
+/** Jobs one process applies at once; more wait for the sweep. */
+const JOBS_AT_ONCE = 2;
+
+/**
+ * Applies import jobs. A job is claimed with a lease (renewed while it runs); every batch ends
+ * in a checkpoint. At start and every IMPORT_SWEEP_MS the runner takes jobs nobody holds: new
+ * ones, and those whose worker died (lease run out), which resume from their checkpoint; an
+ * upload cut off while it was being received fails (`upload_interrupted`). So no job stays
+ * RUNNING after its worker is gone.
+ */
+export class ImportRunner implements Part {
+  readonly owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private timer?: NodeJS.Timeout;
+  private readonly running = new Map<string, Promise<void>>();
+  private stopping = false;
+
+  constructor(
+    private readonly jobs: ImportJobStore,
+    private readonly chunks: ImportChunks,
+    private readonly skus: SourceSkuRepository,
+    private readonly costs: CostFollower,
+    private readonly urls: UrlPolicy,
+    private readonly settings: Settings,
+    private readonly logger: Logger,
+  ) {}
+
+  start(): void {
+    this.stopping = false;
+    this.kick();
+    this.timer = setInterval(() => this.kick(), this.settings.IMPORT_SWEEP_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.timer);
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  /** Looks for work now (a new job, or the sweep). */
+  kick(): void {
+    if (this.stopping || this.running.size >= JOBS_AT_ONCE) return;
+    void this.sweep().catch((err) => this.logger.error({ err }, 'import sweep failed'));
+  }
+
+  private async sweep(): Promise<void> {
+    for (const job of await this.jobs.orphans(new Date())) {
+      if (this.stopping || this.running.size >= JOBS_AT_ONCE) return;
+      if (this.running.has(job.id)) continue;
+      if (job.status === 'RECEIVING') {
+        await this.abandonUpload(job);
+        continue;
+      }
+      const { result: claimed, state } = await this.jobs.store.change(job.orgId, job.id, (j) =>
+        claim(j, this.owner, new Date(), this.settings.IMPORT_LEASE_MS),
+      );
+      if (!claimed) continue;
+      const run = this.run(state).finally(() => {
+        this.running.delete(job.id);
+        this.kick();
+      });
+      this.running.set(job.id, run);
+    }
+  }
+
+  /** The request that received it died: nobody saw a 202, nothing was applied. */
+  private async abandonUpload(job: ImportJobState): Promise<void> {
+    const failure = { code: 'upload_interrupted', message: 'The upload was cut off before it was stored' };
+    await this.jobs.store.change(job.orgId, job.id, (j) =>
+      j.status === 'RECEIVING' && (j.leaseUntil === null || j.leaseUntil <= new Date())
+        ? fail(j, failure, new Date())
+        : {},
+    );
+    await this.chunks.removeAll(job.id);
+  }
+
+  private async run(claimed: ImportJobState): Promise<void> {
+    const { orgId, id } = claimed;
+    const log = this.logger.child({ orgId, jobId: id });
+    const beat = setInterval(
+      () => void this.change(claimed, (j) => heartbeat(j, this.owner, new Date(), this.lease)).catch(() => undefined),
+      this.lease / 3,
+    );
+    try {
+      let job = claimed;
+      if (job.origin === 'url' && job.chunks === 0) job = await this.fetch(job);
+      const outcome = await new JobRun(this, job, log).apply();
+      if (outcome === 'stopped') await this.change(job, (j) => release(j, this.owner));
+      else await this.jobs.store.change(orgId, id, (j) => complete(j, this.owner, new Date()));
+      if (outcome !== 'stopped') await this.chunks.remove(id, job.chunks);
+      log.info({ outcome }, 'import finished');
+    } catch (err) {
+      if (err instanceof LeaseLost) return void log.warn('import lease lost; another worker has it');
+      const failure = describe(err);
+      log.error({ err, failure }, 'import failed');
+      await this.jobs.store.change(orgId, id, (j) => (j.leaseOwner === this.owner ? fail(j, failure, new Date()) : {}));
+      await this.chunks.removeAll(id);
+    } finally {
+      clearInterval(beat);
+    }
+  }
+
+  /** Fetches a URL import's feed into chunks (again from the start, if a worker died while fetching). */
+  private async fetch(job: ImportJobState): Promise<ImportJobState> {
+    await this.chunks.removeAll(job.id);
+    const body = await fetchFeed(job.url!, this.urls, FEED_URL_RULES, this.settings.FEED_FETCH_TIMEOUT_MS);
+    const max = this.settings.IMPORT_MAX_BYTES;
+    const staged = await this.chunks.stage(
+      job.orgId,
+      job.id,
+      body,
+      max,
+      () => new AppError('unprocessable', `The feed is larger than ${max} bytes`, 'import_too_large'),
+    );
+    return this.change(job, (j) => fetched(j, this.owner, staged.chunks, staged.bytes));
+  }
+
+  get lease(): number {
+    return this.settings.IMPORT_LEASE_MS;
+  }
+
+  get batchRows(): number {
+    return this.settings.IMPORT_BATCH_ROWS;
+  }
+
+  get isStopping(): boolean {
+    return this.stopping;
+  }
+
+  /** A change of the job by this worker (throws LeaseLost when another holds it). */
+  async change(job: ImportJobState, step: (j: ImportJobState) => ImportJobState): Promise<ImportJobState> {
+    const { state } = await this.jobs.store.change(job.orgId, job.id, (j) => ({ state: step(j) }));
+    return state;
+  }
+
+  deps() {
+    return { chunks: this.chunks, skus: this.skus, costs: this.costs };
+  }
+}
+
+/** One worker's pass over one job, from its checkpoint to the end of the file (or a stop). */
+class JobRun {
+  constructor(
+    private readonly runner: ImportRunner,
+    private job: ImportJobState,
+    private readonly log: Logger,
+  ) {}
+
+  async apply(): Promise<'done' | 'stopped'> {
+    const { chunks, skus, costs } = this.runner.deps();
+    const { orgId, sourceChannelId } = this.job;
+    // A batch whose costs were written down before the worker died: apply them again (idempotent).
+    if (this.job.pendingCosts.length > 0) await costs.follow(orgId, this.job.pendingCosts);
+    const index = await SkuIndex.load(skus, orgId, sourceChannelId);
+    this.log.info({ stored: index.size, resumeAfter: this.job.rowsRead }, 'import applying');
+    const parser = chunks
+      .read(this.job.id, this.job.chunks)
+      .pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true }));
+    let columns: ColumnMap | undefined;
+    let rowsRead = 0;
+    let batch: FeedRow[] = [];
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (!columns) {
+        columns = columnMap(record);
+        if (!columns)
+          throw new ImportFailure('csv_header_missing', 'The first row is not a header with a "sku" column');
+        continue;
+      }
+      rowsRead++;
+      if (rowsRead <= this.job.rowsRead) continue; // applied before a restart
+      batch.push({ ...parseRow(record, columns), line: info.lines });
+      if (batch.length >= this.runner.batchRows) {
+        await this.applyBatch(batch, rowsRead, index);
+        batch = [];
+        if (this.runner.isStopping) return 'stopped';
+      }
+    }
+    if (!columns) throw new ImportFailure('csv_header_missing', 'The feed is empty: no header row');
+    if (batch.length > 0) await this.applyBatch(batch, rowsRead, index);
+    return 'done';
+  }
+
+  private async applyBatch(rows: FeedRow[], rowsRead: number, index: SkuIndex): Promise<void> {
+    const { skus, costs } = this.runner.deps();
+    const { orgId, sourceChannelId } = this.job;
+    const owner = this.runner.owner;
+    const plan = planBatch(orgId, sourceChannelId, rows, (sku) => index.get(sku), new Date());
+    if (plan.costs.length > 0) {
+      this.job = await this.runner.change(this.job, (j) =>
+        checkpoint(j, owner, NO_PROGRESS(j), plan.costs, new Date(), this.runner.lease),
+      );
+    }
+    const raced = await skus.write(plan.writes);
+    if (raced.length > 0)
+      await this.retryRaced(
+        raced.map((w) => w.next.sku),
+        rows,
+        index,
+      );
+    for (const w of plan.writes) index.set(w.next);
+    const variantCostsChanged = plan.costs.length > 0 ? await costs.follow(orgId, plan.costs) : 0;
+    const progress = { rowsRead, counts: plan.counts, errors: plan.errors, variantCostsChanged };
+    this.job = await this.runner.change(this.job, (j) =>
+      checkpoint(j, owner, progress, [], new Date(), this.runner.lease),
+    );
+  }
+
+  /** SKUs another writer created while the batch was planned: planned again on what is stored now. */
+  private async retryRaced(raced: string[], rows: FeedRow[], index: SkuIndex): Promise<void> {
+    const { skus } = this.runner.deps();
+    const { orgId, sourceChannelId } = this.job;
+    const stored = await skus.bySkus(orgId, sourceChannelId, raced);
+    const again = rows.filter((r) => r.ok && stored.has(r.sku));
+    const plan = planBatch(orgId, sourceChannelId, again, (sku) => stored.get(sku), new Date());
+    await skus.write(plan.writes);
+    for (const s of stored.values()) index.set(s);
+  }
+}
+
+const NO_PROGRESS = (j: ImportJobState) => ({
+  rowsRead: j.rowsRead,
+  counts: { created: 0, updated: 0, unchanged: 0, rejected: 0 },
+  errors: [],
+  variantCostsChanged: 0,
+});
+
+class ImportFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function describe(err: unknown): Failure {
+  if (err instanceof ImportFailure || err instanceof AppError) return { code: err.code, message: err.message };
+  const e = err as { code?: string; message?: string };
+  if (typeof e.code === 'string' && e.code.startsWith('CSV_'))
+    return { code: 'csv_invalid', message: e.message ?? 'The CSV could not be read' };
+  return { code: 'import_failed', message: 'The import stopped on an internal error; see the service log' };
+}

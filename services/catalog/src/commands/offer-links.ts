@@ -1,0 +1,80 @@
+import { AppError, documentLocks } from '@stockyard/service-kit';
+import { liveVariants } from '../domain/product-derived';
+import { unknownVariants } from '../domain/source-sku.errors';
+import { withSourceLinked } from '../domain/variant-link';
+import type { ProductStore } from '../store/product.store';
+import type { SkuWrite, SourceSkuRepository } from '../store/source-sku.repository';
+import type { VariantRefs } from '../store/variant-refs';
+import type { ProductWriter } from './product-writer';
+
+const offersKey = (orgId: string, variantId: string) => `offers/${orgId}:${variantId}`;
+
+/**
+ * What linking source SKUs to variants involves beyond the SKU itself: the variant must exist
+ * (422 `variant_not_found`), one offer per variant is preferred, and the variant's
+ * `sourceLinked` flag (the product's `matched`) says whether any offer is linked to it.
+ */
+export class OfferLinks {
+  constructor(
+    private readonly skus: SourceSkuRepository,
+    private readonly refs: VariantRefs,
+    private readonly products: ProductStore,
+    private readonly writer: ProductWriter,
+  ) {}
+
+  /** The product of each variant named; 422 `variant_not_found` for any unknown, deleted or trashed one. */
+  async resolve(orgId: string, variantIds: readonly string[]): Promise<Map<string, string>> {
+    const unique = [...new Set(variantIds)];
+    if (unique.length === 0) return new Map();
+    const refs = await this.refs.productsOf(orgId, unique);
+    const productIds = [...new Set(refs.values())];
+    const products = await Promise.all(productIds.map((id) => this.products.read(orgId, id)));
+    const live = new Set<string>();
+    for (const p of products) {
+      if (p && !p.deletedAt) for (const v of liveVariants(p)) live.add(v.id);
+    }
+    const missing = unique.filter((id) => !refs.has(id) || !live.has(id));
+    if (missing.length > 0) throw unknownVariants(missing);
+    return refs;
+  }
+
+  /** Whether the variant has a preferred offer other than `exceptId`. */
+  async hasPreferred(orgId: string, variantId: string, exceptId: string): Promise<boolean> {
+    return (await this.skus.preferredOf(orgId, variantId)).some((s) => s.id !== exceptId);
+  }
+
+  /** After SKU writes: other offers of a newly preferred one lose the mark; `sourceLinked` follows the links. */
+  async settle(orgId: string, writes: readonly SkuWrite[]): Promise<void> {
+    for (const { before, next } of writes) {
+      const nowPreferred = next.preferred && next.variantId !== null;
+      if (nowPreferred && (!before?.preferred || before.variantId !== next.variantId)) {
+        await documentLocks.run(offersKey(orgId, next.variantId!), () =>
+          this.skus.unmarkPreferred(orgId, next.variantId!, next.id),
+        );
+      }
+    }
+    const linked = new Map<string, string>();
+    const unlinked = new Map<string, string>();
+    for (const { before, next } of writes) {
+      if (next.variantId && next.productId && next.variantId !== before?.variantId) {
+        linked.set(next.variantId, next.productId);
+      }
+      if (before?.variantId && before.productId && before.variantId !== next.variantId) {
+        unlinked.set(before.variantId, before.productId);
+      }
+    }
+    for (const [variantId, productId] of linked) await this.flag(orgId, productId, variantId, true);
+    for (const [variantId, productId] of unlinked) {
+      if (linked.has(variantId)) continue;
+      if ((await this.skus.countOffers(orgId, variantId)) === 0) await this.flag(orgId, productId, variantId, false);
+    }
+  }
+
+  private async flag(orgId: string, productId: string, variantId: string, linked: boolean): Promise<void> {
+    try {
+      await this.writer.change(orgId, productId, (p) => withSourceLinked(p, variantId, linked), { publish: false });
+    } catch (err) {
+      if (!(err instanceof AppError && err.status === 404)) throw err;
+    }
+  }
+}

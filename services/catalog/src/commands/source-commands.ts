@@ -1,0 +1,22 @@
+import type { CreateSource, UpdateSource } from '@stockyard/contracts';
+import { deleteSource, newSource, updateSource, type SourceState } from '../domain/source';
+import type { SourceStore } from '../store/source.store';
+
+/** Source channels (suppliers): create, edit, soft delete. */
+export class SourceCommands {
+  constructor(readonly sources: SourceStore) {}
+
+  create(orgId: string, input: CreateSource): Promise<SourceState> {
+    return this.sources.store.create(newSource(orgId, input));
+  }
+
+  async update(orgId: string, id: string, patch: UpdateSource): Promise<SourceState> {
+    const { state } = await this.sources.store.change(orgId, id, (s) => ({ state: updateSource(s, patch) }));
+    return state;
+  }
+
+  /** Soft delete (idempotent): its SKUs stay, linked and readable; it takes no more SKU writes or imports. */
+  async delete(orgId: string, id: string): Promise<void> {
+    await this.sources.store.change(orgId, id, (s) => ({ state: deleteSource(s, new Date()) }));
+  }
+}
