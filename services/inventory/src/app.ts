@@ -18,6 +18,7 @@ import { MOVEMENT_RECORDED } from './domain/level-change';
 import { movementRecordedHandler } from './events/handlers/movement-recorded.handler';
 import { VARIANT_EVENTS, variantChangedHandler } from './events/handlers/variant-changed.handler';
 import { internalRoutes } from './http/internal.routes';
+import { stockOnHandRoutes } from './http/stock-on-hand.routes';
 import { stockRoutes } from './http/stock.routes';
 import { warehouseStockRoutes } from './http/warehouse-stock.routes';
 import { warehousesRoutes } from './http/warehouses.routes';
@@ -72,7 +73,10 @@ export function buildApp(ctx: ServiceContext<Config>) {
       stockRoutes(router, deps);
       warehouseStockRoutes(router, deps);
     },
-    internal: (router) => internalRoutes(router, deps),
+    internal: (router) => {
+      internalRoutes(router, deps);
+      stockOnHandRoutes(router, deps);
+    },
   });
   // consumers, relay
   const subscriptions = [

@@ -31,6 +31,13 @@ export class StockRepository {
     return (await this.levels.read(orgId, variantId)) ?? null;
   }
 
+  /** The organization's levels of these variants (variants with none are left out). */
+  async findMany(orgId: string, variantIds: string[]): Promise<StockLevel[]> {
+    const ids = [...new Set(variantIds)].map((v) => `${orgId}:${v}`);
+    const rows = await this.model.find({ _id: { $in: ids } }, LIST).lean<StockLevel[]>();
+    return rows.filter((level) => level.orgId === orgId);
+  }
+
   /** Levels with any location (even empty) in the warehouse. */
   inWarehouse(orgId: string, warehouseId: string): Promise<StockLevel[]> {
     return this.model.find({ orgId, 'locations.warehouseId': warehouseId }, LIST).lean<StockLevel[]>();
