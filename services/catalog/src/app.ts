@@ -1,4 +1,5 @@
 import { assemble, defineService, outboxRelay, serviceApp, type ServiceContext } from '@stockyard/service-kit';
+import { channelsSide, channelsSideModels } from './channels-side';
 import { CategoryCommands } from './commands/category-commands';
 import { ComponentCheck } from './commands/component-check';
 import { FamilyCommands } from './commands/family-commands';
@@ -10,14 +11,20 @@ import { configSchema, type Config } from './config';
 import type { CatalogDeps } from './deps';
 import { brandsRoutes } from './http/brands.routes';
 import { categoriesRoutes } from './http/categories.routes';
+import { channelProductsRoutes } from './http/channel-products.routes';
+import { channelsRoutes } from './http/channels.routes';
+import { importsRoutes } from './http/imports.routes';
 import { pendingRoutes } from './http/pending.routes';
 import { productsRoutes } from './http/products.routes';
+import { sourcesRoutes } from './http/sources.routes';
 import { variantsRoutes } from './http/variants.routes';
-import { NO_HOLDS, NO_LISTINGS } from './ports';
+import { NO_HOLDS } from './ports';
 import { brandModel } from './store/brand.model';
 import { BrandRepository } from './store/brand.repository';
 import { categoryModel } from './store/category.model';
 import { CategoryRepository } from './store/category.repository';
+import { listingModel } from './store/listing.model';
+import { ListingRepository } from './store/listing.repository';
 import { productModel } from './store/product.model';
 import { ProductQueries } from './store/product.queries';
 import { productStore } from './store/product.store';
@@ -31,19 +38,21 @@ export function buildApp(ctx: ServiceContext<Config>) {
   const { connection } = ctx;
   // models
   const productDocs = productModel(connection);
+  const channelsDocs = channelsSideModels(ctx);
   // stores
-  const relay = outboxRelay(ctx, [productDocs]);
+  const relay = outboxRelay(ctx, [productDocs, ...Object.values(channelsDocs)]);
   const store = productStore(productDocs, relay);
   const productQueries = new ProductQueries(productDocs);
   const skus = new SkuRegistry(skuClaimModel(connection), skuSequenceModel(connection), productDocs);
   const variantRefs = new VariantRefs(variantRefModel(connection));
   const brands = new BrandRepository(brandModel(connection), relay);
   const categories = new CategoryRepository(categoryModel(connection), relay);
-  const listings = NO_LISTINGS;
+  const listings = new ListingRepository(listingModel(connection));
   // commands
   const components = new ComponentCheck(store, variantRefs);
   const writer = new ProductWriter(store, skus, variantRefs, components, brands, categories);
   const products = new ProductCommands(writer, skus, productQueries, listings);
+  const channels = channelsSide(ctx, channelsDocs, relay, { writer, variantRefs, listings });
   const deps: CatalogDeps = {
     brands,
     categories,
@@ -58,11 +67,16 @@ export function buildApp(ctx: ServiceContext<Config>) {
     variantRefs,
     listings,
     holds: NO_HOLDS,
+    ...channels.deps,
   };
   // routes
   const app = serviceApp(ctx, {
     api: (router) => {
       pendingRoutes(router);
+      channelProductsRoutes(router, deps); // before /products/:id
+      channelsRoutes(router, deps);
+      sourcesRoutes(router, deps);
+      importsRoutes(router, deps);
       brandsRoutes(router, deps);
       categoriesRoutes(router, deps);
       productsRoutes(router, deps);
@@ -70,7 +84,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
     },
   });
   // consumers, relay
-  return assemble(ctx, { app, deps, relay });
+  return assemble(ctx, { app, deps, relay, parts: [channels.runner] });
 }
 
 export const catalog = defineService({ name: 'catalog', configSchema, build: buildApp });

@@ -1,10 +1,12 @@
 import { baseServiceEnv } from '@stockyard/service-kit';
 import { z } from 'zod';
+import { channelsEnv } from './channels.config';
 
 export const configSchema = baseServiceEnv.extend({
   /** Inventory's base URL, for its internal reads (stock on hand before a conversion). */
   INVENTORY_URL: z.string().url().default('http://127.0.0.1:8085'),
   /** How long a call to a peer may take before its route answers 503 `dependency_unavailable`. */
   PEER_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  ...channelsEnv,
 });
 export type Config = ReturnType<typeof configSchema.parse>;

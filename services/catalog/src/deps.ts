@@ -1,3 +1,8 @@
+import type { ChannelCommands } from './commands/channel-commands';
+import type { ImportCommands } from './commands/import-commands';
+import type { SourceCommands } from './commands/source-commands';
+import type { SourceProductCommands } from './commands/source-product-commands';
+import type { SourceSkuCommands } from './commands/source-sku-commands';
 import type { CategoryCommands } from './commands/category-commands';
 import type { FamilyCommands } from './commands/family-commands';
 import type { ProductCommands } from './commands/product-commands';
@@ -30,4 +35,9 @@ export interface CatalogDeps {
   listings: ListingLookup;
   holds: HoldLookup;
   // channels and sources side (issue #18)
+  channels: ChannelCommands;
+  sources: SourceCommands;
+  sourceSkus: SourceSkuCommands;
+  imports: ImportCommands;
+  sourceProducts: SourceProductCommands;
 }

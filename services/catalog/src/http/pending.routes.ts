@@ -13,18 +13,6 @@ const PENDING = [
   'GET /products/:id/convert/preflight',
   'POST /products/:id/convert',
   // issue #18 (channels and sources)
-  'POST /products/bulk-from-source',
-  'GET /products/family-candidates',
-  'GET /channels',
-  'POST /channels',
-  'GET /channels/:id',
-  'PATCH /channels/:id',
-  'DELETE /channels/:id',
-  'GET /sources',
-  'POST /sources',
-  'GET /sources/:id',
-  'PATCH /sources/:id',
-  'DELETE /sources/:id',
   'GET /storefront/products',
   'GET /storefront/products/:id',
 ];
