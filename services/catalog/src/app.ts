@@ -2,6 +2,7 @@ import { assemble, defineService, outboxRelay, serviceApp, type ServiceContext }
 import { channelsSide, channelsSideModels } from './channels-side';
 import { CategoryCommands } from './commands/category-commands';
 import { ComponentCheck } from './commands/component-check';
+import { ConversionCommands } from './commands/conversion-commands';
 import { FamilyCommands } from './commands/family-commands';
 import { ProductCommands } from './commands/product-commands';
 import { ProductReports } from './commands/product-reports';
@@ -18,6 +19,7 @@ import { pendingRoutes } from './http/pending.routes';
 import { productsRoutes } from './http/products.routes';
 import { sourcesRoutes } from './http/sources.routes';
 import { variantsRoutes } from './http/variants.routes';
+import { inventoryStock } from './peers/inventory-stock';
 import { NO_HOLDS } from './ports';
 import { brandModel } from './store/brand.model';
 import { BrandRepository } from './store/brand.repository';
@@ -48,6 +50,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
   const brands = new BrandRepository(brandModel(connection), relay);
   const categories = new CategoryRepository(categoryModel(connection), relay);
   const listings = new ListingRepository(listingModel(connection));
+  const peers = { stock: inventoryStock(ctx.config), holds: NO_HOLDS, listings };
   // commands
   const components = new ComponentCheck(store, variantRefs);
   const writer = new ProductWriter(store, skus, variantRefs, components, brands, categories);
@@ -62,11 +65,11 @@ export function buildApp(ctx: ServiceContext<Config>) {
     variants: new VariantCommands(writer, skus, variantRefs, productQueries),
     families: new FamilyCommands(writer, skus, productQueries, products),
     reports: new ProductReports(writer, productQueries, categories),
+    conversions: new ConversionCommands(writer, productQueries, products, peers),
     productQueries,
     skus,
     variantRefs,
-    listings,
-    holds: NO_HOLDS,
+    ...peers,
     ...channels.deps,
   };
   // routes

@@ -4,12 +4,13 @@ import type { SourceCommands } from './commands/source-commands';
 import type { SourceProductCommands } from './commands/source-product-commands';
 import type { SourceSkuCommands } from './commands/source-sku-commands';
 import type { CategoryCommands } from './commands/category-commands';
+import type { ConversionCommands } from './commands/conversion-commands';
 import type { FamilyCommands } from './commands/family-commands';
 import type { ProductCommands } from './commands/product-commands';
 import type { ProductReports } from './commands/product-reports';
 import type { ProductWriter } from './commands/product-writer';
 import type { VariantCommands } from './commands/variant-commands';
-import type { HoldLookup, ListingLookup } from './ports';
+import type { HoldLookup, ListingLookup, StockLookup } from './ports';
 import type { BrandRepository } from './store/brand.repository';
 import type { CategoryRepository } from './store/category.repository';
 import type { ProductQueries } from './store/product.queries';
@@ -28,12 +29,15 @@ export interface CatalogDeps {
   variants: VariantCommands;
   families: FamilyCommands;
   reports: ProductReports;
+  conversions: ConversionCommands;
   productQueries: ProductQueries;
   skus: SkuRegistry;
   variantRefs: VariantRefs;
   /** The channels side's listings; `NO_LISTINGS` until issue #18 wires its own. */
   listings: ListingLookup;
   holds: HoldLookup;
+  /** Inventory's stock (its internal read; 503 `dependency_unavailable` when it is down). */
+  stock: StockLookup;
   // channels and sources side (issue #18)
   channels: ChannelCommands;
   sources: SourceCommands;

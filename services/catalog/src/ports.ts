@@ -23,3 +23,9 @@ export interface HoldLookup {
 
 /** Orders does not exist yet: no variant has an open hold. The hook is in README ("Open holds"). */
 export const NO_HOLDS: HoldLookup = { openHoldCountOf: async () => 0 };
+
+/** Inventory's stock of variants (a conversion to a type that holds no stock is blocked by it). */
+export interface StockLookup {
+  /** On hand of each variant over every warehouse; 503 `dependency_unavailable` when inventory does not answer. */
+  onHand(orgId: string, variantIds: string[]): Promise<Map<string, number>>;
+}

@@ -10,8 +10,6 @@ const PENDING = [
   // issue #17 (products), being built
   'POST /products/bulk-restore',
   'DELETE /products/bulk',
-  'GET /products/:id/convert/preflight',
-  'POST /products/:id/convert',
   // issue #18 (channels and sources)
   'GET /storefront/products',
   'GET /storefront/products/:id',

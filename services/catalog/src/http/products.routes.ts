@@ -1,10 +1,12 @@
 import type { Router } from 'express';
 import {
   ChildrenOrderSchema,
+  ConvertProductSchema,
   CreateProductSchema,
   DuplicateProductSchema,
   LinkChildrenSchema,
   PageQuerySchema,
+  PreflightQuerySchema,
   ProductListQuerySchema,
   UpdateProductSchema,
   VariantParentSchema,
@@ -13,7 +15,8 @@ import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
 import type { CatalogDeps } from '../deps';
 
 /** Products: the list, the trash, one product's reads and writes. Literal paths before `/products/:id`. */
-export function productsRoutes(router: Router, { products, productQueries, families, reports }: CatalogDeps): void {
+export function productsRoutes(router: Router, deps: CatalogDeps): void {
+  const { products, productQueries, families, reports, conversions } = deps;
   router.get('/products', async (req, res) => {
     const orgId = orgIdOf(req);
     res.json(await products.list(orgId, queryOf(req, ProductListQuerySchema), queryOf(req, PageQuerySchema)));
@@ -68,5 +71,12 @@ export function productsRoutes(router: Router, { products, productQueries, famil
   });
   router.get('/products/:id/template-status', async (req, res) => {
     res.json(await reports.templateStatus(orgIdOf(req), req.params.id));
+  });
+  router.get('/products/:id/convert/preflight', async (req, res) => {
+    const { targetType } = queryOf(req, PreflightQuerySchema);
+    res.json(await conversions.preflight(orgIdOf(req), req.params.id, targetType));
+  });
+  router.post('/products/:id/convert', async (req, res) => {
+    res.status(201).json(await conversions.convert(orgIdOf(req), req.params.id, bodyOf(req, ConvertProductSchema)));
   });
 }
