@@ -11,6 +11,7 @@ import { SERVICES, type ServiceName } from '@stockyard/contracts';
 import { ensureInfra, REPO_ROOT, ServiceProcess, STATE_DIR } from '@stockyard/testkit';
 import { bootstrapAdminKey } from './start/admin-key';
 import { webhookAllowlist } from './start/webhook-allowlist';
+import { localWebhookSecretKeys } from './start/webhook-secret-keys';
 
 const PORTS: Record<ServiceName, number> = {
   gateway: 8080,
@@ -39,6 +40,7 @@ async function main() {
     IDENTITY_SECRET: process.env.IDENTITY_SECRET ?? randomBytes(32).toString('hex'),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     WEBHOOK_URL_ALLOWLIST: allowlist.value,
+    WEBHOOK_SECRET_KEYS: localWebhookSecretKeys(STATE_DIR),
   };
   const upstreams = Object.fromEntries(
     SERVICES.filter((s) => s !== 'gateway').map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${PORTS[s]}`]),

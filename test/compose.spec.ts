@@ -333,6 +333,7 @@ describe('k8s/', () => {
       'IDENTITY_SECRET',
       'MONGO_URL',
       'REDIS_URL',
+      'WEBHOOK_SECRET_KEYS',
     ]);
   });
 

@@ -23,3 +23,6 @@ export function isolatedNames(service: string) {
 }
 
 export const TEST_IDENTITY_SECRET = 'test-identity-secret-0123456789abcdef';
+
+/** The webhooks service's secret-encryption key in tests and benchmarks (WEBHOOK_SECRET_KEYS): not a secret. */
+export const TEST_WEBHOOK_SECRET_KEYS = 'test:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=';

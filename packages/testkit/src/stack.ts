@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ServiceName } from '@stockyard/contracts';
 import { REPO_ROOT } from './infra';
 import { eventually } from './http';
-import { infraEnv, isolatedNames, TEST_IDENTITY_SECRET } from './isolation';
+import { infraEnv, isolatedNames, TEST_IDENTITY_SECRET, TEST_WEBHOOK_SECRET_KEYS } from './isolation';
 
 const UPSTREAMS = ['catalog', 'purchasing', 'invoicing', 'orders', 'inventory', 'webhooks'] as const;
 
@@ -140,6 +140,7 @@ export async function startStack(
     AMQP_URL: infra.amqpUrl,
     EVENTS_EXCHANGE: exchange,
     IDENTITY_SECRET: TEST_IDENTITY_SECRET,
+    WEBHOOK_SECRET_KEYS: TEST_WEBHOOK_SECRET_KEYS,
     LOG_LEVEL: 'warn',
   };
   const closedPort = await freePort();

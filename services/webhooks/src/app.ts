@@ -11,6 +11,8 @@ import {
 import { configSchema, type Config } from './config';
 import type { WebhooksDeps } from './deps';
 import { DeliveryWorker } from './delivery/worker';
+import { sealSecrets, stopRetries } from './delivery/endpoint-lifecycle';
+import { SecretBox } from './secrets/secret-box';
 import { dispatchWebhooksHandler } from './events/handlers/dispatch-webhooks.handler';
 import { deliveriesRoutes } from './http/deliveries.routes';
 import { endpointsRoutes } from './http/endpoints.routes';
@@ -25,13 +27,16 @@ const DISPATCHER_PREFETCH = 64;
 export function buildApp(ctx: ServiceContext<Config>) {
   const { config, connection, broker, logger } = ctx;
   // stores
+  const secrets = new SecretBox(config.WEBHOOK_SECRET_KEYS);
   const enabledByOrg = new BroadcastCache<EnabledEndpoints>(broker, 'webhooks.enabled-endpoints', logger);
-  const endpoints = new EndpointRepository(connection, enabledByOrg);
   const deliveries = new DeliveryRepository(connection);
+  const endpoints = new EndpointRepository(connection, enabledByOrg, {
+    onDisabled: (orgId, endpointId) => void stopRetries(deliveries, logger, orgId, endpointId),
+  });
   // the delivery worker
   const send = { timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowlist: config.WEBHOOK_URL_ALLOWLIST };
   const retry = { schedule: config.WEBHOOK_RETRY_SCHEDULE, jitter: config.WEBHOOK_RETRY_JITTER };
-  const worker = new DeliveryWorker(deliveries, { endpoints, deliveries, logger, send, retry }, logger, {
+  const worker = new DeliveryWorker(deliveries, { endpoints, deliveries, logger, send, retry, secrets }, logger, {
     leaseMarginMs: config.WEBHOOK_LEASE_MARGIN_MS,
     pollMs: config.WEBHOOK_POLL_MS,
     concurrency: config.WEBHOOK_CONCURRENCY,
@@ -42,6 +47,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
     deliveries,
     worker,
     urlPolicy: { allowlist: config.WEBHOOK_URL_ALLOWLIST, resolve: resolveHost },
+    secrets,
   };
   // routes
   const app = serviceApp(ctx, {
@@ -63,7 +69,9 @@ export function buildApp(ctx: ServiceContext<Config>) {
       logger,
     }),
   });
-  return assemble(ctx, { app, deps, subscriptions: [dispatcher], parts: [enabledByOrg, worker] });
+  // Secrets still in plaintext or under an older key are sealed with the current one first.
+  const sealing = { start: () => sealSecrets(endpoints, secrets, logger) };
+  return assemble(ctx, { app, deps, subscriptions: [dispatcher], parts: [sealing, enabledByOrg, worker] });
 }
 
 export const webhooks = defineService({ name: 'webhooks', configSchema, build: buildApp });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { baseServiceEnv, hostAllowlist } from '@stockyard/service-kit';
+import { secretKeysSetting } from './secrets/secret-keys';
 
 export const configSchema = baseServiceEnv.extend({
   /**
@@ -7,6 +8,8 @@ export const configSchema = baseServiceEnv.extend({
    * development only (for example `127.0.0.1,localhost`). Empty in production.
    */
   WEBHOOK_URL_ALLOWLIST: hostAllowlist(),
+  /** Keys endpoint signing secrets are encrypted with, `<id>:<base64 32 bytes>,…`; the first encrypts. */
+  WEBHOOK_SECRET_KEYS: secretKeysSetting(),
   /** Seconds between attempts, comma-separated; its length + 1 is the attempt count. */
   WEBHOOK_RETRY_SCHEDULE: z
     .string()

@@ -1,5 +1,6 @@
 import type { DeliveryWorker } from './delivery/worker';
 import type { UrlPolicy } from './domain/endpoint-url';
+import type { SecretBox } from './secrets/secret-box';
 import type { DeliveryRepository } from './store/delivery.repository';
 import type { EndpointRepository } from './store/endpoint.repository';
 
@@ -9,4 +10,6 @@ export interface WebhooksDeps {
   deliveries: DeliveryRepository;
   worker: DeliveryWorker;
   urlPolicy: UrlPolicy;
+  /** Seals new and rotated signing secrets (the routes show the plaintext once). */
+  secrets: SecretBox;
 }

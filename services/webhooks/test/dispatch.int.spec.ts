@@ -8,7 +8,7 @@ import { sendFirstAttempt } from '../src/delivery/attempt-delivery';
 import { dispatchWebhooksHandler } from '../src/events/handlers/dispatch-webhooks.handler';
 import { DeliveryRepository } from '../src/store/delivery.repository';
 import { EndpointRepository } from '../src/store/endpoint.repository';
-import { startWebhooks, type Harness } from './support/webhooks';
+import { startWebhooks, testSecrets, type Harness } from './support/webhooks';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
@@ -187,6 +187,7 @@ it('creates one delivery per endpoint when the dispatcher runs twice for one eve
     logger,
     send: { timeoutMs: 5000, allowlist: ['127.0.0.1'] },
     retry: { schedule: [60], jitter: 0 },
+    secrets: testSecrets,
   };
   const sent: string[] = [];
   const handler = dispatchWebhooksHandler({

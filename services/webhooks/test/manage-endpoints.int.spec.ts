@@ -5,7 +5,7 @@ import { verifyWebhook, WebhookEndpointSchema, WebhookEndpointWithSecretSchema }
 import { startReceiver } from '@stockyard/testkit';
 import type { Broker } from '@stockyard/service-kit';
 import { availabilityChanged, deliveriesWhen, requests, startPublisher, type Receiver } from './support/publisher';
-import { startWebhooks, type Harness } from './support/webhooks';
+import { startWebhooks, testSecrets, type Harness } from './support/webhooks';
 
 let harness: Harness;
 let publisher: Broker;
@@ -245,6 +245,7 @@ describe('POST /webhooks/{id}/rotate-secret', () => {
       404,
       'resource_not_found',
     );
-    expect((await endpoints().findOne({ _id: endpoint.id as never }))?.secret).toBe(endpoint.secret);
+    const stored = (await endpoints().findOne({ _id: endpoint.id as never }))!.secret;
+    expect(testSecrets.open(stored, endpoint.id)).toBe(endpoint.secret); // unchanged
   });
 });

@@ -7,8 +7,10 @@ import {
   type NewDelivery,
   type RetryPolicy,
 } from '../domain/delivery';
+import type { SecretBox } from '../secrets/secret-box';
 import type { ClaimedDelivery, DeliveryRepository } from '../store/delivery.repository';
 import type { EndpointRepository, EndpointSnapshot } from '../store/endpoint.repository';
+import { ENDPOINT_DISABLED } from './endpoint-lifecycle';
 import { postWebhook, prepareWebhook, type SendOptions, type SendResult } from './send';
 
 export interface AttemptDeps {
@@ -17,6 +19,8 @@ export interface AttemptDeps {
   logger: Logger;
   send: SendOptions;
   retry: RetryPolicy;
+  /** Opens an endpoint's sealed secret, only to sign an attempt. */
+  secrets: SecretBox;
 }
 
 /** What an attempt is about: a stored delivery, or one about to be stored. */
@@ -52,7 +56,7 @@ async function startAttempt(
       if (!endpoint?.enabled) return { endpoint };
       const webhook = {
         url: endpoint.url,
-        secret: endpoint.secret,
+        secret: deps.secrets.open(endpoint.secret, endpoint.id),
         event: delivery.event,
         deliveryId: delivery.id,
         attempt: number,
@@ -137,7 +141,7 @@ async function recordOutcome(
 }
 
 async function abandon(delivery: ClaimedDelivery, endpoint: Endpoint | undefined, deps: AttemptDeps): Promise<void> {
-  if (endpoint) await deps.deliveries.abandon(delivery, 'endpoint disabled');
+  if (endpoint) await deps.deliveries.abandon(delivery, ENDPOINT_DISABLED);
   // Created by the dispatcher while its endpoint was being deleted: finish the cascade.
   else await deps.deliveries.remove(delivery);
   deps.logger.info(

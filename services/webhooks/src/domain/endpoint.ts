@@ -1,5 +1,6 @@
 import { newId, randomBase62 } from '@stockyard/service-kit';
 import type { CreateWebhookEndpoint, EventName, UpdateWebhookEndpoint, WebhookEndpoint } from '@stockyard/contracts';
+import type { SealedSecret, SecretBox } from '../secrets/secret-box';
 
 /** An endpoint as the service stores it; the wire shape (contracts) hides orgId and secret. */
 export interface Endpoint {
@@ -12,7 +13,8 @@ export interface Endpoint {
   consecutiveFailures: number;
   /** When the failure rule disabled it (null when enabled, or disabled by PATCH). */
   disabledAt: Date | null;
-  secret: string;
+  /** The signing secret, encrypted (secrets/secret-box.ts): opened only to sign an attempt. */
+  secret: SealedSecret;
   /** Guards every update (atomic on MongoDB across replicas). */
   version: number;
   createdAt: Date;
@@ -25,18 +27,32 @@ export const DISABLE_AFTER_FAILURES = 5;
 
 export const newSecret = () => `whsec_${randomBase62(32)}`;
 
-export function newEndpoint(orgId: string, input: CreateWebhookEndpoint): NewEndpoint {
-  return {
-    id: newId('we'),
+/** A new endpoint, and its secret in plaintext: the create answer shows it once, the endpoint keeps it sealed. */
+export function newEndpoint(
+  orgId: string,
+  input: CreateWebhookEndpoint,
+  secrets: SecretBox,
+): { endpoint: NewEndpoint; secret: string } {
+  const id = newId('we');
+  const secret = newSecret();
+  const endpoint: NewEndpoint = {
+    id,
     orgId,
     url: input.url,
     events: [...new Set(input.events)],
     enabled: true,
     consecutiveFailures: 0,
     disabledAt: null,
-    secret: newSecret(),
+    secret: secrets.seal(secret, id),
     version: 0,
   };
+  return { endpoint, secret };
+}
+
+/** A new secret for the endpoint: the change to store (sealed), and the plaintext to show once. */
+export function rotatedSecret(endpointId: string, secrets: SecretBox): { change: EndpointChange; secret: string } {
+  const secret = newSecret();
+  return { change: { secret: secrets.seal(secret, endpointId) }, secret };
 }
 
 export function toWire(endpoint: Endpoint): WebhookEndpoint {

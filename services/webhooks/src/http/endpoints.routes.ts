@@ -11,20 +11,21 @@ import {
 import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
 import type { z } from 'zod';
 import { checkEndpointUrl } from '../domain/endpoint-url';
-import { newEndpoint, newSecret, patchChange, toWire, type Endpoint } from '../domain/endpoint';
+import { newEndpoint, patchChange, rotatedSecret, toWire, type Endpoint } from '../domain/endpoint';
 import type { WebhooksDeps } from '../deps';
 import { endpointNotFound } from '../domain/endpoint.errors';
 
 type WithSecret = z.infer<typeof WebhookEndpointWithSecretSchema>;
-// Create and rotate-secret are the only answers that show the secret.
-const withSecret = (endpoint: Endpoint): WithSecret => ({ ...toWire(endpoint), secret: endpoint.secret });
+// Create and rotate-secret are the only answers that show the secret: the plaintext made
+// for the answer, never read back (the stored one is sealed).
+const withSecret = (endpoint: Endpoint, secret: string): WithSecret => ({ ...toWire(endpoint), secret });
 const found = (endpoint: Endpoint | undefined): Endpoint => {
   if (!endpoint) throw endpointNotFound();
   return endpoint;
 };
 
 export function endpointsRoutes(router: Router, deps: WebhooksDeps): void {
-  const { endpoints, urlPolicy } = deps;
+  const { endpoints, urlPolicy, secrets } = deps;
   // Before the /webhooks/:id routes, so "events" is never taken for an id.
   router.get('/webhooks/events', (_req, res) => {
     res.json({ data: EVENT_NAMES });
@@ -41,12 +42,13 @@ export function endpointsRoutes(router: Router, deps: WebhooksDeps): void {
     const orgId = orgIdOf(req);
     const input = bodyOf(req, CreateWebhookEndpointSchema);
     await checkEndpointUrl(input.url, urlPolicy);
-    res.status(201).json(withSecret(await endpoints.create(newEndpoint(orgId, input))));
+    const { endpoint, secret } = newEndpoint(orgId, input, secrets);
+    res.status(201).json(withSecret(await endpoints.create(endpoint), secret));
   });
   mountEndpointChanges(router, deps);
 }
 
-function mountEndpointChanges(router: Router, { endpoints, deliveries, urlPolicy }: WebhooksDeps): void {
+function mountEndpointChanges(router: Router, { endpoints, deliveries, urlPolicy, secrets }: WebhooksDeps): void {
   router.patch('/webhooks/:id', async (req, res) => {
     const orgId = orgIdOf(req);
     const input = bodyOf(req, UpdateWebhookEndpointSchema);
@@ -67,7 +69,8 @@ function mountEndpointChanges(router: Router, { endpoints, deliveries, urlPolicy
   });
 
   router.post('/webhooks/:id/rotate-secret', async (req, res) => {
-    const updated = found(await endpoints.update(orgIdOf(req), req.params.id!, () => ({ secret: newSecret() })));
-    res.status(201).json(withSecret(updated));
+    const { change, secret } = rotatedSecret(req.params.id!, secrets);
+    const updated = found(await endpoints.update(orgIdOf(req), req.params.id!, () => change));
+    res.status(201).json(withSecret(updated, secret));
   });
 }

@@ -175,6 +175,32 @@ export class DeliveryRepository {
     return this.releaseWith(claim, { $set: { status, nextAttemptAt: null, lastError: reason } });
   }
 
+  /**
+   * Ends every pending delivery of the endpoint that no worker holds (its endpoint was just
+   * disabled): failed with `reason`, no further attempt, replayable. One under a live lease
+   * is left to its worker, which records its attempt, and closes when its next attempt is
+   * due. Each is written under its own lock, guarded on still being pending and unheld.
+   */
+  async abandonPending(orgId: string, endpointId: string, reason: string, now = new Date()): Promise<number> {
+    const unheld = { status: 'pending', $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }] };
+    const docs = await this.model.find({ orgId, endpointId, ...unheld }, { _id: 1 }).lean<{ _id: string }[]>();
+    const status = deliveryStates.next('pending', 'endpoint_disabled');
+    let closed = 0;
+    for (const { _id } of docs) {
+      const result = await this.locked(_id, () =>
+        this.model.updateOne(
+          { _id, ...unheld },
+          {
+            $set: { status, nextAttemptAt: null, lastError: reason, leaseUntil: null, leaseId: null },
+            $inc: { version: 1 },
+          },
+        ),
+      );
+      closed += result.modifiedCount;
+    }
+    return closed;
+  }
+
   private releaseWith(
     claim: ClaimedDelivery,
     update: { $set: Record<string, unknown>; $push?: Record<string, unknown> },

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import type { SealedSecret } from '../secrets/secret-box';
 
 /** The stored shape: the endpoint id is the document id, so lookups need no second index. */
 export interface EndpointDoc {
@@ -9,7 +10,8 @@ export interface EndpointDoc {
   enabled: boolean;
   consecutiveFailures: number;
   disabledAt: Date | null;
-  secret: string;
+  /** Encrypted (AES-256-GCM) with the key `keyId` names; never the plaintext. */
+  secret: SealedSecret;
   version: number;
   createdAt: Date;
   updatedAt: Date;
@@ -24,7 +26,13 @@ const endpointSchema = new Schema<EndpointDoc>(
     enabled: { type: Boolean, required: true },
     consecutiveFailures: { type: Number, required: true, default: 0 },
     disabledAt: { type: Date, default: null },
-    secret: { type: String, required: true },
+    secret: {
+      type: new Schema(
+        { keyId: { type: String, required: true }, ciphertext: { type: String, required: true } },
+        { _id: false },
+      ),
+      required: true,
+    },
     version: { type: Number, required: true, default: 0 },
   },
   { collection: 'webhook_endpoints', timestamps: true, versionKey: false },

@@ -2,6 +2,7 @@ import type { Connection, Model } from 'mongoose';
 import type { EventName, Page } from '@stockyard/contracts';
 import { AggregateStore, AppError, documentKey, type BroadcastCache } from '@stockyard/service-kit';
 import type { Endpoint, EndpointChange, NewEndpoint } from '../domain/endpoint';
+import type { SealedSecret, SecretBox } from '../secrets/secret-box';
 import { endpointModel, type EndpointDoc } from './endpoint.model';
 import { SharedLocks } from './shared-locks';
 
@@ -35,6 +36,11 @@ export interface EnabledEndpoints {
   readSeq: number;
 }
 
+export interface EndpointHooks {
+  /** After a write that disabled the endpoint (auto-disable or PATCH): its pending deliveries stop. */
+  onDisabled?: (orgId: string, endpointId: string) => void;
+}
+
 /**
  * Every method takes the organization: no query can cross tenants.
  *
@@ -49,6 +55,7 @@ export class EndpointRepository {
   constructor(
     connection: Connection,
     private readonly enabledByOrg?: BroadcastCache<EnabledEndpoints>,
+    private readonly hooks: EndpointHooks = {},
   ) {
     this.model = endpointModel(connection);
     // Endpoints emit no events: the store needs no relay. Each write keeps signing readers
@@ -103,11 +110,14 @@ export class EndpointRepository {
     id: string,
     decide: (current: Endpoint) => EndpointChange | undefined,
   ): Promise<Endpoint | undefined> {
+    let wasEnabled = false;
     try {
       const { state } = await this.store.change(orgId, id, (current) => {
+        wasEnabled = current.enabled;
         const change = decide(current);
         return change ? { state: { ...current, ...change } } : {};
       });
+      if (wasEnabled && !state.enabled) this.hooks.onDisabled?.(orgId, id);
       return state;
     } catch (err) {
       if (err instanceof AppError && err.code === 'resource_not_found') return undefined;
@@ -115,6 +125,28 @@ export class EndpointRepository {
     } finally {
       await this.enabledByOrg?.changed(orgId);
     }
+  }
+
+  /**
+   * Seals every secret not sealed with the current key: one still in plaintext (stored
+   * before secrets were encrypted) or sealed with an older key (README: rotating the key).
+   * Run at start; answers how many it re-sealed.
+   */
+  async sealSecrets(secrets: SecretBox): Promise<number> {
+    const docs = await this.model.collection.find({}, { projection: { _id: 1, orgId: 1, secret: 1 } }).toArray();
+    let sealed = 0;
+    for (const doc of docs as unknown as Pick<EndpointDoc, '_id' | 'orgId' | 'secret'>[]) {
+      const stored = doc.secret as SealedSecret | string;
+      if (typeof stored !== 'string' && !secrets.isStale(stored)) continue;
+      await this.update(doc.orgId, doc._id, (current) => {
+        const now = current.secret as SealedSecret | string;
+        if (typeof now !== 'string' && !secrets.isStale(now)) return undefined;
+        const plaintext = typeof now === 'string' ? now : secrets.open(now, current.id);
+        return { secret: secrets.seal(plaintext, current.id) };
+      });
+      sealed++;
+    }
+    return sealed;
   }
 
   /** True when it existed. Its deliveries are the caller's to remove (cascade). */
