@@ -1,5 +1,6 @@
 import { assemble, defineService, outboxRelay, serviceApp, type ServiceContext } from '@stockyard/service-kit';
 import { channelsSide, channelsSideModels } from './channels-side';
+import { BulkCommands } from './commands/bulk-commands';
 import { CategoryCommands } from './commands/category-commands';
 import { ComponentCheck } from './commands/component-check';
 import { ConversionCommands } from './commands/conversion-commands';
@@ -66,6 +67,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
     families: new FamilyCommands(writer, skus, productQueries, products),
     reports: new ProductReports(writer, productQueries, categories),
     conversions: new ConversionCommands(writer, productQueries, products, peers),
+    bulk: new BulkCommands(writer, products, productQueries),
     productQueries,
     skus,
     variantRefs,

@@ -3,6 +3,7 @@ import type { ImportCommands } from './commands/import-commands';
 import type { SourceCommands } from './commands/source-commands';
 import type { SourceProductCommands } from './commands/source-product-commands';
 import type { SourceSkuCommands } from './commands/source-sku-commands';
+import type { BulkCommands } from './commands/bulk-commands';
 import type { CategoryCommands } from './commands/category-commands';
 import type { ConversionCommands } from './commands/conversion-commands';
 import type { FamilyCommands } from './commands/family-commands';
@@ -30,6 +31,7 @@ export interface CatalogDeps {
   families: FamilyCommands;
   reports: ProductReports;
   conversions: ConversionCommands;
+  bulk: BulkCommands;
   productQueries: ProductQueries;
   skus: SkuRegistry;
   variantRefs: VariantRefs;

@@ -7,9 +7,6 @@ import { AppError } from '@stockyard/service-kit';
  * Whoever builds one of these deletes its line.
  */
 const PENDING = [
-  // issue #17 (products), being built
-  'POST /products/bulk-restore',
-  'DELETE /products/bulk',
   // issue #18 (channels and sources)
   'GET /storefront/products',
   'GET /storefront/products/:id',

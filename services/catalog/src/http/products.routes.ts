@@ -1,5 +1,7 @@
 import type { Router } from 'express';
 import {
+  BulkDeleteSchema,
+  BulkRestoreSchema,
   ChildrenOrderSchema,
   ConvertProductSchema,
   CreateProductSchema,
@@ -16,7 +18,7 @@ import type { CatalogDeps } from '../deps';
 
 /** Products: the list, the trash, one product's reads and writes. Literal paths before `/products/:id`. */
 export function productsRoutes(router: Router, deps: CatalogDeps): void {
-  const { products, productQueries, families, reports, conversions } = deps;
+  const { products, productQueries, families, reports, conversions, bulk } = deps;
   router.get('/products', async (req, res) => {
     const orgId = orgIdOf(req);
     res.json(await products.list(orgId, queryOf(req, ProductListQuerySchema), queryOf(req, PageQuerySchema)));
@@ -29,6 +31,12 @@ export function productsRoutes(router: Router, deps: CatalogDeps): void {
   });
   router.get('/products/data-health', async (req, res) => {
     res.json(await reports.dataHealth(orgIdOf(req)));
+  });
+  router.post('/products/bulk-restore', async (req, res) => {
+    res.json(await bulk.restore(orgIdOf(req), bodyOf(req, BulkRestoreSchema)));
+  });
+  router.delete('/products/bulk', async (req, res) => {
+    res.json(await bulk.delete(orgIdOf(req), bodyOf(req, BulkDeleteSchema)));
   });
   router.post('/products/variant-parent', async (req, res) => {
     res.status(201).json(await families.variantParent(orgIdOf(req), bodyOf(req, VariantParentSchema)));

@@ -69,6 +69,21 @@ export class ProductQueries {
     return this.model.countDocuments({ orgId, deletedAt: null, componentVariantIds: { $in: variantIds } });
   }
 
+  /** Ids of the organization's live products, oldest first. */
+  async liveIds(orgId: string): Promise<string[]> {
+    const rows = await this.model.find({ orgId, deletedAt: null }, { _id: 1 }).sort({ createdAt: 1, _id: 1 }).lean();
+    return rows.map((r) => String(r._id));
+  }
+
+  /** Ids of trashed products, those trashed in a range when given, oldest trashing first. */
+  async trashedIds(orgId: string, range: { deletedAfter?: Date; deletedBefore?: Date }): Promise<string[]> {
+    const deletedAt: Record<string, Date | null> = { $ne: null };
+    if (range.deletedAfter) deletedAt.$gte = range.deletedAfter;
+    if (range.deletedBefore) deletedAt.$lte = range.deletedBefore;
+    const rows = await this.model.find({ orgId, deletedAt }, { _id: 1 }).sort({ deletedAt: 1, _id: 1 }).lean();
+    return rows.map((r) => String(r._id));
+  }
+
   /** Every product of the organization, live and trashed, with what the data-health report reads. */
   async healthRows(orgId: string): Promise<HealthRow[]> {
     const fields = 'type sku price cost margin images brandId categoryId enriched archived deletedAt variants';
