@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { EVENT_PAYLOADS, type EventEnvelope } from './events';
+import { CATALOG_INTERNAL_EVENTS } from './catalog-internal';
 import { CATALOG_VARIANT_EVENTS, INVENTORY_INTERNAL_EVENTS } from './stock-internal';
 
 /**
@@ -10,6 +11,7 @@ import { CATALOG_VARIANT_EVENTS, INVENTORY_INTERNAL_EVENTS } from './stock-inter
 export const EVENT_SCHEMAS = {
   ...EVENT_PAYLOADS,
   ...CATALOG_VARIANT_EVENTS,
+  ...CATALOG_INTERNAL_EVENTS,
   ...INVENTORY_INTERNAL_EVENTS,
 } as const;
 

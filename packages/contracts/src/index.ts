@@ -21,3 +21,4 @@ export * from './imports';
 export * from './ids';
 export * from './internal-call';
 export * from './inventory-internal';
+export * from './catalog-internal';

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { PRODUCT_TYPES } from './products';
+import { postInternal, type PeerOptions } from './internal-call';
+
+/**
+ * The catalog's internal API under /internal/v1 (never routed by the gateway): what orders
+ * (SKU resolution, kit flattening), purchasing (SKU, cost, weight) and invoicing (SKU) read
+ * of variants, bundles and BOMs, batched (never one call per row), and the internal events a
+ * read model of bundles needs.
+ */
+export const INTERNAL_CATALOG_PATHS = {
+  variantsBatch: '/variants/batch',
+  bundleLeaves: '/bundles/leaves',
+} as const;
+
+const id = z.string().min(1).max(128);
+const MAX_BATCH = 500;
+
+/** By variant ids, by SKUs (compared trimmed, in any case), or both; at most 500 in all. */
+export const VariantBatchQuerySchema = z
+  .object({
+    ids: z.array(id).max(MAX_BATCH).optional(),
+    skus: z.array(z.string().trim().min(1).max(100)).max(MAX_BATCH).optional(),
+  })
+  .strict()
+  .refine((q) => (q.ids?.length ?? 0) + (q.skus?.length ?? 0) > 0, 'ids or skus is required')
+  .refine((q) => (q.ids?.length ?? 0) + (q.skus?.length ?? 0) <= MAX_BATCH, `at most ${MAX_BATCH} ids and skus in all`);
+export type VariantBatchQuery = z.infer<typeof VariantBatchQuerySchema>;
+
+export const ComponentRowSchema = z.object({ variantId: z.string(), quantity: z.number() });
+export type ComponentRow = z.infer<typeof ComponentRowSchema>;
+
+/** A live variant of a live product, with what other services price, buy, ship and bill by. */
+export const InternalVariantSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  productType: z.enum(PRODUCT_TYPES),
+  productName: z.string(),
+  sku: z.string().nullable(),
+  name: z.string().nullable(),
+  options: z.record(z.string(), z.string()),
+  price: z.number().nullable(),
+  cost: z.number().nullable(),
+  weight: z.number().nullable(),
+  barcodes: z.array(z.string()),
+  isDefault: z.boolean(),
+  archived: z.boolean(),
+  /** BUNDLE: the bundle's own rows (not flattened; see bundle leaves). */
+  components: z.array(ComponentRowSchema).nullable(),
+  /** ASSEMBLY: the active BOM's rows and version. */
+  bom: z.object({ version: z.number(), rows: z.array(ComponentRowSchema) }).nullable(),
+});
+export type InternalVariant = z.infer<typeof InternalVariantSchema>;
+
+/** Found variants (each once), and what was asked but is unknown, trashed or deleted. */
+export const VariantBatchSchema = z.object({
+  data: z.array(InternalVariantSchema),
+  missing: z.object({ ids: z.array(z.string()), skus: z.array(z.string()) }),
+});
+export type VariantBatch = z.infer<typeof VariantBatchSchema>;
+
+export const BundleLeavesQuerySchema = z.object({ variantIds: z.array(id).min(1).max(MAX_BATCH) }).strict();
+
+/**
+ * What one unit of each variant takes of stocked variants: a bundle's rows with nested
+ * bundles flattened and quantities multiplied (the same leaf summed); any other variant is
+ * its own single leaf. Assemblies are leaves: they hold stock.
+ */
+export const BundleLeavesSchema = z.object({
+  data: z.array(
+    z.object({
+      variantId: z.string(),
+      productId: z.string(),
+      productType: z.enum(PRODUCT_TYPES),
+      leaves: z.array(ComponentRowSchema),
+    }),
+  ),
+  missing: z.array(z.string()),
+});
+export type BundleLeaves = z.infer<typeof BundleLeavesSchema>;
+
+/**
+ * Internal catalog events beside `variant.upserted` / `variant.deleted` (stock-internal.ts).
+ * `bundle.components_changed`: a BUNDLE's own rows, or which of its variants are live,
+ * changed; `variantIds` is empty once it is trashed or no longer a BUNDLE. Rows are not
+ * flattened, so each bundle's event depends on its own document only (read models flatten).
+ */
+export const CATALOG_INTERNAL_EVENTS = {
+  'bundle.components_changed': z.object({
+    orgId: id,
+    productId: id,
+    variantIds: z.array(z.string()),
+    components: z.array(ComponentRowSchema),
+    updatedAt: z.string().datetime(),
+  }),
+} as const;
+export type BundleComponentsChanged = z.infer<(typeof CATALOG_INTERNAL_EVENTS)['bundle.components_changed']>;
+
+/** The typed client of the catalog's internal API. */
+export function catalogClient(options: Omit<PeerOptions, 'peer'>) {
+  const peer = { ...options, peer: 'catalog' };
+  return {
+    variants: (orgId: string, query: VariantBatchQuery): Promise<VariantBatch> =>
+      postInternal(peer, orgId, INTERNAL_CATALOG_PATHS.variantsBatch, query, VariantBatchSchema),
+    bundleLeaves: (orgId: string, variantIds: string[]): Promise<BundleLeaves> =>
+      postInternal(peer, orgId, INTERNAL_CATALOG_PATHS.bundleLeaves, { variantIds }, BundleLeavesSchema),
+  };
+}
+export type CatalogClient = ReturnType<typeof catalogClient>;
