@@ -5,6 +5,7 @@ import { CategoryCommands } from './commands/category-commands';
 import { ComponentCheck } from './commands/component-check';
 import { ConversionCommands } from './commands/conversion-commands';
 import { FamilyCommands } from './commands/family-commands';
+import { InternalReads } from './commands/internal-reads';
 import { ProductCommands } from './commands/product-commands';
 import { ProductReports } from './commands/product-reports';
 import { ProductWriter } from './commands/product-writer';
@@ -19,6 +20,7 @@ import { importsRoutes } from './http/imports.routes';
 import { pendingRoutes } from './http/pending.routes';
 import { productsRoutes } from './http/products.routes';
 import { sourcesRoutes } from './http/sources.routes';
+import { variantsInternalRoutes } from './http/variants-internal.routes';
 import { variantsRoutes } from './http/variants.routes';
 import { inventoryStock } from './peers/inventory-stock';
 import { NO_HOLDS } from './ports';
@@ -68,6 +70,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
     reports: new ProductReports(writer, productQueries, categories),
     conversions: new ConversionCommands(writer, productQueries, products, peers),
     bulk: new BulkCommands(writer, products, productQueries),
+    internalReads: new InternalReads(components, skus),
     productQueries,
     skus,
     variantRefs,
@@ -87,6 +90,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
       productsRoutes(router, deps);
       variantsRoutes(router, deps);
     },
+    internal: (router) => variantsInternalRoutes(router, deps),
   });
   // consumers, relay
   return assemble(ctx, { app, deps, relay, parts: [channels.runner] });

@@ -7,6 +7,7 @@ import type { BulkCommands } from './commands/bulk-commands';
 import type { CategoryCommands } from './commands/category-commands';
 import type { ConversionCommands } from './commands/conversion-commands';
 import type { FamilyCommands } from './commands/family-commands';
+import type { InternalReads } from './commands/internal-reads';
 import type { ProductCommands } from './commands/product-commands';
 import type { ProductReports } from './commands/product-reports';
 import type { ProductWriter } from './commands/product-writer';
@@ -32,6 +33,7 @@ export interface CatalogDeps {
   reports: ProductReports;
   conversions: ConversionCommands;
   bulk: BulkCommands;
+  internalReads: InternalReads;
   productQueries: ProductQueries;
   skus: SkuRegistry;
   variantRefs: VariantRefs;

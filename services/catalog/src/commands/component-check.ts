@@ -10,9 +10,19 @@ const MAX_DEPTH = 20;
 /** Loads what a product's component rows name and checks them: each exists, and no row leads back to the product. */
 export class ComponentCheck {
   constructor(
-    private readonly products: ProductStore,
+    private readonly products_: ProductStore,
     private readonly refs: VariantRefs,
   ) {}
+
+  /** Products by id (unknown ones left out). */
+  async products(orgId: string, productIds: string[]): Promise<Map<string, ProductState>> {
+    const found = new Map<string, ProductState>();
+    for (const id of productIds) {
+      const product = await this.products_.read(orgId, id);
+      if (product) found.set(id, product);
+    }
+    return found;
+  }
 
   /** The products owning these variants, by variant id (unknown ones left out). */
   async owners(orgId: string, variantIds: string[]): Promise<ComponentOwners> {
@@ -20,7 +30,7 @@ export class ComponentCheck {
     const owners: ComponentOwners = new Map();
     const loaded = new Map<string, ProductState | undefined>();
     for (const [variantId, productId] of productIds) {
-      if (!loaded.has(productId)) loaded.set(productId, await this.products.read(orgId, productId));
+      if (!loaded.has(productId)) loaded.set(productId, await this.products_.read(orgId, productId));
       const product = loaded.get(productId);
       if (product) owners.set(variantId, product);
     }

@@ -2,7 +2,7 @@ import type { EventEnvelope, Template } from '@stockyard/contracts';
 import { AppError, isDuplicateKeyError } from '@stockyard/service-kit';
 import type { ProductState } from '../domain/product';
 import { claimedKeys, componentRows, rawSkus } from '../domain/product-derived';
-import { productCreated, variantEvents } from '../domain/product-events';
+import { bundleEvents, productCreated, variantEvents } from '../domain/product-events';
 import { changeEvents, settle } from '../domain/product-settle';
 import { brandNotFound, categoryNotFound, productNotFound } from '../domain/product.errors';
 import type { BrandRepository } from '../store/brand.repository';
@@ -74,7 +74,11 @@ export class ProductWriter {
         product.variants.map((v) => v.id),
       );
       const { version: _v, ...fields } = product;
-      return await this.store.create(fields, [productCreated(product), ...variantEvents(null, product)]);
+      return await this.store.create(fields, [
+        productCreated(product),
+        ...variantEvents(null, product),
+        ...bundleEvents(null, product),
+      ]);
     } catch (err) {
       await this.skus.release(orgId, id, prepared.claimed);
       throw err;

@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@stockyard/contracts';
 import { newEvent } from '@stockyard/service-kit';
-import type { ProductState, VariantState } from './product';
+import type { Component, ProductState, VariantState } from './product';
 
 /** The fields whose change `product.updated` names in `changes` (derived fields never). */
 const PUBLIC_FIELDS = [
@@ -83,4 +83,19 @@ export function variantEvents(before: ProductState | null, after: ProductState):
     }
   }
   return events;
+}
+
+/** A bundle as its read models see it: live variants and own rows (nothing once trashed or converted). */
+function bundleShape(p: ProductState | null) {
+  if (!p || p.type !== 'BUNDLE' || p.deletedAt) return { variantIds: [] as string[], components: [] as Component[] };
+  return { variantIds: p.variants.filter((v) => v.deletedAt === null).map((v) => v.id), components: p.components };
+}
+
+/** `bundle.components_changed` when a bundle's rows or live variants moved (internal: bundle availability). */
+export function bundleEvents(before: ProductState | null, after: ProductState): EventEnvelope[] {
+  const was = bundleShape(before);
+  const now = bundleShape(after);
+  if (JSON.stringify(was) === JSON.stringify(now)) return [];
+  const payload = { orgId: after.orgId, productId: after.id, ...now, updatedAt: new Date().toISOString() };
+  return [newEvent('bundle.components_changed', payload)];
 }

@@ -1,7 +1,7 @@
 import type { EventEnvelope, Template } from '@stockyard/contracts';
 import type { ProductState } from './product';
 import { liveVariants, skuKey, withDerived } from './product-derived';
-import { changedFieldNames, productUpdated, variantEvents } from './product-events';
+import { bundleEvents, changedFieldNames, productUpdated, variantEvents } from './product-events';
 import { isEnriched } from './product-template';
 import { duplicateSkuInProduct } from './product.errors';
 
@@ -30,5 +30,5 @@ export function settle(next: ProductState, template: Template | null): ProductSt
 export function changeEvents(before: ProductState, after: ProductState, publish: boolean): EventEnvelope[] {
   const changes = changedFieldNames(before, after);
   const product = publish && changes.length > 0 ? [productUpdated(after, changes)] : [];
-  return [...product, ...variantEvents(before, after)];
+  return [...product, ...variantEvents(before, after), ...bundleEvents(before, after)];
 }

@@ -55,6 +55,14 @@ export class SkuRegistry {
     await this.claims.deleteMany({ _id: { $in: keys.map((k) => claimId(orgId, k)) }, productId });
   }
 
+  /** The product holding each SKU (by key), for the SKUs someone holds. */
+  async holders(orgId: string, skus: string[]): Promise<Map<string, string>> {
+    if (skus.length === 0) return new Map();
+    const ids = [...new Set(skus.map((s) => claimId(orgId, skuKey(s))))];
+    const rows = await this.claims.collection.find({ _id: { $in: ids } } as never).toArray();
+    return new Map(rows.map((r) => [String(r._id).slice(orgId.length + 1), r.productId as string]));
+  }
+
   /** The next generated SKU that no one holds, claimed for the product. */
   async generate(orgId: string, productId: string): Promise<string> {
     for (;;) {
