@@ -206,6 +206,12 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it("points the catalog's INVENTORY_URL at the inventory service and its port", () => {
+    const env = composeEnv('catalog', compose.services.catalog!);
+    const inventoryPort = composeEnv('inventory', compose.services.inventory!).PORT;
+    expect(env.INVENTORY_URL).toBe(`http://inventory:${inventoryPort}`);
+  });
+
   it('starts the gateway after Redis and every service, and publishes 8080', () => {
     const gatewayService = compose.services.gateway!;
     const deps = dependsOn(gatewayService);
@@ -379,6 +385,13 @@ describe('k8s/', () => {
       const podLabels = deployment().spec.template.metadata.labels;
       for (const [key, value] of Object.entries(service!.spec.selector)) expect(podLabels[key]).toBe(value);
     });
+  });
+
+  it("points the catalog's INVENTORY_URL at the inventory Service (from the shared ConfigMap)", () => {
+    const env = containerEnv(findObject('Deployment', 'catalog')!.spec.template.spec.containers[0]);
+    const url = new URL(env.INVENTORY_URL ?? 'missing:');
+    expect(url.hostname).toBe('inventory');
+    expect(findObject('Service', 'inventory')?.spec.ports[0].port).toBe(Number(url.port));
   });
 
   it("points the gateway's upstream URLs at the Kubernetes Services and their ports", () => {
