@@ -45,6 +45,8 @@ export class ImportRunner implements Part {
   private timer?: NodeJS.Timeout;
   private readonly running = new Map<string, Promise<void>>();
   private stopping = false;
+  private sweeping?: Promise<void>;
+  private again = false;
 
   constructor(
     private readonly jobs: ImportJobStore,
@@ -66,13 +68,26 @@ export class ImportRunner implements Part {
   async stop(): Promise<void> {
     this.stopping = true;
     clearInterval(this.timer);
+    await this.sweeping;
     await Promise.allSettled([...this.running.values()]);
   }
 
-  /** Looks for work now (a new job, or the sweep). */
+  /** Looks for work now (a new job, or the sweep); one sweep at a time. */
   kick(): void {
     if (this.stopping || this.running.size >= JOBS_AT_ONCE) return;
-    void this.sweep().catch((err) => this.logger.error({ err }, 'import sweep failed'));
+    if (this.sweeping) {
+      this.again = true;
+      return;
+    }
+    this.sweeping = this.sweep()
+      .catch((err) => this.logger.error({ err }, 'import sweep failed'))
+      .finally(() => {
+        this.sweeping = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
   }
 
   private async sweep(): Promise<void> {

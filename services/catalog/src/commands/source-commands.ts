@@ -10,13 +10,17 @@ export class SourceCommands {
     return this.sources.store.create(newSource(orgId, input));
   }
 
+  // Each change reads the source for its organization first: the store's change alone trusts
+  // a state it remembers by id (README, "Tenancy and the aggregate store").
   async update(orgId: string, id: string, patch: UpdateSource): Promise<SourceState> {
+    await this.sources.get(orgId, id);
     const { state } = await this.sources.store.change(orgId, id, (s) => ({ state: updateSource(s, patch) }));
     return state;
   }
 
   /** Soft delete (idempotent): its SKUs stay, linked and readable; it takes no more SKU writes or imports. */
   async delete(orgId: string, id: string): Promise<void> {
+    await this.sources.get(orgId, id);
     await this.sources.store.change(orgId, id, (s) => ({ state: deleteSource(s, new Date()) }));
   }
 }

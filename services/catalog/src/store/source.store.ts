@@ -12,7 +12,7 @@ export class SourceStore {
     private readonly model: SourceModel,
     relay: OutboxRelay,
   ) {
-    this.store = new AggregateStore<SourceState>(model, relay, { name: 'Source channel', remember: 1_000 });
+    this.store = new AggregateStore<SourceState>(model, relay, { name: 'Source channel' });
   }
 
   /** The organization's source, deleted ones included; another organization's is a 404. */
