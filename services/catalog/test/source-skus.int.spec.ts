@@ -29,7 +29,7 @@ describe('/sources/{id}/skus', () => {
     expect(list.body.data.map((s: { sku: string }) => s.sku)).toEqual(['S-1', 'S-2']);
   });
 
-  it('links offers to a variant: the first is preferred and the variant matched; the cost follows the preferred one', async () => {
+  it("links offers: a variant's first is preferred, the variant matched, its cost the preferred one's", async () => {
     const product = await h.product({ name: 'Hinge', cost: 3 });
     const variantId = product.variants[0].id;
     const other = (await h.source({ name: 'Other Supply' })).id;
