@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { asCaller, infraEnv, isolatedNames, listen, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
+import { asCaller, infraEnv, isolatedNames, json, listen, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
 import { connectMongo, createLogger, createServiceApp } from '../src';
 
 /** Every route of a service app holds its path parameters to the contracts' id rule. */
@@ -38,7 +38,7 @@ describe('path parameters', () => {
 
   const call = async (path: string, method = 'PATCH') => {
     const res = await fetch(`${http.url}${path}`, { method, headers: asCaller('org_a') });
-    return { status: res.status, body: await res.json() };
+    return { status: res.status, body: await json(res) };
   };
 
   it.each([
