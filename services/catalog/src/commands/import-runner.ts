@@ -131,11 +131,12 @@ export class ImportRunner implements Part {
     try {
       let job = claimed;
       if (job.origin === 'url' && job.chunks === 0) job = await this.fetch(job);
-      const outcome = await new JobRun(this, job, log).apply();
+      const pass = new JobRun(this, job, log);
+      const outcome = await pass.apply();
       if (outcome === 'stopped') await this.change(job, (j) => release(j, this.owner));
       else await this.jobs.store.change(orgId, id, (j) => complete(j, this.owner, new Date()));
       if (outcome !== 'stopped') await this.chunks.remove(id, job.chunks);
-      log.info({ outcome }, 'import finished');
+      log.info({ outcome, timings: pass.timings }, 'import finished');
     } catch (err) {
       if (err instanceof LeaseLost) return void log.warn('import lease lost; another worker has it');
       const failure = describe(err);
@@ -187,6 +188,10 @@ export class ImportRunner implements Part {
 
 /** One worker's pass over one job, from its checkpoint to the end of the file (or a stop). */
 class JobRun {
+  /** Where the pass spent its time (ms), logged when it ends (the benchmark prints it). */
+  readonly timings = { index: 0, skuWrites: 0, costs: 0, checkpoints: 0, total: 0 };
+  private readonly started = performance.now();
+
   constructor(
     private readonly runner: ImportRunner,
     private job: ImportJobState,
@@ -198,7 +203,7 @@ class JobRun {
     const { orgId, sourceChannelId } = this.job;
     // A batch whose costs were written down before the worker died: apply them again (idempotent).
     if (this.job.pendingCosts.length > 0) await costs.follow(orgId, this.job.pendingCosts);
-    const index = await SkuIndex.load(skus, orgId, sourceChannelId);
+    const index = await this.timed('index', () => SkuIndex.load(skus, orgId, sourceChannelId));
     this.log.info({ stored: index.size, resumeAfter: this.job.rowsRead }, 'import applying');
     const parser = chunks
       .read(this.job.id, this.job.chunks)
@@ -224,6 +229,7 @@ class JobRun {
     }
     if (!columns) throw new ImportFailure('csv_header_missing', 'The feed is empty: no header row');
     if (batch.length > 0) await this.applyBatch(batch, rowsRead, index);
+    this.timings.total = Math.round(performance.now() - this.started);
     return 'done';
   }
 
@@ -231,13 +237,14 @@ class JobRun {
     const { skus, costs } = this.runner.deps();
     const { orgId, sourceChannelId } = this.job;
     const owner = this.runner.owner;
+    const lease = this.runner.lease;
     const plan = planBatch(orgId, sourceChannelId, rows, (sku) => index.get(sku), new Date());
     if (plan.costs.length > 0) {
-      this.job = await this.runner.change(this.job, (j) =>
-        checkpoint(j, owner, NO_PROGRESS(j), plan.costs, new Date(), this.runner.lease),
+      this.job = await this.timed('checkpoints', () =>
+        this.runner.change(this.job, (j) => checkpoint(j, owner, NO_PROGRESS(j), plan.costs, new Date(), lease)),
       );
     }
-    const raced = await skus.write(plan.writes);
+    const raced = await this.timed('skuWrites', () => skus.write(plan.writes));
     if (raced.length > 0)
       await this.retryRaced(
         raced.map((w) => w.next.sku),
@@ -245,11 +252,21 @@ class JobRun {
         index,
       );
     for (const w of plan.writes) index.set(w.next);
-    const variantCostsChanged = plan.costs.length > 0 ? await costs.follow(orgId, plan.costs) : 0;
+    const variantCostsChanged =
+      plan.costs.length > 0 ? await this.timed('costs', () => costs.follow(orgId, plan.costs)) : 0;
     const progress = { rowsRead, counts: plan.counts, errors: plan.errors, variantCostsChanged };
-    this.job = await this.runner.change(this.job, (j) =>
-      checkpoint(j, owner, progress, [], new Date(), this.runner.lease),
+    this.job = await this.timed('checkpoints', () =>
+      this.runner.change(this.job, (j) => checkpoint(j, owner, progress, [], new Date(), lease)),
     );
+  }
+
+  private async timed<T>(key: 'index' | 'skuWrites' | 'costs' | 'checkpoints', work: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      this.timings[key] += Math.round(performance.now() - started);
+    }
   }
 
   /** SKUs another writer created while the batch was planned: planned again on what is stored now. */
