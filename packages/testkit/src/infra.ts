@@ -34,6 +34,9 @@ export const STATE_DIR = path.join(REPO_ROOT, '.stockyard');
 /** The local FerretDB's pid (mode `local`; benchmarks read its CPU time), if one was started here. */
 export const ferretDbPid = () => localFerretDbPid(STATE_DIR);
 
+/** Building and running FerretDB from any sources (bench:lists compares two builds). */
+export { buildFerretDb, launchFerretDb, stopFerretDb } from './infra/ferretdb';
+
 let pending: Promise<InfraUrls> | undefined;
 
 /** Makes the three servers available and returns their URLs; repeated calls in a process share one result. */

@@ -132,7 +132,8 @@ describe('ensureInfra', () => {
     await inScratchDatabase('indexes', async (conn) => {
       const docs = conn.db!.collection<{ _id: string; org: string; sku: string; at: number }>('docs');
       await docs.createIndex({ org: 1, sku: 1 }, { unique: true, name: 'org_sku' });
-      await docs.createIndex({ org: 1, at: -1 }, { name: 'org_at' }); // our build records it without building it
+      // Our build records it, and builds its list form when a query it serves first runs.
+      await docs.createIndex({ org: 1, at: -1 }, { name: 'org_at' });
       await docs.insertMany([
         { _id: 'a', org: 'o1', sku: 'A', at: 1 },
         { _id: 'b', org: 'o1', sku: 'B', at: 2 },
@@ -148,8 +149,20 @@ describe('ensureInfra', () => {
         expect.objectContaining({ _id: 'b' }),
         expect.objectContaining({ _id: 'a' }),
       ]);
+      const plan = async () =>
+        (await conn.db!.command({ explain: { find: 'docs', filter: { org: 'o1' }, sort: { at: -1 } } })) as {
+          serverInfo?: { ferretdbVersion?: string };
+          queryPlanner?: { Plan?: string[] };
+        };
+      const onFerretDb = (await plan()).serverInfo?.ferretdbVersion !== undefined;
+      if (onFerretDb) expect((await plan()).queryPlanner?.Plan?.[0]).toMatch(/^stockyard list index org_at /);
       await docs.createIndex({ org: 1, at: -1 }, { name: 'org_at' }); // asking again is a no-op
       await docs.dropIndex('org_at');
+      if (onFerretDb) expect((await plan()).queryPlanner?.Plan?.join('\n')).not.toMatch(/org_at/); // dropped with it
+      await expect(docs.find({ org: 'o1' }).sort({ at: -1 }).toArray()).resolves.toEqual([
+        expect.objectContaining({ _id: 'b' }),
+        expect.objectContaining({ _id: 'a' }),
+      ]);
       await docs.dropIndex('org_sku');
       await expect(names()).resolves.toEqual(['_id_']);
       await expect(docs.insertOne({ _id: 'd', org: 'o1', sku: 'A', at: 4 })).resolves.toBeDefined(); // no longer unique

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,7 +7,7 @@ import { findExecutable, run, tail } from './exec';
 import type { LocalContext } from './local-servers';
 import { withLock } from './lock';
 import { pingMongo } from './probes';
-import { StopWaiting, errorMessage, portOpen, waitUntil } from './wait';
+import { StopWaiting, errorMessage, portOpen, sleep, waitUntil } from './wait';
 
 interface FerretContext extends LocalContext {
   repoRoot: string;
@@ -18,15 +18,29 @@ interface FerretContext extends LocalContext {
  * FerretDB (MongoDB wire protocol on SQLite) on 127.0.0.1:port, for machines with neither a
  * MongoDB binary nor a Docker engine. Builds `infra/ferretdb`, with infra/ferretdb/patches.json
  * applied, once per source hash, starts it detached so it outlives this process, and waits for
- * a `ping`.
+ * a `ping`. A FerretDB this helper started from other sources (patches.json changed since) is
+ * replaced: the new binary is built while the old one still serves, then the old one is stopped
+ * and the new one started on the same port and data (its clients reconnect).
  */
 export async function ensureFerretDb(ctx: FerretContext): Promise<string> {
   const url = `mongodb://127.0.0.1:${ctx.port}`;
-  if (await answersPing(url, ctx.port)) return url;
+  const srcDir = path.join(ctx.repoRoot, 'infra', 'ferretdb');
+  if ((await answersPing(url, ctx.port)) && !outdatedBuild(ctx, srcDir)) return url;
   await withLock(
     path.join(ctx.stateDir, 'ferretdb.lock'),
     async () => {
-      if (await answersPing(url, ctx.port)) return; // another process started it meanwhile
+      if (await answersPing(url, ctx.port)) {
+        const outdated = outdatedBuild(ctx, srcDir); // another process may have replaced it meanwhile
+        if (!outdated) return;
+        const binary = await buildFerretDb({ srcDir, stateDir: ctx.stateDir, log: ctx.log });
+        ctx.log(
+          `FerretDB on 127.0.0.1:${ctx.port} runs ${path.basename(outdated.binary)}, built before the last change ` +
+            `to infra/ferretdb; replacing it with ${path.basename(binary)} (same data; clients reconnect)`,
+        );
+        await stopFerretDb(outdated.pid, ctx.port);
+        await start(binary, url, ctx);
+        return;
+      }
       if (await portOpen(ctx.port)) {
         // Something listens but does not answer yet: give it a moment before blaming it.
         await waitUntil(`the server on 127.0.0.1:${ctx.port}`, () => pingMongo(url), { timeoutMs: 15_000 }).catch(
@@ -39,7 +53,7 @@ export async function ensureFerretDb(ctx: FerretContext): Promise<string> {
         );
         return;
       }
-      const binary = await ensureBinary(ctx);
+      const binary = await buildFerretDb({ srcDir, stateDir: ctx.stateDir, log: ctx.log });
       await start(binary, url, ctx);
     },
     { log: ctx.log },
@@ -55,64 +69,132 @@ async function answersPing(url: string, port: number): Promise<boolean> {
   );
 }
 
-/** `<repo>/.stockyard/bin/ferretdb-<hash of the Go sources>`, built if missing. */
-async function ensureBinary(ctx: FerretContext): Promise<string> {
-  const srcDir = path.join(ctx.repoRoot, 'infra', 'ferretdb');
-  const hash = crypto.createHash('sha256');
-  for (const file of ['main.go', 'go.mod', 'go.sum', 'patches.json']) {
-    const full = path.join(srcDir, file);
-    if (!fs.existsSync(full)) throw new Error(`${full} is missing: the FerretDB wrapper sources are incomplete`);
-    hash.update(`${file}\0`).update(fs.readFileSync(full)).update('\0');
+/**
+ * The FerretDB this helper last started on this port (pid file), when it runs a binary built
+ * from other sources than `srcDir` holds now; undefined when it is current, gone, or not ours.
+ */
+function outdatedBuild(ctx: FerretContext, srcDir: string): { pid: number; binary: string } | undefined {
+  const pid = localFerretDbPid(ctx.stateDir);
+  if (pid === undefined) return undefined;
+  let args: string;
+  try {
+    args = execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }).trim();
+  } catch {
+    return undefined; // not running
   }
-  const binDir = path.join(ctx.stateDir, 'bin');
-  const binary = path.join(binDir, `ferretdb-${hash.digest('hex').slice(0, 12)}`);
-  if (fs.existsSync(binary)) return binary;
+  const [binary, ...rest] = args.split(/\s+/);
+  const ours = binary?.startsWith(path.join(ctx.stateDir, 'bin', 'ferretdb-'));
+  if (!binary || !ours || !rest.includes(`127.0.0.1:${ctx.port}`)) return undefined;
+  return binary === ferretDbBinaryPath(srcDir, ctx.stateDir) ? undefined : { pid, binary };
+}
 
-  const go = findExecutable('go', ['/usr/local/go/bin', path.join(os.homedir(), 'go', 'bin')]);
-  if (!go) {
-    throw new Error(
-      'FerretDB is needed (no Docker engine, no MONGO_URL) but Go is not installed: install Go >= 1.24 ' +
-        '(https://go.dev/dl, e.g. into /usr/local/go), or set MONGO_URL, AMQP_URL and REDIS_URL to servers you run.',
-    );
-  }
-  fs.mkdirSync(binDir, { recursive: true });
-  // We hold the lock, so any leftover temp file is from a build that was killed.
-  for (const name of fs.readdirSync(binDir)) {
-    if (name.includes('.tmp-')) fs.rmSync(path.join(binDir, name), { force: true });
-  }
-  const tmp = `${binary}.tmp-${process.pid}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, CGO_ENABLED: '0' };
-  if (!env.HOME && !env.GOCACHE) {
-    env.GOCACHE = path.join(ctx.stateDir, 'go-cache');
-    env.GOPATH = path.join(ctx.stateDir, 'go');
-  }
-  ctx.log(`building FerretDB from infra/ferretdb with ${go} (first run only, takes a minute or two)`);
-  const started = Date.now();
-  const patched = await patchedModuleArgs(go, srcDir, path.join(ctx.stateDir, 'ferretdb-patched'), env);
-  const result = await run(go, ['build', ...patched, '-o', tmp, '.'], { cwd: srcDir, env, timeoutMs: 15 * 60_000 });
-  if (result.code !== 0 || !fs.existsSync(tmp)) {
-    fs.rmSync(tmp, { force: true });
-    throw new Error(
-      `Building FerretDB failed (go build exit ${result.code}); the Go module proxy must be reachable ` +
-        `(GOPROXY=${env.GOPROXY ?? 'default'}):\n${tail(result.output)}`,
-    );
-  }
-  fs.renameSync(tmp, binary); // atomic: a killed build never leaves a half-written binary
-  ctx.log(`built ${path.relative(ctx.repoRoot, binary)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return binary;
+/** Stops a FerretDB we started (SIGTERM, then SIGKILL after 15 s) and waits for its port to close. */
+export async function stopFerretDb(pid: number, port: number): Promise<void> {
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (alive()) process.kill(pid, 'SIGTERM');
+  const deadline = Date.now() + 15_000;
+  while (alive() && Date.now() < deadline) await sleep(100);
+  if (alive()) process.kill(pid, 'SIGKILL');
+  await waitUntil(
+    `127.0.0.1:${port} to close`,
+    async () => {
+      if (alive() || (await portOpen(port))) throw new Error('still open');
+    },
+    { timeoutMs: 10_000, intervalMs: 100 },
+  );
 }
 
 interface Patches {
   module: string;
   patches: { file: string; find: string; replace: string; count: number }[];
+  /** Whole files added to the module: `file` in the module, `from` in infra/ferretdb. */
+  files?: { file: string; from: string }[];
+}
+
+const readPatches = (srcDir: string) =>
+  JSON.parse(fs.readFileSync(path.join(srcDir, 'patches.json'), 'utf8')) as Patches;
+
+/** `<state>/bin/ferretdb-<hash of the sources>`: main.go, go.mod, go.sum, patches.json and the files it adds. */
+export function ferretDbBinaryPath(srcDir: string, stateDir: string): string {
+  const hash = crypto.createHash('sha256');
+  const files = ['main.go', 'go.mod', 'go.sum', 'patches.json'];
+  for (const file of files) {
+    const full = path.join(srcDir, file);
+    if (!fs.existsSync(full)) throw new Error(`${full} is missing: the FerretDB wrapper sources are incomplete`);
+    hash.update(`${file}\0`).update(fs.readFileSync(full)).update('\0');
+  }
+  for (const { from } of readPatches(srcDir).files ?? []) {
+    hash
+      .update(`${from}\0`)
+      .update(fs.readFileSync(path.join(srcDir, from)))
+      .update('\0');
+  }
+  return path.join(stateDir, 'bin', `ferretdb-${hash.digest('hex').slice(0, 12)}`);
+}
+
+/**
+ * Builds FerretDB from `srcDir` (infra/ferretdb, or a copy of it from another commit) into
+ * `<stateDir>/bin/ferretdb-<hash>` unless that binary exists, and returns its path.
+ */
+export async function buildFerretDb(opts: { srcDir: string; stateDir: string; log: (line: string) => void }) {
+  const { srcDir, stateDir, log } = opts;
+  const binary = ferretDbBinaryPath(srcDir, stateDir);
+  if (fs.existsSync(binary)) return binary;
+  const binDir = path.dirname(binary);
+  fs.mkdirSync(binDir, { recursive: true });
+  return withLock(`${binary}.lock`, async () => {
+    if (fs.existsSync(binary)) return binary; // another process built it meanwhile
+    const go = findExecutable('go', ['/usr/local/go/bin', path.join(os.homedir(), 'go', 'bin')]);
+    if (!go) {
+      throw new Error(
+        'FerretDB is needed (no Docker engine, no MONGO_URL) but Go is not installed: install Go >= 1.24 ' +
+          '(https://go.dev/dl, e.g. into /usr/local/go), or set MONGO_URL, AMQP_URL and REDIS_URL to servers you run.',
+      );
+    }
+    // We hold the lock, so any leftover temp file of this binary is from a build that was killed.
+    for (const name of fs.readdirSync(binDir)) {
+      if (name.startsWith(`${path.basename(binary)}.tmp-`)) fs.rmSync(path.join(binDir, name), { force: true });
+    }
+    const tmp = `${binary}.tmp-${process.pid}`;
+    const env: NodeJS.ProcessEnv = { ...process.env, CGO_ENABLED: '0' };
+    if (!env.HOME && !env.GOCACHE) {
+      env.GOCACHE = path.join(stateDir, 'go-cache');
+      env.GOPATH = path.join(stateDir, 'go');
+    }
+    const from = path.relative(process.cwd(), srcDir) || '.';
+    log(`building FerretDB from ${from} with ${go} (once per change of its sources; a minute or two)`);
+    const started = Date.now();
+    const workDir = path.join(stateDir, 'ferretdb-patched', path.basename(binary));
+    const patched = await patchedModuleArgs(go, srcDir, workDir, env);
+    const result = await run(go, ['build', ...patched, '-o', tmp, '.'], { cwd: srcDir, env, timeoutMs: 15 * 60_000 });
+    if (result.code !== 0 || !fs.existsSync(tmp)) {
+      fs.rmSync(tmp, { force: true });
+      throw new Error(
+        `Building FerretDB failed (go build exit ${result.code}); the Go module proxy must be reachable ` +
+          `(GOPROXY=${env.GOPROXY ?? 'default'}):\n${tail(result.output)}`,
+      );
+    }
+    fs.renameSync(tmp, binary); // atomic: a killed build never leaves a half-written binary
+    makeWritable(workDir);
+    fs.rmSync(workDir, { recursive: true, force: true });
+    log(`built ${path.relative(process.cwd(), binary)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return binary;
+  });
 }
 
 /**
  * Applies infra/ferretdb/patches.json to a copy of the FerretDB module (downloaded through
  * the proxy as usual) and returns `go build` arguments that use the copy: a go.mod beside it
  * with a `replace`, passed as -modfile, so infra/ferretdb itself is never edited. (Go refuses
- * -overlay for files in the module cache.) An edit that no longer matches stops the build
- * rather than being skipped.
+ * -overlay for files in the module cache.) An edit that no longer matches, or a file to add
+ * that the module already has, stops the build rather than being skipped.
  */
 async function patchedModuleArgs(
   go: string,
@@ -120,7 +202,7 @@ async function patchedModuleArgs(
   workDir: string,
   env: NodeJS.ProcessEnv,
 ): Promise<string[]> {
-  const spec = JSON.parse(fs.readFileSync(path.join(srcDir, 'patches.json'), 'utf8')) as Patches;
+  const spec = readPatches(srcDir);
   const download = await run(go, ['mod', 'download', '-json', spec.module], {
     cwd: srcDir,
     env,
@@ -135,6 +217,13 @@ async function patchedModuleArgs(
   fs.rmSync(workDir, { recursive: true, force: true });
   fs.cpSync(moduleDir, copy, { recursive: true });
   makeWritable(copy); // the module cache is read-only, and so is a plain copy of it
+  for (const add of spec.files ?? []) {
+    const target = path.join(copy, add.file);
+    if (fs.existsSync(target)) {
+      throw new Error(`infra/ferretdb/patches.json: ${add.file} already exists in ${spec.module}; files only add`);
+    }
+    fs.copyFileSync(path.join(srcDir, add.from), target);
+  }
   for (const patch of spec.patches) {
     const file = path.join(copy, patch.file);
     const source = fs.readFileSync(file, 'utf8');
@@ -202,16 +291,42 @@ export function localFerretDbPid(stateDir: string): number | undefined {
 
 /** Starts FerretDB detached (it outlives us), records its pid and waits for a ping. */
 async function start(binary: string, url: string, ctx: FerretContext): Promise<void> {
-  const dataDir = path.join(ctx.stateDir, 'ferretdb');
-  const logFile = path.join(ctx.stateDir, 'ferretdb.log');
+  const pid = await launchFerretDb({
+    binary,
+    port: ctx.port,
+    dataDir: path.join(ctx.stateDir, 'ferretdb'),
+    logFile: path.join(ctx.stateDir, 'ferretdb.log'),
+    cwd: ctx.repoRoot,
+    log: ctx.log,
+    onPid: (pid) => fs.writeFileSync(path.join(ctx.stateDir, PID_FILE), `${pid}\n`),
+  });
+  if (pid === undefined) throw new Error(`FerretDB on ${url} did not start`);
+}
+
+/**
+ * Starts a FerretDB binary detached on 127.0.0.1:port with its data in `dataDir` (files a
+ * crash left unreadable moved aside first), appends its output to `logFile`, and waits for a
+ * ping. Returns its pid.
+ */
+export async function launchFerretDb(opts: {
+  binary: string;
+  port: number;
+  dataDir: string;
+  logFile: string;
+  cwd: string;
+  log: (line: string) => void;
+  onPid?: (pid: number) => void;
+}): Promise<number | undefined> {
+  const { binary, port, dataDir, logFile, log } = opts;
+  const url = `mongodb://127.0.0.1:${port}`;
   fs.mkdirSync(dataDir, { recursive: true });
-  quarantineUnreadable(dataDir, ctx.log);
+  quarantineUnreadable(dataDir, log);
   const fd = fs.openSync(logFile, 'a');
-  ctx.log(`starting FerretDB on 127.0.0.1:${ctx.port} (data ${dataDir}, log ${logFile})`);
-  const child = spawn(binary, ['-listen', `127.0.0.1:${ctx.port}`, '-data', dataDir], {
+  log(`starting FerretDB on 127.0.0.1:${port} (data ${dataDir}, log ${logFile})`);
+  const child = spawn(binary, ['-listen', `127.0.0.1:${port}`, '-data', dataDir], {
     detached: true,
     stdio: ['ignore', fd, fd],
-    cwd: ctx.repoRoot,
+    cwd: opts.cwd,
   });
   fs.closeSync(fd);
   let exited: string | undefined;
@@ -223,14 +338,14 @@ async function start(binary: string, url: string, ctx: FerretContext): Promise<v
     exited = err.message;
   });
   child.unref();
-  if (child.pid) fs.writeFileSync(path.join(ctx.stateDir, PID_FILE), `${child.pid}\n`);
+  if (child.pid) opts.onPid?.(child.pid);
   try {
     await waitUntil(
-      `FerretDB on 127.0.0.1:${ctx.port}`,
+      `FerretDB on 127.0.0.1:${port}`,
       async () => {
         if (exited) {
-          const log = fs.existsSync(logFile) ? tail(fs.readFileSync(logFile, 'utf8')) : '';
-          throw new StopWaiting(`FerretDB exited at start (${exited}); last lines of ${logFile}:\n${log}`);
+          const output = fs.existsSync(logFile) ? tail(fs.readFileSync(logFile, 'utf8')) : '';
+          throw new StopWaiting(`FerretDB exited at start (${exited}); last lines of ${logFile}:\n${output}`);
         }
         await pingMongo(url, 1000);
       },
@@ -239,4 +354,5 @@ async function start(binary: string, url: string, ctx: FerretContext): Promise<v
   } finally {
     child.removeListener('exit', onExit);
   }
+  return child.pid;
 }
