@@ -107,3 +107,36 @@ export function catalogClient(options: Omit<PeerOptions, 'peer'>) {
   };
 }
 export type CatalogClient = ReturnType<typeof catalogClient>;
+
+/** Deeper than this, nesting is treated as a cycle (the catalog refuses cycles when rows are written). */
+export const MAX_BUNDLE_DEPTH = 20;
+
+/** Thrown by `flattenBundleRows` on nesting deeper than MAX_BUNDLE_DEPTH (a cycle). */
+export class BundleTooDeepError extends Error {}
+
+/** Quantities have at most 4 decimals: products and sums of them are rounded back to 4. */
+const times = (a: number, b: number) => Math.round(a * b * 10_000) / 10_000;
+const plus = (a: number, b: number) => Math.round((a + b) * 10_000) / 10_000;
+
+/**
+ * The definition of a bundle's leaves, shared by the catalog (its internal API) and the
+ * read models that keep bundles (inventory's bundle availability): the rows with nested
+ * bundles flattened and quantities multiplied, the same leaf summed. `rowsOf` answers a
+ * variant's own bundle rows when it is a bundle's variant, else undefined (a leaf).
+ */
+export function flattenBundleRows(
+  rows: readonly ComponentRow[],
+  rowsOf: (variantId: string) => readonly ComponentRow[] | undefined,
+  depth = 0,
+): ComponentRow[] {
+  if (depth > MAX_BUNDLE_DEPTH) throw new BundleTooDeepError('bundle nesting too deep (a cycle?)');
+  const leaves = new Map<string, number>();
+  for (const row of rows) {
+    const nested = rowsOf(row.variantId);
+    const parts = nested
+      ? flattenBundleRows(nested, rowsOf, depth + 1).map((l) => ({ ...l, quantity: times(l.quantity, row.quantity) }))
+      : [row];
+    for (const part of parts) leaves.set(part.variantId, plus(leaves.get(part.variantId) ?? 0, part.quantity));
+  }
+  return [...leaves].map(([variantId, quantity]) => ({ variantId, quantity }));
+}

@@ -18,6 +18,8 @@ export const VariantStockSchema = z.object({
   onHand: z.number(),
   reserved: z.number(),
   available: z.number(),
+  /** A catalog bundle's variant: no stock of its own; `available` is how many its components make. */
+  bundle: z.boolean().optional(),
 });
 export type VariantStock = z.infer<typeof VariantStockSchema>;
 /** One row per asked variant, in the asked order; a variant inventory never saw has zeros. */

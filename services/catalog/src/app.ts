@@ -57,7 +57,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
   // commands
   const components = new ComponentCheck(store, variantRefs);
   const writer = new ProductWriter(store, skus, variantRefs, components, brands, categories);
-  const products = new ProductCommands(writer, skus, productQueries, listings);
+  const products = new ProductCommands(writer, skus, productQueries, listings, peers.stock);
   const channels = channelsSide(ctx, channelsDocs, relay, { writer, variantRefs, listings });
   const deps: CatalogDeps = {
     brands,

@@ -28,4 +28,6 @@ export const NO_HOLDS: HoldLookup = { openHoldCountOf: async () => 0 };
 export interface StockLookup {
   /** On hand of each variant over every warehouse; 503 `dependency_unavailable` when inventory does not answer. */
   onHand(orgId: string, variantIds: string[]): Promise<Map<string, number>>;
+  /** Available of each variant (a bundle's: how many its components make); also 503 when inventory is down. */
+  available(orgId: string, variantIds: string[]): Promise<Map<string, number>>;
 }

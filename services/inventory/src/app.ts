@@ -8,6 +8,7 @@ import {
   subscription,
   type ServiceContext,
 } from '@stockyard/service-kit';
+import { BundleAvailability } from './commands/bundle-availability';
 import { CountCommands } from './commands/count-commands';
 import { InternalCommands } from './commands/internal-commands';
 import { StockCommands } from './commands/stock-commands';
@@ -15,6 +16,7 @@ import { StockQueries } from './commands/stock-queries';
 import { configSchema, type Config } from './config';
 import type { InventoryDeps } from './deps';
 import { MOVEMENT_RECORDED } from './domain/level-change';
+import { BUNDLE_EVENTS, bundleAvailabilityHandler } from './events/handlers/bundle-availability.handler';
 import { movementRecordedHandler } from './events/handlers/movement-recorded.handler';
 import { VARIANT_EVENTS, variantChangedHandler } from './events/handlers/variant-changed.handler';
 import { internalRoutes } from './http/internal.routes';
@@ -22,6 +24,8 @@ import { stockOnHandRoutes } from './http/stock-on-hand.routes';
 import { stockRoutes } from './http/stock.routes';
 import { warehouseStockRoutes } from './http/warehouse-stock.routes';
 import { warehousesRoutes } from './http/warehouses.routes';
+import { bundleModel } from './store/bundle.model';
+import { BundleRepository, bundleStore } from './store/bundle.repository';
 import { Ledger } from './store/ledger';
 import { movementModel } from './store/movement.model';
 import { MovementRepository } from './store/movement.repository';
@@ -41,7 +45,8 @@ export function buildApp(ctx: ServiceContext<Config>) {
   // stores: the ledger's event is this service's own, so the relay writes the row (if the
   // request path did not) instead of sending it round the broker.
   const ledger = new Ledger(movementRows);
-  const relay = outboxRelay(ctx, [levelModel], {
+  const bundleDocs = bundleModel(connection);
+  const relay = outboxRelay(ctx, [levelModel, bundleDocs], {
     [MOVEMENT_RECORDED]: (event) => movementRecordedHandler(ledger)(parseEvent(event, [MOVEMENT_RECORDED])),
   });
   const levels = stockLevelStore(levelModel, relay);
@@ -52,6 +57,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
   const stock = new StockRepository(levels, levelModel);
   const warehouses = new WarehouseRepository(warehouseModel(connection), binModel(connection), places);
   const variants = new VariantRepository(variantModel(connection));
+  const bundles = new BundleRepository(bundleStore(bundleDocs, relay), bundleDocs);
   // commands
   const commands = new StockCommands(levels, stock, warehouses, ledger);
   const deps: InventoryDeps = {
@@ -65,6 +71,8 @@ export function buildApp(ctx: ServiceContext<Config>) {
     counts: new CountCommands(commands),
     internal: new InternalCommands(commands, new OperationRepository(connection)),
     queries: new StockQueries(stock, warehouses, variants),
+    bundles,
+    bundleAvailability: new BundleAvailability(bundles, stock),
   };
   // routes
   const app = serviceApp(ctx, {
@@ -90,6 +98,13 @@ export function buildApp(ctx: ServiceContext<Config>) {
       dedupe: false,
     }),
     subscription({ queue: 'inventory.variants', events: VARIANT_EVENTS, handler: variantChangedHandler(variants) }),
+    subscription({
+      queue: 'inventory.bundles',
+      events: BUNDLE_EVENTS,
+      handler: bundleAvailabilityHandler(deps.bundleAvailability),
+      // Recomputing is idempotent: no processed_events write per stock change.
+      dedupe: false,
+    }),
   ];
   return assemble(ctx, { app, deps, relay, subscriptions, parts: [places.warehouses, places.bins] });
 }

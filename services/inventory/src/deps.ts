@@ -1,7 +1,9 @@
+import type { BundleAvailability } from './commands/bundle-availability';
 import type { CountCommands } from './commands/count-commands';
 import type { InternalCommands } from './commands/internal-commands';
 import type { StockCommands } from './commands/stock-commands';
 import type { StockQueries } from './commands/stock-queries';
+import type { BundleRepository } from './store/bundle.repository';
 import type { Ledger } from './store/ledger';
 import type { MovementRepository } from './store/movement.repository';
 import type { StockRepository } from './store/stock.repository';
@@ -20,4 +22,6 @@ export interface InventoryDeps {
   internal: InternalCommands;
   queries: StockQueries;
   places: PlaceCaches;
+  bundles: BundleRepository;
+  bundleAvailability: BundleAvailability;
 }

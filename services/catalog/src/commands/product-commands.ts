@@ -6,7 +6,8 @@ import { setArchived, restoreProduct, trashProduct } from '../domain/product-lif
 import { updateProduct } from '../domain/product-update';
 import { productView } from '../domain/product-view';
 import type { ProductState } from '../domain/product';
-import type { ListingLookup } from '../ports';
+import { liveVariants } from '../domain/product-derived';
+import type { ListingLookup, StockLookup } from '../ports';
 import type { ProductQueries } from '../store/product.queries';
 import type { SkuRegistry } from '../store/sku-registry';
 import type { ProductWriter } from './product-writer';
@@ -18,6 +19,7 @@ export class ProductCommands {
     private readonly skus: SkuRegistry,
     private readonly queries: ProductQueries,
     private readonly listings: ListingLookup,
+    private readonly stock: StockLookup,
   ) {}
 
   /** GET /products; `channelId` asks the channels side which products it lists. */
@@ -32,8 +34,22 @@ export class ProductCommands {
     return productView(product, children);
   }
 
+  /**
+   * GET /products/{id}; a live BUNDLE also shows `available`, how many its components make
+   * (inventory computes it; null while inventory does not answer: the product still reads).
+   */
   async get(orgId: string, id: string) {
-    return this.view(await this.writer.get(orgId, id));
+    const product = await this.writer.get(orgId, id);
+    const view = await this.view(product);
+    if (product.type !== 'BUNDLE' || product.deletedAt) return view;
+    const variantId = liveVariants(product).find((v) => v.isDefault)?.id;
+    const available = variantId
+      ? await this.stock.available(orgId, [variantId]).then(
+          (m) => m.get(variantId) ?? 0,
+          () => null,
+        )
+      : null;
+    return { ...view, available };
   }
 
   async create(orgId: string, input: CreateProduct) {

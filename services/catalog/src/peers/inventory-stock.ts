@@ -15,17 +15,18 @@ export function inventoryStock(config: Config): StockLookup {
     sign: serviceSigner('catalog', config.IDENTITY_SECRET),
     timeoutMs: config.PEER_TIMEOUT_MS,
   });
+  const read = async (orgId: string, variantIds: string[]) => {
+    try {
+      return await client.stockOnHand(orgId, variantIds);
+    } catch (err) {
+      if (err instanceof PeerUnavailableError || err instanceof PeerRefusedError)
+        throw dependencyUnavailable('inventory');
+      throw err;
+    }
+  };
   return {
-    async onHand(orgId, variantIds) {
-      try {
-        const rows = await client.stockOnHand(orgId, variantIds);
-        return new Map(rows.map((r) => [r.variantId, r.onHand]));
-      } catch (err) {
-        if (err instanceof PeerUnavailableError || err instanceof PeerRefusedError) {
-          throw dependencyUnavailable('inventory');
-        }
-        throw err;
-      }
-    },
+    onHand: async (orgId, variantIds) => new Map((await read(orgId, variantIds)).map((r) => [r.variantId, r.onHand])),
+    available: async (orgId, variantIds) =>
+      new Map((await read(orgId, variantIds)).map((r) => [r.variantId, r.available])),
   };
 }
