@@ -76,13 +76,39 @@ export const PrimaryBinResultSchema = z.object({
 });
 export type PrimaryBinResult = z.infer<typeof PrimaryBinResultSchema>;
 
-/** GET /stock/movements filters (paging from PageQuerySchema). */
+/**
+ * GET /stock/movements filters (paging from PageQuerySchema). `startingAfter` is a page's
+ * `next` cursor and asks for the page after it, which costs the same however deep (an offset
+ * reads past every row it skips); it does not combine with an offset. `includeTotal` counts
+ * the matching movements: by default on offset pages, not on cursor pages.
+ */
 export const MovementQuerySchema = z.object({
   variantId: id.optional(),
   warehouseId: id.optional(),
   type: MovementTypeSchema.optional(),
+  startingAfter: z
+    .string()
+    .max(300)
+    .regex(/^[A-Za-z0-9_-]+$/, 'a page’s `next` cursor')
+    .optional(),
+  includeTotal: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
 });
 export type MovementQuery = z.infer<typeof MovementQuerySchema>;
+/** GET /warehouses/{id}/stock/movements: the same, the warehouse being the path's. */
+export const WarehouseMovementQuerySchema = MovementQuerySchema.omit({ variantId: true, warehouseId: true });
+
+/** A page of the ledger, newest first: `next` is the cursor of the following page (null on the last). */
+export interface MovementPage {
+  data: StockMovement[];
+  /** The matching movements, when counted (see `includeTotal`). */
+  total?: number;
+  limit: number;
+  offset: number;
+  next: string | null;
+}
 
 export const TransferStockSchema = z
   .object({

@@ -20,6 +20,7 @@ export { subscription, subscribe, type Subscription, type AnySubscription } from
 export { BroadcastCache } from './events/broadcast-cache';
 export { documentLocks, documentKey, KeyedMutex } from './db/document-lock';
 export { InsertBatcher } from './db/insert-batcher';
+export { decodeCursor, encodeCursor, keysetAfter, pageWithNext, type Keyset } from './db/keyset';
 export { RecentMap } from './recent-map';
 export { AggregateStore, type Aggregate, type Decision, type Changed } from './store/aggregate-store';
 export { StateTable, stateTable, type Transitions } from './domain/state-table';

@@ -3,16 +3,13 @@ import {
   BulkCountApplySchema,
   BulkCountPreviewSchema,
   ExportTemplateQuerySchema,
-  MovementTypeSchema,
   PageQuerySchema,
+  WarehouseMovementQuerySchema,
   WarehouseStockQuerySchema,
 } from '@stockyard/contracts';
 import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
-import { z } from 'zod';
 import { countTemplateCsv } from '../domain/export-count-template';
 import type { InventoryDeps } from '../deps';
-
-const WarehouseMovementQuery = z.object({ type: MovementTypeSchema.optional() });
 
 export function warehouseStockRoutes(router: Router, { queries, counts, movements, warehouses }: InventoryDeps): void {
   router.get('/warehouses/:warehouseId/stock', async (req, res) => {
@@ -24,8 +21,8 @@ export function warehouseStockRoutes(router: Router, { queries, counts, movement
     const orgId = orgIdOf(req);
     const { warehouseId } = req.params;
     await warehouses.get(orgId, warehouseId);
-    const { type } = queryOf(req, WarehouseMovementQuery);
-    res.json(await movements.list(orgId, { warehouseId, type }, queryOf(req, PageQuerySchema)));
+    const query = queryOf(req, WarehouseMovementQuerySchema);
+    res.json(await movements.list(orgId, { ...query, warehouseId }, queryOf(req, PageQuerySchema)));
   });
 
   router.get('/warehouses/:warehouseId/stock/export-template', async (req, res) => {

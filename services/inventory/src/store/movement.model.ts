@@ -17,11 +17,14 @@ const movementSchema = new Schema(
   },
   { collection: 'stock_movements', versionKey: false },
 );
-// Newest first, optionally filtered by variant, warehouse or type (GET /stock/movements).
+// Newest first, optionally filtered by variant, warehouse or type (GET /stock/movements): each
+// index ends on the list's whole sort, so it gives the order on MongoDB (no SORT stage) and a
+// cursor page starts inside it. Replaces (orgId, variantId|warehouseId|type, createdAt), which
+// a deployment drops once this runs.
 movementSchema.index({ orgId: 1, createdAt: -1, _id: -1 });
-movementSchema.index({ orgId: 1, variantId: 1, createdAt: -1 });
-movementSchema.index({ orgId: 1, warehouseId: 1, createdAt: -1 });
-movementSchema.index({ orgId: 1, type: 1, createdAt: -1 });
+movementSchema.index({ orgId: 1, variantId: 1, createdAt: -1, _id: -1 });
+movementSchema.index({ orgId: 1, warehouseId: 1, createdAt: -1, _id: -1 });
+movementSchema.index({ orgId: 1, type: 1, createdAt: -1, _id: -1 });
 
 export const movementModel = (connection: Connection) => connection.model('StockMovement', movementSchema);
 export type MovementModel = ReturnType<typeof movementModel>;
