@@ -30,7 +30,7 @@ const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-/** Product documents as the service stores them (the domain's own constructor), 10% archived. */
+/** Product documents as the service stores them (the domain's own constructor), one in seven archived. */
 function productDocs(orgId: string, from: number, count: number) {
   const start = Date.now() - PRODUCTS * 1000;
   return Array.from({ length: count }, (_, k) => {
@@ -43,7 +43,7 @@ function productDocs(orgId: string, from: number, count: number) {
     const when = new Date(start + i * 1000);
     const state = newProduct(orgId, { type, name: `Bench product ${i}`, price, cost }, sku, ids, when);
     const { id, ...fields } = state;
-    return { ...fields, _id: id, version: 1, archived: i % 10 === 0, createdAt: when, updatedAt: when };
+    return { ...fields, _id: id, version: 1, archived: i % 7 === 0, createdAt: when, updatedAt: when };
   });
 }
 
@@ -126,7 +126,7 @@ async function main() {
     say(`stored products for the org: ${await db.collection('products').countDocuments({ orgId })}`);
     await db.close();
 
-    const probe = `BENCH-${String(Math.floor(PRODUCTS / 2)).padStart(7, '0')}`;
+    const probe = `BENCH-${String(Math.floor(PRODUCTS / 2) + 1).padStart(7, '0')}`; // a live, unarchived one
     const lists: [string, string][] = [
       ['unfiltered, first page', '/products'],
       [`search by SKU (${probe})`, `/products?search=${probe}`],

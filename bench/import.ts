@@ -145,7 +145,7 @@ async function main() {
         headers: { ...auth, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return { status: res.status, body: (await res.json()) as Record<string, never> };
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     };
     const hook = await api('POST', '/webhooks', { url: receiver.url, events: ['import.completed'] });
     if (hook.status !== 201) throw new Error(`webhook endpoint: ${hook.status} ${JSON.stringify(hook.body)}`);
@@ -156,7 +156,8 @@ async function main() {
     await seed(stack, orgId, sourceId);
     say(
       `seeded ${LINKED} products with a variant linked to a preferred offer (cost 10.00) and ` +
-        `${UNCHANGED} unlinked SKUs, straight into the database, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        `${UNCHANGED} unlinked SKUs, straight into the database, in ` +
+        `${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     const body = feed();
     say(
@@ -180,7 +181,7 @@ async function main() {
     if (res.status !== 202) throw new Error(`import answered ${res.status}: ${JSON.stringify(job)}`);
     say(`POST /sources/{id}/imports answered 202 in ${((accepted - started) / 1000).toFixed(2)} s (upload stored)`);
 
-    let final: Record<string, never> = {};
+    let final: Record<string, unknown> = {};
     const deadline = performance.now() + TIMEOUT_S * 1000;
     while (performance.now() < deadline) {
       final = (await api('GET', `/sources/imports/${job.id}`)).body;
@@ -200,7 +201,8 @@ async function main() {
         `${final.variantCostsChanged}, rejected rows ${(final.errors as unknown[]).length}`,
     );
     say(
-      `rows/s: ${(ROWS / totalSeconds).toFixed(0)} request to import.completed; ${(ROWS / applySeconds).toFixed(0)} while applying`,
+      `rows/s: ${(ROWS / totalSeconds).toFixed(0)} request to import.completed; ` +
+        `${(ROWS / applySeconds).toFixed(0)} while applying`,
     );
     say(
       `time from the request to import.completed at the webhook receiver: ` +

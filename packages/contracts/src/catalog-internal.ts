@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
 import { PRODUCT_TYPES } from './products';
 import { postInternal, type PeerOptions } from './internal-call';
 
@@ -13,7 +14,7 @@ export const INTERNAL_CATALOG_PATHS = {
   bundleLeaves: '/bundles/leaves',
 } as const;
 
-const id = z.string().min(1).max(128);
+const id = idSchema();
 const MAX_BATCH = 500;
 
 /** By variant ids, by SKUs (compared trimmed, in any case), or both; at most 500 in all. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { money, positiveQuantity } from './amounts';
+import { idSchema } from './ids';
 
 /**
  * Sales channels (`ch_…`, outbound: where orders come from) and their listings: which
@@ -7,7 +9,7 @@ import { z } from 'zod';
 export const CHANNEL_PLATFORMS = ['API', 'STOREFRONT', 'HTTP_FEED'] as const;
 export type ChannelPlatform = (typeof CHANNEL_PLATFORMS)[number];
 
-const id = z.string().trim().min(1).max(128);
+const id = idSchema();
 const name = z.string().trim().min(1).max(200);
 const externalId = z.string().trim().min(1).max(255);
 const url = z.string().trim().min(1).max(2048);
@@ -78,8 +80,8 @@ export const FeedOrderLineSchema = z.object({
   externalProductId: externalId.nullable().optional(),
   externalVariantId: externalId.nullable().optional(),
   sku: z.string().max(255).nullable().optional(),
-  quantity: z.number().positive(),
-  unitPrice: z.number().finite().nullable().optional(),
+  quantity: positiveQuantity(),
+  unitPrice: money().nullable().optional(),
 });
 export const FeedOrderSchema = z.object({
   channelOrderId: externalId,

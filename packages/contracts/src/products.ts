@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nonNegativeMoney, nonNegativeQuantity, positiveQuantity } from './amounts';
+import { idSchema } from './ids';
 
 /**
  * The catalog's products side: products of four types, their variants, bundle rows and
@@ -23,7 +24,7 @@ export const TEMPLATE_CORE_FIELDS = [
 ] as const;
 export type TemplateCoreField = (typeof TEMPLATE_CORE_FIELDS)[number];
 
-const id = z.string().min(1).max(128);
+const id = idSchema();
 const name = z.string().trim().min(1).max(255);
 export const skuSchema = z
   .string()

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { nonNegativeMoney, nonNegativeQuantity } from './amounts';
+import { idSchema } from './ids';
 
 /**
  * Source channels (`src_…`, inbound: suppliers) and their SKUs (`ssk_…`), the supplier's
  * offers: a source SKU linked to a variant is that supplier's offer for it (issue #18).
  */
-const id = z.string().trim().min(1).max(128);
+const id = idSchema();
 const name = z.string().trim().min(1).max(200);
 const text = (max: number) => z.string().trim().max(max);
 const flag = z

@@ -40,8 +40,15 @@ describe('a flood of wrong secrets', () => {
     // The budget (5 for one client), not 300 scrypts.
     expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(10);
     expect(Number(answers.find((a) => a.status === 429)!.retryAfter)).toBeGreaterThan(0);
-    // The target's holder is not locked out by one flooding client: its key id's budget refills faster.
-    expect((await getFrom(url, target.token)).status).toBe(200);
+    // The target's holder is not locked out by one flooding client: its key id's budget refills
+    // faster than the client's (one attempt per 2 s), so at most one Retry-After stands between.
+    let holder = await getFrom(url, target.token);
+    if (holder.status === 429) {
+      expect(Number(holder.retryAfter)).toBeLessThanOrEqual(2);
+      await new Promise((r) => setTimeout(r, Number(holder.retryAfter) * 1000));
+      holder = await getFrom(url, target.token);
+    }
+    expect(holder.status).toBe(200);
   });
 
   it('logs the throttling for what it is, and nothing as an upstream error', async () => {
