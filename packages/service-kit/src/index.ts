@@ -23,6 +23,15 @@ export { InsertBatcher } from './db/insert-batcher';
 export { decodeCursor, encodeCursor, keysetAfter, pageWithNext, type Keyset } from './db/keyset';
 export { RecentMap } from './recent-map';
 export { AggregateStore, type Aggregate, type Decision, type Changed } from './store/aggregate-store';
+export {
+  SearchIndex,
+  searchKey,
+  searchText,
+  termRows,
+  wordStarts,
+  wordStartPattern,
+  type SearchHits,
+} from './store/search-index';
 export { StateTable, stateTable, type Transitions } from './domain/state-table';
 export * from './service';
 export { runService } from './service-main';

@@ -30,8 +30,10 @@ import { categoryModel } from './store/category.model';
 import { CategoryRepository } from './store/category.repository';
 import { listingModel } from './store/listing.model';
 import { ListingRepository } from './store/listing.repository';
+import { SEARCH_TERMS_CHANGED } from './domain/product-search';
 import { productModel } from './store/product.model';
 import { ProductQueries } from './store/product.queries';
+import { ProductSearch } from './store/product-search';
 import { productStore } from './store/product.store';
 import { skuClaimModel } from './store/sku-claim.model';
 import { SkuRegistry } from './store/sku-registry';
@@ -44,10 +46,14 @@ export function buildApp(ctx: ServiceContext<Config>) {
   // models
   const productDocs = productModel(connection);
   const channelsDocs = channelsSideModels(ctx);
-  // stores
-  const relay = outboxRelay(ctx, [productDocs, ...Object.values(channelsDocs)]);
+  // stores: the search index is the catalog's own projection, so the relay applies its
+  // updates here instead of sending them round the broker.
+  const search = new ProductSearch(connection);
+  const relay = outboxRelay(ctx, [productDocs, ...Object.values(channelsDocs)], {
+    [SEARCH_TERMS_CHANGED]: (event) => search.applyIfNew(event),
+  });
   const store = productStore(productDocs, relay);
-  const productQueries = new ProductQueries(productDocs);
+  const productQueries = new ProductQueries(productDocs, search);
   const skus = new SkuRegistry(skuClaimModel(connection), skuSequenceModel(connection), productDocs);
   const variantRefs = new VariantRefs(variantRefModel(connection));
   const brands = new BrandRepository(brandModel(connection), relay);
@@ -56,7 +62,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
   const peers = { stock: inventoryStock(ctx.config), holds: NO_HOLDS, listings };
   // commands
   const components = new ComponentCheck(store, variantRefs);
-  const writer = new ProductWriter(store, skus, variantRefs, components, brands, categories);
+  const writer = new ProductWriter(store, skus, variantRefs, components, brands, categories, search);
   const products = new ProductCommands(writer, skus, productQueries, listings, peers.stock);
   const channels = channelsSide(ctx, channelsDocs, relay, { writer, variantRefs, listings });
   const deps: CatalogDeps = {

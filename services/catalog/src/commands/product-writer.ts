@@ -3,10 +3,12 @@ import { AppError, isDuplicateKeyError } from '@stockyard/service-kit';
 import type { ProductState } from '../domain/product';
 import { claimedKeys, componentRows, rawSkus } from '../domain/product-derived';
 import { bundleEvents, productCreated, variantEvents } from '../domain/product-events';
+import { searchTermsEvents } from '../domain/product-search';
 import { changeEvents, settle } from '../domain/product-settle';
 import { brandNotFound, categoryNotFound, productNotFound } from '../domain/product.errors';
 import type { BrandRepository } from '../store/brand.repository';
 import type { CategoryRepository } from '../store/category.repository';
+import type { ProductSearch } from '../store/product-search';
 import type { ProductStore } from '../store/product.store';
 import type { SkuRegistry } from '../store/sku-registry';
 import type { VariantRefs } from '../store/variant-refs';
@@ -50,6 +52,7 @@ export class ProductWriter {
     private readonly components: ComponentCheck,
     private readonly brands: BrandRepository,
     private readonly categories: CategoryRepository,
+    private readonly search: ProductSearch,
   ) {}
 
   async get(orgId: string, id: string): Promise<ProductState> {
@@ -74,11 +77,15 @@ export class ProductWriter {
         product.variants.map((v) => v.id),
       );
       const { version: _v, ...fields } = product;
-      return await this.store.create(fields, [
+      const events = [
         productCreated(product),
         ...variantEvents(null, product),
         ...bundleEvents(null, product),
-      ]);
+        ...searchTermsEvents(null, product, 1),
+      ];
+      const created = await this.store.create(fields, events);
+      await this.search.applyAll(events);
+      return created;
     } catch (err) {
       await this.skus.release(orgId, id, prepared.claimed);
       throw err;
@@ -111,7 +118,7 @@ export class ProductWriter {
   }
 
   private async write(orgId: string, id: string, step: ProductStep, prepared: Prepared, options: ChangeOptions) {
-    const { state, result } = await this.store.change<ProductState | typeof RETRY>(orgId, id, (current) => {
+    const { state, result, events } = await this.store.change<ProductState | typeof RETRY>(orgId, id, (current) => {
       const next = step(current);
       if (!this.covers(current, next, prepared)) return { result: RETRY };
       const settled = settle(next, prepared.template);
@@ -121,7 +128,9 @@ export class ProductWriter {
       ];
       return { state: settled, events, result: current };
     });
-    return result === RETRY ? RETRY : { state, before: result as ProductState };
+    if (result === RETRY) return RETRY;
+    await this.search.applyAll(events);
+    return { state, before: result as ProductState };
   }
 
   /** Whether what was checked before the write still covers what the step now wants. */

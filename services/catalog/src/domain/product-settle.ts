@@ -2,6 +2,7 @@ import type { EventEnvelope, Template } from '@stockyard/contracts';
 import type { ProductState } from './product';
 import { liveVariants, skuKey, withDerived } from './product-derived';
 import { bundleEvents, changedFieldNames, productUpdated, variantEvents } from './product-events';
+import { searchTermsEvents } from './product-search';
 import { isEnriched } from './product-template';
 import { duplicateSkuInProduct } from './product.errors';
 
@@ -25,10 +26,16 @@ export function settle(next: ProductState, template: Template | null): ProductSt
 
 /**
  * The events of a change: `product.updated` naming the changed fields (a manual edit only:
- * `publish` false for import-driven changes) and the variant events, which every change sends.
+ * `publish` false for import-driven changes), the variant and bundle events, which every change
+ * sends, and the search index's update. The write makes version `before.version + 1`.
  */
 export function changeEvents(before: ProductState, after: ProductState, publish: boolean): EventEnvelope[] {
   const changes = changedFieldNames(before, after);
   const product = publish && changes.length > 0 ? [productUpdated(after, changes)] : [];
-  return [...product, ...variantEvents(before, after), ...bundleEvents(before, after)];
+  return [
+    ...product,
+    ...variantEvents(before, after),
+    ...bundleEvents(before, after),
+    ...searchTermsEvents(before, after, before.version + 1),
+  ];
 }

@@ -1,14 +1,17 @@
 import type { ProductListQuery } from '@stockyard/contracts';
+import { searchText, wordStartPattern } from '@stockyard/service-kit';
 import { skuKey } from '../domain/product-derived';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * `search`: a name containing the text (any case), or a product or variant SKU or barcode
- * equal to or starting with it.
+ * `search`: a name with a word starting with the text (any case: "shirt" and "blue sh" find
+ * "Blue Shirt", "hirt" does not), or a product or variant SKU or barcode equal to or starting
+ * with it; GET /variants also a variant's name. The exact condition; the search index
+ * (product-search.ts) finds the candidates.
  */
-export function searchCondition(search: string) {
-  const key = skuKey(search);
+export function searchCondition(search: string, variantNames = false) {
+  const key = skuKey(searchText(search));
   const prefix = new RegExp(`^${escape(key)}`);
   return {
     $or: [
@@ -16,7 +19,8 @@ export function searchCondition(search: string) {
       { barcodeKeys: key },
       { skuKeys: prefix },
       { barcodeKeys: prefix },
-      { name: new RegExp(escape(search), 'i') },
+      { name: wordStartPattern(search) },
+      ...(variantNames ? [{ 'variants.name': wordStartPattern(search) }] : []),
     ],
   };
 }
@@ -26,12 +30,12 @@ export function searchCondition(search: string) {
  * only when asked), each filter given. `marginBelow` and `marginUnknown=true` together mean
  * either (the products whose margin needs a look).
  */
-export function productFilter(orgId: string, q: ProductListQuery, onChannel?: string[]): Record<string, unknown> {
+export function productFilter(orgId: string, q: ProductListQuery, ids?: string[]): Record<string, unknown> {
   const filter: Record<string, unknown> = { orgId, deletedAt: null, archived: q.archived ?? false };
   for (const key of ['brandId', 'categoryId', 'type', 'matched', 'enriched'] as const) {
     if (q[key] !== undefined) filter[key] = q[key];
   }
-  if (onChannel) filter._id = { $in: onChannel };
+  if (ids) filter._id = { $in: ids };
   const and: Record<string, unknown>[] = [];
   if (q.search) and.push(searchCondition(q.search));
   const below = q.marginBelow !== undefined ? { margin: { $lt: q.marginBelow } } : undefined;

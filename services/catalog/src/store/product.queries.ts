@@ -1,17 +1,33 @@
 import type { List, Page, ProductListQuery, VariantListQuery } from '@stockyard/contracts';
+import { searchText, wordStartPattern } from '@stockyard/service-kit';
 import type { HealthRow } from '../domain/data-health';
 import type { ProductState } from '../domain/product';
 import { liveVariants, skuKey } from '../domain/product-derived';
 import { productView, variantView, type ProductView, type VariantView } from '../domain/product-view';
 import type { ProductModel } from './product.model';
 import { productFilter, productSort, searchCondition } from './product-filter';
+import type { ProductSearch } from './product-search';
 import { stateOf } from './state-of';
 
 const WITHOUT_OUTBOX = { outbox: 0, outboxPending: 0, outboxAt: 0 };
 
 /** Reads of products beyond one by id: lists, counts, children, where-used (the store does the writes). */
 export class ProductQueries {
-  constructor(private readonly model: ProductModel) {}
+  constructor(
+    private readonly model: ProductModel,
+    private readonly search: ProductSearch,
+  ) {}
+
+  /**
+   * The ids a list may hold, or undefined for no such limit: the search's candidates (from
+   * its index), the given ids (a channel's products, one product), or both.
+   */
+  private async narrow(orgId: string, search: string | undefined, given?: string[]): Promise<string[] | undefined> {
+    const found = search ? await this.search.candidates(orgId, search) : undefined;
+    if (!found || !given) return found ?? given;
+    const allowed = new Set(given);
+    return found.filter((id) => allowed.has(id));
+  }
 
   private async find(filter: Record<string, unknown>, sort?: Record<string, 1 | -1>, page?: Page) {
     let query = this.model.find(filter, WITHOUT_OUTBOX);
@@ -21,7 +37,9 @@ export class ProductQueries {
   }
 
   async list(orgId: string, q: ProductListQuery, page: Page, onChannel?: string[]): Promise<List<ProductView>> {
-    const filter = productFilter(orgId, q, onChannel);
+    const ids = await this.narrow(orgId, q.search, onChannel);
+    if (ids?.length === 0) return { data: [], total: 0, ...page };
+    const filter = productFilter(orgId, q, ids);
     const [rows, total] = await Promise.all([
       this.find(filter, productSort(q), page),
       this.model.countDocuments(filter),
@@ -41,10 +59,12 @@ export class ProductQueries {
 
   /** GET /variants: live variants of live products, by product creation then position; paged in memory. */
   async variants(orgId: string, q: VariantListQuery, page: Page): Promise<List<VariantView>> {
+    const ids = await this.narrow(orgId, q.search ?? q.sku, q.productId ? [q.productId] : undefined);
+    if (ids?.length === 0) return { data: [], total: 0, ...page };
     const filter: Record<string, unknown> = { orgId, deletedAt: null };
-    if (q.productId) filter._id = q.productId;
+    if (ids) filter._id = { $in: ids };
     if (q.sku) filter.skuKeys = skuKey(q.sku);
-    if (q.search) Object.assign(filter, searchCondition(q.search));
+    if (q.search) Object.assign(filter, searchCondition(q.search, true));
     const products = await this.find(filter, { createdAt: 1, _id: 1 });
     const rows = products.flatMap((p) =>
       liveVariants(p)
@@ -106,11 +126,11 @@ export class ProductQueries {
 function variantMatches(p: ProductState, v: ProductState['variants'][number], q: VariantListQuery): boolean {
   if (q.sku && (!v.sku || skuKey(v.sku) !== skuKey(q.sku))) return false;
   if (!q.search) return true;
-  const key = skuKey(q.search);
-  const text = q.search.toLowerCase();
+  const key = skuKey(searchText(q.search));
+  const words = wordStartPattern(q.search);
   return (
-    p.name.toLowerCase().includes(text) ||
-    (v.name ?? '').toLowerCase().includes(text) ||
+    words.test(p.name) ||
+    words.test(v.name ?? '') ||
     (!!v.sku && skuKey(v.sku).startsWith(key)) ||
     v.barcodes.some((b) => skuKey(b).startsWith(key))
   );

@@ -1,0 +1,130 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import { isDuplicateKeyError } from '../db/mongo';
+
+/**
+ * A prefix index of search terms beside an aggregate's collection: one row per term of a
+ * record (`{orgId, term, ref, version}`), so "a term starting with …" is a range of the
+ * `(orgId, term)` index on MongoDB and in our FerretDB build alike, where a regular
+ * expression over the aggregate's documents reads every one of them. The rows are a
+ * projection: a service keeps them from the aggregate's own outbox (a local handler of its
+ * relay, so a crash replays the update) and answers a search by the refs found here, then
+ * its aggregates by id with the exact condition checked again.
+ */
+export interface SearchTermRow {
+  _id: string;
+  orgId: string;
+  ref: string;
+  term: string;
+  /** The version of the record the row was last confirmed for. */
+  version: number;
+}
+
+export interface SearchHits {
+  refs: string[];
+  /** False when more records matched than asked for: search some other way. */
+  complete: boolean;
+}
+
+/** Longest term kept; a longer search text is looked up by this much of it. */
+export const MAX_TERM_LENGTH = 64;
+
+/** A word starts at the text's start or after one of these (the same set in terms and in the exact check). */
+const SEPARATORS = `\\s\\-_/.,;:()\\[\\]'"+&|#*!?`;
+const SEPARATOR = new RegExp(`[${SEPARATORS}]`);
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const LEADING_SEPARATORS = new RegExp(`^[${SEPARATORS}]+`);
+
+/** A search text as it is looked for: trimmed of spaces and leading separators (a term never starts with one). */
+export const searchText = (text: string) => text.replace(LEADING_SEPARATORS, '').trim();
+
+/** A search text as terms are compared: `searchText`, lower case, at most MAX_TERM_LENGTH ('' finds nothing). */
+export const searchKey = (text: string) => searchText(text).toLowerCase().slice(0, MAX_TERM_LENGTH);
+
+/**
+ * The terms of a text searched "at a word start": each suffix that begins a word, lower case
+ * ("Blue Shirt-XL" gives "blue shirt-xl", "shirt-xl", "xl"), so a search for "shirt", "shirt-x"
+ * or "blue sh" finds it by prefix, and "hirt" does not.
+ */
+export function wordStarts(text: string): string[] {
+  const lower = text.toLowerCase();
+  const terms = new Set<string>();
+  for (let i = 0; i < lower.length; i++) {
+    if (SEPARATOR.test(lower[i]!)) continue;
+    if (i === 0 || SEPARATOR.test(lower[i - 1]!)) terms.add(lower.slice(i, i + MAX_TERM_LENGTH));
+  }
+  return [...terms];
+}
+
+/** The exact check of a word-start search, for a query: `searchText` at the start or after a separator, any case. */
+export const wordStartPattern = (text: string) =>
+  new RegExp(`(^|[${SEPARATORS}])${escapeRegExp(searchText(text))}`, 'i');
+
+const termSchema = new Schema<SearchTermRow>(
+  { _id: String, orgId: String, ref: String, term: String, version: Number },
+  { versionKey: false },
+);
+termSchema.index({ orgId: 1, term: 1 });
+termSchema.index({ orgId: 1, ref: 1 });
+
+export class SearchIndex {
+  readonly model: Model<SearchTermRow>;
+
+  constructor(connection: Connection, collection: string) {
+    this.model =
+      (connection.models[collection] as Model<SearchTermRow> | undefined) ??
+      connection.model<SearchTermRow>(collection, termSchema, collection);
+  }
+
+  /**
+   * The record's terms become these, as of its `version`. Idempotent, and safe when an older
+   * update is replayed after a newer one: rows are dropped only when older than `version`, and
+   * kept rows are marked with it. A stale replay may leave a term too many (a search then
+   * finds the record and its exact check drops it), never one too few.
+   */
+  async replace(orgId: string, ref: string, version: number, terms: readonly string[]): Promise<void> {
+    const wanted = new Set(terms.map((t) => t.slice(0, MAX_TERM_LENGTH)));
+    // A record's first version has nothing older to drop: its rows go in without a read.
+    const rows = version === 1 ? [] : await this.model.find({ orgId, ref }, { term: 1, version: 1 }).lean();
+    const stale = rows.filter((r) => !wanted.has(r.term) && r.version < version).map((r) => r._id);
+    const kept = rows.filter((r) => wanted.has(r.term) && r.version < version).map((r) => r._id);
+    const have = new Set(rows.map((r) => r.term));
+    const added = [...wanted].filter((term) => !have.has(term));
+    if (stale.length) await this.model.deleteMany({ orgId, ref, _id: { $in: stale } });
+    if (kept.length) await this.model.updateMany({ orgId, ref, _id: { $in: kept } }, { $max: { version } });
+    if (added.length) {
+      try {
+        await this.model.collection.insertMany(termRows(orgId, ref, version, added) as never[], { ordered: false });
+      } catch (err) {
+        if (!isDuplicateKeyError(err)) throw err; // a replay racing this one wrote the same row
+      }
+    }
+  }
+
+  /** Refs of the organization's records with a term starting with `prefix`, at most `cap`. */
+  async refsStartingWith(orgId: string, prefix: string, cap: number): Promise<SearchHits> {
+    const from = prefix.slice(0, MAX_TERM_LENGTH);
+    const rowCap = cap * 4; // a record may hold several terms with the prefix
+    const rows = await this.model
+      .find({ orgId, term: { $gte: from, $lt: after(from) } }, { ref: 1 })
+      .sort({ term: 1 })
+      .limit(rowCap + 1)
+      .lean();
+    const refs = [...new Set(rows.map((r) => r.ref))];
+    return { refs: refs.slice(0, cap), complete: rows.length <= rowCap && refs.length <= cap };
+  }
+}
+
+/** The first string after every string starting with `prefix` (its last character plus one). */
+const after = (prefix: string) => prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+
+/** The rows of a record's terms (`replace` writes them; a bulk load may insert them itself). */
+export const termRows = (orgId: string, ref: string, version: number, terms: readonly string[]): SearchTermRow[] =>
+  [...new Set(terms.map((t) => t.slice(0, MAX_TERM_LENGTH)))].map((term) => ({
+    _id: `${orgId}\u0000${ref}\u0000${term}`,
+    orgId,
+    ref,
+    term,
+    version,
+  }));

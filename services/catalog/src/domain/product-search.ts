@@ -1,0 +1,41 @@
+import type { EventEnvelope } from '@stockyard/contracts';
+import { newEvent, wordStarts } from '@stockyard/service-kit';
+import { z } from 'zod';
+import type { ProductState } from './product';
+import { liveVariants } from './product-derived';
+
+/**
+ * The catalog's own event that keeps the product search index (`product_search_terms`): the
+ * relay applies it in this process (never on the broker), from the product's outbox, so a
+ * crash replays it. `version` is the product's version the terms are of.
+ */
+export const SEARCH_TERMS_CHANGED = 'product.search_terms_changed' as const;
+export const SearchTermsChangedSchema = z.object({
+  orgId: z.string(),
+  productId: z.string(),
+  version: z.number().int().positive(),
+  terms: z.array(z.string()),
+});
+
+/**
+ * What `search` finds a product by, lower case: its own and its live variants' SKUs and
+ * barcodes (UPC, GTIN, variant barcodes) whole, and each word start of its name and of its
+ * variants' names (`wordStarts`). A trashed product has none.
+ */
+export function searchTermsOf(p: ProductState): string[] {
+  if (p.deletedAt !== null) return [];
+  const terms = new Set<string>();
+  for (const key of [...p.skuKeys, ...p.barcodeKeys]) terms.add(key.toLowerCase());
+  for (const word of wordStarts(p.name)) terms.add(word);
+  for (const v of liveVariants(p)) if (v.name) for (const word of wordStarts(v.name)) terms.add(word);
+  return [...terms].sort();
+}
+
+/** The index update a change needs: none when its terms stay the same. `version` is the one the write makes. */
+export function searchTermsEvents(before: ProductState | null, after: ProductState, version: number): EventEnvelope[] {
+  const terms = searchTermsOf(after);
+  const previous = before ? searchTermsOf(before) : [];
+  if (!before && terms.length === 0) return [];
+  if (before && terms.length === previous.length && terms.every((t, i) => t === previous[i])) return [];
+  return [newEvent(SEARCH_TERMS_CHANGED, { orgId: after.orgId, productId: after.id, version, terms })];
+}
