@@ -47,7 +47,7 @@ export const ImportJobSchema = z.object({
   rowsRead: z.number().int(),
   /** The first rejected rows (at most 100); `counts.rejected` has them all. */
   errors: z.array(ImportRowErrorSchema),
-  /** Why a FAILED job stopped (`csv_header_missing`, `feed_fetch_failed`, `interrupted`, ...). */
+  /** Why a FAILED job stopped (`csv_header_missing`, `feed_fetch_failed`, `upload_interrupted`, ...). */
   failure: z.object({ code: z.string(), message: z.string() }).nullable(),
   /** Variants whose cost followed their preferred offer (`variant.cost_changed` each). */
   variantCostsChanged: z.number().int(),

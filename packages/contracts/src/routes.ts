@@ -17,6 +17,12 @@ export interface RouteSpec {
   origin: 'spec' | 'added';
   /** Which key type may call it: admin keys or channel-bound storefront keys. */
   surface: 'admin' | 'storefront';
+  /**
+   * The largest request body the gateway passes to this route, where it must be larger than
+   * the gateway's BODY_LIMIT_BYTES (1 MiB by default; the larger of the two applies). Unset:
+   * BODY_LIMIT_BYTES. A supplier feed upload, streamed by the service, never held whole.
+   */
+  maxBodyBytes?: number;
 }
 
 type Row = [HttpMethod, string, ServiceName, Permission, number];
@@ -242,7 +248,7 @@ export const ROUTES: readonly RouteSpec[] = [
   added('POST', '/sources/{id}/skus', 'catalog', 'sources.write', 200),
   added('PATCH', '/sources/{id}/skus/{skuId}', 'catalog', 'sources.write', 200),
   added('DELETE', '/sources/{id}/skus/{skuId}', 'catalog', 'sources.write', 204),
-  added('POST', '/sources/{id}/imports', 'catalog', 'sources.write', 202),
+  { ...added('POST', '/sources/{id}/imports', 'catalog', 'sources.write', 202), maxBodyBytes: 64 * 1024 * 1024 },
   added('GET', '/sources/{id}/imports', 'catalog', 'sources.read', 200),
   added('GET', '/sources/imports/{jobId}', 'catalog', 'sources.read', 200),
 

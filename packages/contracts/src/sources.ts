@@ -156,12 +156,17 @@ export const BulkFromSourceSchema = z.union([
 ]);
 export type BulkFromSource = z.infer<typeof BulkFromSourceSchema>;
 
+/**
+ * Why bulk-from-source skipped a SKU: `already_linked`, `sku_not_found`, `sku_taken` (a live
+ * product or variant has that SKU), `sku_invalid` (not a valid product SKU, e.g. it has spaces).
+ */
+export const BULK_FROM_SOURCE_SKIP_REASONS = ['already_linked', 'sku_not_found', 'sku_taken', 'sku_invalid'] as const;
+
 export const BulkFromSourceResultSchema = z.object({
   created: z.array(
     z.object({ sku: z.string(), sourceSkuId: z.string(), productId: z.string(), variantId: z.string() }),
   ),
-  /** `already_linked`, `sku_not_found`, `sku_taken` (a live product or variant has that SKU). */
-  skipped: z.array(z.object({ sku: z.string(), reason: z.string() })),
+  skipped: z.array(z.object({ sku: z.string(), reason: z.enum(BULK_FROM_SOURCE_SKIP_REASONS) })),
   /** `all: true`: unlinked SKUs after this page (0 with `skus`). */
   remaining: z.number().int(),
   /** `all: true`: the `after` of the next page, null when this was the last. */

@@ -4,7 +4,7 @@ import { connectMongo, createLogger, createServiceApp } from '../src';
 
 let connection: Connection;
 let http: Awaited<ReturnType<typeof listen>>;
-const runs = { orders: 0, slow: 0, flaky: 0, empty: 0 };
+const runs = { orders: 0, slow: 0, flaky: 0, empty: 0, upload: 0, unread: 0 };
 let releaseSlow: () => void = () => undefined;
 
 beforeAll(async () => {
@@ -27,6 +27,16 @@ beforeAll(async () => {
       router.post('/empty', (_req, res) => {
         runs.empty += 1;
         res.status(204).end();
+      });
+      router.post('/upload', async (req, res) => {
+        runs.upload += 1;
+        let bytes = 0;
+        for await (const chunk of req.bodyStream()) bytes += (chunk as Buffer).length;
+        res.status(202).json({ run: runs.upload, bytes });
+      });
+      router.post('/unread', (_req, res) => {
+        runs.unread += 1;
+        res.status(400).json({ run: runs.unread });
       });
       router.post('/flaky', (_req, res) => {
         runs.flaky += 1;
@@ -140,6 +150,32 @@ describe('Idempotency-Key', () => {
     expect(retry.status).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBeNull();
     expect(runs.flaky).toBe(2);
+  });
+
+  it('compares a body that is not JSON by its bytes, read through req.bodyStream()', async () => {
+    const key = newKey();
+    const send = (path: string, body: string) =>
+      fetch(`${http.url}/api/v1${path}`, {
+        method: 'POST',
+        headers: { ...asCaller('org_a'), 'content-type': 'text/csv', 'idempotency-key': key },
+        body,
+      }).then(async (res) => ({ status: res.status, headers: res.headers, body: (await res.json()) as any }));
+    const csv = 'sku,cost\n' + 'A,1\n'.repeat(50_000);
+    const first = await send('/upload', csv);
+    expect(first.body).toEqual({ run: runs.upload, bytes: csv.length });
+    const retry = await send('/upload', csv);
+    expect(retry.status).toBe(202);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    const other = await send('/upload', csv.replace('A,1', 'B,1'));
+    expect(other.status).toBe(422);
+    expect(other.body.error.code).toBe('idempotency_key_reused');
+    expect(runs.upload).toBe(first.body.run);
+
+    // A route that never read the body has nothing to compare a retry with: nothing is kept.
+    await send('/unread', 'x');
+    expect((await send('/unread', 'x')).headers.get('idempotent-replayed')).toBeNull();
+    expect(runs.unread).toBe(2);
   });
 
   it('answers 400 invalid_idempotency_key for a key that is not 1-255 printable characters', async () => {

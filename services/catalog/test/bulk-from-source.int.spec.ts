@@ -58,4 +58,33 @@ describe('POST /products/bulk-from-source', () => {
     );
     expect(other.status).toBe(404);
   });
+
+  it('makes a new product for a SKU whose earlier products were trashed and the SKU unlinked', async () => {
+    const sourceId = (await h.source({ name: 'Again' })).id;
+    await h.skus(sourceId, [{ sku: 'A-1', name: 'Anvil', cost: 9 }]);
+    const body = { sourceChannelId: sourceId, skus: ['A-1'] };
+    const made = [(await h.request('POST', '/products/bulk-from-source', body)).body.created[0]];
+    for (const round of [1, 2]) {
+      const before = made[round - 1];
+      expect((await h.request('DELETE', `/products/${before.productId}`)).status).toBe(204);
+      const patch = { variantId: null };
+      expect((await h.request('PATCH', `/sources/${sourceId}/skus/${before.sourceSkuId}`, patch)).status).toBe(200);
+
+      const res = await h.request('POST', '/products/bulk-from-source', body);
+      expect(res.status).toBe(201);
+      expect(res.body.skipped).toEqual([]);
+      const next = res.body.created[0];
+      expect(next).toMatchObject({ sku: 'A-1', sourceSkuId: before.sourceSkuId });
+      expect(made.map((m) => m.productId)).not.toContain(next.productId);
+      expect(made.map((m) => m.variantId)).not.toContain(next.variantId);
+      made.push(next);
+      const product = (await h.request('GET', `/products/${next.productId}`)).body;
+      expect(product).toMatchObject({ name: 'Anvil', sku: 'A-1', cost: 9, matched: true, deletedAt: null });
+      expect((await h.request('GET', `/sources/${sourceId}/skus?sku=A-1`)).body.data[0]).toMatchObject({
+        variantId: next.variantId,
+        preferred: true,
+      });
+      expect((await h.request('GET', `/products/${before.productId}`)).body.deletedAt).toEqual(expect.any(String));
+    }
+  });
 });

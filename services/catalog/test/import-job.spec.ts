@@ -81,7 +81,7 @@ describe('import jobs', () => {
     expect(fail({ ...upload, version: 1 }, { code: 'upload_interrupted', message: '' }, t0).events).toEqual([]);
   });
 
-  it('queues a staged upload; staging twice is an invalid transition (409)', () => {
+  it('queues a staged upload; staging twice is an invalid transition (409), and a lost upload is not staged', () => {
     const upload = {
       ...newImportJob(
         { id: 'imp_2', orgId: 'org_1', sourceChannelId: 'src_1', origin: 'upload', url: null },
@@ -91,8 +91,10 @@ describe('import jobs', () => {
       ),
       version: 1,
     };
-    const job = staged(upload, 3, 700_000);
+    const job = staged(upload, 'w1', 3, 700_000);
     expect(job).toMatchObject({ status: 'QUEUED', chunks: 3, bytes: 700_000, leaseOwner: null });
-    expect(() => staged(job, 3, 1)).toThrow(AppError);
+    expect(() => staged({ ...job, leaseOwner: 'w1' }, 'w1', 3, 1)).toThrow(AppError);
+    const failed = fail(upload, { code: 'upload_interrupted', message: '' }, t0).state!;
+    expect(() => staged(failed, 'w1', 3, 1)).toThrow(LeaseLost);
   });
 });

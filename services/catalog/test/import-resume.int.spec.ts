@@ -1,9 +1,10 @@
+import { request } from 'node:http';
 import { Readable } from 'node:stream';
-import { eventually } from '@stockyard/testkit';
+import { asCaller, eventually } from '@stockyard/testkit';
 import type { CatalogDeps } from '../src/deps';
-import { newImportJob } from '../src/domain/import-job';
+import { fail, newImportJob } from '../src/domain/import-job';
 import { ImportChunks } from '../src/store/import-chunk.repository';
-import { csv, startChannels, type Channels } from './support/channels';
+import { CHANNEL_SIDE_PERMISSIONS, csv, startChannels, type Channels } from './support/channels';
 
 const ORG = 'org_import_resume';
 const past = () => new Date(Date.now() - 60_000);
@@ -44,6 +45,28 @@ async function crashedJob(h: Channels, sourceId: string, body: string, over: Rec
     ...over,
   });
   return job.id;
+}
+
+/** POSTs a CSV a line every `everyMs` (chunked), as a slow client would; answers the status and body. */
+function slowUpload(url: string, lines: string[], everyMs: number): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method: 'POST', headers: { ...asCaller(ORG, CHANNEL_SIDE_PERMISSIONS), 'content-type': 'text/csv' } },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+      },
+    );
+    req.on('error', reject);
+    let i = 0;
+    const timer = setInterval(() => {
+      if (i < lines.length) return void req.write(`${lines[i++]}\n`);
+      clearInterval(timer);
+      req.end();
+    }, everyMs);
+  });
 }
 
 describe('an import interrupted by a crash', () => {
@@ -93,6 +116,32 @@ describe('an import interrupted by a crash', () => {
   it('fails an upload that was cut off while being received (FAILED upload_interrupted)', async () => {
     const id = await crashedJob(h, sourceId, 'sku,cost\nA,1\n', { status: 'RECEIVING', chunks: 0 });
     expect(await h.finished(id)).toMatchObject({ status: 'FAILED', failure: { code: 'upload_interrupted' } });
+  });
+
+  it('keeps a slow upload alive: its lease is renewed while the request is open, not per chunk stored', async () => {
+    // 3 s at a line per 300 ms: three leases (IMPORT_LEASE_MS 1000) with no chunk stored.
+    const rows = Array.from({ length: 10 }, (_, i) => `S-${i},slow,1,1,`);
+    const res = await slowUpload(
+      `${h.url}/api/v1/sources/${sourceId}/imports`,
+      ['sku,name,cost,availableQuantity,upc', ...rows],
+      300,
+    );
+    expect(res.status).toBe(202);
+    expect(await h.finished(res.body.id)).toMatchObject({ status: 'COMPLETED', counts: { created: 10 } });
+  });
+
+  it('answers 503 upload_interrupted when the upload was failed while it was received', async () => {
+    const source = (await h.source({ name: 'Stalled' })).id;
+    const lines = ['sku,name,cost,availableQuantity,upc', ...Array.from({ length: 8 }, (_, i) => `F-${i},x,1,1,`)];
+    const answer = slowUpload(`${h.url}/api/v1/sources/${source}/imports`, lines, 250);
+    const receiving = await eventually(async () => (await h.request('GET', `/sources/${source}/imports`)).body.data[0]);
+    // What the sweep does to an upload whose lease ran out (a process that stalled longer than a lease).
+    await (h.deps as CatalogDeps).imports.jobs.store.change(ORG, receiving.id, (j) =>
+      fail(j, { code: 'upload_interrupted', message: 'cut off' }, new Date()),
+    );
+    const res = await answer;
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe('upload_interrupted');
   });
 
   it('leaves a job alone while its worker still holds the lease', async () => {

@@ -81,6 +81,38 @@ describe('POST /sources/{id}/imports', () => {
     ).toBe(true);
   });
 
+  it('refuses a body that is neither CSV nor JSON (415 unsupported_content_type)', async () => {
+    const res = await h.postCsv(`/sources/${sourceId}/imports`, 'sku\nX-1\n', ORG, { 'content-type': 'text/plain' });
+    expect(res.status).toBe(415);
+    expect(res.body.error.code).toBe('unsupported_content_type');
+  });
+
+  it('takes an Idempotency-Key on a CSV upload: the same CSV replays the job, another CSV is a 422', async () => {
+    const key = { 'idempotency-key': `csv-${Date.now()}` };
+    const feed = csv([['I-1', 'Idem', '1', '1', '']]);
+    const first = await h.postCsv(`/sources/${sourceId}/imports`, feed, ORG, key);
+    expect(first.status).toBe(202);
+    const again = await h.postCsv(`/sources/${sourceId}/imports`, feed, ORG, key);
+    expect(again.status).toBe(202);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.id).toBe(first.body.id);
+    const other = await h.postCsv(`/sources/${sourceId}/imports`, csv([['I-2', 'Other', '1', '1', '']]), ORG, key);
+    expect(other.status).toBe(422);
+    expect(other.body.error.code).toBe('idempotency_key_reused');
+    const asJson = await h.request(
+      'POST',
+      `/sources/${sourceId}/imports`,
+      { url: 'https://feeds.example.com/f.csv' },
+      {
+        headers: key,
+      },
+    );
+    expect(asJson.status).toBe(422);
+    expect(asJson.body.error.code).toBe('idempotency_key_reused');
+    expect(await h.finished(first.body.id)).toMatchObject({ status: 'COMPLETED', counts: { created: 1 } });
+    expect((await h.request('GET', `/sources/${sourceId}/skus?sku=I-2`)).body.data).toEqual([]);
+  });
+
   it('imports a feed fetched from {url}', async () => {
     const feed = await feedServer(csv([['U-1', 'From URL', '3', '1', '']]));
     try {

@@ -21,7 +21,7 @@ export const configSchema = baseServiceEnv.extend({
   UPSTREAM_CONNECTIONS: z.coerce.number().int().positive().default(128),
   /** Requests that may wait for a socket to a service before the gateway answers 503 upstream_busy. */
   UPSTREAM_MAX_QUEUED: z.coerce.number().int().nonnegative().default(512),
-  /** Largest request body, proxied or not (the services accept 1 MB JSON too). */
+  /** Largest request body, proxied or not (the services accept 1 MB JSON too); a route's larger maxBodyBytes wins. */
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

@@ -1,5 +1,5 @@
 import { request, type IncomingMessage } from 'node:http';
-import { IDENTITY_HEADER, verifyIdentity } from '@stockyard/contracts';
+import { IDENTITY_HEADER, matchRoute, verifyIdentity } from '@stockyard/contracts';
 import { eventually, json, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
 import { patternByte, startEchoUpstream } from './support/echo-upstream';
 import { startGateway, type TestGateway } from './support/gateway';
@@ -35,6 +35,26 @@ function sendChunked(url: string, key: string, chunks: Buffer[]): Promise<{ stat
     req.on('error', reject);
     for (const chunk of chunks) req.write(chunk);
     req.end();
+  });
+}
+
+/** A POST that declares `bytes` of body and sends none: the answer to the declaration alone. */
+function declaredOnly(url: string, key: string, bytes: number): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'text/csv', 'content-length': bytes },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      },
+    );
+    req.on('error', reject);
+    req.flushHeaders();
   });
 }
 
@@ -213,6 +233,40 @@ describe('proxy and hardening', () => {
     const res = await gw.api('POST', '/api-keys', adminKey, { name: 'x'.repeat(2000) });
     expect(res.status).toBe(413);
     expect((await json(res)).error.code).toBe('payload_too_large');
+  });
+
+  it('takes a feed upload past BODY_LIMIT_BYTES on its route (its maxBodyBytes), and no other body', async () => {
+    const wide = await startGateway({ CATALOG_URL: echo.url }); // BODY_LIMIT_BYTES: the default 1 MiB
+    try {
+      const { adminKey: key } = await wide.newOrg();
+      const feed = Buffer.alloc(3 * 1024 * 1024, 'a');
+      const send = (path: string, body: Buffer) =>
+        fetch(`${wide.url}/api/v1${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'text/csv' },
+          body,
+        });
+      const upload = await send('/sources/src_1/imports', feed);
+      expect(upload.status).toBe(200);
+      expect((await json(upload)).bodyBytes).toBe(feed.length);
+      const chunks = [feed.subarray(0, 1024 * 1024), feed.subarray(1024 * 1024, 2 * 1024 * 1024), feed.subarray(0, 1)];
+      const chunked = await sendChunked(`${wide.url}/api/v1/sources/src_1/imports`, key, chunks);
+      expect(chunked.status).toBe(200);
+      expect(JSON.parse(chunked.body).bodyBytes).toBe(2 * 1024 * 1024 + 1);
+
+      for (const path of ['/sources/src_1/skus', '/products']) {
+        const refused = await send(path, feed);
+        expect(refused.status).toBe(413);
+        expect((await json(refused)).error).toMatchObject({ code: 'payload_too_large', message: expect.any(String) });
+      }
+      const limit = matchRoute('POST', '/sources/src_1/imports')!.route.maxBodyBytes!;
+      expect(limit).toBe(64 * 1024 * 1024);
+      const over = await declaredOnly(`${wide.url}/api/v1/sources/src_1/imports`, key, limit + 1);
+      expect(over.status).toBe(413);
+      expect(JSON.parse(over.body).error.code).toBe('payload_too_large');
+    } finally {
+      await wide.close();
+    }
   });
 
   it('counts requests in Redis under the key id, never the token', async () => {

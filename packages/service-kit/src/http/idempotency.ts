@@ -1,10 +1,24 @@
 import { createHash } from 'node:crypto';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import type { Collection, Connection } from 'mongoose';
 import { AppError } from '../errors';
 import { isDuplicateKeyError } from '../db/mongo';
 import { documentLocks } from '../db/document-lock';
 import { occasionalSweep } from '../db/sweep';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /**
+       * The body as a stream, for a route that reads it unparsed (a CSV upload): read through
+       * this, its bytes are what an Idempotency-Key compares (set by the idempotency middleware).
+       */
+      bodyStream(): Readable;
+    }
+  }
+}
 
 interface IdempotencyRecord {
   _id: string;
@@ -26,6 +40,31 @@ const inProgress = () =>
   new AppError('conflict', 'A request with this Idempotency-Key is in progress', 'idempotency_in_progress', undefined, {
     'Retry-After': '1',
   });
+
+const reused = () =>
+  new AppError(
+    'unprocessable',
+    'Idempotency-Key was already used with a different request body',
+    'idempotency_key_reused',
+  );
+
+/** A body express.json did not parse (not JSON): the route reads it as a stream, if at all. */
+const streamed = (req: Request) =>
+  req.body === undefined &&
+  (req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0);
+
+/** A hash of raw bytes (never equal to a JSON body's). */
+const rawHasher = () => {
+  const hash = createHash('sha256').update('raw\n');
+  return { update: (chunk: Buffer) => hash.update(chunk), digest: () => `raw:${hash.digest('hex')}` };
+};
+
+/** Reads the whole body, keeping only its hash. */
+async function hashOf(body: AsyncIterable<Buffer>): Promise<string> {
+  const hash = rawHasher();
+  for await (const chunk of body) hash.update(chunk);
+  return hash.digest();
+}
 
 /** The same JSON with its keys in another order is the same request. */
 function canonicalHash(value: unknown): string {
@@ -49,13 +88,17 @@ function canonicalHash(value: unknown): string {
  * per organization, route and key for 24 hours and replayed for a retry with the same
  * body (`Idempotent-Replayed: true`); a different body is a 422, a retry while the
  * first still runs a 409 with Retry-After. 5xx responses are not stored, so the
- * client may retry them.
+ * client may retry them. A body that is not JSON (a CSV upload) is compared by its bytes:
+ * the route reads it through `req.bodyStream()`, hashed as it streams; a retry's is read
+ * and hashed before it is replayed (or refused); a response to a body the route did not
+ * read to its end is not stored.
  */
 export function idempotency(connection: Connection) {
   const records = connection.collection<IdempotencyRecord>('idempotency_keys');
   const sweep = occasionalSweep(records as never, 'createdAt', IDEMPOTENCY_TTL_MS);
 
   return async (req: Request, res: Response, next: NextFunction) => {
+    req.bodyStream = () => req;
     const key = req.get('idempotency-key');
     if (req.method !== 'POST' || key === undefined || !req.identity) return next();
     if (!KEY.test(key))
@@ -67,28 +110,52 @@ export function idempotency(connection: Connection) {
     sweep();
 
     const id = `${req.identity.orgId}:${req.originalUrl.split('?')[0]}:${key}`;
-    const bodyHash = canonicalHash(req.body);
+    const raw = streamed(req);
+    const bodyHash = raw ? null : canonicalHash(req.body);
     // The lock orders concurrent retries in this process (FerretDB's conditional updates are not atomic).
-    const replay = await documentLocks.run(`idempotency_keys/${id}`, () => claim(records, id, bodyHash));
-    if (replay) {
+    const done = await documentLocks.run(`idempotency_keys/${id}`, () => claim(records, id, bodyHash));
+    if (done) {
+      if (raw && (await hashOf(req)) !== done.bodyHash) throw reused();
       res.setHeader('Idempotent-Replayed', 'true');
-      return res.status(replay.status).json(replay.body);
+      return res.status(done.response!.status).json(done.response!.body);
     }
-    recordResponse(records, id, res);
+    if (!raw) {
+      recordResponse(records, id, res, () => bodyHash!);
+      return next();
+    }
+    let digest: string | undefined;
+    let body: Readable | undefined;
+    req.bodyStream = () => (body ??= hashedStream(req, (hash) => (digest = hash)));
+    recordResponse(records, id, res, () => digest);
     next();
   };
 }
 
-/** Claims the key for this request, or returns the stored response to replay. */
-async function claim(
-  records: Records,
-  id: string,
-  bodyHash: string,
-): Promise<IdempotencyRecord['response'] | undefined> {
+/** The request body passed through, its hash handed to `done` once it has all been read. */
+function hashedStream(req: Request, done: (hash: string) => void): Readable {
+  const hash = rawHasher();
+  const through = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+    flush(callback) {
+      done(hash.digest());
+      callback();
+    },
+  });
+  return pipeline(req, through, () => undefined);
+}
+
+/**
+ * Claims the key for this request, or returns the finished first request's record to replay.
+ * `bodyHash` null: not known yet (a streamed body), so the caller compares it.
+ */
+async function claim(records: Records, id: string, bodyHash: string | null): Promise<IdempotencyRecord | undefined> {
   const now = new Date();
   const fresh = {
     _id: id,
-    bodyHash,
+    bodyHash: bodyHash ?? '',
     state: 'in_progress' as const,
     lockedUntil: new Date(now.getTime() + LOCK_MS),
     createdAt: now,
@@ -106,13 +173,8 @@ async function claim(
     await records.replaceOne({ _id: id }, fresh);
     return undefined;
   }
-  if (existing.bodyHash !== bodyHash)
-    throw new AppError(
-      'unprocessable',
-      'Idempotency-Key was already used with a different request body',
-      'idempotency_key_reused',
-    );
-  if (existing.state === 'done' && existing.response) return existing.response;
+  if (bodyHash !== null && existing.bodyHash !== bodyHash) throw reused();
+  if (existing.state === 'done' && existing.response) return existing;
   if (existing.lockedUntil > now) throw inProgress();
   // The first request died mid-flight: this one takes over.
   await records.updateOne({ _id: id }, { $set: { lockedUntil: fresh.lockedUntil } });
@@ -121,13 +183,19 @@ async function claim(
 
 /**
  * Stores the response before it is sent, so a retry racing it finds the result. JSON
- * bodies are kept; anything else (204, text) is stored with a null body.
+ * bodies are kept; anything else (204, text) is stored with a null body. With the request
+ * body's hash: a streamed body's is known once read, and without it nothing is stored.
  */
-function recordResponse(records: Records, id: string, res: Response): void {
-  const settle = (body: unknown) =>
-    res.statusCode >= 500
+function recordResponse(records: Records, id: string, res: Response, bodyHash: () => string | undefined): void {
+  const settle = (body: unknown) => {
+    const hash = bodyHash();
+    return res.statusCode >= 500 || hash === undefined
       ? records.deleteOne({ _id: id })
-      : records.updateOne({ _id: id }, { $set: { state: 'done', response: { status: res.statusCode, body } } });
+      : records.updateOne(
+          { _id: id },
+          { $set: { state: 'done', bodyHash: hash, response: { status: res.statusCode, body } } },
+        );
+  };
 
   const json = res.json.bind(res);
   let settled = false;

@@ -5,7 +5,7 @@ import { parse } from 'csv-parse/sync';
 import type { ChannelsConfig } from '../channels.config';
 import { heartbeat, newImportJob, staged, type ImportJobState } from '../domain/import-job';
 import { columnMap } from '../domain/import-row';
-import { csvHeaderMissing, importTooLarge } from '../domain/import.errors';
+import { csvHeaderMissing, importTooLarge, LeaseLost, uploadInterrupted } from '../domain/import.errors';
 import type { ImportChunks } from '../store/import-chunk.repository';
 import type { ImportJobStore } from '../store/import-job.store';
 import type { SourceStore } from '../store/source.store';
@@ -27,7 +27,9 @@ export class ImportCommands {
 
   /**
    * Streams the request body into the job's chunks (a 422 `csv_header_missing` as soon as the
-   * first chunk shows no header), then queues the job and answers it.
+   * first chunk shows no header), then queues the job and answers it. While the request is open
+   * the job's lease is renewed every third of IMPORT_LEASE_MS, however slowly the bytes come:
+   * the lease says this process is alive, not that the client is fast.
    */
   async upload(orgId: string, sourceChannelId: string, body: Readable): Promise<ImportJobState> {
     await this.sources.writable(orgId, sourceChannelId);
@@ -36,7 +38,10 @@ export class ImportCommands {
     const job = await this.jobs.store.create(
       newImportJob({ id: newId('imp'), orgId, sourceChannelId, origin: 'upload', url: null }, owner, new Date(), lease),
     );
-    let beatAt = Date.now();
+    const keeper = new UploadLease(() =>
+      this.jobs.store.change(orgId, job.id, (j) => ({ state: heartbeat(j, owner, new Date(), lease) })),
+    );
+    keeper.start(lease / 3);
     try {
       const max = this.settings.IMPORT_MAX_BYTES;
       const { chunks, bytes } = await this.chunks.stage(
@@ -45,23 +50,24 @@ export class ImportCommands {
         body,
         max,
         () => importTooLarge(max),
-        async (data, seq) => {
+        (data, seq) => {
           if (seq === 0) assertHeader(data);
-          if (Date.now() - beatAt > lease / 3) {
-            beatAt = Date.now();
-            await this.jobs.store.change(orgId, job.id, (j) => ({ state: heartbeat(j, owner, new Date(), lease) }));
-          }
+          keeper.check();
         },
       );
-      const { state } = await this.jobs.store.change(orgId, job.id, (j) => ({ state: staged(j, chunks, bytes) }));
+      await keeper.stop();
+      const { state } = await this.jobs.store.change(orgId, job.id, (j) => ({
+        state: staged(j, owner, chunks, bytes),
+      }));
       this.runner.kick();
       return state;
     } catch (err) {
       // Refused or cut off: nothing was applied and nobody saw a job.
+      await keeper.stop();
       body.resume();
       await this.chunks.removeAll(job.id);
       await this.jobs.delete(orgId, job.id);
-      throw err;
+      throw err instanceof LeaseLost ? uploadInterrupted() : err;
     }
   }
 
@@ -88,6 +94,36 @@ export class ImportCommands {
   async list(orgId: string, sourceChannelId: string, page: Page) {
     await this.sources.get(orgId, sourceChannelId);
     return this.jobs.list(orgId, sourceChannelId, page);
+  }
+}
+
+/** Renews an upload's lease on a timer, one renewal at a time; a failed one ends the upload at its next chunk. */
+class UploadLease {
+  private timer?: NodeJS.Timeout;
+  private beating?: Promise<void>;
+  private lost?: unknown;
+
+  constructor(private readonly renew: () => Promise<unknown>) {}
+
+  start(everyMs: number): void {
+    this.timer = setInterval(() => {
+      this.beating ??= this.renew().then(
+        () => void (this.beating = undefined),
+        (err: unknown) => void ((this.lost ??= err), (this.beating = undefined)),
+      );
+    }, everyMs);
+    this.timer.unref();
+  }
+
+  /** Throws what a renewal met (LeaseLost when the sweep failed the job meanwhile). */
+  check(): void {
+    if (this.lost) throw this.lost;
+  }
+
+  /** No more renewals; resolves once the last one has ended. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.beating;
   }
 }
 

@@ -16,11 +16,16 @@ import type { ProductWriter } from './product-writer';
 /** `all: true` takes this many unlinked SKUs per call (`remaining` says how many are left). */
 export const BULK_PAGE = 200;
 
-/** Ids derived from the source SKU, so a retry after a crash finds the product it made (README). */
-const derivedId = (prefix: string, sourceSkuId: string) =>
-  `${prefix}_${createHash('sha256').update(`${prefix}\n${sourceSkuId}`).digest('hex').slice(0, 24)}`;
+/**
+ * Ids derived from the source SKU, so a retry after a crash finds the product it made (README);
+ * generation n > 0 is the n-th product made again from the SKU after the earlier ones were trashed.
+ */
+const derivedId = (prefix: string, sourceSkuId: string, generation: number) => {
+  const seed = generation === 0 ? `${prefix}\n${sourceSkuId}` : `${prefix}\n${sourceSkuId}\n${generation}`;
+  return `${prefix}_${createHash('sha256').update(seed).digest('hex').slice(0, 24)}`;
+};
 
-type Skip = { sku: string; reason: string };
+type Skip = BulkFromSourceResult['skipped'][number];
 type Made = BulkFromSourceResult['created'][number];
 
 /** The products side's routes that read the channels side: products from source SKUs, family candidates. */
@@ -88,23 +93,33 @@ export class SourceProductCommands {
     });
   }
 
+  /**
+   * The offer's product at the ids of the first generation not taken by a trashed product: made
+   * there, or found there live (made by an earlier attempt that died before linking the SKU: that
+   * one is linked). One trashed (or converted away from SIMPLE) was made from this SKU before and
+   * the SKU unlinked since: the next generation gets a new product (README: Bulk-from-source).
+   */
   private async product(orgId: string, offer: SourceSkuState, sku: string): Promise<ProductState> {
-    const ids = { productId: derivedId('prd', offer.id), variantId: derivedId('var', offer.id) };
     const input = {
       type: 'SIMPLE' as const,
       name: offer.name ?? offer.sku,
       ...(offer.cost !== null ? { cost: offer.cost } : {}),
       ...(offer.upc !== null ? { upc: offer.upc } : {}),
     };
-    const state = withSourceLinked(newProduct(orgId, input, sku, ids, new Date()), ids.variantId, true);
-    try {
-      return await this.writer.create(state);
-    } catch (err) {
-      // Made by an earlier attempt that died before linking the SKU: link that one.
-      if (!isDuplicateKeyError(err)) throw err;
-      const made = await this.writer.store.read(orgId, ids.productId);
-      if (!made || made.deletedAt || !defaultVariant(made)) throw err;
-      return made;
+    for (let generation = 0; ; generation++) {
+      const ids = {
+        productId: derivedId('prd', offer.id, generation),
+        variantId: derivedId('var', offer.id, generation),
+      };
+      const state = withSourceLinked(newProduct(orgId, input, sku, ids, new Date()), ids.variantId, true);
+      try {
+        return await this.writer.create(state);
+      } catch (err) {
+        if (!isDuplicateKeyError(err)) throw err;
+        const made = await this.writer.store.read(orgId, ids.productId);
+        if (!made) throw err;
+        if (!made.deletedAt && defaultVariant(made)) return made;
+      }
     }
   }
 

@@ -79,8 +79,9 @@ export const newImportJob = (
 const leaseFree = (job: ImportJobState, owner: string, now: Date) =>
   job.leaseOwner === null || job.leaseOwner === owner || (job.leaseUntil !== null && job.leaseUntil <= now);
 
-/** The upload is stored: the job waits for a worker. */
-export function staged(job: ImportJobState, chunks: number, bytes: number): ImportJobState {
+/** The upload is stored: the job waits for a worker (LeaseLost if the sweep failed it meanwhile). */
+export function staged(job: ImportJobState, owner: string, chunks: number, bytes: number): ImportJobState {
+  if (job.leaseOwner !== owner) throw new LeaseLost(job.id);
   return { ...job, status: importStates.next(job.status, 'stage'), chunks, bytes, leaseOwner: null, leaseUntil: null };
 }
 

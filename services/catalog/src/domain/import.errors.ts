@@ -9,9 +9,18 @@ export const importTooLarge = (maxBytes: number) =>
   new AppError('unprocessable', `The feed is larger than ${maxBytes} bytes`, 'import_too_large');
 export const unsupportedImportBody = () =>
   new AppError(
-    'bad_request',
+    'unsupported_media_type',
     'Send the feed as Content-Type: text/csv, or {"url": ...} as application/json',
     'unsupported_content_type',
+  );
+/** The sweep failed an upload while it was being received (its lease ran out: the process stalled). */
+export const uploadInterrupted = () =>
+  new AppError(
+    'unavailable',
+    'The upload could not be stored in time and was abandoned; send it again',
+    'upload_interrupted',
+    undefined,
+    { 'Retry-After': '1' },
   );
 /** A worker found its job claimed by another (its lease ran out): it stops without writing. */
 export class LeaseLost extends Error {

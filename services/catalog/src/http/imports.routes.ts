@@ -7,13 +7,14 @@ import type { CatalogDeps } from '../deps';
 
 /**
  * Supplier feed imports. A CSV body is not parsed by the app's JSON middleware (it reads
- * application/json only): the request stream itself is staged chunk by chunk, never whole.
+ * application/json only): the request stream itself is staged chunk by chunk, never whole,
+ * read through `bodyStream()` so an Idempotency-Key compares its bytes.
  */
 export function importsRoutes(router: Router, { imports }: CatalogDeps): void {
   router.post('/sources/:id/imports', async (req, res) => {
     const orgId = orgIdOf(req);
     const job = req.is(['text/csv', 'application/csv'])
-      ? await imports.upload(orgId, req.params.id, req)
+      ? await imports.upload(orgId, req.params.id, req.bodyStream())
       : req.is('application/json')
         ? await imports.fromUrl(orgId, req.params.id, bodyOf(req, ImportFromUrlSchema).url)
         : unsupported();

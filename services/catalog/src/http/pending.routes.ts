@@ -7,7 +7,7 @@ import { AppError } from '@stockyard/service-kit';
  * Whoever builds one of these deletes its line.
  */
 const PENDING = [
-  // issue #18 (channels and sources)
+  // the orders issue (storefront keys and checkout; not filed yet): the storefront's product reads
   'GET /storefront/products',
   'GET /storefront/products/:id',
 ];

@@ -32,15 +32,15 @@ export async function startChannels(orgId: string, options: HarnessOptions = {})
   };
   return Object.assign(h, {
     /** POSTs a CSV body as the gateway would pass it (the harness's request sends JSON). */
-    postCsv: async (path: string, csv: string, as: string | null = orgId) => {
-      const headers: Record<string, string> = as ? asCaller(as, CHANNEL_SIDE_PERMISSIONS) : {};
+    postCsv: async (path: string, csv: string, as: string | null = orgId, extra: Record<string, string> = {}) => {
+      const identity: Record<string, string> = as ? asCaller(as, CHANNEL_SIDE_PERMISSIONS) : {};
       const res = await fetch(`${h.url}/api/v1${path}`, {
         method: 'POST',
-        headers: { ...headers, 'content-type': 'text/csv' },
+        headers: { ...identity, 'content-type': 'text/csv', ...extra },
         body: csv,
       });
       const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : undefined };
+      return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
     },
     source: (body: Record<string, unknown> = {}) => ok('POST', '/sources', { name: 'Acme Supply', ...body }, 201),
     channel: (body: Record<string, unknown> = {}) =>

@@ -56,6 +56,7 @@ export interface ApiPipeline {
   upstreams: Upstreams;
   /** Serves the routes the gateway owns (API keys, settings), mounted at API_PREFIX. */
   own: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Largest proxied body, unless the route's `maxBodyBytes` (the feed upload) is larger. */
   bodyLimitBytes: number;
   /** helmet's headers (security-headers.ts), on every answer. */
   security: readonly string[];
@@ -73,7 +74,8 @@ export function isApiPath(url: string): boolean {
  * The partner API, in this order (services/gateway/README.md says why):
  * 1. who is calling (401), 2. the key's rate limit (429), 3. which route and may this
  * key call it (404/405/403), 4. the gateway's own routes, or the owning service through
- * a pooled connection with the caller's identity signed in a header.
+ * a pooled connection with the caller's identity signed in a header, the body within the
+ * route's size limit (413).
  * Plain Node request handling: express's per-request work would cost more than the hop.
  */
 export function apiPipeline(deps: ApiPipeline) {
@@ -90,7 +92,7 @@ export function apiPipeline(deps: ApiPipeline) {
         head.applyTo(res);
         return deps.own(req, res);
       }
-      const body = limitedBody(req, deps.bodyLimitBytes);
+      const body = limitedBody(req, Math.max(route.maxBodyBytes ?? 0, deps.bodyLimitBytes));
       // Replaces any client-sent copy; the key itself (Authorization) is never forwarded.
       const headers = [IDENTITY_HEADER, deps.signer.headerFor(req.caller), 'x-request-id', req.requestId];
       await deps.upstreams.forward(route.service, { req, res, headers, head: head.fields, body });
