@@ -19,6 +19,8 @@ type Doc = { _id: string; [field: string]: unknown };
 let docs: mongoose.mongo.Collection<Doc>;
 /** No arrays in the indexed fields: the backend then skips the first rows of a deep page itself. */
 let clean: mongoose.mongo.Collection<Doc>;
+/** String, ObjectId and number `_id`s, for `_id: {$in: [...]}` (our build reads those by the _id index). */
+let ids: mongoose.mongo.Collection<Doc>;
 
 /** A small deterministic generator, so a failure names a reproducible document. */
 function random(seed: number) {
@@ -143,6 +145,24 @@ beforeAll(async () => {
     cleanDocs.push(doc);
   }
   await clean.insertMany(cleanDocs);
+
+  // Products as the catalog stores them, read by id after a search or a channel's listing.
+  ids = conn.db!.collection<Doc>('ids');
+  await ids.createIndex({ orgId: 1, deletedAt: 1, createdAt: -1 }, { name: 'org_deleted_created' });
+  const idDocs: Record<string, unknown>[] = [];
+  for (let i = 0; i < 300; i++) {
+    const doc: Record<string, unknown> = {
+      // Strings mostly, ObjectIds and a few numbers (a string or ObjectId $in never matches those).
+      _id: i < 200 ? `prd_${i}` : i < 280 ? oid(1000 + i) : i - 280,
+      orgId: pick(['o', 'o', 'o', 'p', ['o', 'p'], null]),
+      createdAt: day(i % 9), // ties the sort settles by _id
+      name: pick(['apple', 'banana', 'kiwi', null, ['fig', 'apple']]),
+    };
+    const deletedAt = pick([null, null, null, null, day(3), undefined]);
+    if (deletedAt !== undefined) doc.deletedAt = deletedAt;
+    idDocs.push(doc);
+  }
+  await ids.insertMany(idDocs as Doc[]);
 }, 15 * 60_000);
 
 afterAll(async () => {
@@ -151,7 +171,7 @@ afterAll(async () => {
 });
 
 interface Query {
-  coll?: 'clean';
+  coll?: 'clean' | 'ids';
   filter: Record<string, unknown>;
   sort?: Record<string, 1 | -1>;
   skip?: number;
@@ -162,6 +182,26 @@ interface Query {
 }
 
 const D = (d: number) => day(d);
+const newest = { createdAt: -1, _id: -1 } as const;
+/** `_id: {$in: [...]}` lists: existing ids, duplicates, ids that do not exist, both _id types. */
+const someD = [5, 17, 17, 42, 99, 130, 131, 250, 377, 420, 511, 599].map((i) => `d${String(i).padStart(4, '0')}`);
+const dList = [...someD, 'd9999', 'nope', 'd0042'];
+const prd = (...n: number[]) => n.map((i) => `prd_${i}`);
+const mixed: unknown[] = [
+  ...prd(0, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 150, 151, 152, 153, 154, 199, 3), // 3 twice
+  ...[200, 201, 205, 230, 231, 260, 279].map((i) => oid(1000 + i)),
+  oid(1000 + 201), // twice
+  oid(1000 + 9999), // no such document
+  'prd_1000',
+  oid(1000 + 230).toHexString(), // a string that only looks like an existing ObjectId: no match
+];
+/** About the catalog's largest list: every document's _id once, and ids of nothing, 1,000 in all. */
+const thousand: unknown[] = [
+  ...prd(...Array.from({ length: 200 }, (_, i) => i)),
+  ...Array.from({ length: 80 }, (_, i) => oid(1200 + i)),
+  ...Array.from({ length: 720 }, (_, i) => `gone_${i}`),
+];
+const oidHexes = [200, 210, 220].map((i) => oid(1000 + i).toHexString());
 const QUERIES: Query[] = [
   // GET /stock/movements and its kind: an organization's newest first, pages deep and shallow.
   { filter: { orgId: 'o1' }, sort: { createdAt: -1, _id: -1 }, limit: 20 },
@@ -242,10 +282,48 @@ const QUERIES: Query[] = [
     limit: 8,
   },
   { coll: 'clean', filter: { orgId: 'p1', tags: 'x' }, sort: { createdAt: -1, _id: -1 }, skip: 9, limit: 8 },
+  // _id: {$in: [...]}: read by the _id index (strings and ObjectIds), whatever else the filter,
+  // sort, skip and limit; lists of other types are left to the other paths, and answer the same.
+  { filter: { _id: { $in: dList } } },
+  { filter: { orgId: 'o1', _id: { $in: dList } }, sort: { createdAt: -1, _id: -1 }, limit: 3 },
+  { filter: { orgId: 'o1', _id: { $in: dList } }, sort: { createdAt: 1, _id: 1 }, skip: 1, limit: 2 },
+  { filter: { status: 'a', _id: { $in: dList } }, sort: { name: 1, _id: 1 } },
+  { filter: { name: { $gt: '' }, _id: { $in: dList } }, sort: { name: -1, _id: 1 }, skip: 2 },
+  { filter: { orgId: 'o1', createdAt: { $lte: D(5) }, _id: { $in: dList } }, sort: { createdAt: -1, _id: -1 } },
+  { filter: { _id: { $in: dList }, 'meta.x': { $gte: 0 } }, sort: { _id: -1 } },
+  { filter: { _id: { $in: ['d9999', 'nope'] } }, empty: true },
+  { filter: { orgId: 'o1', _id: { $in: [] } }, sort: { createdAt: -1, _id: -1 }, limit: 10, empty: true },
+  { coll: 'clean', filter: { orgId: 'p1', _id: { $in: ['c0001', 'c0002', 'c0003', 'c0008'] } }, sort: newest },
+  { coll: 'ids', filter: { orgId: 'o', deletedAt: null, _id: { $in: mixed } } },
+  { coll: 'ids', filter: { orgId: 'o', deletedAt: null, _id: { $in: mixed } }, sort: newest, limit: 5 },
+  { coll: 'ids', filter: { orgId: 'o', deletedAt: null, _id: { $in: mixed } }, sort: newest, skip: 3, limit: 4 },
+  {
+    coll: 'ids',
+    filter: { orgId: 'o', deletedAt: null, _id: { $in: mixed } },
+    sort: { createdAt: 1, _id: -1 },
+    skip: 2,
+    limit: 5,
+  },
+  { coll: 'ids', filter: { orgId: 'o', deletedAt: null, _id: { $in: mixed } }, sort: newest, skip: 500, empty: true },
+  { coll: 'ids', filter: { _id: { $in: mixed } }, sort: { _id: 1 } },
+  { coll: 'ids', filter: { _id: { $in: mixed } }, sort: { name: 1, _id: -1 }, skip: 4, limit: 6 },
+  { coll: 'ids', filter: { deletedAt: { $ne: null }, _id: { $in: mixed } }, sort: { _id: -1 } },
+  { coll: 'ids', filter: { orgId: 'o', deletedAt: null, _id: { $in: thousand } }, sort: newest, limit: 25 },
+  { coll: 'ids', filter: { orgId: 'o', deletedAt: null, _id: { $in: thousand } }, sort: newest, skip: 40, limit: 25 },
+  { coll: 'ids', filter: { orgId: 'p', _id: { $in: thousand } }, sort: { createdAt: 1, _id: 1 }, skip: 7 },
+  { coll: 'ids', filter: { _id: { $in: oidHexes } }, empty: true }, // strings never match ObjectIds
+  { coll: 'ids', filter: { orgId: 'o', deletedAt: null, _id: { $in: [] } }, sort: newest, empty: true },
+  // Not pushed down (numbers, a regular expression, $nin beside $in, $in inside $or): the same answers.
+  { coll: 'ids', filter: { _id: { $in: [0, 3, 'prd_1', 'prd_3', 7.0, '5'] } }, sort: { _id: 1 } },
+  { coll: 'ids', filter: { orgId: 'o', _id: { $in: ['prd_1', /^prd_1[0-4]$/] } }, sort: newest },
+  { coll: 'ids', filter: { _id: { $in: mixed, $nin: prd(0, 2) } }, sort: newest, limit: 8 },
+  { coll: 'ids', filter: { orgId: 'o', $or: [{ _id: { $in: prd(1, 2, 3) } }, { name: 'kiwi' }] }, sort: newest },
 ];
 
+const collection = (q: Query) => (q.coll === 'clean' ? clean : q.coll === 'ids' ? ids : docs);
+
 const run = (q: Query, natural: boolean) => {
-  let cursor = (q.coll === 'clean' ? clean : docs).find(q.filter, q.projection ? { projection: q.projection } : {});
+  let cursor = collection(q).find(q.filter, q.projection ? { projection: q.projection } : {});
   if (q.sort) cursor = cursor.sort(q.sort);
   if (q.skip) cursor = cursor.skip(q.skip);
   if (q.limit) cursor = cursor.limit(q.limit);
@@ -253,18 +331,22 @@ const run = (q: Query, natural: boolean) => {
   return cursor.toArray();
 };
 
+/** A query as its test's name: long lists by their length, regular expressions as written. */
+const shortly = (_: string, v: unknown) =>
+  v instanceof RegExp ? String(v) : Array.isArray(v) && v.length > 30 ? `[${v.length} values]` : v;
+
 describe('lists on an index answer exactly as a collection scan does', () => {
-  it.each(QUERIES.map((q) => [JSON.stringify(q), q] as const))('%s', async (_, q) => {
+  it.each(QUERIES.map((q) => [JSON.stringify(q, shortly), q] as const))('%s', async (_, q) => {
     const [indexed, scanned] = await Promise.all([run(q, false), run(q, true)]);
     if (q.sort) {
       expect(indexed).toEqual(scanned); // every sort here ends on _id: one order only
     } else {
-      const byId = (a: Doc, b: Doc) => a._id.localeCompare(b._id);
+      const byId = (a: Doc, b: Doc) => String(a._id).localeCompare(String(b._id));
       expect([...indexed].sort(byId)).toEqual([...scanned].sort(byId));
     }
     // Each query finds something (an empty page proves little), but the page past the end.
     expect(scanned.length > 0).toBe(!q.empty);
-    const coll = q.coll === 'clean' ? clean : docs;
+    const coll = collection(q);
     const [count, scanCount] = await Promise.all([
       coll.countDocuments(q.filter),
       coll.countDocuments(q.filter, { hint: { $natural: 1 } }),
@@ -281,5 +363,22 @@ describe('lists on an index answer exactly as a collection scan does', () => {
     expect(touched).toEqual(expected);
     expect((await docs.deleteMany({ ...filter, touched: unique })).deletedCount).toBe(expected.length);
     await expect(docs.countDocuments(filter)).resolves.toBe(0);
+  });
+
+  it('updates, deletes and counts by _id $in as through a scan', async () => {
+    const filter: Record<string, unknown> = { orgId: 'o', deletedAt: null, _id: { $in: mixed } };
+    const scan = async (f: Record<string, unknown>) =>
+      (await ids.find(f).hint({ $natural: 1 }).toArray()).map((d) => String(d._id)).sort();
+    const expected = await scan(filter);
+    expect(expected.length).toBeGreaterThan(3);
+    // countDocuments with a skip and a limit is another pipeline ($match, $skip, $limit, $group).
+    await expect(ids.countDocuments(filter, { skip: 2, limit: 3 })).resolves.toBe(3);
+    await expect(ids.countDocuments(filter, { skip: 2 })).resolves.toBe(expected.length - 2);
+    expect((await ids.updateMany(filter, { $set: { touched: unique } })).modifiedCount).toBe(expected.length);
+    await expect(scan({ touched: unique })).resolves.toEqual(expected);
+    expect((await ids.updateMany({ ...filter, _id: { $in: [] } }, { $set: { touched: 'no' } })).matchedCount).toBe(0);
+    const touched: Record<string, unknown> = { touched: unique, _id: { $in: mixed } };
+    expect((await ids.deleteMany(touched)).deletedCount).toBe(expected.length);
+    await expect(ids.countDocuments(filter)).resolves.toBe(0);
   });
 });

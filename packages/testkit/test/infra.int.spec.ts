@@ -80,6 +80,75 @@ describe('ensureInfra', () => {
     });
   });
 
+  it('reads an _id $in of strings and ObjectIds by the _id index, in finds and countDocuments', async () => {
+    await inScratchDatabase('idin', async (conn) => {
+      const products = conn.db!.collection<{ _id: unknown; orgId: string; deletedAt: Date | null; createdAt: Date }>(
+        'products',
+      );
+      // The catalog's list index: without the _id $in, our build reads the organization's range of it.
+      await products.createIndex({ orgId: 1, deletedAt: 1, createdAt: -1 }, { name: 'org_deleted_created' });
+      const all = Array.from({ length: 300 }, (_, i) => ({
+        _id: i % 10 === 9 ? new mongoose.Types.ObjectId() : `prd_${i}`, // strings and ObjectIds
+        orgId: i % 3 ? 'o' : 'p',
+        deletedAt: i % 7 ? null : new Date(),
+        createdAt: new Date(Date.UTC(2026, 0, 1 + (i % 20))),
+      }));
+      await products.insertMany(all);
+      // About the catalog's largest list: 1,000 ids, some twice, most of them of nothing.
+      const some = all.filter((_, i) => i % 4 === 1 || i % 10 === 9);
+      const list: unknown[] = [
+        ...some.map((p) => p._id),
+        some[0]!._id,
+        ...Array.from({ length: 999 - some.length }, (_, i) => `gone_${i}`),
+      ];
+      const filter: Record<string, unknown> = { orgId: 'o', deletedAt: null, _id: { $in: list } };
+      const expected = some.filter((p) => p.orgId === 'o' && p.deletedAt === null).length;
+      expect(expected).toBeGreaterThan(5);
+      await expect(products.countDocuments(filter)).resolves.toBe(expected);
+      // The organization's list (which builds the list form of the index on our build).
+      const page = await products.find({ orgId: 'o', deletedAt: null }).sort({ createdAt: -1, _id: -1 }).limit(5);
+      expect(await page.toArray()).toHaveLength(5);
+
+      const long = mongoose.mongo.Long.fromNumber;
+      const explains: [string, Record<string, unknown>][] = [
+        ['find', { find: 'products', filter }],
+        ['a page', { find: 'products', filter, sort: { createdAt: -1, _id: -1 }, skip: long(10), limit: long(5) }],
+        ['the page backwards', { find: 'products', filter, sort: { createdAt: 1, _id: 1 }, limit: long(5) }],
+        [
+          'countDocuments',
+          {
+            aggregate: 'products',
+            pipeline: [{ $match: filter }, { $group: { _id: 1, n: { $sum: 1 } } }],
+            cursor: {},
+          },
+        ],
+      ];
+      for (const [name, command] of explains) {
+        const plan = (await conn.db!.command({ explain: command })) as {
+          serverInfo?: { ferretdbVersion?: string };
+          queryPlanner?: { Plan?: string[] };
+        };
+        if (plan.serverInfo?.ferretdbVersion === undefined) {
+          expect(JSON.stringify(plan)).not.toMatch(/COLLSCAN/);
+          continue;
+        }
+        // Our build: one SEARCH on the _id index (not the list index, not a SCAN).
+        const lines = plan.queryPlanner?.Plan ?? [];
+        expect([name, lines]).toEqual([name, [expect.stringMatching(/detail=SEARCH \S+ USING INDEX \S+__id_ /)]]);
+      }
+
+      // Lists of other types are left to the other paths: here the list index.
+      const numbers = { orgId: 'o', deletedAt: null, _id: { $in: ['prd_1', 2] } };
+      const other = (await conn.db!.command({ explain: { find: 'products', filter: numbers } })) as {
+        serverInfo?: { ferretdbVersion?: string };
+        queryPlanner?: { Plan?: string[] };
+      };
+      if (other.serverInfo?.ferretdbVersion !== undefined) {
+        expect(other.queryPlanner?.Plan?.[0]).toMatch(/^stockyard list index org_deleted_created /);
+      }
+    });
+  });
+
   it('answers string and boolean filters exactly as MongoDB does (our build checks them in SQLite first)', async () => {
     await inScratchDatabase('scalars', async (conn) => {
       type Doc = { _id: string; [field: string]: unknown };

@@ -215,6 +215,10 @@ func planList(meta *metadata.Collection, filter *types.Document, list *backends.
 		case string, types.ObjectID:
 			return nil // the _id index answers it (collection.go)
 		}
+
+		if _, ok := idInArgs(filter); ok {
+			return nil // and a list of ids, read by the _id index too (stockyard_id_in.go)
+		}
 	}
 
 	conds, whole := listConds(filter)
