@@ -18,8 +18,8 @@ const listingSchema = new Schema(
 );
 // A channel's listings in order, optionally of one product or parent; GET /products?channelId=.
 listingSchema.index({ orgId: 1, channelId: 1, createdAt: 1, _id: 1 });
-listingSchema.index({ orgId: 1, channelId: 1, productId: 1 });
-listingSchema.index({ orgId: 1, channelId: 1, externalParentId: 1 });
+listingSchema.index({ orgId: 1, channelId: 1, productId: 1, createdAt: 1, _id: 1 });
+listingSchema.index({ orgId: 1, channelId: 1, externalParentId: 1, createdAt: 1, _id: 1 });
 // Family candidates (listings with a parent), and listings naming variants (a conversion's warning).
 listingSchema.index({ orgId: 1, externalParentId: 1, channelId: 1 });
 listingSchema.index({ orgId: 1, variantId: 1 });

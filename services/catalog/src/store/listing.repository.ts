@@ -76,15 +76,26 @@ export class ListingRepository implements ListingLookup {
     return [...new Set(rows.map((r) => r.productId))];
   }
 
-  listingCountOfVariants(orgId: string, variantIds: string[]): Promise<number> {
-    if (variantIds.length === 0) return Promise.resolve(0);
-    return this.model.countDocuments({ orgId, variantId: { $in: variantIds } });
+  /**
+   * A count per variant (a listing names one), each a range of `(orgId, variantId)`: the local store
+   * reads no index range for an `$in`, and counted every listing of the organization.
+   */
+  async listingCountOfVariants(orgId: string, variantIds: string[]): Promise<number> {
+    let total = 0;
+    await inParallel([...new Set(variantIds)], 8, async (variantId) => {
+      const count = await this.model.countDocuments({ orgId, variantId });
+      total += count; // not `total += await …`, which adds to the total read before the wait
+    });
+    return total;
   }
 
-  /** Every listing with a parent listing, for family candidates (channel, parent, product). */
+  /**
+   * Every listing with a parent listing, for family candidates (channel, parent, product). A parent
+   * id is null or a string: every string, as a range (`$ne: null` read every listing of the organization).
+   */
   withParents(orgId: string) {
     return this.model
-      .find({ orgId, externalParentId: { $ne: null } }, { channelId: 1, externalParentId: 1, productId: 1 })
+      .find({ orgId, externalParentId: { $gte: '' } }, { channelId: 1, externalParentId: 1, productId: 1 })
       .sort({ externalParentId: 1, channelId: 1 })
       .lean<{ channelId: string; externalParentId: string; productId: string }[]>();
   }

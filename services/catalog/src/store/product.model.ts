@@ -38,13 +38,15 @@ const productSchema = new Schema(
   },
   { collection: 'products', versionKey: false, strict: false },
 );
-// The list: live products, archived hidden unless asked, sorted by each sortBy.
+// The list: live products, archived hidden unless asked, sorted by each sortBy; of a type, a
+// brand or a category newest first (the default sort); the trash (README, "Lists").
 for (const sort of ['createdAt', 'updatedAt', 'name', 'sku', 'price', 'margin']) {
   productSchema.index({ orgId: 1, deletedAt: 1, archived: 1, [sort]: 1, _id: 1 });
 }
-productSchema.index({ orgId: 1, deletedAt: 1, type: 1, archived: 1, createdAt: 1 });
-productSchema.index({ orgId: 1, brandId: 1, deletedAt: 1 });
-productSchema.index({ orgId: 1, categoryId: 1, deletedAt: 1 });
+productSchema.index({ orgId: 1, deletedAt: 1, type: 1, archived: 1, createdAt: 1, _id: 1 });
+productSchema.index({ orgId: 1, brandId: 1, deletedAt: 1, archived: 1, createdAt: 1, _id: 1 });
+productSchema.index({ orgId: 1, categoryId: 1, deletedAt: 1, archived: 1, createdAt: 1, _id: 1 });
+productSchema.index({ orgId: 1, deletedAt: 1, _id: 1 });
 productSchema.index({ orgId: 1, skuKeys: 1 });
 productSchema.index({ orgId: 1, barcodeKeys: 1 });
 productSchema.index({ orgId: 1, variantIds: 1 });

@@ -11,6 +11,12 @@ import { stateOf } from './state-of';
 
 const WITHOUT_OUTBOX = { outbox: 0, outboxPending: 0, outboxAt: 0 };
 
+/**
+ * `deletedAt` holds null or a date: every date is trashed. A range rather than `$ne: null`, which
+ * the local store cannot bound (it read every product of the organization to count the trash).
+ */
+const EARLIEST = new Date(-8_640_000_000_000_000);
+
 /** Reads of products beyond one by id: lists, counts, children, where-used (the store does the writes). */
 export class ProductQueries {
   constructor(
@@ -49,7 +55,7 @@ export class ProductQueries {
 
   /** The trash, most recently trashed first. */
   async trash(orgId: string, page: Page): Promise<List<ProductView>> {
-    const filter = { orgId, deletedAt: { $ne: null } };
+    const filter = { orgId, deletedAt: { $gte: EARLIEST } };
     const [rows, total] = await Promise.all([
       this.find(filter, { deletedAt: -1, _id: -1 }, page),
       this.model.countDocuments(filter),
@@ -97,8 +103,7 @@ export class ProductQueries {
 
   /** Ids of trashed products, those trashed in a range when given, oldest trashing first. */
   async trashedIds(orgId: string, range: { deletedAfter?: Date; deletedBefore?: Date }): Promise<string[]> {
-    const deletedAt: Record<string, Date | null> = { $ne: null };
-    if (range.deletedAfter) deletedAt.$gte = range.deletedAfter;
+    const deletedAt: Record<string, Date> = { $gte: range.deletedAfter ?? EARLIEST };
     if (range.deletedBefore) deletedAt.$lte = range.deletedBefore;
     const rows = await this.model.find({ orgId, deletedAt }, { _id: 1 }).sort({ deletedAt: 1, _id: 1 }).lean();
     return rows.map((r) => String(r._id));

@@ -1,0 +1,132 @@
+/**
+ * The list queries rewritten so that the local store reads an index range (README, "Lists"):
+ * each answers what the query it replaced answers, run here as the reference on the same data,
+ * ties and other organizations' rows included.
+ */
+import crypto from 'node:crypto';
+import mongoose from 'mongoose';
+import { infraEnv } from '@stockyard/testkit';
+import { listingModel } from '../src/store/listing.model';
+import { ListingRepository } from '../src/store/listing.repository';
+import { productModel } from '../src/store/product.model';
+import { ProductQueries } from '../src/store/product.queries';
+import { ProductSearch } from '../src/store/product-search';
+import { aProduct } from './support/builders';
+
+const ORG = 'org_1'; // the builders' organization
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 24, 10, minute));
+const ids = (rows: { _id?: unknown; id?: unknown }[]) => rows.map((r) => String(r._id ?? r.id));
+
+describe('list queries read the same rows as the queries they replaced', () => {
+  let conn: mongoose.Connection;
+  let products: ReturnType<typeof productModel>;
+  let listings: ReturnType<typeof listingModel>;
+
+  beforeAll(async () => {
+    const dbName = `catalog_list_queries_${Date.now().toString(36)}${crypto.randomBytes(3).toString('hex')}`;
+    conn = await mongoose.createConnection(infraEnv().mongoUrl, { dbName, autoIndex: false }).asPromise();
+    products = productModel(conn);
+    listings = listingModel(conn);
+    await Promise.all([products.createIndexes(), listings.createIndexes()]);
+
+    // 30 products: 14 trashed (ties on deletedAt), 16 live; another organization's, trashed too.
+    const states = Array.from({ length: 30 }, (_, i) => {
+      const { id, ...p } = aProduct();
+      const deletedAt = i % 2 === 0 && i < 28 ? at(i % 3) : null;
+      return { _id: id, ...p, deletedAt, createdAt: at(i) };
+    });
+    const { id: otherId, ...other } = aProduct();
+    await products.collection.insertMany([
+      ...states,
+      { _id: otherId, ...other, orgId: 'org_2', deletedAt: at(1) },
+    ] as never[]);
+
+    // Listings of three channels, with and without variants and parents, some of another organization.
+    const rows = Array.from({ length: 40 }, (_, i) => ({
+      _id: `lst_${i}`,
+      orgId: i % 10 === 9 ? 'org_2' : ORG,
+      channelId: `ch_${i % 3}`,
+      productId: `prd_x${i % 4}`,
+      variantId: i % 5 === 0 ? null : `var_x${i % 6}`,
+      externalProductId: `ext_${i}`,
+      externalVariantId: null,
+      externalParentId: i % 4 === 0 ? null : `par_${i % 7}`,
+      createdAt: at(i % 5),
+      updatedAt: at(i % 5),
+    }));
+    await listings.collection.insertMany(rows as never[]);
+  });
+
+  afterAll(async () => {
+    await conn?.dropDatabase();
+    await conn?.close();
+  });
+
+  it('the trash, page by page, and its total', async () => {
+    const queries = new ProductQueries(products, new ProductSearch(conn));
+    const before = { orgId: ORG, deletedAt: { $ne: null } };
+    const expected = ids(await products.find(before).sort({ deletedAt: -1, _id: -1 }).lean());
+    expect(expected).toHaveLength(14);
+    const seen: string[] = [];
+    for (let offset = 0; offset < 20; offset += 5) {
+      const page = await queries.trash(ORG, { offset, limit: 5 });
+      expect(page.total).toBe(14);
+      seen.push(...ids(page.data));
+    }
+    expect(seen).toEqual(expected);
+  });
+
+  it('trashed ids, all and in ranges', async () => {
+    const queries = new ProductQueries(products, new ProductSearch(conn));
+    for (const range of [
+      {},
+      { deletedAfter: at(1) },
+      { deletedBefore: at(1) },
+      { deletedAfter: at(1), deletedBefore: at(1) },
+    ]) {
+      const deletedAt: Record<string, Date | null> = { $ne: null };
+      if ('deletedAfter' in range && range.deletedAfter) deletedAt.$gte = range.deletedAfter;
+      if ('deletedBefore' in range && range.deletedBefore) deletedAt.$lte = range.deletedBefore;
+      const expected = ids(await products.find({ orgId: ORG, deletedAt }).sort({ deletedAt: 1, _id: 1 }).lean());
+      expect(expected.length).toBeGreaterThan(0);
+      expect(await queries.trashedIds(ORG, range)).toEqual(expected);
+    }
+  });
+
+  it('listings of variants: one count per variant, repeated and unknown ones included', async () => {
+    const repo = new ListingRepository(listings);
+    for (const variantIds of [['var_x1'], ['var_x1', 'var_x2', 'var_x1'], ['var_x3', 'var_none'], []]) {
+      const expected = await listings.countDocuments({ orgId: ORG, variantId: { $in: variantIds } });
+      expect(await repo.listingCountOfVariants(ORG, variantIds)).toBe(expected);
+    }
+    expect(await repo.listingCountOfVariants(ORG, ['var_x1', 'var_x2'])).toBeGreaterThan(0);
+  });
+
+  it('listings with a parent, by parent then channel', async () => {
+    const repo = new ListingRepository(listings);
+    const rows = await repo.withParents(ORG);
+    const expected = await listings
+      .find({ orgId: ORG, externalParentId: { $ne: null } }, { channelId: 1, externalParentId: 1, productId: 1 })
+      .lean();
+    const key = (r: object) => String((r as { _id: unknown })._id);
+    expect(rows.map(key).sort()).toEqual(expected.map(key).sort());
+    const order = rows.map((r) => `${r.externalParentId}\u0000${r.channelId}`);
+    expect(order).toEqual([...order].sort());
+  });
+
+  it('a channel’s listings of a product or a parent, page by page, and their totals', async () => {
+    const repo = new ListingRepository(listings);
+    for (const filter of [{}, { productId: 'prd_x1' }, { externalParentId: 'par_3' }]) {
+      const query = { orgId: ORG, channelId: 'ch_1', ...filter };
+      const expected = ids(await listings.find(query).sort({ createdAt: 1, _id: 1 }).lean());
+      expect(expected.length).toBeGreaterThan(0);
+      const seen: string[] = [];
+      for (let offset = 0; offset < 16; offset += 2) {
+        const page = await repo.list(ORG, 'ch_1', filter, { offset, limit: 2 });
+        expect(page.total).toBe(expected.length);
+        seen.push(...ids(page.data));
+      }
+      expect(seen).toEqual(expected);
+    }
+  });
+});
