@@ -30,13 +30,24 @@ export class ImportJobStore {
     return { data: rows.map((r) => stateOf<ImportJobState>(r)), total, limit, offset };
   }
 
-  /** Open jobs (any organization) whose holder's lease ran out, or that nobody holds: the sweep's work. */
+  /**
+   * Open jobs (any organization) whose holder's lease ran out, or that nobody holds: the
+   * sweep's work. One read per open status and lease condition, each a range of the
+   * `(status, leaseUntil)` index (an `$in` or `$or` over them would read every job ever made).
+   */
   async orphans(now: Date, limit = 50): Promise<ImportJobState[]> {
-    const rows = await this.model
-      .find({ status: { $in: OPEN_STATUSES }, $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }] })
-      .limit(limit)
-      .lean();
-    return rows.map((r) => stateOf<ImportJobState>(r));
+    const found: ImportJobState[] = [];
+    for (const status of OPEN_STATUSES) {
+      for (const leaseUntil of [null, { $lte: now }]) {
+        if (found.length >= limit) break;
+        const rows = await this.model
+          .find({ status, leaseUntil })
+          .limit(limit - found.length)
+          .lean();
+        found.push(...rows.map((r) => stateOf<ImportJobState>(r)));
+      }
+    }
+    return found;
   }
 
   async delete(orgId: string, id: string): Promise<void> {
