@@ -22,6 +22,7 @@ export { documentLocks, documentKey, KeyedMutex } from './db/document-lock';
 export { InsertBatcher } from './db/insert-batcher';
 export { decodeCursor, encodeCursor, keysetAfter, pageWithNext, type Keyset } from './db/keyset';
 export { RecentMap } from './recent-map';
+export { RecentWork } from './recent-work';
 export { AggregateStore, type Aggregate, type Decision, type Changed } from './store/aggregate-store';
 export {
   SearchIndex,

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@stockyard/contracts';
-import { RecentMap, SearchIndex, searchKey } from '@stockyard/service-kit';
+import { RecentWork, SearchIndex, searchKey } from '@stockyard/service-kit';
 import type { Connection } from 'mongoose';
 import { SEARCH_TERMS_CHANGED, SearchTermsChangedSchema } from '../domain/product-search';
 
@@ -15,7 +15,7 @@ const MAX_CANDIDATES = 1_000;
  */
 export class ProductSearch {
   private readonly index: SearchIndex;
-  private readonly recent = new RecentMap<string, Promise<void>>(RECENT_UPDATES);
+  private readonly recent = new RecentWork(RECENT_UPDATES);
 
   constructor(connection: Connection) {
     this.index = new SearchIndex(connection, 'product_search_terms');
@@ -33,24 +33,13 @@ export class ProductSearch {
   async applyAll(events: readonly EventEnvelope[]): Promise<void> {
     for (const event of events) {
       if (event.name !== SEARCH_TERMS_CHANGED) continue;
-      const applied = this.apply(event);
-      this.recent.set(event.id, applied);
-      await applied;
+      await this.recent.run(event.id, () => this.apply(event));
     }
   }
 
   /** The relay's local handler of `product.search_terms_changed`: skips what the request path just applied. */
   async applyIfNew(event: EventEnvelope): Promise<void> {
-    const recent = this.recent.get(event.id);
-    if (
-      recent &&
-      (await recent.then(
-        () => true,
-        () => false,
-      ))
-    )
-      return;
-    await this.apply(event);
+    await this.recent.runIfNew(event.id, () => this.apply(event));
   }
 
   private async apply(event: EventEnvelope): Promise<void> {

@@ -1,5 +1,5 @@
 import type { StockMovement } from '@stockyard/contracts';
-import { InsertBatcher, RecentMap } from '@stockyard/service-kit';
+import { InsertBatcher, RecentWork } from '@stockyard/service-kit';
 import type { mongo } from 'mongoose';
 import type { MovementDoc, MovementModel } from './movement.model';
 
@@ -14,7 +14,7 @@ export class Ledger {
   /** Rows written together go out as one insertMany (one commit on FerretDB's SQLite). */
   private readonly inserts: InsertBatcher<mongo.Document>;
   /** The inserts of rows this process made lately, by movement id. */
-  private readonly recent = new RecentMap<string, Promise<unknown>>(RECENT_MOVEMENTS);
+  private readonly recent = new RecentWork(RECENT_MOVEMENTS);
 
   constructor(movements: MovementModel) {
     this.inserts = new InsertBatcher(movements.collection as unknown as mongo.Collection<mongo.Document>);
@@ -25,14 +25,7 @@ export class Ledger {
   }
 
   async recordMovement(orgId: string, movement: StockMovement): Promise<void> {
-    const insert = this.inserts.insert({
-      ...movement,
-      _id: movement.id,
-      orgId,
-      createdAt: new Date(movement.createdAt),
-    } satisfies MovementDoc);
-    this.recent.set(movement.id, insert);
-    await insert;
+    await this.recent.run(movement.id, () => this.inserts.insert(rowOf(orgId, movement)));
   }
 
   /**
@@ -44,15 +37,13 @@ export class Ledger {
    * written (or found) as before.
    */
   async recordMovementIfNew(orgId: string, movement: StockMovement): Promise<void> {
-    const recent = this.recent.get(movement.id);
-    if (
-      recent &&
-      (await recent.then(
-        () => true,
-        () => false,
-      ))
-    )
-      return;
-    await this.recordMovement(orgId, movement);
+    await this.recent.runIfNew(movement.id, () => this.inserts.insert(rowOf(orgId, movement)));
   }
 }
+
+const rowOf = (orgId: string, movement: StockMovement): MovementDoc => ({
+  ...movement,
+  _id: movement.id,
+  orgId,
+  createdAt: new Date(movement.createdAt),
+});
