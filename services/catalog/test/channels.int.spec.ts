@@ -26,7 +26,7 @@ describe('/channels', () => {
   });
 
   it.each([
-    ['http://feeds.example.com/orders', 'feed_url_not_https'],
+    ['http://feeds.invalid/orders', 'feed_url_not_https'],
     ['https://127.0.0.2/orders', 'feed_url_private_address'],
     ['https://10.1.2.3/orders', 'feed_url_private_address'],
     ['https://orders.invalid/feed', 'feed_url_unresolvable'],

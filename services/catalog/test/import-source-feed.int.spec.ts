@@ -102,7 +102,7 @@ describe('POST /sources/{id}/imports', () => {
     const asJson = await h.request(
       'POST',
       `/sources/${sourceId}/imports`,
-      { url: 'https://feeds.example.com/f.csv' },
+      { url: 'https://feeds.invalid/f.csv' },
       {
         headers: key,
       },
@@ -138,7 +138,7 @@ describe('POST /sources/{id}/imports', () => {
   });
 
   it.each([
-    ['http://feeds.example.com/f.csv', 'feed_url_not_https'],
+    ['http://feeds.invalid/f.csv', 'feed_url_not_https'],
     ['https://127.0.0.2/f.csv', 'feed_url_private_address'],
     ['https://feeds.invalid/f.csv', 'feed_url_unresolvable'],
   ])('refuses the feed URL %s (422 %s)', async (url, code) => {
