@@ -22,6 +22,7 @@ import { channelModel } from '../services/catalog/src/store/channel.model';
 import { importJobModel } from '../services/catalog/src/store/import-job.model';
 import { listingModel } from '../services/catalog/src/store/listing.model';
 import { productModel } from '../services/catalog/src/store/product.model';
+import { ComponentUses } from '../services/catalog/src/store/component-uses';
 import { productFilter, productSort, searchCondition } from '../services/catalog/src/store/product-filter';
 import { ProductSearch } from '../services/catalog/src/store/product-search';
 import { skuClaimModel } from '../services/catalog/src/store/sku-claim.model';
@@ -71,11 +72,15 @@ const queryString = (query: Record<string, string>) =>
   Object.keys(query).length ? `?${new URLSearchParams(query)}` : '';
 const queries = (...list: Record<string, string>[]) => list;
 const sortOf = (query: Record<string, string>) => productSort(ProductListQuerySchema.parse(query));
-/** Product ids from the search index (at most 1,000) or a channel's listings. */
+/** Product ids from the search index (at most 1,000), a channel's listings, the component-use index (1,000 a read). */
 const candidates = ['prd_a', 'prd_b', 'prd_c'];
 const fewIds = 'a list of ids (at most 1,000) read by _id, sorted in memory';
-const componentUsers =
-  'componentVariantIds holds an array in every product: MongoDB reads its multikey index, our build every live product';
+/** The exact condition of where-used and "is a component of", checked on the component-use index's candidates. */
+const usingVariants = (variantIds: string[]) => ({
+  orgId: 'o',
+  deletedAt: null,
+  componentVariantIds: { $in: variantIds },
+});
 
 const SHAPES: Shape[] = [
   { name: 'GET /stock/movements', model: movementModel, filter: { orgId: 'o' }, sort: newestFirst, ...page },
@@ -360,18 +365,21 @@ const SHAPES: Shape[] = [
     sort: { position: 1, _id: 1 },
   },
   {
-    name: 'GET /products/{id}/where-used',
-    model: productModel,
-    filter: { orgId: 'o', deletedAt: null, componentVariantIds: { $in: ['var_1', 'var_2'] } },
-    sort: { name: 1, _id: 1 },
-    arrayRows: componentUsers,
+    name: 'GET /products/{id}/where-used, is a component of: the component-use index, a query per variant',
+    model: (c) => new ComponentUses(c).model,
+    filter: { orgId: 'o', term: 'var_1' },
   },
   {
-    name: 'DELETE /variants/{id}, convert preflight: is a component of (count)',
+    name: 'GET /products/{id}/where-used: the candidates, 1,000 ids at a time',
     model: productModel,
-    filter: { orgId: 'o', deletedAt: null, componentVariantIds: { $in: ['var_1'] } },
+    filter: { ...usingVariants(['var_1', 'var_2']), _id: { $in: candidates } },
+    sort: { name: 1, _id: 1 },
+  },
+  {
+    name: 'DELETE /variants/{id}, convert preflight: is a component of (a count of 1,000 candidates at a time)',
+    model: productModel,
+    filter: { ...usingVariants(['var_1']), _id: { $in: candidates } },
     count: true,
-    arrayRows: componentUsers,
   },
   {
     name: 'DELETE /brands/{id}: products naming it',
@@ -430,6 +438,11 @@ const SHAPES: Shape[] = [
   {
     name: 'product writes: a product’s search terms (SearchIndex.replace)',
     model: (c) => new ProductSearch(c).model,
+    filter: { orgId: 'o', ref: 'prd_1' },
+  },
+  {
+    name: 'product writes: a product’s component uses (SearchIndex.replace)',
+    model: (c) => new ComponentUses(c).model,
     filter: { orgId: 'o', ref: 'prd_1' },
   },
   {

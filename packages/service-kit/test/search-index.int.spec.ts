@@ -1,4 +1,5 @@
 import { SearchIndex } from '../src';
+import { MAX_TERM_LENGTH } from '../src/store/search-index';
 import { useTestDatabase } from './support/database';
 
 const db = useTestDatabase();
@@ -55,6 +56,40 @@ describe('SearchIndex', () => {
     const capped = await index.refsStartingWith('org_a', 'widget', 3);
     expect(capped.complete).toBe(false);
     expect(capped.refs).toHaveLength(3);
+  });
+
+  it('finds records by exact terms: any of them, never by a prefix, in its organization only', async () => {
+    await index.replace('org_a', 'b1', 1, ['var_1', 'var_2']);
+    await index.replace('org_a', 'b2', 1, ['var_2', 'var_3']);
+    await index.replace('org_a', 'b3', 1, ['var_10']);
+    await index.replace('org_b', 'b4', 1, ['var_1']);
+    const refs = async (terms: string[]) => (await index.refsWithTerms('org_a', terms, 10)).refs.sort();
+    expect(await refs(['var_1'])).toEqual(['b1']);
+    expect(await refs(['var_2', 'var_3', 'var_2'])).toEqual(['b1', 'b2']);
+    expect(await refs(['var_'])).toEqual([]);
+    expect(await refs([])).toEqual([]);
+    expect(await index.refsWithTerms('org_b', ['var_1', 'var_2'], 10)).toEqual({ refs: ['b4'], complete: true });
+    await index.replace('org_a', 'b1', 2, ['var_3']);
+    expect(await refs(['var_1'])).toEqual([]);
+    expect(await refs(['var_3'])).toEqual(['b1', 'b2']);
+  });
+
+  it('says when more records hold the terms than asked for, and finds all when not asked for a number', async () => {
+    for (let i = 0; i < 4; i++) await index.replace('org_a', `b${i}`, 1, [i % 2 ? 'odd' : 'even', 'any']);
+    expect(await index.refsWithTerms('org_a', ['odd', 'even'], 4)).toMatchObject({ complete: true });
+    expect(await index.refsWithTerms('org_a', ['any'], 4)).toMatchObject({ complete: true });
+    const capped = await index.refsWithTerms('org_a', ['odd', 'even'], 3);
+    expect(capped.complete).toBe(false);
+    expect(capped.refs).toHaveLength(3);
+    expect((await index.refsWithTerms('org_a', ['odd'], 1)).complete).toBe(false);
+    expect(await index.refsWithTerms('org_a', ['odd', 'even'])).toMatchObject({ complete: true });
+    expect((await index.refsWithTerms('org_a', ['odd', 'even'])).refs).toHaveLength(4);
+  });
+
+  it('looks a term longer than the longest kept up by what was kept of it', async () => {
+    const long = 'x'.repeat(MAX_TERM_LENGTH + 10);
+    await index.replace('org_a', 'p1', 1, [long]);
+    expect((await index.refsWithTerms('org_a', [long], 10)).refs).toEqual(['p1']);
   });
 
   it('removes every term of a record given none, and reads a range bounded by the prefix', async () => {

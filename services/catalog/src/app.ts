@@ -28,8 +28,10 @@ import { brandModel } from './store/brand.model';
 import { BrandRepository } from './store/brand.repository';
 import { categoryModel } from './store/category.model';
 import { CategoryRepository } from './store/category.repository';
+import { ComponentUses } from './store/component-uses';
 import { listingModel } from './store/listing.model';
 import { ListingRepository } from './store/listing.repository';
+import { COMPONENT_USES_CHANGED } from './domain/component-uses';
 import { SEARCH_TERMS_CHANGED } from './domain/product-search';
 import { productModel } from './store/product.model';
 import { ProductQueries } from './store/product.queries';
@@ -46,14 +48,16 @@ export function buildApp(ctx: ServiceContext<Config>) {
   // models
   const productDocs = productModel(connection);
   const channelsDocs = channelsSideModels(ctx);
-  // stores: the search index is the catalog's own projection, so the relay applies its
-  // updates here instead of sending them round the broker.
+  // stores: the search and component-use indexes are the catalog's own projections, so the
+  // relay applies their updates here instead of sending them round the broker.
   const search = new ProductSearch(connection);
+  const uses = new ComponentUses(connection);
   const relay = outboxRelay(ctx, [productDocs, ...Object.values(channelsDocs)], {
     [SEARCH_TERMS_CHANGED]: (event) => search.applyIfNew(event),
+    [COMPONENT_USES_CHANGED]: (event) => uses.applyIfNew(event),
   });
   const store = productStore(productDocs, relay);
-  const productQueries = new ProductQueries(productDocs, search);
+  const productQueries = new ProductQueries(productDocs, search, uses);
   const skus = new SkuRegistry(skuClaimModel(connection), skuSequenceModel(connection), productDocs);
   const variantRefs = new VariantRefs(variantRefModel(connection));
   const brands = new BrandRepository(brandModel(connection), relay);
@@ -62,7 +66,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
   const peers = { stock: inventoryStock(ctx.config), holds: NO_HOLDS, listings };
   // commands
   const components = new ComponentCheck(store, variantRefs);
-  const writer = new ProductWriter(store, skus, variantRefs, components, brands, categories, search);
+  const writer = new ProductWriter(store, skus, variantRefs, components, brands, categories, [search, uses]);
   const products = new ProductCommands(writer, skus, productQueries, listings, peers.stock);
   const channels = channelsSide(ctx, channelsDocs, relay, { writer, variantRefs, listings });
   const deps: CatalogDeps = {

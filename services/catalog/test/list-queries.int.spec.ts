@@ -10,7 +10,10 @@ import { listingModel } from '../src/store/listing.model';
 import { ListingRepository } from '../src/store/listing.repository';
 import { productModel } from '../src/store/product.model';
 import { ProductQueries } from '../src/store/product.queries';
+import { ComponentUses } from '../src/store/component-uses';
 import { ProductSearch } from '../src/store/product-search';
+import { termRows } from '@stockyard/service-kit';
+import { componentUsesOf } from '../src/domain/component-uses';
 import { aProduct } from './support/builders';
 
 const ORG = 'org_1'; // the builders' organization
@@ -63,7 +66,7 @@ describe('list queries read the same rows as the queries they replaced', () => {
   });
 
   it('the trash, page by page, and its total', async () => {
-    const queries = new ProductQueries(products, new ProductSearch(conn));
+    const queries = new ProductQueries(products, new ProductSearch(conn), new ComponentUses(conn));
     const before = { orgId: ORG, deletedAt: { $ne: null } };
     const expected = ids(await products.find(before).sort({ deletedAt: -1, _id: -1 }).lean());
     expect(expected).toHaveLength(14);
@@ -77,7 +80,7 @@ describe('list queries read the same rows as the queries they replaced', () => {
   });
 
   it('trashed ids, all and in ranges', async () => {
-    const queries = new ProductQueries(products, new ProductSearch(conn));
+    const queries = new ProductQueries(products, new ProductSearch(conn), new ComponentUses(conn));
     for (const range of [
       {},
       { deletedAfter: at(1) },
@@ -91,6 +94,41 @@ describe('list queries read the same rows as the queries they replaced', () => {
       expect(expected.length).toBeGreaterThan(0);
       expect(await queries.trashedIds(ORG, range)).toEqual(expected);
     }
+  });
+
+  it('products using variants, through the component-use index in chunks of ids, and their count', async () => {
+    const uses = new ComponentUses(conn);
+    const queries = new ProductQueries(products, new ProductSearch(conn), uses);
+    // Names with ties, and ones whose UTF-16 and UTF-8 orders differ (MongoDB compares bytes).
+    const names = ['Kit', 'kit', 'Éclair', 'Zed', '\u{1F600} smile', '\uFFFD odd', 'Kit'];
+    const users = Array.from({ length: 1_230 }, (_, i) => {
+      const type = i % 3 === 0 ? 'ASSEMBLY' : 'BUNDLE';
+      const variantId = i < 1_200 ? 'var_used_a' : 'var_used_b';
+      const user = aProduct({ type, name: names[i % names.length], components: [{ variantId, quantity: 1 }] });
+      return i % 97 === 0 ? { ...user, deletedAt: at(i % 3) } : user;
+    });
+    const { id: otherId, ...other } = aProduct({
+      type: 'BUNDLE',
+      components: [{ variantId: 'var_used_a', quantity: 1 }],
+    });
+    await products.collection.insertMany([
+      ...users.map(({ id, ...p }) => ({ _id: id, ...p })),
+      { _id: otherId, ...other, orgId: 'org_2' },
+    ] as never[]);
+    // The rows the writes keep (none for the trashed), one stale row of a trashed user, the other organization's.
+    await uses.model.collection.insertMany([
+      ...users.flatMap((u) => termRows(ORG, u.id, 1, componentUsesOf(u))),
+      ...termRows(ORG, users[0]!.id, 1, ['var_used_a']),
+      ...termRows('org_2', otherId, 1, ['var_used_a']),
+    ] as never[]);
+
+    for (const variantIds of [['var_used_a'], ['var_used_b'], ['var_used_b', 'var_used_a'], ['var_none'], []]) {
+      const filter = { orgId: ORG, deletedAt: null, componentVariantIds: { $in: variantIds } };
+      const expected = ids(await products.find(filter).sort({ name: 1, _id: 1 }).lean());
+      expect(ids(await queries.usingComponents(ORG, variantIds))).toEqual(expected);
+      expect(await queries.countUsingComponents(ORG, variantIds)).toBe(expected.length);
+    }
+    expect(await queries.countUsingComponents(ORG, ['var_used_a'])).toBe(1_187);
   });
 
   it('listings of variants: one count per variant, repeated and unknown ones included', async () => {

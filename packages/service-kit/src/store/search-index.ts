@@ -5,7 +5,9 @@ import { isDuplicateKeyError } from '../db/mongo';
  * A prefix index of search terms beside an aggregate's collection: one row per term of a
  * record (`{orgId, term, ref, version}`), so "a term starting with …" is a range of the
  * `(orgId, term)` index on MongoDB and in our FerretDB build alike, where a regular
- * expression over the aggregate's documents reads every one of them. The rows are a
+ * expression over the aggregate's documents reads every one of them. Exact terms work the
+ * same way (the values of an array field: a point of that index, where our FerretDB build
+ * reads every record holding an array for a condition on the field). The rows are a
  * projection: a service keeps them from the aggregate's own outbox (a local handler of its
  * relay, so a crash replays the update) and answers a search by the refs found here, then
  * its aggregates by id with the exact condition checked again.
@@ -113,6 +115,24 @@ export class SearchIndex {
       .lean();
     const refs = [...new Set(rows.map((r) => r.ref))];
     return { refs: refs.slice(0, cap), complete: rows.length <= rowCap && refs.length <= cap };
+  }
+
+  /**
+   * Refs of the organization's records holding any of these terms exactly, at most `cap` (all
+   * when not given). One `{orgId, term}` equality per term, each a point of the `(orgId, term)`
+   * index: our FerretDB build bounds no index range by an `$in`, which would read every row of
+   * the organization.
+   */
+  async refsWithTerms(orgId: string, terms: readonly string[], cap = Infinity): Promise<SearchHits> {
+    const wanted = [...new Set(terms.map((t) => t.slice(0, MAX_TERM_LENGTH)))];
+    const found = await Promise.all(
+      wanted.map((term) => {
+        const query = this.model.find({ orgId, term }, { ref: 1 });
+        return (Number.isFinite(cap) ? query.limit(cap + 1) : query).lean();
+      }),
+    );
+    const refs = [...new Set(found.flat().map((r) => r.ref))];
+    return { refs: refs.slice(0, cap), complete: refs.length <= cap };
   }
 }
 

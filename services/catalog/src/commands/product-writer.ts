@@ -1,5 +1,6 @@
 import type { EventEnvelope, Template } from '@stockyard/contracts';
 import { AppError, isDuplicateKeyError } from '@stockyard/service-kit';
+import { componentUsesEvents } from '../domain/component-uses';
 import type { ProductState } from '../domain/product';
 import { claimedKeys, componentRows, rawSkus } from '../domain/product-derived';
 import { bundleEvents, productCreated, variantEvents } from '../domain/product-events';
@@ -8,7 +9,7 @@ import { changeEvents, settle } from '../domain/product-settle';
 import { brandNotFound, categoryNotFound, productNotFound } from '../domain/product.errors';
 import type { BrandRepository } from '../store/brand.repository';
 import type { CategoryRepository } from '../store/category.repository';
-import type { ProductSearch } from '../store/product-search';
+import type { ProductTermIndex } from '../store/product-search';
 import type { ProductStore } from '../store/product.store';
 import type { SkuRegistry } from '../store/sku-registry';
 import type { VariantRefs } from '../store/variant-refs';
@@ -52,7 +53,8 @@ export class ProductWriter {
     private readonly components: ComponentCheck,
     private readonly brands: BrandRepository,
     private readonly categories: CategoryRepository,
-    private readonly search: ProductSearch,
+    /** The term indexes kept from the product's outbox (search, component uses), updated before a write answers. */
+    private readonly indexes: readonly ProductTermIndex[],
   ) {}
 
   async get(orgId: string, id: string): Promise<ProductState> {
@@ -82,9 +84,10 @@ export class ProductWriter {
         ...variantEvents(null, product),
         ...bundleEvents(null, product),
         ...searchTermsEvents(null, product, 1),
+        ...componentUsesEvents(null, product, 1),
       ];
       const created = await this.store.create(fields, events);
-      await this.search.applyAll(events);
+      await this.applyIndexes(events);
       return created;
     } catch (err) {
       await this.skus.release(orgId, id, prepared.claimed);
@@ -129,8 +132,13 @@ export class ProductWriter {
       return { state: settled, events, result: current };
     });
     if (result === RETRY) return RETRY;
-    await this.search.applyAll(events);
+    await this.applyIndexes(events);
     return { state, before: result as ProductState };
+  }
+
+  /** A write's index updates, before it answers (the relay applies them again from the outbox). */
+  private async applyIndexes(events: readonly EventEnvelope[]): Promise<void> {
+    for (const index of this.indexes) await index.applyAll(events);
   }
 
   /** Whether what was checked before the write still covers what the step now wants. */

@@ -10,7 +10,9 @@ import { liveVariants } from './product-derived';
  * crash replays it. `version` is the product's version the terms are of.
  */
 export const SEARCH_TERMS_CHANGED = 'product.search_terms_changed' as const;
-export const SearchTermsChangedSchema = z.object({
+
+/** The payload of an update of one of the product term indexes (search terms, component uses). */
+export const TermsChangedSchema = z.object({
   orgId: z.string(),
   productId: z.string(),
   version: z.number().int().positive(),
@@ -31,11 +33,24 @@ export function searchTermsOf(p: ProductState): string[] {
   return [...terms].sort();
 }
 
-/** The index update a change needs: none when its terms stay the same. `version` is the one the write makes. */
-export function searchTermsEvents(before: ProductState | null, after: ProductState, version: number): EventEnvelope[] {
-  const terms = searchTermsOf(after);
-  const previous = before ? searchTermsOf(before) : [];
+/**
+ * The update of a term index a change needs (`name`, the terms of `termsOf`, sorted): none when
+ * its terms stay the same. `version` is the one the write makes.
+ */
+export function termsEvents(
+  name: string,
+  termsOf: (p: ProductState) => string[],
+  before: ProductState | null,
+  after: ProductState,
+  version: number,
+): EventEnvelope[] {
+  const terms = termsOf(after);
+  const previous = before ? termsOf(before) : [];
   if (!before && terms.length === 0) return [];
   if (before && terms.length === previous.length && terms.every((t, i) => t === previous[i])) return [];
-  return [newEvent(SEARCH_TERMS_CHANGED, { orgId: after.orgId, productId: after.id, version, terms })];
+  return [newEvent(name, { orgId: after.orgId, productId: after.id, version, terms })];
 }
+
+/** The search index update a change needs. */
+export const searchTermsEvents = (before: ProductState | null, after: ProductState, version: number) =>
+  termsEvents(SEARCH_TERMS_CHANGED, searchTermsOf, before, after, version);

@@ -1,4 +1,5 @@
 import type { EventEnvelope, Template } from '@stockyard/contracts';
+import { componentUsesEvents } from './component-uses';
 import type { ProductState } from './product';
 import { liveVariants, skuKey, withDerived } from './product-derived';
 import { bundleEvents, changedFieldNames, productUpdated, variantEvents } from './product-events';
@@ -27,7 +28,8 @@ export function settle(next: ProductState, template: Template | null): ProductSt
 /**
  * The events of a change: `product.updated` naming the changed fields (a manual edit only:
  * `publish` false for import-driven changes), the variant and bundle events, which every change
- * sends, and the search index's update. The write makes version `before.version + 1`.
+ * sends, and the updates of the search and component-use indexes. The write makes version
+ * `before.version + 1`.
  */
 export function changeEvents(before: ProductState, after: ProductState, publish: boolean): EventEnvelope[] {
   const changes = changedFieldNames(before, after);
@@ -37,5 +39,6 @@ export function changeEvents(before: ProductState, after: ProductState, publish:
     ...variantEvents(before, after),
     ...bundleEvents(before, after),
     ...searchTermsEvents(before, after, before.version + 1),
+    ...componentUsesEvents(before, after, before.version + 1),
   ];
 }

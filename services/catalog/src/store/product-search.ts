@@ -1,7 +1,7 @@
 import type { EventEnvelope } from '@stockyard/contracts';
 import { RecentWork, SearchIndex, searchKey } from '@stockyard/service-kit';
 import type { Connection } from 'mongoose';
-import { SEARCH_TERMS_CHANGED, SearchTermsChangedSchema } from '../domain/product-search';
+import { SEARCH_TERMS_CHANGED, TermsChangedSchema } from '../domain/product-search';
 
 /** Index updates this process applied lately, by event id, for the relay's copy to skip. */
 const RECENT_UPDATES = 20_000;
@@ -10,15 +10,21 @@ const RECENT_UPDATES = 20_000;
 const MAX_CANDIDATES = 1_000;
 
 /**
- * The product search index (`product_search_terms`): the terms of `searchTermsOf`, kept from
- * each product's outbox by the relay, read by prefix to find the products a `search` may match.
+ * One of the products' term indexes (the kit's `SearchIndex`), kept from each product's outbox
+ * by one local event (`{productId, version, terms}`): applied before the write answers, and
+ * again by the relay's local handler, which skips what this process just applied.
  */
-export class ProductSearch {
-  private readonly index: SearchIndex;
+export class ProductTermIndex {
+  protected readonly index: SearchIndex;
   private readonly recent = new RecentWork(RECENT_UPDATES);
 
-  constructor(connection: Connection) {
-    this.index = new SearchIndex(connection, 'product_search_terms');
+  constructor(
+    connection: Connection,
+    collection: string,
+    /** The event that updates it. */
+    readonly event: string,
+  ) {
+    this.index = new SearchIndex(connection, collection);
   }
 
   get model() {
@@ -26,28 +32,35 @@ export class ProductSearch {
   }
 
   /**
-   * A write's index updates, applied before the request answers, so a product is found by
-   * search as soon as it is written; the relay applies them again from the outbox (a no-op
-   * then), which is what a crash in between relies on.
+   * A write's updates of this index, applied before the request answers, so a read through the
+   * index sees the product as soon as it is written; the relay applies them again from the
+   * outbox (a no-op then), which is what a crash in between relies on.
    */
   async applyAll(events: readonly EventEnvelope[]): Promise<void> {
     for (const event of events) {
-      if (event.name !== SEARCH_TERMS_CHANGED) continue;
+      if (event.name !== this.event) continue;
       await this.recent.run(event.id, () => this.apply(event));
     }
   }
 
-  /** The relay's local handler of `product.search_terms_changed`: skips what the request path just applied. */
+  /** The relay's local handler of the event: skips what the request path just applied. */
   async applyIfNew(event: EventEnvelope): Promise<void> {
     await this.recent.runIfNew(event.id, () => this.apply(event));
   }
 
   private async apply(event: EventEnvelope): Promise<void> {
-    const { orgId, productId, version, terms } = SearchTermsChangedSchema.parse({
-      ...event.payload,
-      orgId: event.orgId,
-    });
+    const { orgId, productId, version, terms } = TermsChangedSchema.parse({ ...event.payload, orgId: event.orgId });
     await this.index.replace(orgId, productId, version, terms);
+  }
+}
+
+/**
+ * The product search index (`product_search_terms`): the terms of `searchTermsOf`, kept from
+ * `product.search_terms_changed`, read by prefix to find the products a `search` may match.
+ */
+export class ProductSearch extends ProductTermIndex {
+  constructor(connection: Connection) {
+    super(connection, 'product_search_terms', SEARCH_TERMS_CHANGED);
   }
 
   /**

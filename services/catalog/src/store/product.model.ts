@@ -4,7 +4,8 @@ import { Schema, type Connection } from 'mongoose';
 /**
  * One document per product: its variants, bundle rows and BOMs inside it, so a product
  * change and its events are one write. The derived arrays (`skuKeys`, `barcodeKeys`,
- * `variantIds`, `componentVariantIds`) and `margin` exist for the indexes below.
+ * `variantIds`) and `margin` exist for the indexes below; `componentVariantIds` is what
+ * where-used checks on the candidates of the component-use index (store/component-uses.ts).
  */
 const productSchema = new Schema(
   {
@@ -50,8 +51,6 @@ productSchema.index({ orgId: 1, deletedAt: 1, _id: 1 });
 productSchema.index({ orgId: 1, skuKeys: 1 });
 productSchema.index({ orgId: 1, barcodeKeys: 1 });
 productSchema.index({ orgId: 1, variantIds: 1 });
-// where-used and the "is a component of" checks
-productSchema.index({ orgId: 1, componentVariantIds: 1 });
 productSchema.index({ orgId: 1, parentId: 1, position: 1 });
 
 export const productModel = (connection: Connection) => connection.model('Product', productSchema);

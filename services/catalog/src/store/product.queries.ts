@@ -4,6 +4,7 @@ import type { HealthRow } from '../domain/data-health';
 import type { ProductState } from '../domain/product';
 import { liveVariants, skuKey } from '../domain/product-derived';
 import { productView, variantView, type ProductView, type VariantView } from '../domain/product-view';
+import type { ComponentUses } from './component-uses';
 import type { ProductModel } from './product.model';
 import { productFilter, productSort, searchCondition } from './product-filter';
 import type { ProductSearch } from './product-search';
@@ -17,11 +18,19 @@ const WITHOUT_OUTBOX = { outbox: 0, outboxPending: 0, outboxAt: 0 };
  */
 const EARLIEST = new Date(-8_640_000_000_000_000);
 
+/** Ids read by `_id: {$in}` at a time (the local store reads up to 10,000 by its `_id` index). */
+const ID_CHUNK = 1_000;
+
+/** MongoDB's order of strings without a collation: their UTF-8 bytes. */
+const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+const byNameThenId = (a: ProductState, b: ProductState) => byBytes(a.name, b.name) || byBytes(a.id, b.id);
+
 /** Reads of products beyond one by id: lists, counts, children, where-used (the store does the writes). */
 export class ProductQueries {
   constructor(
     private readonly model: ProductModel,
     private readonly search: ProductSearch,
+    private readonly uses: ComponentUses,
   ) {}
 
   /**
@@ -86,13 +95,31 @@ export class ProductQueries {
     return this.find({ orgId, parentId: familyId, deletedAt: null }, { position: 1, _id: 1 });
   }
 
-  /** Live bundles and assemblies whose rows (bundle rows, active BOM) use any of these variants. */
-  usingComponents(orgId: string, variantIds: string[]): Promise<ProductState[]> {
-    return this.find({ orgId, deletedAt: null, componentVariantIds: { $in: variantIds } }, { name: 1, _id: 1 });
+  /** Live bundles and assemblies whose rows (bundle rows, active BOM) use any of these variants, by name. */
+  async usingComponents(orgId: string, variantIds: string[]): Promise<ProductState[]> {
+    const filters = await this.usersFilters(orgId, variantIds);
+    const found = await Promise.all(filters.map((filter) => this.find(filter, { name: 1, _id: 1 })));
+    return found.length > 1 ? found.flat().sort(byNameThenId) : (found[0] ?? []);
   }
 
   async countUsingComponents(orgId: string, variantIds: string[]): Promise<number> {
-    return this.model.countDocuments({ orgId, deletedAt: null, componentVariantIds: { $in: variantIds } });
+    const filters = await this.usersFilters(orgId, variantIds);
+    const counts = await Promise.all(filters.map((filter) => this.model.countDocuments(filter)));
+    return counts.reduce((sum, n) => sum + n, 0);
+  }
+
+  /**
+   * The filters of the products using any of these variants: the component-use index's
+   * candidates by id (ID_CHUNK at a time), with the exact condition; none when it has none.
+   */
+  private async usersFilters(orgId: string, variantIds: string[]): Promise<Record<string, unknown>[]> {
+    const ids = await this.uses.users(orgId, variantIds);
+    const filters: Record<string, unknown>[] = [];
+    for (let i = 0; i < ids.length; i += ID_CHUNK) {
+      const _id = { $in: ids.slice(i, i + ID_CHUNK) };
+      filters.push({ orgId, deletedAt: null, componentVariantIds: { $in: variantIds }, _id });
+    }
+    return filters;
   }
 
   /** Ids of the organization's live products, oldest first. */
