@@ -36,6 +36,7 @@ import { SEARCH_TERMS_CHANGED } from './domain/product-search';
 import { productModel } from './store/product.model';
 import { ProductQueries } from './store/product.queries';
 import { ProductSearch } from './store/product-search';
+import { TermIndexRebuild } from './store/term-index-rebuild';
 import { productStore } from './store/product.store';
 import { skuClaimModel } from './store/sku-claim.model';
 import { SkuRegistry } from './store/sku-registry';
@@ -58,6 +59,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
   });
   const store = productStore(productDocs, relay);
   const productQueries = new ProductQueries(productDocs, search, uses);
+  const rebuild = new TermIndexRebuild(connection, productDocs, [search, uses], ctx.logger);
   const skus = new SkuRegistry(skuClaimModel(connection), skuSequenceModel(connection), productDocs);
   const variantRefs = new VariantRefs(variantRefModel(connection));
   const brands = new BrandRepository(brandModel(connection), relay);
@@ -103,7 +105,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
     internal: (router) => variantsInternalRoutes(router, deps),
   });
   // consumers, relay
-  return assemble(ctx, { app, deps, relay, parts: [channels.runner] });
+  return assemble(ctx, { app, deps, relay, parts: [rebuild, channels.runner] });
 }
 
 export const catalog = defineService({ name: 'catalog', configSchema, build: buildApp });

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { COMPONENT_USES_CHANGED } from '../domain/component-uses';
+import { COMPONENT_USES_CHANGED, componentUsesOf } from '../domain/component-uses';
 import { ProductTermIndex } from './product-search';
 
 /**
@@ -10,7 +10,7 @@ import { ProductTermIndex } from './product-search';
  */
 export class ComponentUses extends ProductTermIndex {
   constructor(connection: Connection) {
-    super(connection, 'product_component_uses', COMPONENT_USES_CHANGED);
+    super(connection, 'product_component_uses', COMPONENT_USES_CHANGED, componentUsesOf);
   }
 
   /**

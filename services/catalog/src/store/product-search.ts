@@ -1,7 +1,8 @@
 import type { EventEnvelope } from '@stockyard/contracts';
 import { RecentWork, SearchIndex, searchKey } from '@stockyard/service-kit';
 import type { Connection } from 'mongoose';
-import { SEARCH_TERMS_CHANGED, TermsChangedSchema } from '../domain/product-search';
+import type { ProductState } from '../domain/product';
+import { SEARCH_TERMS_CHANGED, searchTermsOf, TermsChangedSchema } from '../domain/product-search';
 
 /** Index updates this process applied lately, by event id, for the relay's copy to skip. */
 const RECENT_UPDATES = 20_000;
@@ -23,6 +24,8 @@ export class ProductTermIndex {
     collection: string,
     /** The event that updates it. */
     readonly event: string,
+    /** A product's terms in this index (what the event carries). */
+    readonly termsOf: (p: ProductState) => string[],
   ) {
     this.index = new SearchIndex(connection, collection);
   }
@@ -48,6 +51,11 @@ export class ProductTermIndex {
     await this.recent.runIfNew(event.id, () => this.apply(event));
   }
 
+  /** Sets a stored product's rows from the product itself (the rebuild of a database older than the index). */
+  async reindex(p: ProductState): Promise<void> {
+    await this.index.replace(p.orgId, p.id, p.version, this.termsOf(p));
+  }
+
   private async apply(event: EventEnvelope): Promise<void> {
     const { orgId, productId, version, terms } = TermsChangedSchema.parse({ ...event.payload, orgId: event.orgId });
     await this.index.replace(orgId, productId, version, terms);
@@ -60,7 +68,7 @@ export class ProductTermIndex {
  */
 export class ProductSearch extends ProductTermIndex {
   constructor(connection: Connection) {
-    super(connection, 'product_search_terms', SEARCH_TERMS_CHANGED);
+    super(connection, 'product_search_terms', SEARCH_TERMS_CHANGED, searchTermsOf);
   }
 
   /**
