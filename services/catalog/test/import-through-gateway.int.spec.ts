@@ -49,4 +49,18 @@ describe('a supplier feed uploaded through the gateway', () => {
     expect(refused.status).toBe(413);
     expect(refused.body.error).toMatchObject({ code: 'payload_too_large', message: expect.any(String) });
   });
+
+  it('answers a headerless CSV over 1 MiB with 422 csv_header_missing, not a reset', async () => {
+    const source = await api('POST', '/sources', JSON.stringify({ name: 'No header' }));
+    const padding = 'x'.repeat(80);
+    const feed = csv(
+      Array.from({ length: 12_000 }, (_, i) => [`NH-${i}`, `Item ${i} ${padding}`, '1.50', '3', '']),
+      'NH-x,first row,1.50,3,',
+    );
+    expect(feed.length).toBeGreaterThan(1024 * 1024);
+    const res = await api('POST', `/sources/${source.body.id}/imports`, feed, 'text/csv');
+    expect(res.status).toBe(422);
+    expect(res.body.error).toMatchObject({ code: 'csv_header_missing', message: expect.any(String) });
+    expect((await api('GET', `/sources/${source.body.id}/imports`)).body.data).toEqual([]);
+  });
 });

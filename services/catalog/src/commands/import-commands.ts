@@ -29,7 +29,9 @@ export class ImportCommands {
    * Streams the request body into the job's chunks (a 422 `csv_header_missing` as soon as the
    * first chunk shows no header), then queues the job and answers it. While the request is open
    * the job's lease is renewed every third of IMPORT_LEASE_MS, however slowly the bytes come:
-   * the lease says this process is alive, not that the client is fast.
+   * the lease says this process is alive, not that the client is fast. A refused upload's body
+   * is read to its end and dropped (IMPORT_MAX_BYTES in all at most), never destroyed, so the
+   * client gets the answer; one past that is left unread (the route closes the connection).
    */
   async upload(orgId: string, sourceChannelId: string, body: Readable): Promise<ImportJobState> {
     await this.sources.writable(orgId, sourceChannelId);
@@ -42,12 +44,13 @@ export class ImportCommands {
       this.jobs.store.change(orgId, job.id, (j) => ({ state: heartbeat(j, owner, new Date(), lease) })),
     );
     keeper.start(lease / 3);
+    const max = this.settings.IMPORT_MAX_BYTES;
+    const read = { bytes: 0 };
     try {
-      const max = this.settings.IMPORT_MAX_BYTES;
       const { chunks, bytes } = await this.chunks.stage(
         orgId,
         job.id,
-        body,
+        kept(body, read),
         max,
         () => importTooLarge(max),
         (data, seq) => {
@@ -64,9 +67,9 @@ export class ImportCommands {
     } catch (err) {
       // Refused or cut off: nothing was applied and nobody saw a job.
       await keeper.stop();
-      body.resume();
       await this.chunks.removeAll(job.id);
       await this.jobs.delete(orgId, job.id);
+      await dropRest(body, max - read.bytes);
       throw err instanceof LeaseLost ? uploadInterrupted() : err;
     }
   }
@@ -124,6 +127,34 @@ class UploadLease {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     await this.beating;
+  }
+}
+
+/**
+ * The body's bytes, counted in `read`. A reader that stops early (a refused header, a body
+ * too large) leaves the stream as it is: a `for await` over the request itself would destroy
+ * it, and with it the socket, before the error could be answered (the client saw a reset).
+ */
+async function* kept(body: Readable, read: { bytes: number }): AsyncGenerator<Buffer | string> {
+  for await (const piece of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer | string>) {
+    read.bytes += piece.length;
+    yield piece;
+  }
+}
+
+/** Reads and drops the rest of a refused body, `budget` bytes at most; true once it has ended. */
+async function dropRest(body: Readable, budget: number): Promise<boolean> {
+  if (body.readableEnded) return true;
+  if (body.destroyed || budget < 0) return false;
+  let left = budget;
+  try {
+    for await (const piece of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer | string>) {
+      left -= piece.length;
+      if (left < 0) return false;
+    }
+    return true;
+  } catch {
+    return false; // the client went away
   }
 }
 

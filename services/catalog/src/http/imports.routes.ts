@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { Request, Response, Router } from 'express';
 import { ImportFromUrlSchema, PageQuerySchema } from '@stockyard/contracts';
 import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
 import { importJobView } from '../domain/import-job';
@@ -14,7 +14,7 @@ export function importsRoutes(router: Router, { imports }: CatalogDeps): void {
   router.post('/sources/:id/imports', async (req, res) => {
     const orgId = orgIdOf(req);
     const job = req.is(['text/csv', 'application/csv'])
-      ? await imports.upload(orgId, req.params.id, req.bodyStream())
+      ? await upload(req, res, () => imports.upload(orgId, req.params.id, req.bodyStream()))
       : req.is('application/json')
         ? await imports.fromUrl(orgId, req.params.id, bodyOf(req, ImportFromUrlSchema).url)
         : unsupported();
@@ -27,6 +27,20 @@ export function importsRoutes(router: Router, { imports }: CatalogDeps): void {
   router.get('/sources/imports/:jobId', async (req, res) => {
     res.json(importJobView(await imports.get(orgIdOf(req), req.params.jobId)));
   });
+}
+
+/**
+ * A CSV upload. A refused one is answered once its body has been read (the command drops the
+ * rest); a body it left unread (past IMPORT_MAX_BYTES) gets `Connection: close`, so the
+ * connection is not reused with those bytes still coming.
+ */
+async function upload<T>(req: Request, res: Response, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (err) {
+    if (!req.bodyStream().readableEnded) res.setHeader('Connection', 'close');
+    throw err;
+  }
 }
 
 const unsupported = (): never => {
