@@ -142,19 +142,17 @@ async function* kept(body: Readable, read: { bytes: number }): AsyncGenerator<Bu
   }
 }
 
-/** Reads and drops the rest of a refused body, `budget` bytes at most; true once it has ended. */
-async function dropRest(body: Readable, budget: number): Promise<boolean> {
-  if (body.readableEnded) return true;
-  if (body.destroyed || budget < 0) return false;
+/** Reads and drops the rest of a refused body, `budget` bytes at most (the route tells whether it ended). */
+async function dropRest(body: Readable, budget: number): Promise<void> {
+  if (body.readableEnded || body.destroyed || budget < 0) return;
   let left = budget;
   try {
     for await (const piece of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer | string>) {
       left -= piece.length;
-      if (left < 0) return false;
+      if (left < 0) return;
     }
-    return true;
   } catch {
-    return false; // the client went away
+    // the client went away
   }
 }
 

@@ -9,7 +9,7 @@ import { changeEvents, settle } from '../domain/product-settle';
 import { brandNotFound, categoryNotFound, productNotFound } from '../domain/product.errors';
 import type { BrandRepository } from '../store/brand.repository';
 import type { CategoryRepository } from '../store/category.repository';
-import type { ProductTermIndex } from '../store/product-search';
+import type { ProductTermIndex } from '../store/product-term-index';
 import type { ProductStore } from '../store/product.store';
 import type { SkuRegistry } from '../store/sku-registry';
 import type { VariantRefs } from '../store/variant-refs';

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { COMPONENT_USES_CHANGED, componentUsesOf } from '../domain/component-uses';
-import { ProductTermIndex } from './product-search';
+import { ProductTermIndex } from './product-term-index';
 
 /**
  * The component-use index (`product_component_uses`): a row per variant a live product's rows
