@@ -9,33 +9,44 @@ export const QUANTITY_DECIMALS = 4;
 export const MAX_MONEY = 1_000_000_000_000;
 export const MONEY_DECIMALS = 2;
 
-const hasAtMostDecimals = (value: number, decimals: number) => {
+/**
+ * Whether a number has at most `decimals` decimals, up to the noise of binary floating point
+ * (0.1 + 0.2 is 0.3): the tolerance is a few units in the last place of the scaled value, so
+ * 1e-11 or 1e-320 is refused rather than taken as 0 (issue #30: a movement of quantity 0, a
+ * price that rounded to 0 cents).
+ */
+export const hasAtMostDecimals = (value: number, decimals: number) => {
   const scaled = value * 10 ** decimals;
-  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+  return Math.abs(scaled - Math.round(scaled)) <= Math.abs(scaled) * 4 * Number.EPSILON;
 };
 
-/** A quantity: finite, |q| ≤ 1e9, at most 4 decimals. */
+/** The number at exactly `decimals` decimals (0.30000000000000004 → 0.3), as it is stored. */
+const toDecimals = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+
+/** A quantity: finite, |q| ≤ 1e9, at most 4 decimals (stored at exactly those). */
 export const quantity = () =>
   z
     .number()
     .finite()
     .min(-MAX_QUANTITY, `must be at least -${MAX_QUANTITY}`)
     .max(MAX_QUANTITY, `must be at most ${MAX_QUANTITY}`)
-    .refine((v) => hasAtMostDecimals(v, QUANTITY_DECIMALS), `at most ${QUANTITY_DECIMALS} decimals`);
+    .refine((v) => hasAtMostDecimals(v, QUANTITY_DECIMALS), `at most ${QUANTITY_DECIMALS} decimals`)
+    .transform((v) => toDecimals(v, QUANTITY_DECIMALS));
 
 /** A quantity above zero. */
 export const positiveQuantity = () => quantity().refine((v) => v > 0, 'must be greater than 0');
 /** A quantity of zero or more. */
 export const nonNegativeQuantity = () => quantity().refine((v) => v >= 0, 'must be 0 or more');
 
-/** An amount of money: finite, |m| ≤ 1e12, at most 2 decimals. */
+/** An amount of money: finite, |m| ≤ 1e12, at most 2 decimals (stored at exactly those). */
 export const money = () =>
   z
     .number()
     .finite()
     .min(-MAX_MONEY, `must be at least -${MAX_MONEY}`)
     .max(MAX_MONEY, `must be at most ${MAX_MONEY}`)
-    .refine((v) => hasAtMostDecimals(v, MONEY_DECIMALS), `at most ${MONEY_DECIMALS} decimals`);
+    .refine((v) => hasAtMostDecimals(v, MONEY_DECIMALS), `at most ${MONEY_DECIMALS} decimals`)
+    .transform((v) => toDecimals(v, MONEY_DECIMALS));
 
 /** A price or cost: money of zero or more. */
 export const nonNegativeMoney = () => money().refine((v) => v >= 0, 'must be 0 or more');

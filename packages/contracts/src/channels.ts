@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { money, positiveQuantity } from './amounts';
+import { freeFormObject } from './free-form';
 import { idSchema } from './ids';
 
 /**
@@ -90,7 +91,7 @@ export const FeedOrderSchema = z.object({
   updatedAt: z.string().datetime(),
   currency: z.string().length(3).optional(),
   notes: z.string().max(10_000).nullable().optional(),
-  shippingAddress: z.record(z.string(), z.unknown()).nullable().optional(),
+  shippingAddress: freeFormObject().nullable().optional(),
   lines: z.array(FeedOrderLineSchema).min(1),
 });
 export const FeedOrderPageSchema = z.object({

@@ -14,6 +14,7 @@ export * from './api-keys';
 export * from './settings';
 export * from './event-registry';
 export * from './amounts';
+export * from './free-form';
 export * from './products';
 export * from './channels';
 export * from './sources';

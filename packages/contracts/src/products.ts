@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nonNegativeMoney, nonNegativeQuantity, positiveQuantity } from './amounts';
+import { freeFormKey, freeFormObject } from './free-form';
 import { idSchema } from './ids';
 
 /**
@@ -65,7 +66,7 @@ const productFields = {
   upc: code.nullable().optional(),
   gtin: code.nullable().optional(),
   mpn: code.nullable().optional(),
-  customFields: z.record(z.string().min(1).max(100), z.unknown()).optional(),
+  customFields: freeFormObject().optional(),
   images: z.array(ImageSchema.strict()).max(50).optional(),
   /** BUNDLE: the bundle rows; ASSEMBLY: the active BOM (a new version when it differs). */
   components: z.array(ComponentSchema).max(200).optional(),
@@ -86,7 +87,7 @@ export type UpdateProduct = z.infer<typeof UpdateProductSchema>;
 const variantFields = {
   sku: skuSchema.nullable().optional(),
   name: z.string().trim().max(255).nullable().optional(),
-  options: z.record(z.string().trim().min(1).max(50), z.string().trim().max(100)).optional(),
+  options: z.record(freeFormKey(50), z.string().trim().max(100)).optional(),
   price: money(),
   cost: money(),
   weight: nonNegativeQuantity().nullable().optional(),

@@ -19,4 +19,19 @@ describe('amounts', () => {
     expect(accepts(nonNegativeQuantity(), [0, MAX_QUANTITY])).toEqual([]);
     expect(accepts(nonNegativeQuantity(), [-0.0001, 1e308])).toHaveLength(2);
   });
+
+  it('refuses amounts finer than their decimals, however small (issue #30)', () => {
+    const fine = [1e-11, 1e-320, -1e-9, 0.00001, 5e-324, 1.00005];
+    expect(accepts(quantity(), fine)).toEqual(fine);
+    const subCent = [1e-9, 1e-320, 0.001, 0.005, 19.999];
+    expect(accepts(money(), subCent)).toEqual(subCent);
+    expect(accepts(positiveQuantity(), [1e-11])).toEqual([1e-11]);
+  });
+
+  it('stores an amount at exactly its decimals', () => {
+    expect(quantity().parse(0.1 + 0.2)).toBe(0.3);
+    expect(money().parse(0.1 + 0.2)).toBe(0.3);
+    expect(money().parse(-19.99)).toBe(-19.99);
+    expect(quantity().parse(123456789.1234)).toBe(123456789.1234);
+  });
 });

@@ -64,8 +64,10 @@ export function serve(
       });
       server.closeIdleConnections();
     };
-    process.once('SIGTERM', () => shutdown('SIGTERM'));
-    process.once('SIGINT', () => shutdown('SIGINT'));
+    // `on`, not `once`: a second signal during the drain (Ctrl-C in a terminal and a stop of a
+    // process group each signal every process twice) must change nothing, not kill it hard.
+    process.on('SIGTERM', () => shutdown('SIGTERM'));
+    process.on('SIGINT', () => shutdown('SIGINT'));
   });
 }
 

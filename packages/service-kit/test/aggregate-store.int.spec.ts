@@ -142,6 +142,14 @@ describe('AggregateStore', () => {
     expect({ count: state.count, version: state.version, result }).toEqual({ count: 11, version: 4, result: 11 });
   });
 
+  it('never changes a remembered aggregate for another organization (issue #30)', async () => {
+    const store = newStore({ remember: 100 });
+    await store.create({ id: 'ctr_6', orgId: 'org_a', count: 1, name: 'six', tags: [] });
+    await store.change('org_a', 'ctr_6', add(1)); // remembered
+    await expect(store.change('org_b', 'ctr_6', add(100))).rejects.toMatchObject({ status: 404 });
+    expect(await store.read('org_a', 'ctr_6')).toMatchObject({ count: 2, version: 2 });
+  });
+
   it('gives up with 503 contention when the version guard keeps failing', async () => {
     const store = newStore({ maxAttempts: 3 });
     await store.create({ id: 'ctr_busy', orgId: 'org_a', count: 0, name: 'busy', tags: [] });

@@ -45,6 +45,15 @@ describe('serve: requests Node refuses before the app sees them', () => {
     expect(envelope(answer.body).error).toMatchObject({ code: 'malformed_request', message: 'Unknown HTTP method' });
   });
 
+  it('answers an Expect it cannot meet 417 expectation_failed with the envelope (issue #30)', async () => {
+    const answer = await rawRequest(url, 'POST / HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\nContent-Length: 2\r\n\r\n{}');
+    expect(answer.status).toBe(417);
+    const { error } = envelope(answer.body);
+    expect(error.code).toBe('expectation_failed');
+    expect(answer.headers['x-request-id']).toBe(error.requestId);
+    expect(answer.headers['x-extra']).toBe('yes');
+  });
+
   it('serves headers up to the limit', async () => {
     const header = `X-Big: ${'b'.repeat(MAX_HEADER_BYTES - 200)}\r\n`;
     const answer = await rawRequest(url, `GET / HTTP/1.1\r\nHost: x\r\n${header}Connection: close\r\n\r\n`);

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { asCaller, eventually, infraEnv, isolatedNames, listen, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
-import { connectMongo, createLogger, createServiceApp } from '../src';
+import { connectMongo, createLogger, createServiceApp, MAX_JSON_DEPTH } from '../src';
 
 let connection: Connection;
 let http: Awaited<ReturnType<typeof listen>>;
@@ -61,7 +61,7 @@ async function post(path: string, key: string, body: unknown, orgId = 'org_a') {
   const res = await fetch(`${http.url}/api/v1${path}`, {
     method: 'POST',
     headers: { ...asCaller(orgId), 'idempotency-key': key },
-    body: JSON.stringify(body),
+    body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
@@ -184,5 +184,30 @@ describe('Idempotency-Key', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('invalid_idempotency_key');
     expect(runs.orders).toBe(before);
+  });
+
+  it('answers 400 validation_failed for a body nested past the limit, key or no key (issue #30)', async () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const before = runs.orders;
+    for (const res of [await post('/orders', newKey(), deep), await post('/orders', newKey(), `{"a":${deep}}`)]) {
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('validation_failed');
+      expect(res.body.error.message).toBe(`JSON nesting is at most ${MAX_JSON_DEPTH} levels`);
+    }
+    const plain = await fetch(`${http.url}/api/v1/orders`, {
+      method: 'POST',
+      headers: asCaller('org_a'),
+      body: deep,
+    });
+    expect(plain.status).toBe(400);
+    expect(runs.orders).toBe(before);
+  });
+
+  it('takes a body at the depth limit', async () => {
+    let body: unknown = 'leaf';
+    for (let i = 0; i < MAX_JSON_DEPTH; i++) body = { a: body };
+    const res = await post('/orders', newKey(), body);
+    expect(res.body).toMatchObject({ a: { a: {} } });
+    expect(res.status).toBe(201);
   });
 });

@@ -4,6 +4,7 @@ import type { Logger } from '../logger';
 import { requestId, requireIdentity } from './context';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { idempotency } from './idempotency';
+import { jsonBody } from './json-body';
 import { validatePathIds } from './path-ids';
 
 export type ReadinessCheck = () => Promise<void>;
@@ -53,7 +54,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   const guarded = (mount: (router: Router) => void) => {
     const router = express.Router();
     router.use(requireIdentity(identitySecret));
-    router.use(express.json({ limit: options.bodyLimit ?? '1mb' }));
+    router.use(jsonBody(options.bodyLimit));
     router.use(idempotency(connection));
     validatePathIds(router);
     mount(router);

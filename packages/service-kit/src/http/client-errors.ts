@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, STATUS_CODES, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorBody } from '@stockyard/contracts';
 import type { Logger } from '../logger';
@@ -74,9 +81,32 @@ export function answerClientErrors(server: Server, logger: Logger, headers: read
   });
 }
 
+/**
+ * Answers a request whose `Expect` header the server cannot meet (anything but 100-continue)
+ * 417 `expectation_failed` with the envelope; Node's own answer has an empty body.
+ */
+export function answerFailedExpectations(server: Server, headers: readonly string[] = []): void {
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    const requestId = randomUUID();
+    const body: ErrorBody = {
+      error: { code: 'expectation_failed', message: 'Only "Expect: 100-continue" is supported', requestId },
+    };
+    for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i]!, headers[i + 1]!);
+    const payload = JSON.stringify(body);
+    res.writeHead(417, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(payload),
+      'X-Request-Id': requestId,
+    });
+    res.end(payload);
+    req.resume();
+  });
+}
+
 /** An HTTP server with the header limit and enveloped client errors (serve() and tests use it). */
 export function createHttpServer(app: RequestListener, logger: Logger, headers: readonly string[] = []): Server {
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app);
   answerClientErrors(server, logger, headers);
+  answerFailedExpectations(server, headers);
   return server;
 }

@@ -17,11 +17,15 @@ export function skusOf(p: Pick<ProductState, 'sku' | 'variants'>): string[] {
   return [...keys];
 }
 
-/** Margin in percent, (price − cost) / price, computed in cents; null when either is missing or price is 0. */
+/**
+ * Margin in percent, (price − cost) / price, computed in cents; null when either is missing or
+ * the price is under a cent (a price the contracts refuse, but a stored margin is never ±Infinity).
+ */
 export function marginOf(price: number | null, cost: number | null): number | null {
-  if (price === null || cost === null || price <= 0) return null;
+  if (price === null || cost === null) return null;
   const priceCents = Math.round(price * 100);
   const costCents = Math.round(cost * 100);
+  if (priceCents <= 0) return null;
   return Math.round(((priceCents - costCents) * 10_000) / priceCents) / 100;
 }
 
