@@ -22,6 +22,7 @@ import { API_SECURITY_HEADERS, headerNames, securityHeaders } from './http/secur
 import { Upstreams } from './http/upstreams';
 import { internalSettingsRoutes, settingsRoutes } from './http/settings.routes';
 import { keyRateLimit, RATE_LIMIT_HEADERS } from './limits/rate-limit';
+import { storefrontChannels } from './peers/storefront-channels';
 import { apiKeyModel, apiKeyUsageModel, organizationModel } from './store/api-key.model';
 import { ApiKeyUsageRepository } from './store/api-key-usage.repository';
 import { ApiKeyRepository } from './store/api-key.repository';
@@ -70,7 +71,12 @@ function keyServices({ connection, logger, config, redis, subscriber }: GatewayD
     onUsed: (key) => tracker.touch(key._id, key.orgId),
   });
   const revocations = new RevocationBus(redis, subscriber, `${config.REDIS_PREFIX}api-keys:revoked`, logger);
-  return { keys, orgs, usage, tracker, authenticator, revocations };
+  const channels = storefrontChannels({
+    catalogUrl: config.CATALOG_URL,
+    identitySecret: config.IDENTITY_SECRET,
+    timeoutMs: config.PEER_TIMEOUT_MS,
+  });
+  return { keys, orgs, usage, tracker, authenticator, revocations, storefrontChannels: channels };
 }
 
 const upstreams = (config: GatewayDeps['config'], security: readonly string[]) =>
