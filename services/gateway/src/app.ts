@@ -15,7 +15,9 @@ import { RefusalTimer } from './auth/refusal-timer';
 import { RevocationBus } from './auth/revocation-bus';
 import { UsageTracker } from './auth/usage-tracker';
 import { DEFAULT_GATE, VerificationGate } from './auth/verification-gate';
+import { idempotency } from '@stockyard/service-kit/src/http/idempotency';
 import { apiKeyRoutes } from './http/api-keys.routes';
+import { callerIdentity } from './http/caller-identity';
 import { API_PREFIX, apiPipeline, isApiPath, type ApiRequest } from './http/gateway.routes';
 import { IdentitySigner } from './http/identity-signer';
 import { API_SECURITY_HEADERS, headerNames, securityHeaders } from './http/security-headers';
@@ -104,6 +106,9 @@ function expressApps(deps: GatewayDeps, services: ReturnType<typeof keyServices>
   own.use(
     API_PREFIX,
     express.json({ limit: config.BODY_LIMIT_BYTES }),
+    // Idempotency-Key on the gateway's own POSTs, as the services take it (the kit's middleware).
+    callerIdentity,
+    idempotency(connection),
     apiKeyRoutes(services),
     settingsRoutes(services.orgs),
   );
