@@ -13,7 +13,7 @@ describe('POST /internal/v1/channels/batch', () => {
   afterAll(() => h.close());
   const client = () => catalogClient({ baseUrl: h.url, sign: serviceSigner('gateway', TEST_IDENTITY_SECRET) });
 
-  it("answers the organization's live channels with their platform; deleted, unknown and other organizations' are missing", async () => {
+  it("answers the organization's live channels; deleted, unknown, other organizations' are missing", async () => {
     const shop = await h.channel({ name: 'Headless shop', platform: 'STOREFRONT' });
     const api = await h.channel({ name: 'Partner API', platform: 'API', active: false });
     const gone = await h.channel({ name: 'Old shop', platform: 'STOREFRONT' });
