@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHANNEL_PLATFORMS } from './channels';
 import { idSchema } from './ids';
 import { PRODUCT_TYPES } from './products';
 import { postInternal, type PeerOptions } from './internal-call';
@@ -12,6 +13,7 @@ import { postInternal, type PeerOptions } from './internal-call';
 export const INTERNAL_CATALOG_PATHS = {
   variantsBatch: '/variants/batch',
   bundleLeaves: '/bundles/leaves',
+  channelsBatch: '/channels/batch',
 } as const;
 
 const id = idSchema();
@@ -80,6 +82,22 @@ export const BundleLeavesSchema = z.object({
 });
 export type BundleLeaves = z.infer<typeof BundleLeavesSchema>;
 
+/** An organization has a handful of channels: a batch of them is small. */
+const MAX_CHANNEL_BATCH = 100;
+
+/** Sales channels by id (the gateway checks the channel a storefront key is bound to); at most 100. */
+export const ChannelBatchQuerySchema = z.object({ ids: z.array(id).min(1).max(MAX_CHANNEL_BATCH) }).strict();
+export type ChannelBatchQuery = z.infer<typeof ChannelBatchQuerySchema>;
+
+/** The caller organization's live (not deleted) sales channels among the ids; the rest are `missing`. */
+export const ChannelBatchSchema = z.object({
+  data: z.array(
+    z.object({ id: z.string(), name: z.string(), platform: z.enum(CHANNEL_PLATFORMS), active: z.boolean() }),
+  ),
+  missing: z.array(z.string()),
+});
+export type ChannelBatch = z.infer<typeof ChannelBatchSchema>;
+
 /**
  * Internal catalog events beside `variant.upserted` / `variant.deleted` (stock-internal.ts).
  * `bundle.components_changed`: a BUNDLE's own rows, or which of its variants are live,
@@ -105,6 +123,8 @@ export function catalogClient(options: Omit<PeerOptions, 'peer'>) {
       postInternal(peer, orgId, INTERNAL_CATALOG_PATHS.variantsBatch, query, VariantBatchSchema),
     bundleLeaves: (orgId: string, variantIds: string[]): Promise<BundleLeaves> =>
       postInternal(peer, orgId, INTERNAL_CATALOG_PATHS.bundleLeaves, { variantIds }, BundleLeavesSchema),
+    channels: (orgId: string, ids: string[]): Promise<ChannelBatch> =>
+      postInternal(peer, orgId, INTERNAL_CATALOG_PATHS.channelsBatch, { ids }, ChannelBatchSchema),
   };
 }
 export type CatalogClient = ReturnType<typeof catalogClient>;

@@ -16,6 +16,7 @@ import { brandsRoutes } from './http/brands.routes';
 import { categoriesRoutes } from './http/categories.routes';
 import { channelProductsRoutes } from './http/channel-products.routes';
 import { channelsRoutes } from './http/channels.routes';
+import { channelsInternalRoutes } from './http/channels-internal.routes';
 import { importsRoutes } from './http/imports.routes';
 import { pendingRoutes } from './http/pending.routes';
 import { productsRoutes } from './http/products.routes';
@@ -102,7 +103,10 @@ export function buildApp(ctx: ServiceContext<Config>) {
       productsRoutes(router, deps);
       variantsRoutes(router, deps);
     },
-    internal: (router) => variantsInternalRoutes(router, deps),
+    internal: (router) => {
+      variantsInternalRoutes(router, deps);
+      channelsInternalRoutes(router, deps);
+    },
   });
   // consumers, relay
   return assemble(ctx, { app, deps, relay, parts: [rebuild, channels.runner] });

@@ -15,13 +15,16 @@ import { RefusalTimer } from './auth/refusal-timer';
 import { RevocationBus } from './auth/revocation-bus';
 import { UsageTracker } from './auth/usage-tracker';
 import { DEFAULT_GATE, VerificationGate } from './auth/verification-gate';
+import { idempotency } from '@stockyard/service-kit/src/http/idempotency';
 import { apiKeyRoutes } from './http/api-keys.routes';
+import { callerIdentity } from './http/caller-identity';
 import { API_PREFIX, apiPipeline, isApiPath, type ApiRequest } from './http/gateway.routes';
 import { IdentitySigner } from './http/identity-signer';
 import { API_SECURITY_HEADERS, headerNames, securityHeaders } from './http/security-headers';
 import { Upstreams } from './http/upstreams';
 import { internalSettingsRoutes, settingsRoutes } from './http/settings.routes';
 import { keyRateLimit, RATE_LIMIT_HEADERS } from './limits/rate-limit';
+import { storefrontChannels } from './peers/storefront-channels';
 import { apiKeyModel, apiKeyUsageModel, organizationModel } from './store/api-key.model';
 import { ApiKeyUsageRepository } from './store/api-key-usage.repository';
 import { ApiKeyRepository } from './store/api-key.repository';
@@ -70,7 +73,12 @@ function keyServices({ connection, logger, config, redis, subscriber }: GatewayD
     onUsed: (key) => tracker.touch(key._id, key.orgId),
   });
   const revocations = new RevocationBus(redis, subscriber, `${config.REDIS_PREFIX}api-keys:revoked`, logger);
-  return { keys, orgs, usage, tracker, authenticator, revocations };
+  const channels = storefrontChannels({
+    catalogUrl: config.CATALOG_URL,
+    identitySecret: config.IDENTITY_SECRET,
+    timeoutMs: config.PEER_TIMEOUT_MS,
+  });
+  return { keys, orgs, usage, tracker, authenticator, revocations, storefrontChannels: channels };
 }
 
 const upstreams = (config: GatewayDeps['config'], security: readonly string[]) =>
@@ -98,6 +106,9 @@ function expressApps(deps: GatewayDeps, services: ReturnType<typeof keyServices>
   own.use(
     API_PREFIX,
     express.json({ limit: config.BODY_LIMIT_BYTES }),
+    // Idempotency-Key on the gateway's own POSTs, as the services take it (the kit's middleware).
+    callerIdentity,
+    idempotency(connection),
     apiKeyRoutes(services),
     settingsRoutes(services.orgs),
   );

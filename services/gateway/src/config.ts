@@ -15,6 +15,8 @@ export const configSchema = baseServiceEnv.extend({
   ORDERS_URL: url,
   INVENTORY_URL: url,
   WEBHOOKS_URL: url,
+  /** How long a call to a service's internal API may take before the route answers 503 `dependency_unavailable`. */
+  PEER_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** Kept-alive sockets per service. */

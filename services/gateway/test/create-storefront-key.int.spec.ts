@@ -10,7 +10,10 @@ describe('POST /api-keys/storefront and the storefront surface', () => {
   let adminKey: string;
 
   beforeAll(async () => {
-    echo = await startEchoUpstream();
+    // The stand-in catalog knows these STOREFRONT channels (the real catalog's answers: storefront-channel.int.spec).
+    echo = await startEchoUpstream({
+      channels: { ch_headless: 'STOREFRONT', ch_42: 'STOREFRONT', ch_1: 'STOREFRONT' },
+    });
     gw = await startGateway({ CATALOG_URL: echo.url });
     ({ orgId, adminKey } = await gw.newOrg());
   });

@@ -23,6 +23,7 @@ import {
   STOREFRONT_SCOPES,
 } from '../domain/api-key-policy';
 import { latest, toApiKey } from '../domain/api-key-view';
+import type { StorefrontChannels } from '../peers/storefront-channels';
 import type { ApiKeyUsageRepository } from '../store/api-key-usage.repository';
 import type { ApiKeyRepository } from '../store/api-key.repository';
 
@@ -32,6 +33,8 @@ export interface ApiKeyRouteDeps {
   tracker: UsageTracker;
   authenticator: Authenticator;
   revocations: RevocationBus;
+  /** Is the channel a STOREFRONT sales channel of the organization (the catalog's answer)? */
+  storefrontChannels: StorefrontChannels;
 }
 
 const callerOf = (req: Request) => req.caller!;
@@ -72,13 +75,15 @@ const createKey =
     res.status(201).json({ ...toApiKey(created.record, null), key: created.token });
   };
 
+/** Bound to a STOREFRONT sales channel of the organization: the storefront routes trust that binding. */
 const createStorefrontKey =
-  ({ keys }: ApiKeyRouteDeps): Handler =>
+  ({ keys, storefrontChannels }: ApiKeyRouteDeps): Handler =>
   async (req, res) => {
     const body = bodyOf(req, CreateStorefrontKeySchema);
     const caller = callerOf(req);
     const expiresAt = expiryOf(body.expiresAt, new Date());
     assertHeld(STOREFRONT_SCOPES, caller.permissions);
+    await storefrontChannels(caller.key.orgId, body.channelId);
     const created = await keys.create({
       orgId: caller.key.orgId,
       type: 'storefront',

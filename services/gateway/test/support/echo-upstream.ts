@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { INTERNAL_CATALOG_PATHS, type ChannelBatch, type ChannelPlatform } from '@stockyard/contracts';
 
 export interface Seen {
   method: string;
@@ -27,20 +28,38 @@ async function sendBytes(res: ServerResponse, total: number, extra: string[]) {
   res.end();
 }
 
+/** The catalog's channel batch as a stand-in catalog answers it, from the channels it was given. */
+function channelBatch(body: string, channels: Record<string, ChannelPlatform>): ChannelBatch {
+  const ids = (JSON.parse(body) as { ids: string[] }).ids;
+  return {
+    data: ids.filter((id) => channels[id]).map((id) => ({ id, name: id, platform: channels[id]!, active: true })),
+    missing: ids.filter((id) => !channels[id]),
+  };
+}
+
 /**
  * A stand-in service: answers 200 with what it received. `?hang=1` never answers (for
  * upstream timeouts); `?status=N` answers with that status; `?header=Name:value` (any
  * number) adds response headers; `?bytes=N` answers N bytes of a repeating pattern
- * instead, in 64 KiB writes.
+ * instead, in 64 KiB writes. Standing in for the catalog, it answers the internal channel batch
+ * (`POST /internal/v1/channels/batch`) from `channels` (id → platform; any other id is missing).
  */
-export async function startEchoUpstream() {
+export async function startEchoUpstream({ channels = {} }: { channels?: Record<string, ChannelPlatform> } = {}) {
   const seen: Seen[] = [];
   const server: Server = createServer((req, res) => {
     let bodyBytes = 0;
-    req.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => {
+      bodyBytes += chunk.length;
+      if (req.url === `/internal/v1${INTERNAL_CATALOG_PATHS.channelsBatch}`) chunks.push(chunk);
+    });
     req.on('end', () => {
       const entry: Seen = { method: req.method!, url: req.url!, headers: req.headers, bodyBytes };
       seen.push(entry);
+      if (chunks.length > 0) {
+        res.writeHead(200, ['content-type', 'application/json']);
+        return void res.end(JSON.stringify(channelBatch(Buffer.concat(chunks).toString(), channels)));
+      }
       const query = new URL(req.url!, 'http://x').searchParams;
       if (query.get('hang')) {
         res.on('close', () => (entry.closedEarly = !res.writableEnded));

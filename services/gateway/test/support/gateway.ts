@@ -34,6 +34,7 @@ export async function startGateway(
     ORDERS_URL: closed,
     INVENTORY_URL: closed,
     WEBHOOKS_URL: closed,
+    PEER_TIMEOUT_MS: 3000,
     RATE_LIMIT_PER_MINUTE: 10_000,
     UPSTREAM_TIMEOUT_MS: 30_000,
     UPSTREAM_CONNECTIONS: 128,

@@ -1,0 +1,31 @@
+import { connectMongo, createLogger, loadConfig, runMain, serve } from '@stockyard/service-kit';
+import { buildApp } from './app';
+import { configSchema } from './config';
+import { connectRedis } from './store/redis';
+
+/**
+ * The gateway's process, as the kit's `runService` is a domain service's: validated env,
+ * its own database, then serve with a graceful shutdown in reverse order. Not `runService`
+ * itself, because the gateway is not a domain service in the kit's sense: it has no broker
+ * (it neither publishes nor consumes events) but two Redis connections (commands, and a
+ * subscriber for revocations), its handler is a plain Node one (the proxied path skips
+ * express), and the server writes its security headers on the answers Node makes itself.
+ */
+export function runGateway(): void {
+  runMain(async () => {
+    const config = loadConfig(configSchema);
+    const logger = createLogger('gateway', config.LOG_LEVEL);
+    const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
+    const redis = connectRedis(config.REDIS_URL, logger, 'commands');
+    const subscriber = connectRedis(config.REDIS_URL, logger, 'subscriber');
+    const gateway = buildApp({ connection, logger, config, redis, subscriber });
+    gateway.start();
+    await serve(
+      gateway.app,
+      config.PORT,
+      logger,
+      [gateway.stop, () => redis.quit(), () => subscriber.quit(), () => connection.close()],
+      { answerHeaders: gateway.answerHeaders },
+    );
+  });
+}
