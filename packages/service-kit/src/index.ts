@@ -10,6 +10,7 @@ export { createServiceApp } from './http/app';
 export { orgIdOf, requestIdFrom, requestId, requireIdentity } from './http/context';
 export { bodyOf, queryOf, parse } from './http/validate';
 export { jsonBody, MAX_JSON_DEPTH } from './http/json-body';
+export { idempotency } from './http/idempotency';
 export { validatePathIds } from './http/path-ids';
 export * from './http/error-handler';
 export { pendingRoutes } from './http/pending-routes';

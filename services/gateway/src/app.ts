@@ -4,6 +4,8 @@ import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import {
   errorHandler,
+  idempotency,
+  jsonBody,
   notFoundHandler,
   pingMongo,
   requestIdFrom,
@@ -15,7 +17,6 @@ import { RefusalTimer } from './auth/refusal-timer';
 import { RevocationBus } from './auth/revocation-bus';
 import { UsageTracker } from './auth/usage-tracker';
 import { DEFAULT_GATE, VerificationGate } from './auth/verification-gate';
-import { idempotency } from '@stockyard/service-kit/src/http/idempotency';
 import { apiKeyRoutes } from './http/api-keys.routes';
 import { callerIdentity } from './http/caller-identity';
 import { API_PREFIX, apiPipeline, isApiPath, type ApiRequest } from './http/gateway.routes';
@@ -105,7 +106,7 @@ function expressApps(deps: GatewayDeps, services: ReturnType<typeof keyServices>
   own.set('etag', false);
   own.use(
     API_PREFIX,
-    express.json({ limit: config.BODY_LIMIT_BYTES }),
+    ...jsonBody(config.BODY_LIMIT_BYTES),
     // Idempotency-Key on the gateway's own POSTs, as the services take it (the kit's middleware).
     callerIdentity,
     idempotency(connection),
