@@ -23,3 +23,5 @@ export * from './ids';
 export * from './internal-call';
 export * from './inventory-internal';
 export * from './catalog-internal';
+export * from './api/bound-route';
+export * from './api/webhooks.api';

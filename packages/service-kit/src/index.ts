@@ -14,6 +14,7 @@ export { idempotency } from './http/idempotency';
 export { validatePathIds } from './http/path-ids';
 export * from './http/error-handler';
 export { pendingRoutes } from './http/pending-routes';
+export { bindRoute, type RouteHandler, type RouteInput, type RouteOutput } from './http/bind-route';
 export { Broker } from './events/broker';
 export { newEvent, outboxFields, outboxOf } from './events/outbox';
 export { OutboxRelay } from './events/outbox-relay';

@@ -1,6 +1,5 @@
 import type { ServiceName } from '@stockyard/contracts';
 import { baseServiceEnv } from './config';
-import { pendingRoutes } from './http/pending-routes';
 import { assemble, defineService, serviceApp } from './service';
 
 /**
@@ -11,5 +10,5 @@ export const pendingService = (name: ServiceName) =>
   defineService({
     name,
     configSchema: baseServiceEnv,
-    build: (ctx) => assemble(ctx, { app: serviceApp(ctx, { api: (router) => pendingRoutes(router, name) }), deps: {} }),
+    build: (ctx) => assemble(ctx, { app: serviceApp(ctx, { service: name, api: () => undefined }), deps: {} }),
   });

@@ -1,3 +1,4 @@
+import type { ServiceName } from '@stockyard/contracts';
 import type { Express, Router } from 'express';
 import type { Collection, Connection } from 'mongoose';
 import type { z } from 'zod';
@@ -78,7 +79,7 @@ export const outboxRelay = (
 /** The express app of a domain service: partner routes under /api/v1, internal ones under /internal/v1. */
 export const serviceApp = (
   { config, connection, broker, logger }: ServiceContext,
-  routes: { api: (router: Router) => void; internal?: (router: Router) => void },
+  routes: { api: (router: Router) => void; internal?: (router: Router) => void; service?: ServiceName },
 ) =>
   createServiceApp({
     logger,

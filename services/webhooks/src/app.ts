@@ -51,6 +51,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
   };
   // routes
   const app = serviceApp(ctx, {
+    service: 'webhooks',
     api: (router) => {
       endpointsRoutes(router, deps);
       deliveriesRoutes(router, deps);

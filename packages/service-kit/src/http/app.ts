@@ -3,7 +3,9 @@ import type { Connection } from 'mongoose';
 import type { Logger } from '../logger';
 import { requestId, requireIdentity } from './context';
 import { errorHandler, notFoundHandler } from './error-handler';
+import type { ServiceName } from '@stockyard/contracts';
 import { idempotency } from './idempotency';
+import { pendingRoutes } from './pending-routes';
 import { jsonBody } from './json-body';
 import { validatePathIds } from './path-ids';
 
@@ -17,6 +19,8 @@ export interface ServiceAppOptions {
   readiness: Record<string, ReadinessCheck>;
   /** Partner routes, mounted under /api/v1 behind the identity check. */
   api: (router: Router) => void;
+  /** The service whose rows of the route table answer 501 until a handler is bound to them. */
+  service?: ServiceName;
   /** Service-to-service routes under /internal/v1, same identity check; never routed by the gateway. */
   internal?: (router: Router) => void;
   bodyLimit?: string;
@@ -51,16 +55,17 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks: results });
   });
 
-  const guarded = (mount: (router: Router) => void) => {
+  const guarded = (mount: (router: Router) => void, service?: ServiceName) => {
     const router = express.Router();
     router.use(requireIdentity(identitySecret));
+    if (service) pendingRoutes(router, service);
     router.use(jsonBody(options.bodyLimit));
     router.use(idempotency(connection));
     validatePathIds(router);
     mount(router);
     return router;
   };
-  app.use('/api/v1', guarded(options.api));
+  app.use('/api/v1', guarded(options.api, options.service));
   if (options.internal) app.use('/internal/v1', guarded(options.internal));
 
   app.use(notFoundHandler);

@@ -1,21 +1,21 @@
-import type { Router } from 'express';
-import { routesOf, type ServiceName } from '@stockyard/contracts';
+import type { NextFunction, Request, Response, Router } from 'express';
+import { matchRoute, type ServiceName } from '@stockyard/contracts';
 import { AppError } from '../errors';
+import { boundOn } from './bind-route';
 
 /**
- * For a service whose issue has not landed yet: every route the table gives it
- * answers an honest 501 instead of a 404 that would look like a wrong path.
+ * Every route the table gives `service` that has no handler bound on `router` answers an
+ * honest 501 instead of a 404 that would look like a wrong path. Mounted first, it resolves a
+ * request to its most specific row (as the gateway does), so a pending `/products/family-candidates`
+ * is not taken for a built `/products/{id}`, nor a built `/orders/stats` for a pending
+ * `/orders/{id}`; a route is built the moment it is bound.
  */
 export function pendingRoutes(router: Router, service: ServiceName): void {
-  for (const route of routesOf(service)) {
-    const path = route.path.replace(/\{(\w+)\}/g, ':$1');
-    const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-    router[method](path, () => {
-      throw new AppError(
-        'not_implemented',
-        `${route.method} /api/v1${route.path} is not implemented yet`,
-        'not_implemented',
-      );
-    });
-  }
+  router.use((req: Request, _res: Response, next: NextFunction) => {
+    const match = matchRoute(req.method, req.path);
+    if (!match || match.route.service !== service || boundOn(router).has(`${match.route.method} ${match.route.path}`))
+      return next();
+    const { method, path } = match.route;
+    next(new AppError('not_implemented', `${method} /api/v1${path} is not implemented yet`, 'not_implemented'));
+  });
 }

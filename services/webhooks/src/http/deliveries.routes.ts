@@ -1,24 +1,20 @@
 import type { Router } from 'express';
-import { PageQuerySchema, type List, type WebhookDelivery } from '@stockyard/contracts';
-import { orgIdOf, queryOf } from '@stockyard/service-kit';
+import { WEBHOOKS_API } from '@stockyard/contracts';
+import { bindRoute } from '@stockyard/service-kit';
 import { deliveryToWire } from '../domain/delivery';
 import type { WebhooksDeps } from '../deps';
 import { endpointDisabled, endpointNotFound } from '../domain/endpoint.errors';
 import { deliveryNotFound } from '../domain/delivery.errors';
 
 export function deliveriesRoutes(router: Router, { endpoints, deliveries, worker }: WebhooksDeps): void {
-  router.get('/webhooks/:id/deliveries', async (req, res) => {
-    const orgId = orgIdOf(req);
-    const page = queryOf(req, PageQuerySchema);
-    if (!(await endpoints.findById(orgId, req.params.id!))) throw endpointNotFound();
-    const { items, total } = await deliveries.listForEndpoint(orgId, req.params.id!, page);
-    const body: List<WebhookDelivery> = { data: items.map(deliveryToWire), total, ...page };
-    res.json(body);
+  bindRoute(router, WEBHOOKS_API.listDeliveries, async ({ orgId, params, query: page }) => {
+    if (!(await endpoints.findById(orgId, params.id!))) throw endpointNotFound();
+    const { items, total } = await deliveries.listForEndpoint(orgId, params.id!, page);
+    return { data: items.map(deliveryToWire), total, ...page };
   });
 
-  router.post('/webhooks/deliveries/:deliveryId/replay', async (req, res) => {
-    const orgId = orgIdOf(req);
-    const existing = await deliveries.findById(orgId, req.params.deliveryId!);
+  bindRoute(router, WEBHOOKS_API.replayDelivery, async ({ orgId, params }) => {
+    const existing = await deliveries.findById(orgId, params.deliveryId!);
     if (!existing) throw deliveryNotFound();
     const endpoint = await endpoints.findById(orgId, existing.endpointId);
     if (!endpoint) throw deliveryNotFound();
@@ -26,6 +22,6 @@ export function deliveriesRoutes(router: Router, { endpoints, deliveries, worker
     if (!endpoint.enabled) throw endpointDisabled();
     const replayed = await deliveries.replay(orgId, existing.id, new Date());
     worker.offer([replayed.id]); // wakes the worker, so a replay goes out at once
-    res.status(201).json(deliveryToWire(replayed));
+    return deliveryToWire(replayed);
   });
 }

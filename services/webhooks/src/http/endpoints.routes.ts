@@ -1,14 +1,6 @@
 import type { Router } from 'express';
-import {
-  CreateWebhookEndpointSchema,
-  EVENT_NAMES,
-  PageQuerySchema,
-  UpdateWebhookEndpointSchema,
-  type List,
-  type WebhookEndpoint,
-  type WebhookEndpointWithSecretSchema,
-} from '@stockyard/contracts';
-import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
+import { EVENT_NAMES, WEBHOOKS_API, type WebhookEndpointWithSecretSchema } from '@stockyard/contracts';
+import { bindRoute } from '@stockyard/service-kit';
 import type { z } from 'zod';
 import { checkEndpointUrl } from '../domain/endpoint-url';
 import { newEndpoint, patchChange, rotatedSecret, toWire, type Endpoint } from '../domain/endpoint';
@@ -26,51 +18,38 @@ const found = (endpoint: Endpoint | undefined): Endpoint => {
 
 export function endpointsRoutes(router: Router, deps: WebhooksDeps): void {
   const { endpoints, urlPolicy, secrets } = deps;
-  // Before the /webhooks/:id routes, so "events" is never taken for an id.
-  router.get('/webhooks/events', (_req, res) => {
-    res.json({ data: EVENT_NAMES });
+  bindRoute(router, WEBHOOKS_API.listEventNames, () => ({ data: EVENT_NAMES }));
+
+  bindRoute(router, WEBHOOKS_API.listEndpoints, async ({ orgId, query: page }) => {
+    const { items, total } = await endpoints.list(orgId, page);
+    return { data: items.map(toWire), total, ...page };
   });
 
-  router.get('/webhooks', async (req, res) => {
-    const page = queryOf(req, PageQuerySchema);
-    const { items, total } = await endpoints.list(orgIdOf(req), page);
-    const body: List<WebhookEndpoint> = { data: items.map(toWire), total, ...page };
-    res.json(body);
-  });
-
-  router.post('/webhooks', async (req, res) => {
-    const orgId = orgIdOf(req);
-    const input = bodyOf(req, CreateWebhookEndpointSchema);
-    await checkEndpointUrl(input.url, urlPolicy);
-    const { endpoint, secret } = newEndpoint(orgId, input, secrets);
-    res.status(201).json(withSecret(await endpoints.create(endpoint), secret));
+  bindRoute(router, WEBHOOKS_API.createEndpoint, async ({ orgId, body }) => {
+    await checkEndpointUrl(body.url, urlPolicy);
+    const { endpoint, secret } = newEndpoint(orgId, body, secrets);
+    return withSecret(await endpoints.create(endpoint), secret);
   });
   mountEndpointChanges(router, deps);
 }
 
 function mountEndpointChanges(router: Router, { endpoints, deliveries, urlPolicy, secrets }: WebhooksDeps): void {
-  router.patch('/webhooks/:id', async (req, res) => {
-    const orgId = orgIdOf(req);
-    const input = bodyOf(req, UpdateWebhookEndpointSchema);
+  bindRoute(router, WEBHOOKS_API.updateEndpoint, async ({ orgId, params, body }) => {
     // Existence first: another org's id is a 404 whatever the body says.
-    found(await endpoints.findById(orgId, req.params.id!));
-    if (input.url !== undefined) await checkEndpointUrl(input.url, urlPolicy);
-    const updated = found(await endpoints.update(orgId, req.params.id!, () => patchChange(input)));
-    res.json(toWire(updated));
+    found(await endpoints.findById(orgId, params.id!));
+    if (body.url !== undefined) await checkEndpointUrl(body.url, urlPolicy);
+    return toWire(found(await endpoints.update(orgId, params.id!, () => patchChange(body))));
   });
 
-  router.delete('/webhooks/:id', async (req, res) => {
-    const orgId = orgIdOf(req);
+  bindRoute(router, WEBHOOKS_API.deleteEndpoint, async ({ orgId, params }) => {
     // The endpoint first: from then on the dispatcher creates nothing for it, and the
     // worker removes a delivery it finds without an endpoint.
-    if (!(await endpoints.delete(orgId, req.params.id!))) throw endpointNotFound();
-    await deliveries.deleteForEndpoint(orgId, req.params.id!);
-    res.status(204).end();
+    if (!(await endpoints.delete(orgId, params.id!))) throw endpointNotFound();
+    await deliveries.deleteForEndpoint(orgId, params.id!);
   });
 
-  router.post('/webhooks/:id/rotate-secret', async (req, res) => {
-    const { change, secret } = rotatedSecret(req.params.id!, secrets);
-    const updated = found(await endpoints.update(orgIdOf(req), req.params.id!, () => change));
-    res.status(201).json(withSecret(updated, secret));
+  bindRoute(router, WEBHOOKS_API.rotateSecret, async ({ orgId, params }) => {
+    const { change, secret } = rotatedSecret(params.id!, secrets);
+    return withSecret(found(await endpoints.update(orgId, params.id!, () => change)), secret);
   });
 }

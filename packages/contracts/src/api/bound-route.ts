@@ -1,0 +1,37 @@
+import type { z } from 'zod';
+import { ROUTES, type HttpMethod, type RouteSpec } from '../routes';
+
+/**
+ * The wire shapes of one route: its path parameters, query and body as the service parses
+ * them, and its success response (`null`: no JSON body, a 204 or a file). The kit's binder
+ * validates by them, tests check responses against them, and the OpenAPI document is made
+ * from them.
+ */
+export interface RouteSchemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType | null;
+  /** A response that is not JSON (`text/csv`): `response` is null then. */
+  produces?: string;
+}
+
+/** A row of the route table with its schemas: what a service binds a handler to. */
+export type BoundRoute<S extends RouteSchemas = RouteSchemas> = RouteSpec & { schemas: S };
+
+const bound = new Map<RouteSpec, RouteSchemas>();
+
+/**
+ * The row of the route table for `method path`, with its schemas. A path the table lacks
+ * throws when the contracts load, so no service can bind a route the gateway would not route.
+ */
+export function apiRoute<S extends RouteSchemas>(method: HttpMethod, path: string, schemas: S): BoundRoute<S> {
+  const row = ROUTES.find((r) => r.method === method && r.path === path);
+  if (!row) throw new Error(`${method} ${path} is not in the route table (packages/contracts/src/routes.ts)`);
+  if (bound.has(row)) throw new Error(`${method} ${path} has schemas twice`);
+  bound.set(row, schemas);
+  return { ...row, schemas };
+}
+
+/** A row's schemas, when the contracts give it some (every built route has them). */
+export const schemasOf = (route: RouteSpec): RouteSchemas | undefined => bound.get(route);

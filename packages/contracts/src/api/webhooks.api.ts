@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { EventNameSchema } from '../events';
+import { listOf, PageQuerySchema } from '../lists';
+import {
+  CreateWebhookEndpointSchema,
+  UpdateWebhookEndpointSchema,
+  WebhookDeliverySchema,
+  WebhookEndpointSchema,
+  WebhookEndpointWithSecretSchema,
+} from '../webhooks';
+import { apiRoute } from './bound-route';
+
+/** The webhooks service's routes with their wire shapes. */
+export const WEBHOOKS_API = {
+  listEventNames: apiRoute('GET', '/webhooks/events', { response: z.object({ data: z.array(EventNameSchema) }) }),
+  listEndpoints: apiRoute('GET', '/webhooks', { query: PageQuerySchema, response: listOf(WebhookEndpointSchema) }),
+  createEndpoint: apiRoute('POST', '/webhooks', {
+    body: CreateWebhookEndpointSchema,
+    response: WebhookEndpointWithSecretSchema,
+  }),
+  updateEndpoint: apiRoute('PATCH', '/webhooks/{id}', {
+    body: UpdateWebhookEndpointSchema,
+    response: WebhookEndpointSchema,
+  }),
+  deleteEndpoint: apiRoute('DELETE', '/webhooks/{id}', { response: null }),
+  rotateSecret: apiRoute('POST', '/webhooks/{id}/rotate-secret', { response: WebhookEndpointWithSecretSchema }),
+  listDeliveries: apiRoute('GET', '/webhooks/{id}/deliveries', {
+    query: PageQuerySchema,
+    response: listOf(WebhookDeliverySchema),
+  }),
+  replayDelivery: apiRoute('POST', '/webhooks/deliveries/{deliveryId}/replay', { response: WebhookDeliverySchema }),
+};

@@ -1,0 +1,82 @@
+import type { BoundRoute, RouteSchemas } from '@stockyard/contracts';
+import type { Request, Response, Router } from 'express';
+import type { z } from 'zod';
+import { orgIdOf } from './context';
+import { parse } from './validate';
+
+type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/** What a bound handler gets: the caller's organization and the request's parts, parsed by the route's schemas. */
+export interface RouteInput<S extends RouteSchemas> {
+  orgId: string;
+  params: S['params'] extends z.ZodType ? z.output<S['params']> : Record<string, string>;
+  query: Parsed<S['query']>;
+  body: Parsed<S['body']>;
+  /** For what the schemas do not say: a streamed body, a header. */
+  req: Request;
+  /** For a route that answers other than JSON (a CSV file): send it, and return nothing. */
+  res: Response;
+}
+
+/** What a bound handler answers: the response schema's input (the binder sends it with the row's status). */
+export type RouteOutput<S extends RouteSchemas> = S['response'] extends z.ZodType ? z.input<S['response']> : void;
+
+export type RouteHandler<S extends RouteSchemas> = (input: RouteInput<S>) => Promise<RouteOutput<S>> | RouteOutput<S>;
+
+const boundRoutes = new WeakMap<Router, Set<string>>();
+const keyOf = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+
+/** `/products/{id}` as Express writes it. */
+export const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/**
+ * Answers are checked against their response schema where STOCKYARD_CHECK_RESPONSES is set
+ * (the test suite sets it), so a response that drifts from the contracts fails a test instead
+ * of a partner's client. Off in production: a list's check costs as much as its query.
+ */
+const checkResponses = () => process.env.STOCKYARD_CHECK_RESPONSES === 'true';
+
+/**
+ * Mounts `handler` at a row of the route table: the row's method and path, its query and body
+ * parsed by its schemas (400 validation_failed naming each field), its success status, and its
+ * answer as JSON (204 and a handler that answered itself send nothing more).
+ */
+export function bindRoute<S extends RouteSchemas>(
+  router: Router,
+  route: BoundRoute<S>,
+  handler: RouteHandler<S>,
+): void {
+  const { schemas } = route;
+  const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+  let bound = boundRoutes.get(router);
+  if (!bound) boundRoutes.set(router, (bound = new Set()));
+  bound.add(keyOf(route));
+  router[method](expressPath(route.path), async (req: Request, res: Response) => {
+    const input = {
+      orgId: orgIdOf(req),
+      params: schemas.params ? parse(schemas.params, req.params, 'params') : req.params,
+      query: schemas.query ? parse(schemas.query, req.query, 'query') : undefined,
+      body: schemas.body ? parse(schemas.body, req.body, 'body') : undefined,
+      req,
+      res,
+    } as RouteInput<S>;
+    const output = await handler(input);
+    if (res.headersSent) return;
+    if (route.status === 204 || schemas.response === null) {
+      res.status(route.status).end();
+      return;
+    }
+    if (checkResponses()) checkResponse(route, output);
+    res.status(route.status).json(output);
+  });
+}
+
+function checkResponse(route: BoundRoute, output: unknown): void {
+  const result = route.schemas.response!.safeParse(output);
+  if (result.success) return;
+  const fields = result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+  throw new Error(`${keyOf(route)} answered outside its response schema: ${fields}`);
+}
+
+/** The rows bound on `router` (`METHOD path`), for the 501s of the rest. */
+export const boundOn = (router: Router): ReadonlySet<string> => boundRoutes.get(router) ?? new Set();
