@@ -10,6 +10,7 @@ describe('quantity bounds', () => {
   let wh: string;
   beforeAll(async () => {
     inv = await startInventory('org_bounds');
+    await inv.variants('var_big', 'var_count', 'var_edge', 'var_minmax', 'var_t'); // catalog variants stock is created for
     wh = await inv.warehouse();
   });
   afterAll(() => inv.close());

@@ -5,6 +5,7 @@ describe('GET, POST /warehouses/{id}/bins and PATCH, DELETE /warehouses/{id}/bin
   let inv: Inventory;
   beforeAll(async () => {
     inv = await startInventory('org_bins');
+    await inv.variants('var_bin_del'); // catalog variants stock is created for
   });
   afterAll(() => inv.close());
 

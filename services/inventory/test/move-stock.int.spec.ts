@@ -9,6 +9,7 @@ describe('POST /stock/move', () => {
   let b: string;
   beforeAll(async () => {
     inv = await startInventory('org_move');
+    await inv.variants('var_m1'); // catalog variants stock is created for
     wh = await inv.warehouse('Moves');
     a = await inv.bin(wh, 'A');
     b = await inv.bin(wh, 'B');

@@ -8,6 +8,7 @@ describe('the places stock changes name, across replicas', () => {
   let other: Awaited<ReturnType<Inventory['replica']>>;
   beforeAll(async () => {
     inv = await startInventory('org_places');
+    await inv.variants('var_places'); // catalog variants stock is created for
     other = await inv.replica();
   });
   afterAll(async () => {

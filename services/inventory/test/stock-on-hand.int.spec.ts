@@ -6,6 +6,7 @@ describe('POST /internal/v1/stock/on-hand', () => {
   let inv: Inventory;
   beforeAll(async () => {
     inv = await startInventory('org_on_hand');
+    await inv.variants('var_oh1', 'var_oh2'); // catalog variants stock is created for
   });
   afterAll(() => inv.close());
 

@@ -5,6 +5,7 @@ describe('GET, POST /warehouses and GET, PATCH, DELETE /warehouses/{id}', () => 
   let inv: Inventory;
   beforeAll(async () => {
     inv = await startInventory('org_wh');
+    await inv.variants('var_wh_full'); // catalog variants stock is created for
   });
   afterAll(() => inv.close());
 
