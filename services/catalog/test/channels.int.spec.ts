@@ -12,19 +12,17 @@ describe('/channels', () => {
     // A channel's warehouse is checked with inventory: wh_1 is a live warehouse of the organization there.
     inv = (await startService(inventory, { orgId: ORG })) as never;
     const now = new Date();
-    await inv.connection
-      .collection('warehouses')
-      .insertOne({
-        _id: 'wh_1',
-        orgId: ORG,
-        name: 'Main',
-        code: null,
-        address: null,
-        deletedAt: null,
-        version: 1,
-        createdAt: now,
-        updatedAt: now,
-      } as never);
+    await inv.connection.collection('warehouses').insertOne({
+      _id: 'wh_1',
+      orgId: ORG,
+      name: 'Main',
+      code: null,
+      address: null,
+      deletedAt: null,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+    } as never);
     h = await startChannels(ORG, { env: { INVENTORY_URL: inv.url } });
   });
   afterAll(async () => {

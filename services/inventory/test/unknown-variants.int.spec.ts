@@ -95,7 +95,7 @@ describe('unknown variants on the routes that create stock', () => {
     expectUnknown(await adjust('var_deleted'));
   });
 
-  it('with the catalog down: 503 dependency_unavailable for a variant the read model lacks, the read model answers the rest', async () => {
+  it('with the catalog down: 503 dependency_unavailable for a variant the read model lacks; it answers the rest', async () => {
     await c.close();
     closed = true;
     const res = await adjust('var_never_heard_of');

@@ -51,7 +51,7 @@ describe('warehouse codes (POST, PATCH, DELETE /warehouses)', () => {
     expect((await inv.request('GET', `/warehouses/${west}`)).body).toMatchObject({ code: 'W1' });
   });
 
-  it('claims codes stored before they were unique first-come; a later duplicate keeps its code until a write names one', async () => {
+  it('claims stored codes first-come; a later duplicate keeps its code until a write names one', async () => {
     const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
     const legacy = (id: string, s: number, extra = {}) => ({
       _id: id,
