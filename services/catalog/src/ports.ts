@@ -34,6 +34,6 @@ export interface StockLookup {
 
 /** Inventory's warehouses (a sales channel ships from one). */
 export interface WarehouseLookup {
-  /** Which of these ids are live warehouses of the organization; 503 `dependency_unavailable` when inventory does not answer. */
+  /** Which of these ids are live warehouses of the organization; 503 `dependency_unavailable` if inventory is down. */
   liveIds(orgId: string, warehouseIds: string[]): Promise<Set<string>>;
 }

@@ -54,7 +54,7 @@ describe('a channel names a live warehouse of its organization', () => {
     expect((await h.request('GET', `/channels/${channel.id}`)).body.warehouseId).toBeNull();
   });
 
-  it('answers 503 dependency_unavailable while inventory is down, and still takes channels without a warehouse', async () => {
+  it('answers 503 dependency_unavailable while inventory is down; a channel without a warehouse works', async () => {
     const down = await startChannels('org_channel_wh_down', { env: { INVENTORY_URL: 'http://127.0.0.1:1' } });
     try {
       const created = await down.request('POST', '/channels', { name: 'Shop', platform: 'API', warehouseId: live });

@@ -5,7 +5,8 @@ describe('GET, POST /warehouses/{id}/bins and PATCH, DELETE /warehouses/{id}/bin
   let inv: Inventory;
   beforeAll(async () => {
     inv = await startInventory('org_bins');
-    await inv.variants('var_bin_del'); // catalog variants stock is created for
+    // The catalog variants this file creates stock for.
+    await inv.variants('var_bin_del');
   });
   afterAll(() => inv.close());
 

@@ -8,7 +8,8 @@ describe('the places stock changes name, across replicas', () => {
   let other: Awaited<ReturnType<Inventory['replica']>>;
   beforeAll(async () => {
     inv = await startInventory('org_places');
-    await inv.variants('var_places'); // catalog variants stock is created for
+    // The catalog variants this file creates stock for.
+    await inv.variants('var_places');
     other = await inv.replica();
   });
   afterAll(async () => {

@@ -10,7 +10,7 @@ describe('internal POST /warehouses/batch', () => {
   });
   afterAll(() => inv.close());
 
-  it("answers the organization's live warehouses among the ids, not deleted, unknown or other organizations' ones", async () => {
+  it('answers the live warehouses of the organization among the ids (not deleted, unknown or foreign)', async () => {
     const live = await inv.warehouse('Live');
     const gone = await inv.warehouse('Gone');
     expect((await inv.request('DELETE', `/warehouses/${gone}`)).status).toBe(204);
