@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { asCaller, ensureInfra, ferretDbPid, REPO_ROOT, startStack } from '@stockyard/testkit';
+import { stackVariants } from '../services/inventory/test/support/stack-variants';
 import { cpuMeter, runScript, watchMachine } from './machine';
 
 // mongoose is the inventory service's dependency, not the workspace root's.
@@ -107,6 +108,11 @@ async function main() {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     const wh = ((await (await api('POST', '/warehouses', { name: 'Bench' })).json()) as { id: string }).id;
+    // Stock is created only for catalog variants: the read model hears of them as the catalog would tell it.
+    const seedDb = await mongoose.createConnection(infra.mongoUrl, { dbName: stack.databases.inventory! }).asPromise();
+    const names = (prefix: string) => Array.from({ length: CONNECTIONS }, (_, w) => `${prefix}${w}`);
+    await stackVariants(stack.exchange, seedDb, orgId, [...names('var_warm_'), ...names('var_spread_'), 'var_hot']);
+    await seedDb.close();
     const adjust = (variantId: string) =>
       api('POST', '/stock/adjust', { variantId, warehouseId: wh, quantity: 1, reason: 'bench' });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
 import { postInternal, type PeerOptions } from './internal-call';
+import { WarehouseSchema, type Warehouse } from './warehouses';
 
 /**
  * Inventory's internal reads (beside the stock moves of stock-internal.ts): stock of many
@@ -25,6 +27,18 @@ export type VariantStock = z.infer<typeof VariantStockSchema>;
 /** One row per asked variant, in the asked order; a variant inventory never saw has zeros. */
 export const StockOnHandSchema = z.object({ data: z.array(VariantStockSchema) });
 
+/**
+ * Inventory's warehouse read: the caller organization's live warehouses among the ids (an
+ * unknown id, a deleted warehouse or another organization's is left out). The catalog asks
+ * it when a sales channel names a warehouse.
+ */
+export const INTERNAL_WAREHOUSE_PATHS = { batch: '/warehouses/batch' } as const;
+
+export const WarehouseBatchQuerySchema = z.object({ ids: z.array(idSchema()).min(1).max(500) }).strict();
+export type WarehouseBatchQuery = z.infer<typeof WarehouseBatchQuerySchema>;
+/** The live warehouses found, each once, in no particular order. */
+export const WarehouseBatchSchema = z.object({ data: z.array(WarehouseSchema) });
+
 /** The typed client other services call inventory's internal reads with. */
 export function inventoryClient(options: Omit<PeerOptions, 'peer'>) {
   const peer = { ...options, peer: 'inventory' };
@@ -33,6 +47,11 @@ export function inventoryClient(options: Omit<PeerOptions, 'peer'>) {
       if (variantIds.length === 0) return [];
       const body: StockOnHandQuery = { variantIds };
       return (await postInternal(peer, orgId, INTERNAL_STOCK_READ_PATHS.onHand, body, StockOnHandSchema)).data;
+    },
+    async warehouses(orgId: string, ids: string[]): Promise<Warehouse[]> {
+      if (ids.length === 0) return [];
+      const body: WarehouseBatchQuery = { ids };
+      return (await postInternal(peer, orgId, INTERNAL_WAREHOUSE_PATHS.batch, body, WarehouseBatchSchema)).data;
     },
   };
 }

@@ -9,6 +9,7 @@ import { SourceCommands } from './commands/source-commands';
 import { SourceProductCommands } from './commands/source-product-commands';
 import { SourceSkuCommands } from './commands/source-sku-commands';
 import type { Config } from './config';
+import { inventoryWarehouses } from './peers/inventory-warehouses';
 import { channelModel } from './store/channel.model';
 import { ChannelStore } from './store/channel.store';
 import { ImportChunks } from './store/import-chunk.repository';
@@ -55,7 +56,7 @@ export function channelsSide(
   return {
     runner,
     deps: {
-      channels: new ChannelCommands(channelStore, listings, writer.store, urls),
+      channels: new ChannelCommands(channelStore, listings, writer.store, urls, inventoryWarehouses(config)),
       sources: new SourceCommands(sourceStore),
       sourceSkus: new SourceSkuCommands(sourceStore, skus, links, costs),
       imports: new ImportCommands(sourceStore, jobs, chunks, runner, urls, config),

@@ -31,3 +31,9 @@ export interface StockLookup {
   /** Available of each variant (a bundle's: how many its components make); also 503 when inventory is down. */
   available(orgId: string, variantIds: string[]): Promise<Map<string, number>>;
 }
+
+/** Inventory's warehouses (a sales channel ships from one). */
+export interface WarehouseLookup {
+  /** Which of these ids are live warehouses of the organization; 503 `dependency_unavailable` if inventory is down. */
+  liveIds(orgId: string, warehouseIds: string[]): Promise<Set<string>>;
+}

@@ -1,3 +1,5 @@
+import { startService } from '@stockyard/testkit';
+import { inventory } from '../../inventory/src/app';
 import { startChannels, type Channels } from './support/channels';
 
 const ORG = 'org_channels';
@@ -5,10 +7,28 @@ const FEED = 'http://127.0.0.1:9/orders';
 
 describe('/channels', () => {
   let h: Channels;
+  let inv: Awaited<ReturnType<typeof startService<never, never>>>;
   beforeAll(async () => {
-    h = await startChannels(ORG);
+    // A channel's warehouse is checked with inventory: wh_1 is a live warehouse of the organization there.
+    inv = (await startService(inventory, { orgId: ORG })) as never;
+    const now = new Date();
+    await inv.connection.collection('warehouses').insertOne({
+      _id: 'wh_1',
+      orgId: ORG,
+      name: 'Main',
+      code: null,
+      address: null,
+      deletedAt: null,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+    } as never);
+    h = await startChannels(ORG, { env: { INVENTORY_URL: inv.url } });
   });
-  afterAll(() => h.close());
+  afterAll(async () => {
+    await h.close();
+    await inv.close();
+  });
 
   it('creates a channel of each platform; an HTTP_FEED one shows its feed secret once', async () => {
     const api = await h.channel({ name: 'Partner API', platform: 'API', warehouseId: 'wh_1' });

@@ -1,4 +1,4 @@
-import { parseEvent, type Bin, type Warehouse } from '@stockyard/contracts';
+import { parseEvent } from '@stockyard/contracts';
 import {
   assemble,
   BroadcastCache,
@@ -8,14 +8,19 @@ import {
   subscription,
   type ServiceContext,
 } from '@stockyard/service-kit';
+import { BinCommands } from './commands/bin-commands';
 import { BundleAvailability } from './commands/bundle-availability';
 import { CountCommands } from './commands/count-commands';
 import { InternalCommands } from './commands/internal-commands';
 import { StockCommands } from './commands/stock-commands';
 import { StockQueries } from './commands/stock-queries';
+import { VariantCheck } from './commands/variant-check';
+import { WarehouseCommands } from './commands/warehouse-commands';
 import { configSchema, type Config } from './config';
 import type { InventoryDeps } from './deps';
+import type { BinState } from './domain/bin';
 import { MOVEMENT_RECORDED } from './domain/level-change';
+import type { WarehouseState } from './domain/warehouse';
 import { BUNDLE_EVENTS, bundleAvailabilityHandler } from './events/handlers/bundle-availability.handler';
 import { movementRecordedHandler } from './events/handlers/movement-recorded.handler';
 import { VARIANT_EVENTS, variantChangedHandler } from './events/handlers/variant-changed.handler';
@@ -23,9 +28,13 @@ import { internalRoutes } from './http/internal.routes';
 import { stockOnHandRoutes } from './http/stock-on-hand.routes';
 import { stockRoutes } from './http/stock.routes';
 import { warehouseStockRoutes } from './http/warehouse-stock.routes';
+import { warehousesInternalRoutes } from './http/warehouses-internal.routes';
 import { warehousesRoutes } from './http/warehouses.routes';
+import { catalogVariants } from './peers/catalog-variants';
+import { BinRepository, binStore } from './store/bin.repository';
 import { bundleModel } from './store/bundle.model';
 import { BundleRepository, bundleStore } from './store/bundle.repository';
+import { LegacyAdoption } from './store/legacy-adoption';
 import { Ledger } from './store/ledger';
 import { movementModel } from './store/movement.model';
 import { MovementRepository } from './store/movement.repository';
@@ -33,9 +42,13 @@ import { OperationRepository } from './store/operation.repository';
 import { stockLevelModel } from './store/stock-level.model';
 import { StockRepository, stockLevelStore } from './store/stock.repository';
 import { variantModel } from './store/variant.model';
-import { VariantRepository } from './store/variant.repository';
-import { binModel, warehouseModel } from './store/warehouse.model';
-import { WarehouseRepository } from './store/warehouse.repository';
+import { VariantRepository, variantStore } from './store/variant.repository';
+import { WarehouseCodeClaims } from './store/warehouse-code-claims';
+import { binModel, codeClaimModel, warehouseModel } from './store/warehouse.model';
+import { WarehouseRepository, warehouseStore } from './store/warehouse.repository';
+
+/** How long a replica trusts that a variant is live; a variant.deleted event drops it at once everywhere. */
+const LIVE_VARIANT_TTL_MS = 5000;
 
 export function buildApp(ctx: ServiceContext<Config>) {
   const { connection, broker, logger } = ctx;
@@ -51,27 +64,32 @@ export function buildApp(ctx: ServiceContext<Config>) {
   });
   const levels = stockLevelStore(levelModel, relay);
   const places = {
-    warehouses: new BroadcastCache<Warehouse>(broker, 'inventory.warehouses', logger),
-    bins: new BroadcastCache<Bin>(broker, 'inventory.bins', logger),
+    warehouses: new BroadcastCache<WarehouseState>(broker, 'inventory.warehouses', logger),
+    bins: new BroadcastCache<BinState>(broker, 'inventory.bins', logger),
   };
+  const liveVariants = new BroadcastCache<true>(broker, 'inventory.variants', logger, { ttlMs: LIVE_VARIANT_TTL_MS });
+  const warehouseDocs = warehouseModel(connection);
+  const binDocs = binModel(connection);
+  const variantDocs = variantModel(connection);
+  const warehouses = warehouseStore(warehouseDocs, places);
+  const bins = binStore(binDocs);
+  const binReads = new BinRepository(bins, places.bins);
+  const warehouseReads = new WarehouseRepository(warehouses, binReads, places);
+  const codes = new WarehouseCodeClaims(codeClaimModel(connection), warehouseDocs);
   const stock = new StockRepository(levels, levelModel);
-  const warehouses = new WarehouseRepository(warehouseModel(connection), binModel(connection), places);
-  const variants = new VariantRepository(variantModel(connection));
+  const variants = new VariantRepository(variantStore(variantDocs), variantDocs);
   const bundles = new BundleRepository(bundleStore(bundleDocs, relay), bundleDocs);
+  const movements = new MovementRepository(movementRows);
   // commands
-  const commands = new StockCommands(levels, stock, warehouses, ledger);
+  const variantCheck = new VariantCheck(variants, catalogVariants(ctx.config), liveVariants);
+  const commands = new StockCommands(levels, stock, warehouseReads, binReads, ledger, variantCheck);
   const deps: InventoryDeps = {
-    stock,
-    warehouses,
-    variants,
-    ledger,
-    places,
+    warehouses: new WarehouseCommands(warehouses, warehouseReads, codes, stock),
+    bins: new BinCommands(bins, binReads, warehouseReads, commands),
     commands,
-    movements: new MovementRepository(movementRows),
     counts: new CountCommands(commands),
     internal: new InternalCommands(commands, new OperationRepository(connection)),
-    queries: new StockQueries(stock, warehouses, variants),
-    bundles,
+    queries: new StockQueries(stock, warehouseReads, binReads, variants, movements, bundles),
     bundleAvailability: new BundleAvailability(bundles, stock),
   };
   // routes
@@ -84,6 +102,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
     internal: (router) => {
       internalRoutes(router, deps);
       stockOnHandRoutes(router, deps);
+      warehousesInternalRoutes(router, deps);
     },
   });
   // consumers, relay
@@ -97,7 +116,11 @@ export function buildApp(ctx: ServiceContext<Config>) {
       handler: movementRecordedHandler(ledger),
       dedupe: false,
     }),
-    subscription({ queue: 'inventory.variants', events: VARIANT_EVENTS, handler: variantChangedHandler(variants) }),
+    subscription({
+      queue: 'inventory.variants',
+      events: VARIANT_EVENTS,
+      handler: variantChangedHandler(variants, variantCheck),
+    }),
     subscription({
       queue: 'inventory.bundles',
       events: BUNDLE_EVENTS,
@@ -106,7 +129,14 @@ export function buildApp(ctx: ServiceContext<Config>) {
       dedupe: false,
     }),
   ];
-  return assemble(ctx, { app, deps, relay, subscriptions, parts: [places.warehouses, places.bins] });
+  const adoption = new LegacyAdoption(
+    connection,
+    [warehouseDocs, binDocs, variantDocs].map((m) => m.collection),
+    warehouseDocs,
+    codes,
+  );
+  const parts = [adoption, places.warehouses, places.bins, liveVariants];
+  return assemble(ctx, { app, deps, relay, subscriptions, parts });
 }
 
 export const inventory = defineService({ name: 'inventory', configSchema, build: buildApp });

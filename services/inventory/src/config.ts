@@ -1,4 +1,10 @@
 import { baseServiceEnv } from '@stockyard/service-kit';
+import { z } from 'zod';
 
-export const configSchema = baseServiceEnv;
+export const configSchema = baseServiceEnv.extend({
+  /** The catalog's base URL, for its internal variant read (a variant the read model has not heard of yet). */
+  CATALOG_URL: z.string().url().default('http://127.0.0.1:8081'),
+  /** How long a call to a peer may take before its route answers 503 `dependency_unavailable`. */
+  PEER_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+});
 export type Config = ReturnType<typeof configSchema.parse>;

@@ -6,6 +6,8 @@ describe('POST /stock/adjust', () => {
   let wh: string;
   beforeAll(async () => {
     inv = await startInventory('org_adjust');
+    // The catalog variants this file creates stock for.
+    await inv.variants('var_hot', 'var_idem', 'var_one', 'var_one_low', 'var_two_replicas', 'var_y');
     wh = await inv.warehouse();
   });
   afterAll(() => inv.close());

@@ -10,6 +10,8 @@ describe('quantity bounds', () => {
   let wh: string;
   beforeAll(async () => {
     inv = await startInventory('org_bounds');
+    // The catalog variants this file creates stock for.
+    await inv.variants('var_big', 'var_count', 'var_edge', 'var_minmax', 'var_t');
     wh = await inv.warehouse();
   });
   afterAll(() => inv.close());

@@ -8,6 +8,8 @@ describe('POST /warehouses/{id}/stock/count/apply', () => {
   let bin: string;
   beforeAll(async () => {
     inv = await startInventory('org_count_apply');
+    // The catalog variants this file creates stock for.
+    await inv.variants('var_c1', 'var_c2', 'var_c3', 'var_c4');
     ({ wh, bin } = await seedStockCounts(inv));
   });
   afterAll(() => inv.close());

@@ -5,6 +5,8 @@ describe('GET, POST /warehouses/{id}/bins and PATCH, DELETE /warehouses/{id}/bin
   let inv: Inventory;
   beforeAll(async () => {
     inv = await startInventory('org_bins');
+    // The catalog variants this file creates stock for.
+    await inv.variants('var_bin_del');
   });
   afterAll(() => inv.close());
 

@@ -10,6 +10,8 @@ describe('bundle availability from bundle.components_changed and component stock
   let at = Date.now();
   beforeAll(async () => {
     inv = await startInventory(ORG);
+    // The catalog variants this file creates stock for.
+    await inv.variants('var_cup', 'var_inner', 'var_leaf', 'var_outer', 'var_saucer', 'var_set', 'var_x', 'var_xx');
     wh = await inv.warehouse('Bundles');
   });
   afterAll(() => inv.close());

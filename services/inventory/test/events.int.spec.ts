@@ -54,6 +54,7 @@ describe('events inventory consumes', () => {
   });
 
   it('writes the ledger row once: the relay hands stock.movement_recorded to the ledger, not the broker', async () => {
+    await inv.variants('var_e3'); // a catalog variant stock is created for
     const written = jest.spyOn(Ledger.prototype, 'recordMovement');
     const relayed = jest.spyOn(Ledger.prototype, 'recordMovementIfNew');
     try {

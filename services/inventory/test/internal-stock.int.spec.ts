@@ -7,6 +7,8 @@ describe('internal API: reserve, release, receive, deduct', () => {
   let bin: string;
   beforeAll(async () => {
     inv = await startInventory('org_internal');
+    // The catalog variants this file creates stock for.
+    await inv.variants('var_i1', 'var_i2');
     wh = await inv.warehouse('Internal');
     bin = await inv.bin(wh, 'I-1');
   });

@@ -9,6 +9,8 @@ describe('POST /stock/move', () => {
   let b: string;
   beforeAll(async () => {
     inv = await startInventory('org_move');
+    // The catalog variants this file creates stock for.
+    await inv.variants('var_m1');
     wh = await inv.warehouse('Moves');
     a = await inv.bin(wh, 'A');
     b = await inv.bin(wh, 'B');

@@ -8,6 +8,8 @@ describe('the places stock changes name, across replicas', () => {
   let other: Awaited<ReturnType<Inventory['replica']>>;
   beforeAll(async () => {
     inv = await startInventory('org_places');
+    // The catalog variants this file creates stock for.
+    await inv.variants('var_places');
     other = await inv.replica();
   });
   afterAll(async () => {

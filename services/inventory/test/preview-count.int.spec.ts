@@ -8,6 +8,8 @@ describe('POST /warehouses/{id}/stock/count/preview', () => {
   let bin: string;
   beforeAll(async () => {
     inv = await startInventory('org_count_preview');
+    // The catalog variants this file creates stock for.
+    await inv.variants('var_c1', 'var_c2', 'var_c3');
     ({ wh, bin } = await seedStockCounts(inv));
   });
   afterAll(() => inv.close());

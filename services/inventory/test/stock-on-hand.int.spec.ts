@@ -6,6 +6,8 @@ describe('POST /internal/v1/stock/on-hand', () => {
   let inv: Inventory;
   beforeAll(async () => {
     inv = await startInventory('org_on_hand');
+    // The catalog variants this file creates stock for.
+    await inv.variants('var_oh1', 'var_oh2');
   });
   afterAll(() => inv.close());
 

@@ -1,6 +1,7 @@
 import mongoose, { type Connection } from 'mongoose';
 import amqp, { type ChannelModel } from 'amqplib';
 import { eventually, infraEnv, json, startStack, type Stack } from '@stockyard/testkit';
+import { stackVariants } from './support/stack-variants';
 
 /**
  * Correctness under load through the real gateway and service processes. The gateway's
@@ -26,8 +27,10 @@ describe('stock under concurrent load, through the gateway', () => {
 
   beforeAll(async () => {
     stack = await startStack(['inventory'], { gateway: { RATE_LIMIT_PER_MINUTE: '1000000' } });
-    ({ adminKey } = stack.bootstrapOrg('Load Org'));
+    const org = stack.bootstrapOrg('Load Org');
+    adminKey = org.adminKey;
     db = await mongoose.createConnection(infraEnv().mongoUrl, { dbName: stack.databases.inventory }).asPromise();
+    await stackVariants(stack.exchange, db, org.orgId, ['var_load', 'var_race']);
     amqpConnection = await amqp.connect(infraEnv().amqpUrl);
     const channel = await amqpConnection.createChannel();
     const { queue } = await channel.assertQueue('', { exclusive: true });

@@ -8,6 +8,15 @@ describe('POST /stock/transfer', () => {
   let to: string;
   beforeAll(async () => {
     inv = await startInventory('org_transfer');
+    await inv.variants(
+      'var_t1',
+      'var_t_avail',
+      'var_t_fullest',
+      'var_t_primary',
+      'var_t_same',
+      'var_t_single',
+      'var_t_split',
+    ); // catalog variants stock is created for
     from = await inv.warehouse('From');
     to = await inv.warehouse('To');
   });

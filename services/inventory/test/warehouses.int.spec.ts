@@ -5,6 +5,8 @@ describe('GET, POST /warehouses and GET, PATCH, DELETE /warehouses/{id}', () => 
   let inv: Inventory;
   beforeAll(async () => {
     inv = await startInventory('org_wh');
+    // The catalog variants this file creates stock for.
+    await inv.variants('var_wh_full');
   });
   afterAll(() => inv.close());
 

@@ -1,9 +1,10 @@
 import type { CreateChannel, ListingInput, Page, UpdateChannel } from '@stockyard/contracts';
 import { checkPublicUrl, type UrlPolicy, type UrlRules } from '@stockyard/service-kit';
 import { deleteChannel, newChannel, newFeedSecret, updateChannel, type ChannelState } from '../domain/channel';
-import { channelDeleted, listingTargetsNotFound } from '../domain/channel.errors';
+import { channelDeleted, listingTargetsNotFound, unknownWarehouse } from '../domain/channel.errors';
 import { liveVariants } from '../domain/product-derived';
 import type { ChannelStore } from '../store/channel.store';
+import type { WarehouseLookup } from '../ports';
 import type { ListingRepository } from '../store/listing.repository';
 import type { ProductStore } from '../store/product.store';
 
@@ -17,16 +18,25 @@ export class ChannelCommands {
     readonly listings: ListingRepository,
     private readonly products: ProductStore,
     private readonly urls: UrlPolicy,
+    private readonly warehouses: WarehouseLookup,
   ) {}
+
+  /** A channel ships from a live warehouse of the organization (422 unknown_warehouse; 503 when inventory is down). */
+  private async checkWarehouse(orgId: string, warehouseId: string | null | undefined): Promise<void> {
+    if (!warehouseId) return;
+    if (!(await this.warehouses.liveIds(orgId, [warehouseId])).has(warehouseId)) throw unknownWarehouse(warehouseId);
+  }
 
   async create(orgId: string, input: CreateChannel): Promise<ChannelState> {
     if (input.feedUrl) await checkPublicUrl(input.feedUrl, this.urls, FEED_URL_RULES);
+    await this.checkWarehouse(orgId, input.warehouseId);
     return this.channels.store.create(newChannel(orgId, input));
   }
 
   async update(orgId: string, id: string, patch: UpdateChannel): Promise<ChannelState> {
     await this.channels.get(orgId, id); // another organization's id is a 404 whatever the body says
     if (patch.feedUrl) await checkPublicUrl(patch.feedUrl, this.urls, FEED_URL_RULES);
+    await this.checkWarehouse(orgId, patch.warehouseId);
     const { state } = await this.channels.store.change(orgId, id, (c) => ({
       state: updateChannel(c, patch, newFeedSecret),
     }));

@@ -12,3 +12,10 @@ export const listingTargetsNotFound = (details: { field: string; code: string; m
   );
 export const feedNotAllowed = () =>
   new AppError('unprocessable', 'Only an HTTP_FEED channel has a feedUrl and a feed secret', 'feed_not_allowed');
+export const unknownWarehouse = (warehouseId: string) =>
+  new AppError(
+    'unprocessable',
+    `Warehouse ${warehouseId} is not a live warehouse of this organization`,
+    'unknown_warehouse',
+    [{ field: 'warehouseId', code: 'unknown_warehouse', message: warehouseId }],
+  );

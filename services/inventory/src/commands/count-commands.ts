@@ -21,11 +21,16 @@ function byVariant(lines: CountLine[]): Map<string, CountLine[]> {
 export class CountCommands {
   constructor(private readonly commands: StockCommands) {}
 
+  /** A count with a line of an unknown variant that counts stock into being is refused whole, as a repeated line is. */
   private async validate(orgId: string, warehouseId: string, lines: CountLine[]): Promise<void> {
     assertDistinctLines(lines);
     await this.commands.checkPlace(orgId, warehouseId);
     for (const binId of new Set(lines.map((l) => l.binId)))
-      if (binId) await this.commands.warehouses.bin(orgId, warehouseId, binId);
+      if (binId) await this.commands.bins.get(orgId, warehouseId, binId);
+    const counted = lines.flatMap((l, i) =>
+      l.countedQuantity > 0 ? [{ variantId: l.variantId, field: `lines.${i}.variantId` }] : [],
+    );
+    await this.commands.variants.assertLive(orgId, counted);
   }
 
   async preview(orgId: string, warehouseId: string, body: BulkCountPreview): Promise<CountDiff[]> {

@@ -24,9 +24,11 @@ import { setPrimaryBin } from '../domain/set-primary-bin';
 import { availableOf, type StockLevel } from '../domain/stock-level';
 import { transferStock } from '../domain/transfer-stock';
 import { updateStockItem } from '../domain/update-stock-item';
+import type { BinRepository } from '../store/bin.repository';
 import type { Ledger } from '../store/ledger';
 import type { StockLevelStore, StockRepository } from '../store/stock.repository';
 import type { WarehouseRepository } from '../store/warehouse.repository';
+import type { VariantCheck } from './variant-check';
 
 /** Movement ids fixed for the whole request: a recomputed change (lost race) reuses them. */
 export function movementIds(): MovementIds {
@@ -46,7 +48,9 @@ export class StockCommands {
     private readonly levels: StockLevelStore,
     readonly stock: StockRepository,
     readonly warehouses: WarehouseRepository,
+    readonly bins: BinRepository,
     private readonly ledger: Ledger,
+    readonly variants: VariantCheck,
   ) {}
 
   /** A place stock may be put in or taken from: a live warehouse, and a bin of it. */
@@ -71,8 +75,10 @@ export class StockCommands {
       await this.apply(orgId, variantId, (current) => decision(current, removeBin(current, binId)));
   }
 
+  /** Stock is created only for live catalog variants; taking stock out never asks (README: unknown variants). */
   async adjust(orgId: string, input: AdjustStock): Promise<AdjustResult> {
     await this.checkPlace(orgId, input.warehouseId, input.binId);
+    if (input.quantity > 0) await this.variants.assertLive(orgId, [{ variantId: input.variantId, field: 'variantId' }]);
     const ids = movementIds();
     const { level, movements } = await this.apply(orgId, input.variantId, (l) =>
       decision(l, adjustStock(l, input, ids, new Date())),
@@ -90,7 +96,7 @@ export class StockCommands {
 
   async move(orgId: string, input: MoveStock): Promise<RelocationResult> {
     await this.checkPlace(orgId, input.warehouseId, input.fromBinId);
-    if (input.toBinId) await this.warehouses.checkBin(orgId, input.warehouseId, input.toBinId);
+    if (input.toBinId) await this.bins.checkBin(orgId, input.warehouseId, input.toBinId);
     return this.relocate(orgId, input, newId('mv'), (l, reference, ids) =>
       moveStock(l, input, reference, ids, new Date()),
     );
@@ -113,6 +119,7 @@ export class StockCommands {
 
   async setPrimaryBin(orgId: string, input: SetPrimaryBin): Promise<PrimaryBinResult> {
     await this.checkPlace(orgId, input.warehouseId, input.binId);
+    if (input.binId) await this.variants.assertLive(orgId, [{ variantId: input.variantId, field: 'variantId' }]);
     await this.apply(orgId, input.variantId, (l) => decision(l, setPrimaryBin(l, input.warehouseId, input.binId)));
     return { variantId: input.variantId, warehouseId: input.warehouseId, primaryBinId: input.binId };
   }
@@ -120,6 +127,7 @@ export class StockCommands {
   async updateItem(orgId: string, variantId: string, warehouseId: string, input: UpdateStockItem) {
     const binId = input.binId ?? null;
     await this.checkPlace(orgId, warehouseId, binId);
+    await this.variants.assertLive(orgId, [{ variantId, field: 'variantId' }]);
     const { level } = await this.apply(orgId, variantId, (l) =>
       decision(l, updateStockItem(l, { warehouseId, binId }, input)),
     );

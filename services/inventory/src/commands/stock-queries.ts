@@ -1,7 +1,23 @@
-import type { List, Page, WarehouseBreakdown, WarehouseStockQuery, WarehouseStockRow } from '@stockyard/contracts';
+import type {
+  ExportTemplateQuery,
+  List,
+  MovementPage,
+  MovementQuery,
+  Page,
+  StockItem,
+  VariantStock,
+  WarehouseBreakdown,
+  WarehouseStockQuery,
+  WarehouseStockRow,
+} from '@stockyard/contracts';
+import { countTemplateCsv } from '../domain/export-count-template';
 import { breakdown } from '../domain/get-stock-breakdown';
 import { emptyRow, sortRows } from '../domain/list-warehouse-stock';
-import { warehouseView } from '../domain/stock-views';
+import { availableOf, locationAt, onHandOf, type StockLevel } from '../domain/stock-level';
+import { stockItemOf, warehouseView } from '../domain/stock-views';
+import type { BinRepository } from '../store/bin.repository';
+import type { BundleRepository } from '../store/bundle.repository';
+import type { MovementRepository } from '../store/movement.repository';
 import type { StockRepository } from '../store/stock.repository';
 import type { VariantRepository } from '../store/variant.repository';
 import type { WarehouseRepository } from '../store/warehouse.repository';
@@ -15,8 +31,60 @@ export class StockQueries {
   constructor(
     private readonly stock: StockRepository,
     private readonly warehouses: WarehouseRepository,
+    private readonly bins: BinRepository,
     private readonly variants: VariantRepository,
+    private readonly movementRows: MovementRepository,
+    private readonly bundles: BundleRepository,
   ) {}
+
+  movements(orgId: string, query: MovementQuery, page: Page): Promise<MovementPage> {
+    return this.movementRows.list(orgId, query, page);
+  }
+
+  /** One warehouse's ledger (deleted warehouses' too). */
+  async warehouseMovements(orgId: string, warehouseId: string, query: MovementQuery, page: Page) {
+    await this.warehouses.get(orgId, warehouseId);
+    return this.movementRows.list(orgId, { ...query, warehouseId }, page);
+  }
+
+  /** The stock item row a PATCH /stock/items answers with. */
+  async stockItem(orgId: string, level: StockLevel, warehouseId: string, binId: string | null): Promise<StockItem> {
+    const row = locationAt(level, { warehouseId, binId })!;
+    return stockItemOf(level, row, await this.bins.names(orgId, warehouseId));
+  }
+
+  /**
+   * On hand, reserved and available of many variants over every warehouse, in one read. A
+   * variant never stocked answers zeros; a bundle's variant holds no stock and answers the
+   * bundle's availability (README: bundle availability).
+   */
+  async onHand(orgId: string, variantIds: string[]): Promise<VariantStock[]> {
+    const levels = new Map((await this.stock.findMany(orgId, variantIds)).map((l) => [l.variantId, l]));
+    const bundleOf = new Map(
+      (await this.bundles.withVariants(orgId, variantIds)).flatMap((b) => b.variantIds.map((v) => [v, b])),
+    );
+    return variantIds.map((variantId): VariantStock => {
+      const bundle = bundleOf.get(variantId);
+      if (bundle) return { variantId, onHand: 0, reserved: 0, available: bundle.available, bundle: true };
+      const level = levels.get(variantId);
+      if (!level) return { variantId, onHand: 0, reserved: 0, available: 0 };
+      return { variantId, onHand: onHandOf(level), reserved: level.reserved, available: availableOf(level) };
+    });
+  }
+
+  /** The count sheet of a warehouse (a bin of it, or its Unassigned location), sorted by SKU. */
+  async countTemplate(orgId: string, warehouseId: string, { scope, includeEmpty }: ExportTemplateQuery) {
+    if (scope !== 'all' && scope !== 'unassigned') await this.bins.get(orgId, warehouseId, scope);
+    const { rows, binNames } = await this.rows(orgId, warehouseId, { includeEmpty });
+    const sorted = rows.sort(
+      (a, b) => (a.sku ?? '\uffff').localeCompare(b.sku ?? '\uffff') || a.variantId.localeCompare(b.variantId),
+    );
+    const day = new Date().toISOString().slice(0, 10);
+    return {
+      filename: `stock-count-${warehouseId}-${day}.csv`,
+      csv: countTemplateCsv(sorted, scope, includeEmpty, binNames),
+    };
+  }
 
   async breakdown(orgId: string, variantId: string): Promise<WarehouseBreakdown[]> {
     const level = await this.stock.find(orgId, variantId);
@@ -26,7 +94,7 @@ export class StockQueries {
     for (const id of new Set(level.locations.map((l) => l.warehouseId))) {
       const warehouse = await this.warehouses.get(orgId, id).catch(() => undefined);
       if (warehouse) names.set(id, warehouse.name);
-      for (const [binId, name] of await this.warehouses.binNames(orgId, id)) binNames.set(binId, name);
+      for (const [binId, name] of await this.bins.names(orgId, id)) binNames.set(binId, name);
     }
     return breakdown(level, names, binNames);
   }
@@ -40,7 +108,7 @@ export class StockQueries {
     await this.warehouses.get(orgId, warehouseId);
     const [levels, binNames] = await Promise.all([
       this.stock.inWarehouse(orgId, warehouseId),
-      this.warehouses.binNames(orgId, warehouseId),
+      this.bins.names(orgId, warehouseId),
     ]);
     const search = query.search?.trim();
     const matching = search || query.includeEmpty ? await this.variants.matching(orgId, search) : [];

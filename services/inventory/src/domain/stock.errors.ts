@@ -1,4 +1,4 @@
-import { unprocessable } from '@stockyard/service-kit';
+import { AppError, unprocessable } from '@stockyard/service-kit';
 
 /**
  * Every error a stock level's rules raise, one factory per case: the codes partners branch
@@ -35,3 +35,14 @@ export const insufficientReserved = (warehouseId: string, held: number, quantity
 
 export const operationKeyReused = (key: string, kind: string, variantId: string) =>
   unprocessable(`operationKey ${key} was already used for a ${kind} of ${variantId}`, 'operation_key_reused');
+
+/** Stock named variants the catalog does not have (or has deleted); `details` names each, by its field. */
+export const unknownVariant = (...unknown: { field: string; variantId: string }[]) =>
+  new AppError(
+    'unprocessable',
+    unknown.length === 1
+      ? `Variant ${unknown[0]!.variantId} is not a live variant of the catalog`
+      : `${unknown.length} variants are not live variants of the catalog`,
+    'unknown_variant',
+    unknown.map((u) => ({ field: u.field, code: 'unknown_variant', message: u.variantId })),
+  );

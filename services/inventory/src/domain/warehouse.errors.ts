@@ -20,3 +20,6 @@ export const binNotEmpty = (binId: string, variantId: string) =>
 
 export const binNameTaken = (name: string) =>
   conflict(`A bin named "${name}" already exists in this warehouse`, 'bin_name_taken');
+
+export const warehouseCodeTaken = (code: string) =>
+  conflict(`Another live warehouse of this organization has the code "${code}"`, 'warehouse_code_taken');

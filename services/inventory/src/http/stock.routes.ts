@@ -9,11 +9,9 @@ import {
   UpdateStockItemSchema,
 } from '@stockyard/contracts';
 import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
-import { locationAt } from '../domain/stock-level';
-import { stockItemOf } from '../domain/stock-views';
 import type { InventoryDeps } from '../deps';
 
-export function stockRoutes(router: Router, { commands, queries, movements, warehouses }: InventoryDeps): void {
+export function stockRoutes(router: Router, { commands, queries }: InventoryDeps): void {
   router.post('/stock/adjust', async (req, res) => {
     res.status(201).json(await commands.adjust(orgIdOf(req), bodyOf(req, AdjustStockSchema)));
   });
@@ -28,7 +26,7 @@ export function stockRoutes(router: Router, { commands, queries, movements, ware
   });
 
   router.get('/stock/movements', async (req, res) => {
-    res.json(await movements.list(orgIdOf(req), queryOf(req, MovementQuerySchema), queryOf(req, PageQuerySchema)));
+    res.json(await queries.movements(orgIdOf(req), queryOf(req, MovementQuerySchema), queryOf(req, PageQuerySchema)));
   });
   router.get('/stock/variant/:variantId/breakdown', async (req, res) => {
     res.json(await queries.breakdown(orgIdOf(req), req.params.variantId));
@@ -39,7 +37,6 @@ export function stockRoutes(router: Router, { commands, queries, movements, ware
     const { variantId, warehouseId } = req.params;
     const input = bodyOf(req, UpdateStockItemSchema);
     const level = await commands.updateItem(orgId, variantId, warehouseId, input);
-    const row = locationAt(level, { warehouseId, binId: input.binId ?? null })!;
-    res.json(stockItemOf(level, row, await warehouses.binNames(orgId, warehouseId)));
+    res.json(await queries.stockItem(orgId, level, warehouseId, input.binId ?? null));
   });
 }

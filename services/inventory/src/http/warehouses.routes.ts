@@ -8,12 +8,11 @@ import {
   WarehouseListQuerySchema,
 } from '@stockyard/contracts';
 import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
-import { assertWarehouseEmpty } from '../domain/place-removal';
 import type { InventoryDeps } from '../deps';
 
 type Params = { warehouseId: string; binId: string };
 
-export function warehousesRoutes(router: Router, { warehouses, stock, commands }: InventoryDeps): void {
+export function warehousesRoutes(router: Router, { warehouses, bins }: InventoryDeps): void {
   router.get('/warehouses', async (req, res) => {
     const { includeDeleted } = queryOf(req, WarehouseListQuerySchema);
     res.json(await warehouses.list(orgIdOf(req), includeDeleted, queryOf(req, PageQuerySchema)));
@@ -28,30 +27,24 @@ export function warehousesRoutes(router: Router, { warehouses, stock, commands }
     res.json(await warehouses.update(orgIdOf(req), req.params.warehouseId, bodyOf(req, UpdateWarehouseSchema)));
   });
   router.delete('/warehouses/:warehouseId', async (req, res) => {
-    const orgId = orgIdOf(req);
-    const { warehouseId } = req.params;
-    await warehouses.softDelete(orgId, warehouseId, async () => {
-      for (const level of await stock.inWarehouse(orgId, warehouseId)) assertWarehouseEmpty(level, warehouseId);
-    });
+    await warehouses.delete(orgIdOf(req), req.params.warehouseId);
     res.status(204).end();
   });
 
   router.get('/warehouses/:warehouseId/bins', async (req, res) => {
-    res.json(await warehouses.listBins(orgIdOf(req), req.params.warehouseId, queryOf(req, PageQuerySchema)));
+    res.json(await bins.list(orgIdOf(req), req.params.warehouseId, queryOf(req, PageQuerySchema)));
   });
   router.post('/warehouses/:warehouseId/bins', async (req, res) => {
     const { name } = bodyOf(req, CreateBinSchema);
-    res.status(201).json(await warehouses.createBin(orgIdOf(req), req.params.warehouseId, name));
+    res.status(201).json(await bins.create(orgIdOf(req), req.params.warehouseId, name));
   });
   router.patch('/warehouses/:warehouseId/bins/:binId', async (req, res) => {
     const { warehouseId, binId } = req.params as Params;
-    res.json(await warehouses.renameBin(orgIdOf(req), warehouseId, binId, bodyOf(req, UpdateBinSchema).name));
+    res.json(await bins.rename(orgIdOf(req), warehouseId, binId, bodyOf(req, UpdateBinSchema).name));
   });
   router.delete('/warehouses/:warehouseId/bins/:binId', async (req, res) => {
-    const orgId = orgIdOf(req);
     const { warehouseId, binId } = req.params as Params;
-    // Each variant's check and clean-up is one change of its level (see README on the race).
-    await warehouses.deleteBin(orgId, warehouseId, binId, () => commands.clearBin(orgId, binId));
+    await bins.delete(orgIdOf(req), warehouseId, binId);
     res.status(204).end();
   });
 }

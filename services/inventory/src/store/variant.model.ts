@@ -10,6 +10,7 @@ const variantSchema = new Schema(
     name: { type: String, default: null },
     deleted: { type: Boolean, default: false },
     sourceUpdatedAt: { type: Date, required: true },
+    version: { type: Number, default: 1 },
   },
   { collection: 'variants', versionKey: false },
 );

@@ -1,54 +1,53 @@
 import type { VariantDeleted, VariantUpserted } from '@stockyard/contracts';
-import { documentKey, documentLocks, isDuplicateKeyError } from '@stockyard/service-kit';
+import { AggregateStore } from '@stockyard/service-kit';
 import type { VariantInfo } from '../domain/stock-views';
-import type { VariantDoc, VariantModel } from './variant.model';
+import { applyVariantChange, noVariant, type VariantState } from '../domain/variant';
+import type { VariantModel } from './variant.model';
 
 export type VariantView = VariantInfo & { variantId: string };
 
-const viewOf = (d: VariantDoc): VariantView => ({ variantId: d.variantId, sku: d.sku ?? null, name: d.name ?? null });
+const viewOf = (d: VariantState): VariantView => ({ variantId: d.variantId, sku: d.sku ?? null, name: d.name ?? null });
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The read model's writes: one document per variant (`<orgId>:<variantId>`), a missing one being none. */
+export const variantStore = (model: VariantModel) =>
+  new AggregateStore<VariantState>(model, undefined, {
+    name: 'Variant',
+    documentId: (orgId, variantId) => `${orgId}:${variantId}`,
+    initial: noVariant,
+  });
+export type VariantStore = ReturnType<typeof variantStore>;
+
 /** The catalog's variants as inventory knows them; the newest `updatedAt` wins. */
 export class VariantRepository {
-  constructor(private readonly variants: VariantModel) {}
+  constructor(
+    private readonly store: VariantStore,
+    private readonly variants: VariantModel,
+  ) {}
 
-  upsert(event: VariantUpserted): Promise<void> {
-    return this.apply(event.orgId, event.variantId, new Date(event.updatedAt), {
-      sku: event.sku,
-      name: event.name,
-      deleted: false,
-    });
+  async upsert(event: VariantUpserted): Promise<void> {
+    const at = new Date(event.updatedAt);
+    const fields = { sku: event.sku, name: event.name, deleted: false };
+    await this.store.change(event.orgId, event.variantId, (v) => applyVariantChange(v, at, fields));
   }
 
-  remove(event: VariantDeleted): Promise<void> {
-    return this.apply(event.orgId, event.variantId, new Date(event.updatedAt), { deleted: true });
-  }
-
-  private apply(orgId: string, variantId: string, at: Date, fields: Record<string, unknown>): Promise<void> {
-    const _id = `${orgId}:${variantId}`;
-    return documentLocks.run(documentKey('variants', _id), async () => {
-      const current = await this.variants.findById(_id).lean<VariantDoc>();
-      if (current && current.sourceUpdatedAt >= at) return; // a late, older copy
-      if (current) {
-        await this.variants.updateOne(
-          { _id, sourceUpdatedAt: current.sourceUpdatedAt },
-          { $set: { ...fields, sourceUpdatedAt: at } },
-        );
-        return;
-      }
-      await this.variants.collection
-        .insertOne({ _id, orgId, variantId, sku: null, name: null, ...fields, sourceUpdatedAt: at } as never)
-        .catch((err) => {
-          if (!isDuplicateKeyError(err)) throw err; // another replica inserted it; its redelivery decides
-        });
-    });
+  async remove(event: VariantDeleted): Promise<void> {
+    const at = new Date(event.updatedAt);
+    await this.store.change(event.orgId, event.variantId, (v) => applyVariantChange(v, at, { deleted: true }));
   }
 
   /** Views of the given variants; unknown ones are absent. */
   async byIds(orgId: string, variantIds: string[]): Promise<Map<string, VariantView>> {
-    const docs = await this.variants.find({ orgId, variantId: { $in: variantIds } }).lean<VariantDoc[]>();
+    const docs = await this.variants.find({ orgId, variantId: { $in: variantIds } }).lean<VariantState[]>();
     return new Map(docs.map((d) => [d.variantId, viewOf(d)]));
+  }
+
+  /** Whether each of the given variants is live (true) or deleted (false); unknown ones are absent. */
+  async liveness(orgId: string, variantIds: string[]): Promise<Map<string, boolean>> {
+    const ids = variantIds.map((v) => `${orgId}:${v}`);
+    const docs = await this.variants.find({ _id: { $in: ids } }, { variantId: 1, deleted: 1 }).lean<VariantState[]>();
+    return new Map(docs.map((d) => [d.variantId, !d.deleted]));
   }
 
   /** Live variants whose SKU or name contains `search` (case-insensitive); all when no search. */
@@ -58,7 +57,7 @@ export class VariantRepository {
       const re = { $regex: escapeRegex(search), $options: 'i' };
       filter.$or = [{ sku: re }, { name: re }];
     }
-    const docs = await this.variants.find(filter).lean<VariantDoc[]>();
+    const docs = await this.variants.find(filter).lean<VariantState[]>();
     return docs.map(viewOf);
   }
 }

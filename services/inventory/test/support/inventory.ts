@@ -1,12 +1,30 @@
 import { newEvent } from '@stockyard/service-kit';
-import { startService } from '@stockyard/testkit';
+import { eventually, startService } from '@stockyard/testkit';
 import { inventory } from '../../src/app';
 
 const ALL = ['warehouses.read', 'warehouses.manage', 'stock.adjust', 'stock.count'];
 
+/** No catalog answers here: a variant the read model lacks is a 503 (test/variant-check.int.spec starts one). */
+export const NO_CATALOG = 'http://catalog.invalid';
+
 /** The inventory service on the one harness, with the setup steps its tests share. */
-export async function startInventory(orgId: string) {
-  const h = await startService(inventory, { orgId, permissions: ALL, tap: ['inventory.#', 'stock.#'] });
+export async function startInventory(orgId: string, env: Record<string, string> = {}) {
+  const h = await startService(inventory, {
+    orgId,
+    permissions: ALL,
+    tap: ['inventory.#', 'stock.#'],
+    env: { CATALOG_URL: NO_CATALOG, ...env },
+  });
+  const publishVariant = (variantId: string, sku: string, name: string, updatedAt = new Date()) =>
+    h.broker.publish(newEvent('variant.upserted', { orgId, variantId, sku, name, updatedAt: updatedAt.toISOString() }));
+  /** Waits until the read model holds these variants (live), as the catalog's events leave it. */
+  const readModelHas = (variantIds: string[]) =>
+    eventually(async () => {
+      const live = await h.connection
+        .collection('variants')
+        .countDocuments({ orgId, variantId: { $in: variantIds }, deleted: false });
+      return live === variantIds.length ? true : undefined;
+    });
   return Object.assign(h, {
     internal: (path: string, body: unknown) => h.request('POST', path, body, { base: '/internal/v1' }),
     async warehouse(name = 'Main'): Promise<string> {
@@ -27,10 +45,16 @@ export async function startInventory(orgId: string) {
     },
     publish: (event: Parameters<typeof h.broker.publish>[0]) => h.broker.publish(event),
     /** What the catalog will publish; tests stand in for it. */
-    publishVariant: (variantId: string, sku: string, name: string, updatedAt = new Date()) =>
-      h.broker.publish(
-        newEvent('variant.upserted', { orgId, variantId, sku, name, updatedAt: updatedAt.toISOString() }),
-      ),
+    publishVariant,
+    readModelHas,
+    /**
+     * Catalog variants stock can be created for: published as the catalog would (SKU = the id
+     * upper-cased, name = the id) and waited for in the read model.
+     */
+    async variants(...variantIds: string[]): Promise<void> {
+      for (const id of variantIds) await publishVariant(id, id.toUpperCase(), id);
+      await readModelHas(variantIds);
+    },
     level: (variantId: string) => h.connection.collection('stock_levels').findOne({ orgId, variantId }),
   });
 }

@@ -12,6 +12,7 @@ export async function seedStockReads(inv: Inventory) {
   await inv.publishVariant('var_r1', 'SKU-APPLE', 'Green apple');
   await inv.publishVariant('var_r2', 'SKU-PEAR', 'Pear, "conference"');
   await inv.publishVariant('var_r3', 'SKU-ZERO', 'Never stocked');
+  await inv.readModelHas(['var_r1', 'var_r2', 'var_r3']); // stock is created only for known variants
   await inv.adjust('var_r1', wh, 5);
   await inv.adjust('var_r1', wh, 2, bin);
   await inv.adjust('var_r2', wh, 9);

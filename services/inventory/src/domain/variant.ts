@@ -1,0 +1,34 @@
+import type { Decision } from '@stockyard/service-kit';
+
+/** The read model's copy of a catalog variant (from its internal events). */
+export interface VariantState {
+  orgId: string;
+  version: number;
+  variantId: string;
+  sku: string | null;
+  name: string | null;
+  deleted: boolean;
+  /** The catalog's `updatedAt` of the event last applied: an older copy changes nothing. */
+  sourceUpdatedAt: Date;
+}
+
+/** A variant the read model has not heard of (its first event inserts it). */
+export const noVariant = (orgId: string, variantId: string): VariantState => ({
+  orgId,
+  variantId,
+  sku: null,
+  name: null,
+  deleted: false,
+  sourceUpdatedAt: new Date(0),
+  version: 0,
+});
+
+/** Applies a catalog event's fields unless the read model already holds a newer (or the same) one. */
+export function applyVariantChange(
+  current: VariantState,
+  at: Date,
+  fields: Partial<Pick<VariantState, 'sku' | 'name' | 'deleted'>>,
+): Decision<VariantState> {
+  if (current.version > 0 && current.sourceUpdatedAt >= at) return {}; // a late, older copy
+  return { state: { ...current, ...fields, sourceUpdatedAt: at } };
+}

@@ -1,0 +1,51 @@
+import type { List, Page } from '@stockyard/contracts';
+import { AggregateStore, type BroadcastCache } from '@stockyard/service-kit';
+import type { BinState } from '../domain/bin';
+import { binNotFound } from '../domain/warehouse.errors';
+import type { BinModel } from './warehouse.model';
+import { placeKey, stateOf } from './warehouse.repository';
+
+/** Every write of a bin (a name taken in its warehouse breaks the unique index: the commands say which name). */
+export const binStore = (model: BinModel) => new AggregateStore<BinState>(model, undefined, { name: 'Bin' });
+export type BinStore = ReturnType<typeof binStore>;
+
+/** Reads of bins. Every query filters on orgId; a bin of another warehouse is a 404. */
+export class BinRepository {
+  constructor(
+    private readonly store: BinStore,
+    private readonly cache?: BroadcastCache<BinState>,
+  ) {}
+
+  async get(orgId: string, warehouseId: string, binId: string): Promise<BinState> {
+    const bin = await this.store.read(orgId, binId);
+    if (bin?.warehouseId !== warehouseId) throw binNotFound();
+    return bin;
+  }
+
+  /** A bin of the warehouse, for a stock change (cached like WarehouseRepository.checkPlace). */
+  async checkBin(orgId: string, warehouseId: string, binId: string): Promise<void> {
+    const read = () => this.get(orgId, warehouseId, binId);
+    await (this.cache ? this.cache.get(placeKey(orgId, warehouseId, binId), read) : read());
+  }
+
+  /** Drops the cached bin on every replica (after it is deleted). */
+  async forget(orgId: string, warehouseId: string, binId: string): Promise<void> {
+    await this.cache?.changed(placeKey(orgId, warehouseId, binId));
+  }
+
+  async list(orgId: string, warehouseId: string, page: Page): Promise<List<BinState>> {
+    const model = this.store.model as BinModel;
+    const filter = { orgId, warehouseId };
+    const [docs, total] = await Promise.all([
+      model.find(filter).sort({ name: 1, _id: 1 }).skip(page.offset).limit(page.limit).lean(),
+      model.countDocuments(filter),
+    ]);
+    return { data: docs.map((d) => stateOf<BinState>(d)), total, limit: page.limit, offset: page.offset };
+  }
+
+  /** Every bin of a warehouse by id, for naming rows in listings. */
+  async names(orgId: string, warehouseId: string): Promise<Map<string, string>> {
+    const docs = await (this.store.model as BinModel).find({ orgId, warehouseId }, { name: 1 }).lean();
+    return new Map(docs.map((d) => [d._id, d.name]));
+  }
+}
