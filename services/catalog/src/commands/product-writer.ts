@@ -164,7 +164,7 @@ export class ProductWriter {
       if (!category) throw categoryNotFound();
       template = category.template;
     }
-    if (!before || !sameRows(before, next)) await this.components.check(orgId, id, componentRows(next));
+    if (!before || !sameRows(before, next)) await this.components.check(orgId, next, componentRows(next));
     const held = new Set(claimedKeys(before));
     const raw = rawSkus(next);
     const wanted = claimedKeys(next).filter((k) => !held.has(k));
