@@ -92,7 +92,7 @@ describe('AggregateStore', () => {
     expect(await model.collection.findOne({ _id: 'ctr_2' as never })).toMatchObject({ count: 3, untouched: 'kept' });
   });
 
-  it('writes an array of which few elements changed by those elements (tags.2), a mostly changed one whole', async () => {
+  it('writes an array by its changed elements (tags.2) when few changed, else whole', async () => {
     const store = newStore({ remember: 10 });
     await store.create({ id: 'ctr_arr', orgId: 'org_a', count: 0, name: 'arr', tags: ['a', 'b', 'c', 'd'] });
     // Behind the store's back, without a version: an element write leaves it, a whole-array write would not.
