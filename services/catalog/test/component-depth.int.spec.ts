@@ -29,7 +29,7 @@ describe('component depth: chains of bundles deeper than the limit', () => {
       chain.push(await bundleOf(chain[level - 1]!, `B${level}`));
   });
 
-  it('accepts a chain of 21 levels and refuses a 22nd on top (422 component_depth_exceeded with the limit)', async () => {
+  it('accepts a chain of 21 levels, refuses a 22nd on top (422 component_depth_exceeded, the limit)', async () => {
     const top = chain[MAX_BUNDLE_DEPTH + 1]!;
     const leaves = await c.internal('/bundles/leaves', { variantIds: [c.variantOf(top)] });
     expect(leaves.status).toBe(200);

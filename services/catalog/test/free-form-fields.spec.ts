@@ -53,7 +53,7 @@ describe('free-form fields read by the domain', () => {
     expect(searchTermsOf(settled)).toEqual(expect.arrayContaining(['odd-1', 'desk']));
   });
 
-  it('names a variant by its text, number and boolean options only (never [object Object]); none at all: the product', () => {
+  it('names a variant by its text, number and boolean options only (never [object Object])', () => {
     const p = addVariant(aProduct({ name: 'Tee' }), 'var_t', { sku: 'TEE-2' }, 'TEE-2', NOW);
     const v = p.variants.find((x) => x.id === 'var_t')!;
     const named = (options: unknown) => variantDisplayName(p, { ...v, options: options as never });

@@ -81,7 +81,7 @@ describe('families: variant-parent, children link, unlink, order', () => {
     );
     expect(positions).toEqual({ [d.id]: 0, [a.id]: 1, [b.id]: 1 });
   });
-  it('refuses the same child twice in variant-parent, a link or an order (400 validation_failed naming the field)', async () => {
+  it('refuses one child twice in variant-parent, link or order (400 validation_failed, the field)', async () => {
     const [a, b] = await simples(2);
     const parent = await c.request('POST', '/products/variant-parent', { name: 'Twice', childIds: [a.id, b.id, a.id] });
     expect(parent.status).toBe(400);

@@ -24,7 +24,8 @@ export const componentCycle = () =>
 export const componentDepthExceeded = (maxDepth: number) =>
   new AppError(
     'unprocessable',
-    `Bundles and BOMs nest at most ${maxDepth} levels below a product's own rows (${maxDepth + 1} levels in all); this change makes a deeper chain`,
+    `Bundles and BOMs nest at most ${maxDepth} levels below a product's own rows ` +
+      `(${maxDepth + 1} levels in all); this change makes a deeper chain`,
     'component_depth_exceeded',
     [{ field: 'components', code: 'component_depth_exceeded', message: `maxDepth ${maxDepth}` }],
   );
