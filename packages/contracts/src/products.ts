@@ -131,11 +131,19 @@ export const VariantListQuerySchema = z.object({
 export type VariantListQuery = z.output<typeof VariantListQuerySchema>;
 
 export const DuplicateProductSchema = z.object({ sku: skuSchema.optional(), name: name.optional() }).strict();
-export const VariantParentSchema = z
-  .object({ name, sku: skuSchema.optional(), childIds: z.array(id).min(1).max(100) })
-  .strict();
-export const LinkChildrenSchema = z.object({ childIds: z.array(id).min(1).max(100) }).strict();
-export const ChildrenOrderSchema = z.object({ orderedChildIds: z.array(id).min(1).max(500) }).strict();
+/** A list of product ids where each names one product once: the same id twice is refused (400, the list's field). */
+const distinctIds = (max: number) =>
+  z
+    .array(id)
+    .min(1)
+    .max(max)
+    .superRefine((ids, ctx) => {
+      const twice = ids.find((value, index) => ids.indexOf(value) !== index);
+      if (twice !== undefined) ctx.addIssue({ code: 'custom', message: `${twice} is listed twice` });
+    });
+export const VariantParentSchema = z.object({ name, sku: skuSchema.optional(), childIds: distinctIds(100) }).strict();
+export const LinkChildrenSchema = z.object({ childIds: distinctIds(100) }).strict();
+export const ChildrenOrderSchema = z.object({ orderedChildIds: distinctIds(500) }).strict();
 
 /** The conversions the spec supports; anything else is `unsupported_conversion`. */
 export const CONVERSIONS: Readonly<Record<ProductType, readonly ProductType[]>> = {

@@ -92,6 +92,20 @@ describe('AggregateStore', () => {
     expect(await model.collection.findOne({ _id: 'ctr_2' as never })).toMatchObject({ count: 3, untouched: 'kept' });
   });
 
+  it('writes an array by its changed elements (tags.2) when few changed, else whole', async () => {
+    const store = newStore({ remember: 10 });
+    await store.create({ id: 'ctr_arr', orgId: 'org_a', count: 0, name: 'arr', tags: ['a', 'b', 'c', 'd'] });
+    // Behind the store's back, without a version: an element write leaves it, a whole-array write would not.
+    await model.collection.updateOne({ _id: 'ctr_arr' as never }, { $set: { 'tags.0': 'outside' } });
+    const one = (c: Counter) => ({ state: { ...c, tags: c.tags.map((t, i) => (i === 2 ? 'x' : t)) } });
+    await store.change('org_a', 'ctr_arr', one);
+    expect((await model.collection.findOne({ _id: 'ctr_arr' as never }))?.tags).toEqual(['outside', 'b', 'x', 'd']);
+    await store.change('org_a', 'ctr_arr', (c) => ({ state: { ...c, tags: ['p', 'q', 'r', 'd'] } }));
+    expect((await model.collection.findOne({ _id: 'ctr_arr' as never }))?.tags).toEqual(['p', 'q', 'r', 'd']);
+    expect(store.remembered('org_a', 'ctr_arr')).toMatchObject({ tags: ['p', 'q', 'r', 'd'], version: 3 });
+    expect(store.remembered('org_b', 'ctr_arr')).toBeUndefined();
+  });
+
   it('writes nothing when the decision changes nothing and has no events', async () => {
     const store = newStore();
     await store.create({ id: 'ctr_3', orgId: 'org_a', count: 0, name: 'three', tags: [] });

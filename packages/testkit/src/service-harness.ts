@@ -94,6 +94,8 @@ export async function startService<C extends BaseServiceConfig, D>(
     config,
     connection,
     broker,
+    /** The service's logger (silent unless TEST_LOG_LEVEL): a test may spy on it to assert what is logged. */
+    logger,
     service,
     deps: service.deps,
     url: http.url,

@@ -68,7 +68,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
   const listings = new ListingRepository(listingModel(connection));
   const peers = { stock: inventoryStock(ctx.config), holds: NO_HOLDS, listings };
   // commands
-  const components = new ComponentCheck(store, variantRefs);
+  const components = new ComponentCheck(store, variantRefs, uses);
   const writer = new ProductWriter(store, skus, variantRefs, components, brands, categories, [search, uses]);
   const products = new ProductCommands(writer, skus, productQueries, listings, peers.stock);
   const channels = channelsSide(ctx, channelsDocs, relay, { writer, variantRefs, listings });

@@ -59,7 +59,7 @@ export function channelsSide(
       channels: new ChannelCommands(channelStore, listings, writer.store, urls, inventoryWarehouses(config)),
       sources: new SourceCommands(sourceStore),
       sourceSkus: new SourceSkuCommands(sourceStore, skus, links, costs),
-      imports: new ImportCommands(sourceStore, jobs, chunks, runner, urls, config),
+      imports: new ImportCommands(sourceStore, jobs, chunks, runner, urls, config, logger),
       sourceProducts: new SourceProductCommands(sourceStore, skus, listings, writer),
     },
   };

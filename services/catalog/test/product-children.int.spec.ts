@@ -81,4 +81,34 @@ describe('families: variant-parent, children link, unlink, order', () => {
     );
     expect(positions).toEqual({ [d.id]: 0, [a.id]: 1, [b.id]: 1 });
   });
+  it('refuses one child twice in variant-parent, link or order (400 validation_failed, the field)', async () => {
+    const [a, b] = await simples(2);
+    const parent = await c.request('POST', '/products/variant-parent', { name: 'Twice', childIds: [a.id, b.id, a.id] });
+    expect(parent.status).toBe(400);
+    expect(parent.body.error.code).toBe('validation_failed');
+    expect(parent.body.error.details).toEqual([expect.objectContaining({ field: 'childIds' })]);
+    expect((await c.request('GET', `/products/${a.id}`)).body.parentId).toBeNull();
+
+    const family = (await c.request('POST', '/products/variant-parent', { name: 'Once', childIds: [a.id, b.id] })).body;
+    const link = await c.request('POST', `/products/${family.id}/children`, { childIds: [b.id, b.id] });
+    expect(link.status).toBe(400);
+    expect(link.body.error.code).toBe('validation_failed');
+    expect(link.body.error.details).toEqual([expect.objectContaining({ field: 'childIds' })]);
+
+    const order = await c.request('PUT', `/products/${family.id}/children/order`, {
+      orderedChildIds: [b.id, a.id, b.id],
+    });
+    expect(order.status).toBe(400);
+    expect(order.body.error.code).toBe('validation_failed');
+    expect(order.body.error.details).toEqual([
+      expect.objectContaining({ field: 'orderedChildIds', message: expect.stringContaining(b.id) }),
+    ]);
+    const positions = (await c.request('GET', `/products/${family.id}`)).body.children.map(
+      (ch: { id: string; position: number }) => [ch.id, ch.position],
+    );
+    expect(positions).toEqual([
+      [a.id, 0],
+      [b.id, 1],
+    ]);
+  });
 });

@@ -113,6 +113,16 @@ export class AggregateStore<S extends Aggregate> {
     return this.byId(orgId, this.documentId(orgId, id));
   }
 
+  /**
+   * The state this process last wrote, if it still remembers it, without a read. It may be
+   * stale (another replica wrote since), so it only serves work that a `change` checks again
+   * under its version guard: the reads a caller makes to prepare a change.
+   */
+  remembered(orgId: string, id: string): S | undefined {
+    const state = this.known?.get(this.documentId(orgId, id));
+    return state?.orgId === orgId ? state : undefined;
+  }
+
   /** Reads by the bare `_id` and checks the tenancy here (the lookup FerretDB answers from its index). */
   private async byId(orgId: string, _id: string): Promise<S | undefined> {
     const doc = await this.collection.findOne({ _id } as never);
@@ -203,7 +213,7 @@ export class AggregateStore<S extends Aggregate> {
   private async update(_id: string, current: S, fields: Record<string, unknown>, events: EventEnvelope[]) {
     const now = new Date();
     const version = current.version + 1;
-    const update = { $set: { ...fields, version, updatedAt: now } };
+    const update = { $set: { ...setOf(current, fields), version, updatedAt: now } };
     const guard = { _id, version: current.version };
     try {
       if (events.length === 0) {
@@ -443,4 +453,27 @@ export function changedFields(current: object, next: object): Record<string, unk
     if (!OWNED.has(key) && before[key] !== value) fields[key] = value;
   }
   return fields;
+}
+
+/**
+ * The `$set` of changed fields: each whole, except an array of the same length of which at most
+ * half the elements changed (by reference), which is set by those elements (`variants.17`): a
+ * product's one edited variant of 300 is sent, not all 300. The version guard makes the stored
+ * array the one `current` holds, so the positions are right.
+ */
+export function setOf(current: object, fields: Record<string, unknown>): Record<string, unknown> {
+  const set: Record<string, unknown> = {};
+  const before = current as Record<string, unknown>;
+  for (const [key, value] of Object.entries(fields)) {
+    const old = before[key];
+    if (Array.isArray(value) && Array.isArray(old) && value.length === old.length && value.length > 1) {
+      const moved = value.flatMap((element, i) => (element === old[i] ? [] : [i]));
+      if (moved.length * 2 <= value.length) {
+        for (const i of moved) set[`${key}.${i}`] = value[i];
+        continue;
+      }
+    }
+    set[key] = value;
+  }
+  return set;
 }

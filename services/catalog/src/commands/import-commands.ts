@@ -1,11 +1,18 @@
 import type { Readable } from 'node:stream';
 import type { Page } from '@stockyard/contracts';
-import { checkPublicUrl, newId, type UrlPolicy } from '@stockyard/service-kit';
+import { checkPublicUrl, newId, type Logger, type UrlPolicy } from '@stockyard/service-kit';
 import { parse } from 'csv-parse/sync';
 import type { ChannelsConfig } from '../channels.config';
-import { heartbeat, newImportJob, staged, type ImportJobState } from '../domain/import-job';
+import { fail, heartbeat, newImportJob, staged, type ImportJobState } from '../domain/import-job';
 import { columnMap } from '../domain/import-row';
-import { csvHeaderMissing, importTooLarge, LeaseLost, uploadInterrupted } from '../domain/import.errors';
+import {
+  csvHeaderMissing,
+  importTooLarge,
+  LeaseLost,
+  UPLOAD_ABORTED,
+  uploadAborted,
+  uploadInterrupted,
+} from '../domain/import.errors';
 import type { ImportChunks } from '../store/import-chunk.repository';
 import type { ImportJobStore } from '../store/import-job.store';
 import type { SourceStore } from '../store/source.store';
@@ -13,6 +20,12 @@ import { FEED_URL_RULES } from './channel-commands';
 import type { ImportRunner } from './import-runner';
 
 type Settings = Pick<ChannelsConfig, 'IMPORT_LEASE_MS' | 'IMPORT_MAX_BYTES'>;
+
+/** The request an upload arrives on: its id (for the log) and whether its client has gone away. */
+export interface UploadRequest {
+  requestId: string;
+  clientGone: () => boolean;
+}
 
 /** Starts imports (an upload is stored before the 202; a URL is fetched by the worker) and reads them. */
 export class ImportCommands {
@@ -23,6 +36,7 @@ export class ImportCommands {
     private readonly runner: ImportRunner,
     private readonly urls: UrlPolicy,
     private readonly settings: Settings,
+    private readonly logger: Logger,
   ) {}
 
   /**
@@ -32,8 +46,15 @@ export class ImportCommands {
    * the lease says this process is alive, not that the client is fast. A refused upload's body
    * is read to its end and dropped (IMPORT_MAX_BYTES in all at most), never destroyed, so the
    * client gets the answer; one past that is left unread (the route closes the connection).
+   * A client that goes away mid-body is an ordinary event: the job is kept FAILED
+   * (`upload_aborted`), logged at info.
    */
-  async upload(orgId: string, sourceChannelId: string, body: Readable): Promise<ImportJobState> {
+  async upload(
+    orgId: string,
+    sourceChannelId: string,
+    body: Readable,
+    request: UploadRequest,
+  ): Promise<ImportJobState> {
     await this.sources.writable(orgId, sourceChannelId);
     const owner = this.runner.owner;
     const lease = this.settings.IMPORT_LEASE_MS;
@@ -68,6 +89,13 @@ export class ImportCommands {
       // Refused or cut off: nothing was applied and nobody saw a job.
       await keeper.stop();
       await this.chunks.removeAll(job.id);
+      if (request.clientGone()) {
+        // Kept FAILED, not deleted: the partner saw no answer, and the list tells what became of it.
+        await this.jobs.store.change(orgId, job.id, (j) => fail(j, UPLOAD_ABORTED, new Date()));
+        const fields = { orgId, jobId: job.id, requestId: request.requestId, bytesReceived: read.bytes };
+        this.logger.info(fields, 'import upload aborted by the client');
+        throw uploadAborted();
+      }
       await this.jobs.delete(orgId, job.id);
       await dropRest(body, max - read.bytes);
       throw err instanceof LeaseLost ? uploadInterrupted() : err;

@@ -63,6 +63,14 @@ export class ProductWriter {
     return product;
   }
 
+  /**
+   * The product as this process last wrote it, else as stored: for a check that a product
+   * exists (it never stops existing: the trash is soft), never for a refusal on its state.
+   */
+  async current(orgId: string, id: string): Promise<ProductState> {
+    return this.store.remembered(orgId, id) ?? this.get(orgId, id);
+  }
+
   /** Inserts a new product (its generated SKU, if any, already claimed in `claimed`). */
   async create(state: ProductState, claimed: string[] = []): Promise<ProductState> {
     const { orgId, id } = state;
@@ -97,8 +105,18 @@ export class ProductWriter {
 
   async change(orgId: string, id: string, step: ProductStep, options: ChangeOptions = {}): Promise<ProductState> {
     for (let attempt = 0; ; attempt++) {
-      const seen = await this.get(orgId, id);
-      const prepared = await this.prepare(seen, step(seen));
+      // The first try starts from the state this process last wrote, without a read (on a large
+      // product, a read costs as much as the write): the change re-runs the step on the state it
+      // locks, under the version guard. A refusal is only ever decided on a fresh read.
+      const remembered = attempt === 0 ? this.store.remembered(orgId, id) : undefined;
+      const seen = remembered ?? (await this.get(orgId, id));
+      let prepared: Prepared;
+      try {
+        prepared = await this.prepare(seen, step(seen));
+      } catch (err) {
+        if (remembered) continue;
+        throw err;
+      }
       let written: { state: ProductState; before: ProductState } | typeof RETRY;
       try {
         written = await this.write(orgId, id, step, prepared, options);
@@ -164,7 +182,7 @@ export class ProductWriter {
       if (!category) throw categoryNotFound();
       template = category.template;
     }
-    if (!before || !sameRows(before, next)) await this.components.check(orgId, id, componentRows(next));
+    if (!before || !sameRows(before, next)) await this.components.check(orgId, next, componentRows(next));
     const held = new Set(claimedKeys(before));
     const raw = rawSkus(next);
     const wanted = claimedKeys(next).filter((k) => !held.has(k));

@@ -40,7 +40,7 @@ export class VariantCommands {
   /** A new variant; without `sku` it gets a generated one (`null`: none). */
   async add(orgId: string, productId: string, input: CreateVariant) {
     const id = newId('var');
-    await this.writer.get(orgId, productId);
+    await this.writer.current(orgId, productId); // 404 before a SKU is generated
     const sku = input.sku === undefined ? await this.skus.generate(orgId, productId) : input.sku;
     try {
       const product = await this.writer.change(orgId, productId, (p) => addVariant(p, id, input, sku, new Date()));
@@ -54,9 +54,17 @@ export class VariantCommands {
     }
   }
 
+  /**
+   * The product is not read first (its ref names it; a variant's product never changes): the
+   * writer's change decides on the product it locks, a trashed one or a gone variant being 404.
+   */
   async update(orgId: string, variantId: string, input: UpdateVariant) {
-    const { id } = await this.owner(orgId, variantId);
-    const product = await this.writer.change(orgId, id, (p) => updateVariant(p, variantId, input, new Date()));
+    const productId = (await this.refs.productsOf(orgId, [variantId])).get(variantId);
+    if (!productId) throw variantNotFound();
+    const product = await this.writer.change(orgId, productId, (p) => {
+      if (p.deletedAt || !liveVariants(p).some((v) => v.id === variantId)) throw variantNotFound();
+      return updateVariant(p, variantId, input, new Date());
+    });
     return variantView(
       product,
       product.variants.find((v) => v.id === variantId)!,

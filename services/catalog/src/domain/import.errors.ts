@@ -22,6 +22,13 @@ export const uploadInterrupted = () =>
     undefined,
     { 'Retry-After': '1' },
   );
+/** Why a job whose upload the client cut off (closed the connection mid-body) is FAILED. */
+export const UPLOAD_ABORTED = {
+  code: 'upload_aborted',
+  message: 'The client closed the connection before the upload ended; nothing was imported',
+} as const;
+/** What the route "answers" an upload its client cut off: nobody reads it, but it is no 500. */
+export const uploadAborted = () => new AppError('bad_request', UPLOAD_ABORTED.message, UPLOAD_ABORTED.code);
 /** A worker found its job claimed by another (its lease ran out): it stops without writing. */
 export class LeaseLost extends Error {
   constructor(jobId: string) {

@@ -51,8 +51,22 @@ const isLive = (p: ProductState | null, v: VariantState | undefined): boolean =>
 
 /** The name read models show: the product's, with the variant's name or options after it. */
 export function variantDisplayName(p: ProductState, v: VariantState): string {
-  const label = v.name ?? Object.values(v.options).join(' / ');
+  const label = v.name ?? optionsLabel(v.options);
   return v.isDefault || !label ? p.name : `${p.name} - ${label}`;
+}
+
+/**
+ * The options' values joined (`Red / XL`). Options are free-form JSON to this code: only text,
+ * numbers and booleans make the label; nested objects, arrays, null (or options that are not
+ * an object at all) are left out rather than shown as `[object Object]`.
+ */
+function optionsLabel(options: unknown): string {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) return '';
+  return Object.values(options)
+    .filter((value) => ['string', 'number', 'boolean'].includes(typeof value))
+    .map((value) => String(value).trim())
+    .filter((value) => value.length > 0)
+    .join(' / ');
 }
 
 /**

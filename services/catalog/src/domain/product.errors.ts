@@ -20,6 +20,15 @@ export const componentNotFound = (variantId: string) =>
   ]);
 export const componentCycle = () =>
   unprocessable('A bundle or BOM cannot contain itself, directly or through nested bundles', 'component_cycle');
+/** A chain of bundles and BOMs deeper than the contracts' MAX_BUNDLE_DEPTH below a product's own rows. */
+export const componentDepthExceeded = (maxDepth: number) =>
+  new AppError(
+    'unprocessable',
+    `Bundles and BOMs nest at most ${maxDepth} levels below a product's own rows ` +
+      `(${maxDepth + 1} levels in all); this change makes a deeper chain`,
+    'component_depth_exceeded',
+    [{ field: 'components', code: 'component_depth_exceeded', message: `maxDepth ${maxDepth}` }],
+  );
 export const duplicateComponent = (variantId: string) =>
   unprocessable(`Variant ${variantId} appears twice in the components`, 'duplicate_component');
 export const familyHasNoVariants = () =>

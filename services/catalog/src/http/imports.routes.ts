@@ -14,7 +14,12 @@ export function importsRoutes(router: Router, { imports }: CatalogDeps): void {
   router.post('/sources/:id/imports', async (req, res) => {
     const orgId = orgIdOf(req);
     const job = req.is(['text/csv', 'application/csv'])
-      ? await upload(req, res, () => imports.upload(orgId, req.params.id, req.bodyStream()))
+      ? await upload(req, res, () =>
+          imports.upload(orgId, req.params.id, req.bodyStream(), {
+            requestId: req.requestId,
+            clientGone: () => clientGone(req),
+          }),
+        )
       : req.is('application/json')
         ? await imports.fromUrl(orgId, req.params.id, bodyOf(req, ImportFromUrlSchema).url)
         : unsupported();
@@ -42,6 +47,9 @@ async function upload<T>(req: Request, res: Response, start: () => Promise<T>): 
     throw err;
   }
 }
+
+/** The client closed the connection before its body ended (Node then destroys the request). */
+const clientGone = (req: Request): boolean => !req.complete && (req.destroyed || req.socket.destroyed);
 
 const unsupported = (): never => {
   throw unsupportedImportBody();
