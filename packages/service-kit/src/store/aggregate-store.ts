@@ -350,7 +350,8 @@ export class AggregateStore<S extends Aggregate> {
     const token = randomUUID();
     const prepared = writes.map((w) => {
       const fields = changedFields(w.current, w.next);
-      const update = { $set: { ...fields, version: w.current.version + 1, updatedAt: now, batchWrite: token } };
+      const set = setOf(w.current, fields);
+      const update = { $set: { ...set, version: w.current.version + 1, updatedAt: now, batchWrite: token } };
       const outbox = w.events.length
         ? this.relayFor(w.events).prepareWrite(this.collection, w._id, update, w.events)
         : undefined;
