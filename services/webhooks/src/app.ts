@@ -17,6 +17,7 @@ import { dispatchWebhooksHandler } from './events/handlers/dispatch-webhooks.han
 import { deliveriesRoutes } from './http/deliveries.routes';
 import { endpointsRoutes } from './http/endpoints.routes';
 import { DeliveryRepository } from './store/delivery.repository';
+import { DispatchMarks } from './store/dispatch-marks.repository';
 import { EndpointRepository, type EnabledEndpoints } from './store/endpoint.repository';
 
 /** The dispatcher's queue (namespaced by the kit when the exchange is not the default). */
@@ -30,18 +31,25 @@ export function buildApp(ctx: ServiceContext<Config>) {
   const secrets = new SecretBox(config.WEBHOOK_SECRET_KEYS);
   const enabledByOrg = new BroadcastCache<EnabledEndpoints>(broker, 'webhooks.enabled-endpoints', logger);
   const deliveries = new DeliveryRepository(connection);
+  const marks = new DispatchMarks(connection, config.WEBHOOK_DISPATCH_MEMORY_DAYS * 24 * 60 * 60_000);
   const endpoints = new EndpointRepository(connection, enabledByOrg, {
     onDisabled: (orgId, endpointId) => void stopRetries(deliveries, logger, orgId, endpointId),
   });
   // the delivery worker
   const send = { timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowlist: config.WEBHOOK_URL_ALLOWLIST };
   const retry = { schedule: config.WEBHOOK_RETRY_SCHEDULE, jitter: config.WEBHOOK_RETRY_JITTER };
-  const worker = new DeliveryWorker(deliveries, { endpoints, deliveries, logger, send, retry, secrets }, logger, {
-    leaseMarginMs: config.WEBHOOK_LEASE_MARGIN_MS,
-    pollMs: config.WEBHOOK_POLL_MS,
-    concurrency: config.WEBHOOK_CONCURRENCY,
-    inlineMs: config.WEBHOOK_INLINE_MS,
-  });
+  const worker = new DeliveryWorker(
+    deliveries,
+    marks,
+    { endpoints, deliveries, logger, send, retry, secrets },
+    logger,
+    {
+      leaseMarginMs: config.WEBHOOK_LEASE_MARGIN_MS,
+      pollMs: config.WEBHOOK_POLL_MS,
+      concurrency: config.WEBHOOK_CONCURRENCY,
+      inlineMs: config.WEBHOOK_INLINE_MS,
+    },
+  );
   const deps: WebhooksDeps = {
     endpoints,
     deliveries,
@@ -56,8 +64,8 @@ export function buildApp(ctx: ServiceContext<Config>) {
       deliveriesRoutes(router, deps);
     },
   });
-  // consumers: the dispatcher tells copies of an event apart itself (delivery ids derive
-  // from the event id), so it keeps no processed_events record.
+  // consumers: the dispatcher tells copies of an event apart itself (its dispatch marks,
+  // per event and endpoint), so it keeps no processed_events record.
   const dispatcher = subscription({
     queue: DISPATCHER_QUEUE,
     events: EVENT_NAMES,
@@ -65,7 +73,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
     dedupe: false,
     handler: dispatchWebhooksHandler({
       endpoints,
-      deliver: (delivery, copy, endpoint) => worker.sendNew(delivery, copy, endpoint),
+      deliver: (work, copy) => worker.sendNew(work, copy),
       logger,
     }),
   });

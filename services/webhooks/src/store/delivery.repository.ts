@@ -155,6 +155,25 @@ export class DeliveryRepository {
     return doc?.leaseId === leaseId ? { ...toDelivery(doc), leaseId, leaseUntil: doc.leaseUntil! } : undefined;
   }
 
+  /**
+   * Claims a delivery nobody attempted or holds yet, due or not: the one a redelivered copy
+   * stored while this process, which took the event's mark, was still sending attempt 1
+   * (see DispatchMarks). Its taker records that attempt on it instead of sending another.
+   */
+  async claimUnattempted(id: string, now: Date, leaseMs: number): Promise<ClaimedDelivery | undefined> {
+    const leaseId = randomUUID();
+    const doc = await this.locked(id, () =>
+      this.model
+        .findOneAndUpdate(
+          { _id: id, status: 'pending', attempts: { $size: 0 }, leaseId: null },
+          { $set: { leaseUntil: new Date(now.getTime() + leaseMs), leaseId }, $inc: { version: 1 } },
+          { new: true },
+        )
+        .lean<DeliveryDoc>(),
+    );
+    return doc?.leaseId === leaseId ? { ...toDelivery(doc), leaseId, leaseUntil: doc.leaseUntil! } : undefined;
+  }
+
   /** The most overdue claimable delivery, claimed (tests and tools; the worker uses dueIds + claim). */
   async claimDue(now: Date, leaseMs: number): Promise<ClaimedDelivery | undefined> {
     for (const id of await this.dueIds(now, CLAIM_CANDIDATES)) {
