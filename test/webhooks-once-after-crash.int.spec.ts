@@ -35,7 +35,7 @@ describe('webhooks deliver each event once across a producer crash and a webhook
     await receiver?.close();
   });
 
-  it('sends every availability event of a burst once, by event, after inventory is SIGKILLed and restarted', async () => {
+  it('sends each availability event of a burst once after inventory is SIGKILLed and restarted', async () => {
     const { adminKey: key } = stack.bootstrapOrg();
     const call = async (route: string, body: unknown) =>
       fetch(`${stack.gatewayUrl}/api/v1${route}`, {

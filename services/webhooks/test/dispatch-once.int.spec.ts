@@ -106,7 +106,7 @@ it('sends once when two replicas take the same copy at the same moment', async (
   expect(stored.every((d) => d.status === 'succeeded' && d.attempts.length === 1)).toBe(true);
 });
 
-it('sends attempt 1 once, when the hold ends, for a copy redelivered after its taker died before storing it', async () => {
+it('sends attempt 1 once, when the hold ends, for a copy redelivered after its taker died unstored', async () => {
   const orgId = 'org_once_crash';
   const { receiver, endpointId } = await endpointFor(orgId);
   const event = availabilityChanged(orgId, 9);
