@@ -18,6 +18,7 @@ import { deliveriesRoutes } from './http/deliveries.routes';
 import { endpointsRoutes } from './http/endpoints.routes';
 import { DeliveryRepository } from './store/delivery.repository';
 import { DispatchMarks } from './store/dispatch-marks.repository';
+import { WriteLane } from './store/write-lane';
 import { EndpointRepository, type EnabledEndpoints } from './store/endpoint.repository';
 
 /** The dispatcher's queue (namespaced by the kit when the exchange is not the default). */
@@ -30,8 +31,9 @@ export function buildApp(ctx: ServiceContext<Config>) {
   // stores
   const secrets = new SecretBox(config.WEBHOOK_SECRET_KEYS);
   const enabledByOrg = new BroadcastCache<EnabledEndpoints>(broker, 'webhooks.enabled-endpoints', logger);
-  const deliveries = new DeliveryRepository(connection);
-  const marks = new DispatchMarks(connection, config.WEBHOOK_DISPATCH_MEMORY_DAYS * 24 * 60 * 60_000);
+  const lane = new WriteLane();
+  const deliveries = new DeliveryRepository(connection, lane);
+  const marks = new DispatchMarks(connection, config.WEBHOOK_DISPATCH_MEMORY_DAYS * 24 * 60 * 60_000, lane);
   const endpoints = new EndpointRepository(connection, enabledByOrg, {
     onDisabled: (orgId, endpointId) => void stopRetries(deliveries, logger, orgId, endpointId),
   });

@@ -2,6 +2,7 @@ import type { Connection, Model, mongo } from 'mongoose';
 import { InsertBatcher } from '@stockyard/service-kit';
 import type { NewDelivery } from '../domain/delivery';
 import { dispatchMarkModel, type DispatchMarkDoc } from './dispatch-mark.model';
+import { WriteLane } from './write-lane';
 
 /** How often, at most, marks past their retention are deleted (FerretDB has no TTL indexes). */
 const SWEEP_EVERY_MS = 60 * 60_000;
@@ -18,12 +19,16 @@ export class DispatchMarks {
   private readonly inserts: InsertBatcher<DispatchMarkDoc>;
   private lastSweep = 0;
 
+  /** `lane`: shared with the deliveries' inserts (see WriteLane). */
   constructor(
     connection: Connection,
     private readonly retentionMs: number,
+    lane = new WriteLane(),
   ) {
     this.model = dispatchMarkModel(connection);
-    this.inserts = new InsertBatcher(this.model.collection as unknown as mongo.Collection<DispatchMarkDoc>);
+    this.inserts = new InsertBatcher(
+      lane.inserts(this.model.collection as unknown as mongo.Collection<DispatchMarkDoc>),
+    );
   }
 
   /**
