@@ -27,7 +27,7 @@ export class DispatchMarks {
   ) {
     this.model = dispatchMarkModel(connection);
     this.inserts = new InsertBatcher(
-      lane.inserts(this.model.collection as unknown as mongo.Collection<DispatchMarkDoc>),
+      lane.inserts(this.model.collection as unknown as mongo.Collection<DispatchMarkDoc>, true),
     );
   }
 
