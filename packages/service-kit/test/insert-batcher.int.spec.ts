@@ -21,6 +21,22 @@ describe('InsertBatcher', () => {
     spy.mockRestore();
   });
 
+  it('writes the documents of one insertAll in one batch, answering each in order', async () => {
+    const rows = db().collection<Row>('batched_all');
+    const batcher = new InsertBatcher(rows);
+    await rows.insertOne({ _id: 'taken', n: 0 });
+    const spy = jest.spyOn(rows, 'insertMany');
+    const results = await batcher.insertAll([
+      { _id: 'x', n: 1 },
+      { _id: 'taken', n: 2 },
+      { _id: 'y', n: 3 },
+    ]);
+    expect(results).toEqual([true, false, true]);
+    expect(spy.mock.calls.map(([docs]) => docs.length)).toEqual([3]);
+    expect(await batcher.insertAll([])).toEqual([]);
+    spy.mockRestore();
+  });
+
   it('reports a duplicate _id as false without failing the others in its batch', async () => {
     const rows = db().collection<Row>('batched_dupes');
     const batcher = new InsertBatcher(rows);

@@ -17,6 +17,8 @@ import { dispatchWebhooksHandler } from './events/handlers/dispatch-webhooks.han
 import { deliveriesRoutes } from './http/deliveries.routes';
 import { endpointsRoutes } from './http/endpoints.routes';
 import { DeliveryRepository } from './store/delivery.repository';
+import { DispatchMarks } from './store/dispatch-marks.repository';
+import { WriteLane } from './store/write-lane';
 import { EndpointRepository, type EnabledEndpoints } from './store/endpoint.repository';
 
 /** The dispatcher's queue (namespaced by the kit when the exchange is not the default). */
@@ -29,19 +31,27 @@ export function buildApp(ctx: ServiceContext<Config>) {
   // stores
   const secrets = new SecretBox(config.WEBHOOK_SECRET_KEYS);
   const enabledByOrg = new BroadcastCache<EnabledEndpoints>(broker, 'webhooks.enabled-endpoints', logger);
-  const deliveries = new DeliveryRepository(connection);
+  const lane = new WriteLane();
+  const deliveries = new DeliveryRepository(connection, lane);
+  const marks = new DispatchMarks(connection, config.WEBHOOK_DISPATCH_MEMORY_DAYS * 24 * 60 * 60_000, lane);
   const endpoints = new EndpointRepository(connection, enabledByOrg, {
     onDisabled: (orgId, endpointId) => void stopRetries(deliveries, logger, orgId, endpointId),
   });
   // the delivery worker
   const send = { timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowlist: config.WEBHOOK_URL_ALLOWLIST };
   const retry = { schedule: config.WEBHOOK_RETRY_SCHEDULE, jitter: config.WEBHOOK_RETRY_JITTER };
-  const worker = new DeliveryWorker(deliveries, { endpoints, deliveries, logger, send, retry, secrets }, logger, {
-    leaseMarginMs: config.WEBHOOK_LEASE_MARGIN_MS,
-    pollMs: config.WEBHOOK_POLL_MS,
-    concurrency: config.WEBHOOK_CONCURRENCY,
-    inlineMs: config.WEBHOOK_INLINE_MS,
-  });
+  const worker = new DeliveryWorker(
+    deliveries,
+    marks,
+    { endpoints, deliveries, logger, send, retry, secrets },
+    logger,
+    {
+      leaseMarginMs: config.WEBHOOK_LEASE_MARGIN_MS,
+      pollMs: config.WEBHOOK_POLL_MS,
+      concurrency: config.WEBHOOK_CONCURRENCY,
+      inlineMs: config.WEBHOOK_INLINE_MS,
+    },
+  );
   const deps: WebhooksDeps = {
     endpoints,
     deliveries,
@@ -57,8 +67,8 @@ export function buildApp(ctx: ServiceContext<Config>) {
       deliveriesRoutes(router, deps);
     },
   });
-  // consumers: the dispatcher tells copies of an event apart itself (delivery ids derive
-  // from the event id), so it keeps no processed_events record.
+  // consumers: the dispatcher tells copies of an event apart itself (its dispatch marks,
+  // per event and endpoint), so it keeps no processed_events record.
   const dispatcher = subscription({
     queue: DISPATCHER_QUEUE,
     events: EVENT_NAMES,
@@ -66,7 +76,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
     dedupe: false,
     handler: dispatchWebhooksHandler({
       endpoints,
-      deliver: (delivery, copy, endpoint) => worker.sendNew(delivery, copy, endpoint),
+      deliver: (work, copy) => worker.sendNew(work, copy),
       logger,
     }),
   });

@@ -39,5 +39,10 @@ export const configSchema = baseServiceEnv.extend({
    * receiver answering within it costs one insert (see README, "Delivery path").
    */
   WEBHOOK_INLINE_MS: z.coerce.number().int().nonnegative().default(1000),
+  /**
+   * Days the dispatcher remembers which events it accepted for each endpoint: a copy of
+   * an event (a producer's re-publication, a redelivery) within them is never sent again.
+   */
+  WEBHOOK_DISPATCH_MEMORY_DAYS: z.coerce.number().positive().default(7),
 });
 export type Config = z.infer<typeof configSchema>;

@@ -4,9 +4,10 @@ import { verifyWebhook, type EventEnvelope, type WebhookBody } from '@stockyard/
 import { Broker, createLogger, newEvent } from '@stockyard/service-kit';
 import { eventually, startReceiver } from '@stockyard/testkit';
 import { newDelivery } from '../src/domain/delivery';
-import { sendFirstAttempt } from '../src/delivery/attempt-delivery';
+import { DeliveryWorker } from '../src/delivery/worker';
 import { dispatchWebhooksHandler } from '../src/events/handlers/dispatch-webhooks.handler';
 import { DeliveryRepository } from '../src/store/delivery.repository';
+import { DispatchMarks } from '../src/store/dispatch-marks.repository';
 import { EndpointRepository } from '../src/store/endpoint.repository';
 import { startWebhooks, testSecrets, type Harness } from './support/webhooks';
 
@@ -176,36 +177,33 @@ it('marks a delivery failed once the schedule is exhausted', async () => {
 
 it('creates one delivery per endpoint when the dispatcher runs twice for one event', async () => {
   const orgId = 'org_dispatch_twice';
-  await receiverFor(orgId, [200]);
-  await receiverFor(orgId, [200]);
-  const deliveries = new DeliveryRepository(harness.connection);
+  const [a, b] = [await receiverFor(orgId, [200]), await receiverFor(orgId, [200])];
   const endpoints = new EndpointRepository(harness.connection);
   const logger = createLogger('test', 'silent');
   const deps = {
     endpoints,
-    deliveries,
+    deliveries: new DeliveryRepository(harness.connection),
     logger,
     send: { timeoutMs: 5000, allowlist: ['127.0.0.1'] },
     retry: { schedule: [60], jitter: 0 },
     secrets: testSecrets,
   };
-  const sent: string[] = [];
-  const handler = dispatchWebhooksHandler({
-    endpoints,
-    deliver: async (delivery, copy) => {
-      if (
-        await sendFirstAttempt(delivery, deps, { inlineMs: 5000, leaseMs: 60_000, checkStored: copy.maybeSeenBefore })
-      )
-        sent.push(delivery.id);
-    },
-    logger,
-  });
+  // Each run is a process of its own (a crash between them: nothing in memory).
+  const dispatcher = () => {
+    const marks = new DispatchMarks(harness.connection, 60_000);
+    const worker = new DeliveryWorker(deps.deliveries, marks, deps, logger, { inlineMs: 5000 });
+    worker.start();
+    return { worker, handle: dispatchWebhooksHandler({ endpoints, deliver: (w, c) => worker.sendNew(w, c), logger }) };
+  };
+  const [first, second] = [dispatcher(), dispatcher()];
   const event: EventEnvelope = availabilityChanged(orgId);
-  // Straight to the handler, as a first copy, then as a redelivery (after a crash, nothing in memory).
-  await handler(event, { maybeSeenBefore: false });
-  await handler(event, { maybeSeenBefore: true });
+  // Straight to the handlers, as a first copy, then as a redelivery and as a re-publication.
+  await first.handle(event, { maybeSeenBefore: false });
+  await second.handle(event, { maybeSeenBefore: true });
+  await second.handle(event, { maybeSeenBefore: false });
+  await Promise.all([first.worker.stop(), second.worker.stop()]);
   expect(await deliveriesOf(orgId)).toHaveLength(2);
-  expect(sent).toHaveLength(2); // the second run found both stored and sent nothing
+  expect([a.receiver.received.length, b.receiver.received.length]).toEqual([1, 1]); // the second run sent nothing
   expect((await deliveriesOf(orgId)).map((d) => d.status)).toEqual(['succeeded', 'succeeded']);
 });
 

@@ -36,6 +36,18 @@ export class InsertBatcher<T extends mongo.Document> {
     });
   }
 
+  /**
+   * Several documents in the same batch (one round trip for a fan-out, where inserting
+   * them one by one would send the first alone); each answer as `insert`'s, in order.
+   */
+  insertAll(docs: readonly T[]): Promise<boolean[]> {
+    const answers = docs.map(
+      (doc) => new Promise<boolean>((resolve, reject) => this.waiting.push({ doc, resolve, reject })),
+    );
+    if (docs.length > 0 && !this.writing) void this.drain();
+    return Promise.all(answers);
+  }
+
   private async drain(): Promise<void> {
     this.writing = true;
     try {

@@ -154,8 +154,6 @@ export interface FirstAttemptOptions {
   /** How long the dispatcher waits for the first POST before storing the delivery without its outcome. */
   inlineMs: number;
   leaseMs: number;
-  /** Look for a stored delivery with this id first (on FerretDB a miss reads the whole collection). */
-  checkStored: boolean;
   /** The endpoint as the dispatcher read it, used if this process has not written it since. */
   endpoint?: EndpointSnapshot;
 }
@@ -166,15 +164,16 @@ export interface FirstAttemptOptions {
  * FerretDB every update reads the whole collection; an insert does not). A slower
  * receiver's delivery is stored pending and claimed, and its outcome recorded when the
  * POST ends (`later`). Resolves once the delivery is durable either way: the event may be
- * acknowledged then. A crash before that redelivers the event and sends attempt 1 again
- * with the same delivery id, the window receivers dedupe. Undefined when nothing was sent.
+ * acknowledged then. The caller took the event's dispatch mark first, so no other copy
+ * sends it; a crash before the delivery is stored leaves the mark, and the redelivered
+ * copy stores the delivery for the worker (DeliveryWorker.sendNew). Undefined when
+ * nothing was sent.
  */
 export async function sendFirstAttempt(
   delivery: NewDelivery,
   deps: AttemptDeps,
   options: FirstAttemptOptions,
 ): Promise<{ nextAttemptAt: Date | null } | { later: Promise<Date | null> } | undefined> {
-  if (options.checkStored && (await deps.deliveries.exists(delivery.id))) return undefined;
   const attempt = await startAttempt(delivery, 1, deps, options.endpoint);
   if (!isStarted(attempt)) return undefined; // disabled or deleted since the event was matched: nothing to send
   let timer: NodeJS.Timeout | undefined;
@@ -185,11 +184,18 @@ export async function sendFirstAttempt(
   clearTimeout(timer);
   if (inline) {
     const { entry, outcome } = recorded(attempt, inline, deps.retry);
-    const kept = await deps.deliveries.createWithAttempt(delivery, entry, outcome);
+    let kept = await deps.deliveries.createWithAttempt(delivery, entry, outcome);
+    if (!kept) {
+      // Stored meanwhile, unattempted, by a redelivered copy (see claimUnattempted): record this attempt on it.
+      const stored = await deps.deliveries.claimUnattempted(delivery.id, new Date(), options.leaseMs);
+      kept = stored !== undefined && (await deps.deliveries.recordAttempt(stored, entry, outcome));
+    }
     return { nextAttemptAt: await afterAttempt(delivery, attempt, inline, outcome, kept, deps) };
   }
-  const claimed = await deps.deliveries.createClaimed(delivery, new Date(), options.leaseMs);
-  if (!claimed) return undefined; // stored meanwhile by a redelivery of the event
+  const claimed =
+    (await deps.deliveries.createClaimed(delivery, new Date(), options.leaseMs)) ??
+    (await deps.deliveries.claimUnattempted(delivery.id, new Date(), options.leaseMs));
+  if (!claimed) return undefined;
   return { later: attempt.result.then((result) => recordOutcome(claimed, attempt, result, deps)) };
 }
 

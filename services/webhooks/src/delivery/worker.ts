@@ -1,6 +1,7 @@
-import { documentLocks, RecentMap, type EventCopy, type Logger } from '@stockyard/service-kit';
+import { RecentMap, type EventCopy, type Logger } from '@stockyard/service-kit';
 import type { NewDelivery } from '../domain/delivery';
 import type { DeliveryRepository } from '../store/delivery.repository';
+import type { DispatchMarks } from '../store/dispatch-marks.repository';
 import type { EndpointSnapshot } from '../store/endpoint.repository';
 import { attemptDelivery, sendFirstAttempt, type AttemptDeps } from './attempt-delivery';
 
@@ -14,7 +15,13 @@ export interface WorkerOptions {
   inlineMs?: number;
 }
 
-/** Delivery ids this process sent a first attempt for, remembered to drop copies of their events. */
+/** A new delivery and the endpoint as the dispatcher matched it. */
+export interface NewWork {
+  delivery: NewDelivery;
+  endpoint?: EndpointSnapshot;
+}
+
+/** Delivery ids known to be stored (sent from here, or recovered): a later copy is dropped without a round trip. */
 const RECENT_FIRST_ATTEMPTS = 100_000;
 
 /** Retries due within this are timed in memory; later ones are found by the scan. */
@@ -31,6 +38,8 @@ export class DeliveryWorker {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly ready = new Set<string>();
   private readonly recentlySent = new RecentMap<string, true>(RECENT_FIRST_ATTEMPTS);
+  /** First attempts under way here: a redelivered copy of one is left to it. */
+  private readonly sending = new Set<string>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private timer?: NodeJS.Timeout;
   private filling?: Promise<void>;
@@ -44,6 +53,7 @@ export class DeliveryWorker {
 
   constructor(
     private readonly deliveries: DeliveryRepository,
+    private readonly marks: DispatchMarks,
     private readonly deps: AttemptDeps,
     private readonly logger: Logger,
     options: WorkerOptions = {},
@@ -96,25 +106,67 @@ export class DeliveryWorker {
   }
 
   /**
-   * A new delivery (the dispatcher's): its first attempt goes out at once, before it is
-   * stored (see sendFirstAttempt). Resolves when the delivery is durable; an attempt that
-   * outlasts `inlineMs` finishes in the background, and stop() waits for it.
+   * An event's new deliveries (the dispatcher's): each one's dispatch mark is taken first,
+   * all in one batched insert, and only a delivery whose mark this copy took is sent; its
+   * first attempt goes out at once, before the delivery is stored (see sendFirstAttempt).
+   * Resolves when the deliveries are durable; an attempt that outlasts `inlineMs` finishes
+   * in the background, and stop() waits for it.
    *
-   * Copies of one event: copies in this process go one after the other and a later one is
-   * dropped by the memory of recent deliveries; a copy that may follow an earlier run (a
-   * redelivery, a retry) looks for the stored delivery first. What is left is a copy
-   * arriving after a crash that the memory did not survive: attempt 1 goes out again with
-   * the same delivery id (the crash window receivers dedupe) and the store keeps one record.
+   * A mark taken before is another copy's, here or on another replica, now or in an earlier
+   * run: the copy is dropped. Unless it may be a redelivery after a crash of the mark's
+   * taker between the mark and the delivery (recover).
    */
-  async sendNew(delivery: NewDelivery, copy: EventCopy, endpoint?: EndpointSnapshot): Promise<void> {
+  async sendNew(work: readonly NewWork[], copy: EventCopy): Promise<void> {
     if (this.stopped) throw new Error('the delivery worker is stopped');
-    await documentLocks.run(`webhook_first_attempt/${delivery.id}`, async () => {
-      if (this.recentlySent.has(delivery.id)) return;
-      const options = { inlineMs: this.inlineMs, leaseMs: this.leaseMs, checkStored: copy.maybeSeenBefore, endpoint };
-      const sent = await sendFirstAttempt(delivery, this.deps, options);
+    const fresh = work.filter(({ delivery: { id } }) => !this.recentlySent.has(id) && !this.sending.has(id));
+    if (fresh.length === 0) return;
+    const taken = await this.marks.take(
+      fresh.map((w) => w.delivery),
+      new Date(),
+      this.leaseMs,
+    );
+    await Promise.all(
+      fresh.map((w, i) => {
+        if (taken[i]) return this.sendFirst(w);
+        // Not remembered as sent: a redelivery of the taker's own copy may still need recover().
+        if (copy.maybeSeenBefore && !this.sending.has(w.delivery.id)) return this.recover(w.delivery);
+      }),
+    );
+  }
+
+  private async sendFirst({ delivery, endpoint }: NewWork): Promise<void> {
+    this.sending.add(delivery.id);
+    try {
+      const sent = await sendFirstAttempt(delivery, this.deps, {
+        inlineMs: this.inlineMs,
+        leaseMs: this.leaseMs,
+        endpoint,
+      });
       this.recentlySent.set(delivery.id, true);
       if (sent) this.follow(delivery.id, sent);
-    });
+    } finally {
+      this.sending.delete(delivery.id);
+    }
+  }
+
+  /**
+   * A redelivered copy whose mark was taken: if the taker died before storing the delivery
+   * (attempt 1 may or may not have gone out), store it now, pending until the taker's hold
+   * ends, and the worker sends attempt 1 then, with the same delivery id. If it was stored,
+   * this insert is a duplicate and changes nothing.
+   */
+  private async recover(delivery: NewDelivery): Promise<void> {
+    const now = new Date();
+    const holdUntil = (await this.marks.holdUntil(delivery.id)) ?? now;
+    const due = holdUntil > now ? holdUntil : now;
+    if (await this.deliveries.createIfAbsent({ ...delivery, nextAttemptAt: due })) {
+      this.logger.warn(
+        { deliveryId: delivery.id, eventId: delivery.eventId, endpointId: delivery.endpointId, due },
+        'webhook delivery marked but not stored (a crash?); stored for the worker',
+      );
+      this.retryAt(delivery.id, due);
+    }
+    this.recentlySent.set(delivery.id, true);
   }
 
   private follow(id: string, sent: NonNullable<Awaited<ReturnType<typeof sendFirstAttempt>>>): void {

@@ -5,6 +5,7 @@ import type { EventName, Page } from '@stockyard/contracts';
 import type { AttemptOutcome, Delivery, DeliveryAttempt, NewDelivery } from '../domain/delivery';
 import { deliveryStates } from '../domain/delivery-states';
 import { deliveryModel, type DeliveryDoc } from './delivery.model';
+import { WriteLane } from './write-lane';
 
 /** A delivery a worker holds; its writes only land while `leaseId` is still the current claim. */
 export type ClaimedDelivery = Delivery & { leaseId: string; leaseUntil: Date };
@@ -39,10 +40,11 @@ export class DeliveryRepository {
   /** Replays: a read, the state table's check and a version-guarded write (the kit's store). */
   private readonly store: AggregateStore<StoredDelivery>;
 
-  constructor(connection: Connection) {
+  /** `lane`: shared with the dispatch marks' inserts (see WriteLane). */
+  constructor(connection: Connection, lane = new WriteLane()) {
     this.model = deliveryModel(connection);
     this.store = new AggregateStore<StoredDelivery>(this.model, undefined, { name: 'Webhook delivery' });
-    this.inserts = new InsertBatcher(this.model.collection as unknown as mongo.Collection<DeliveryDoc>);
+    this.inserts = new InsertBatcher(lane.inserts(this.model.collection as unknown as mongo.Collection<DeliveryDoc>));
   }
 
   private locked<T>(id: string, work: () => Promise<T>): Promise<T> {
@@ -147,6 +149,25 @@ export class DeliveryRepository {
             nextAttemptAt: { $lte: now },
             $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }],
           },
+          { $set: { leaseUntil: new Date(now.getTime() + leaseMs), leaseId }, $inc: { version: 1 } },
+          { new: true },
+        )
+        .lean<DeliveryDoc>(),
+    );
+    return doc?.leaseId === leaseId ? { ...toDelivery(doc), leaseId, leaseUntil: doc.leaseUntil! } : undefined;
+  }
+
+  /**
+   * Claims a delivery nobody attempted or holds yet, due or not: the one a redelivered copy
+   * stored while this process, which took the event's mark, was still sending attempt 1
+   * (see DispatchMarks). Its taker records that attempt on it instead of sending another.
+   */
+  async claimUnattempted(id: string, now: Date, leaseMs: number): Promise<ClaimedDelivery | undefined> {
+    const leaseId = randomUUID();
+    const doc = await this.locked(id, () =>
+      this.model
+        .findOneAndUpdate(
+          { _id: id, status: 'pending', attempts: { $size: 0 }, leaseId: null },
           { $set: { leaseUntil: new Date(now.getTime() + leaseMs), leaseId }, $inc: { version: 1 } },
           { new: true },
         )
