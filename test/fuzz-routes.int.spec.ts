@@ -1,6 +1,5 @@
-import { ROUTES, schemasOf, type RouteSpec } from '@stockyard/contracts';
+import { bodyFieldsOf, ROUTES, schemasOf, type RouteSpec } from '@stockyard/contracts';
 import { startStack, type Stack } from '@stockyard/testkit';
-import { z } from 'zod';
 import { badBodies, badQueries, badValues, deepJson, FIELD_NAMES, ODD_IDS, seeded } from './support/fuzz-inputs';
 
 /**
@@ -51,16 +50,10 @@ async function send(probe: Probe) {
   return { status: res.status, text: await res.text() };
 }
 
-/** The property names a route's body schema declares, when it is an object. */
+/** The fields a route's body schema declares, or the API's common field names where it has none yet. */
 function bodyFields(route: RouteSpec): string[] {
-  const schema = schemasOf(route)?.body;
-  if (!schema) return FIELD_NAMES;
-  try {
-    const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: object };
-    return Object.keys(json.properties ?? {});
-  } catch {
-    return FIELD_NAMES;
-  }
+  const fields = bodyFieldsOf(route);
+  return fields.length > 0 ? fields : FIELD_NAMES;
 }
 
 function probesOf(route: RouteSpec, random: () => number): Probe[] {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ROUTES, type HttpMethod, type RouteSpec } from '../routes';
 
 /**
@@ -35,3 +35,18 @@ export function apiRoute<S extends RouteSchemas>(method: HttpMethod, path: strin
 
 /** A row's schemas, when the contracts give it some (every built route has them). */
 export const schemasOf = (route: RouteSpec): RouteSchemas | undefined => bound.get(route);
+
+/**
+ * The names of the fields a row's body schema declares (its JSON Schema's properties, as a
+ * client sends them); empty for a row without an object body.
+ */
+export function bodyFieldsOf(route: RouteSpec): string[] {
+  const body = bound.get(route)?.body;
+  if (!body) return [];
+  try {
+    const json = z.toJSONSchema(body, { io: 'input', unrepresentable: 'any' }) as { properties?: object };
+    return Object.keys(json.properties ?? {});
+  } catch {
+    return []; // a schema JSON Schema cannot express (a transform on the whole body)
+  }
+}
