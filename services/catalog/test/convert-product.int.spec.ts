@@ -14,7 +14,8 @@ describe('GET /products/{id}/convert/preflight and POST /products/{id}/convert',
     inv = (await startService(inventory, { orgId: ORG, permissions: ['warehouses.manage', 'stock.adjust'] })) as never;
     c = await startCatalog(ORG, { env: { INVENTORY_URL: inv.url } });
     // Inventory stocks only catalog variants: it hears of the catalog's as on one shared exchange.
-    await routeVariantEvents(c.config.EVENTS_EXCHANGE, inv.config.EVENTS_EXCHANGE);
+    const inventoryConfig = inv.config as { EVENTS_EXCHANGE: string }; // `inv` is typed loosely (never)
+    await routeVariantEvents(c.config.EVENTS_EXCHANGE, inventoryConfig.EVENTS_EXCHANGE);
     warehouseId = (await inv.request('POST', '/warehouses', { name: 'Main' })).body.id;
   });
   afterAll(async () => {
