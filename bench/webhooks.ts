@@ -13,13 +13,18 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { ensureInfra, REPO_ROOT, startStack, type Stack } from '@stockyard/testkit';
+import { ensureInfra, infraEnv, REPO_ROOT, startStack, type Stack } from '@stockyard/testkit';
+import { stackVariants } from '../services/inventory/test/support/stack-variants';
 import { runScript, watchMachine } from './machine';
 
 // The service kit is the services' dependency, not the workspace root's.
 const kit = createRequire(path.join(REPO_ROOT, 'services/webhooks/package.json'))(
   '@stockyard/service-kit',
 ) as typeof import('../packages/service-kit/src');
+// mongoose is the inventory service's dependency, not the workspace root's.
+const mongoose = createRequire(path.join(REPO_ROOT, 'services/inventory/package.json'))(
+  'mongoose',
+) as typeof import('mongoose');
 
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -130,6 +135,13 @@ async function prepare(stack: Stack, receiver: Receiver, broker: Broker): Promis
     };
   }
   const { id: warehouseId } = (await (await post('/warehouses', { name: 'Bench' })).json()) as { id: string };
+  // Stock is created only for catalog variants: the read model hears of them as the catalog would tell it.
+  const seedDb = await mongoose
+    .createConnection(infraEnv().mongoUrl, { dbName: stack.databases.inventory! })
+    .asPromise();
+  const catalog = Array.from({ length: VARIANTS }, (_, i) => `var_b${i}`);
+  await stackVariants(stack.exchange, seedDb, orgId, ['var_warmup', ...catalog]);
+  await seedDb.close();
   const adjustUrl = `${stack.gatewayUrl}/api/v1/stock/adjust`;
   return async (variantId) => {
     const res = await postJson(adjustUrl, headers, { variantId, warehouseId, quantity: 1, reason: 'bench' });

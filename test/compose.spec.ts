@@ -212,6 +212,12 @@ describe('docker-compose.yml', () => {
     expect(env.INVENTORY_URL).toBe(`http://inventory:${inventoryPort}`);
   });
 
+  it("points inventory's CATALOG_URL at the catalog service and its port", () => {
+    const env = composeEnv('inventory', compose.services.inventory!);
+    const catalogPort = composeEnv('catalog', compose.services.catalog!).PORT;
+    expect(env.CATALOG_URL).toBe(`http://catalog:${catalogPort}`);
+  });
+
   it('starts the gateway after Redis and every service, and publishes 8080', () => {
     const gatewayService = compose.services.gateway!;
     const deps = dependsOn(gatewayService);
@@ -392,6 +398,13 @@ describe('k8s/', () => {
     const url = new URL(env.INVENTORY_URL ?? 'missing:');
     expect(url.hostname).toBe('inventory');
     expect(findObject('Service', 'inventory')?.spec.ports[0].port).toBe(Number(url.port));
+  });
+
+  it("points inventory's CATALOG_URL at the catalog Service (from the shared ConfigMap)", () => {
+    const env = containerEnv(findObject('Deployment', 'inventory')!.spec.template.spec.containers[0]);
+    const url = new URL(env.CATALOG_URL ?? 'missing:');
+    expect(url.hostname).toBe('catalog');
+    expect(findObject('Service', 'catalog')?.spec.ports[0].port).toBe(Number(url.port));
   });
 
   it("points the gateway's upstream URLs at the Kubernetes Services and their ports", () => {

@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
 import { asCaller, infraEnv, startStack, type Stack } from '@stockyard/testkit';
+import { stackVariants } from '../services/inventory/test/support/stack-variants';
 
 /**
  * SIGTERM while requests are in flight: the service stops accepting, finishes what it
@@ -11,6 +12,10 @@ describe('graceful shutdown on SIGTERM', () => {
 
   beforeAll(async () => {
     stack = await startStack(['inventory']);
+    // No catalog in this stack: the variant is published as the catalog would (stock needs a known variant).
+    const db = await mongoose.createConnection(infraEnv().mongoUrl, { dbName: stack.databases.inventory }).asPromise();
+    await stackVariants(stack.exchange, db, 'org_shutdown', ['var_drain']);
+    await db.close();
   });
 
   afterAll(async () => {

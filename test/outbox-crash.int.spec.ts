@@ -1,6 +1,7 @@
 import mongoose from 'mongoose';
 import { verifyWebhook, WEBHOOK_HEADERS } from '@stockyard/contracts';
 import { eventually, infraEnv, json, startReceiver, startStack, type Stack } from '@stockyard/testkit';
+import { stackVariants } from '../services/inventory/test/support/stack-variants';
 
 /**
  * The inventory service is killed with SIGKILL right after it answered an adjust,
@@ -25,7 +26,13 @@ describe('an event survives SIGKILL of the service that wrote it', () => {
   });
 
   it('delivers the availability event after the killed inventory service restarts', async () => {
-    const { adminKey: key } = stack.bootstrapOrg();
+    const { adminKey: key, orgId } = stack.bootstrapOrg();
+    // No catalog in this stack: the variant is published as the catalog would (stock needs a known variant).
+    const seedDb = await mongoose
+      .createConnection(infraEnv().mongoUrl, { dbName: stack.databases.inventory })
+      .asPromise();
+    await stackVariants(stack.exchange, seedDb, orgId, ['var_crash']);
+    await seedDb.close();
     const call = (route: string, body: unknown) =>
       fetch(`${stack.gatewayUrl}/api/v1${route}`, {
         method: 'POST',

@@ -3,6 +3,7 @@ import { verifyWebhook, WEBHOOK_HEADERS } from '@stockyard/contracts';
 import { eventually, infraEnv, json, startReceiver, startStack, type Stack } from '@stockyard/testkit';
 import { apiKeyModel, organizationModel } from '../services/gateway/src/store/api-key.model';
 import { ApiKeyRepository } from '../services/gateway/src/store/api-key.repository';
+import { stackVariants } from '../services/inventory/test/support/stack-variants';
 
 /**
  * One event end to end through real processes: a key from the bootstrap command, the
@@ -32,6 +33,12 @@ describe('walking skeleton: stock adjust to signed webhook', () => {
     ({ adminKey, orgId } = stack.bootstrapOrg('Skeleton Org'));
     warehouseId = (await json(await api('POST', '/warehouses', adminKey, { name: 'Main' }))).id;
     gatewayDb = await mongoose.createConnection(infraEnv().mongoUrl, { dbName: stack.databases.gateway }).asPromise();
+    // No catalog in this stack: var_1 is published as the catalog would (stock needs a known variant).
+    const inventoryDb = await mongoose
+      .createConnection(infraEnv().mongoUrl, { dbName: stack.databases.inventory })
+      .asPromise();
+    await stackVariants(stack.exchange, inventoryDb, orgId, ['var_1']);
+    await inventoryDb.close();
   });
 
   afterAll(async () => {

@@ -126,8 +126,9 @@ export interface Stack {
 
 /**
  * Starts the named services (and always the gateway) as processes on free ports, each
- * with its own isolated database and a shared isolated exchange. Services not started
- * are pointed at a closed port, so the gateway answers 503 for them.
+ * with its own isolated database and a shared isolated exchange. The gateway and every
+ * service get each upstream's `<NAME>_URL`; services not started are pointed at a closed
+ * port, so the gateway answers 503 for them and a peer's call fails as on an outage.
  */
 export async function startStack(
   names: Exclude<ServiceName, 'gateway'>[],
@@ -148,18 +149,23 @@ export async function startStack(
   const services: Partial<Record<ServiceName, ServiceProcess>> = {};
   const upstreamUrls: Record<string, string> = {};
 
+  const ports: Partial<Record<ServiceName, number>> = {};
   for (const name of UPSTREAMS) {
-    if (!names.includes(name)) {
-      upstreamUrls[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${closedPort}`;
-      continue;
-    }
+    if (names.includes(name)) ports[name] = await freePort();
+    upstreamUrls[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${ports[name] ?? closedPort}`;
+  }
+  // Every service gets its peers' addresses too (inventory asks the catalog, the catalog
+  // asks inventory), so a stack with both talks through real calls; a peer not started
+  // answers nothing, as a peer that is down would.
+  for (const name of UPSTREAMS) {
+    if (!ports[name]) continue;
     databases[name] = isolatedNames(name).database;
-    services[name] = new ServiceProcess(name, await freePort(), {
+    services[name] = new ServiceProcess(name, ports[name]!, {
       ...common,
+      ...upstreamUrls,
       MONGO_DB: databases[name]!,
       ...extraEnv[name],
     });
-    upstreamUrls[`${name.toUpperCase()}_URL`] = services[name]!.url;
   }
   const gatewayNames = isolatedNames('gateway');
   databases.gateway = gatewayNames.database;

@@ -3,6 +3,7 @@ import amqp from 'amqplib';
 import { eventually, infraEnv, startService } from '@stockyard/testkit';
 import { inventory } from '../../inventory/src/app';
 import { startCatalog, type Catalog } from './support/catalog';
+import { variantInInventory } from './support/inventory-peer';
 
 const ORG = 'org_bundle_available';
 
@@ -27,8 +28,11 @@ describe('bundle availability on GET /products/{id}', () => {
     await connection.close();
   });
 
-  const stock = (variantId: string, quantity: number) =>
-    inv.request('POST', '/stock/adjust', { variantId, warehouseId, quantity, reason: 'test' });
+  // Stock only for variants inventory knows: the catalog's variant.upserted must reach it first.
+  const stock = async (variantId: string, quantity: number) => {
+    await variantInInventory(inv, ORG, variantId);
+    return inv.request('POST', '/stock/adjust', { variantId, warehouseId, quantity, reason: 'test' });
+  };
 
   // inventory.availability_changed for the bundle's variant: services/inventory/test/bundle-availability.int.spec.ts
   it('shows how many its components make, once they have stock', async () => {

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:net';
 import { startService } from '@stockyard/testkit';
 import { inventory } from '../../inventory/src/app';
 import { eventOf, startCatalog, type Catalog } from './support/catalog';
+import { routeVariantEvents, variantInInventory } from './support/inventory-peer';
 
 const ORG = 'org_convert';
 
@@ -12,6 +13,9 @@ describe('GET /products/{id}/convert/preflight and POST /products/{id}/convert',
   beforeAll(async () => {
     inv = (await startService(inventory, { orgId: ORG, permissions: ['warehouses.manage', 'stock.adjust'] })) as never;
     c = await startCatalog(ORG, { env: { INVENTORY_URL: inv.url } });
+    // Inventory stocks only catalog variants: it hears of the catalog's as on one shared exchange.
+    const inventoryConfig = inv.config as { EVENTS_EXCHANGE: string }; // `inv` is typed loosely (never)
+    await routeVariantEvents(c.config.EVENTS_EXCHANGE, inventoryConfig.EVENTS_EXCHANGE);
     warehouseId = (await inv.request('POST', '/warehouses', { name: 'Main' })).body.id;
   });
   afterAll(async () => {
@@ -19,8 +23,10 @@ describe('GET /products/{id}/convert/preflight and POST /products/{id}/convert',
     await inv.close();
   });
 
-  const stock = (variantId: string, quantity: number) =>
-    inv.request('POST', '/stock/adjust', { variantId, warehouseId, quantity, reason: 'test' });
+  const stock = async (variantId: string, quantity: number) => {
+    await variantInInventory(inv, ORG, variantId);
+    return inv.request('POST', '/stock/adjust', { variantId, warehouseId, quantity, reason: 'test' });
+  };
   const preflight = async (id: string, targetType: string) =>
     (await c.request('GET', `/products/${id}/convert/preflight?targetType=${targetType}`)).body;
 

@@ -1,4 +1,5 @@
 import { eventually, startStack, type Stack } from '@stockyard/testkit';
+import { catalogVariants } from './support/catalog-variants';
 import { ControlledReceiver } from './support/controlled-receiver';
 import { RabbitNode } from './support/rabbit-node';
 import { gatewayClient } from './support/stack-client';
@@ -31,7 +32,9 @@ afterAll(async () => {
 });
 
 it('loses no event when the broker restarts under load', async () => {
-  const { adminKey } = stack.bootstrapOrg('Chaos');
+  const { adminKey, orgId } = stack.bootstrapOrg('Chaos');
+  // No catalog in this stack: the variant is published as the catalog would (stock needs a known variant).
+  await catalogVariants(stack, node.amqpUrl, orgId, ['var_chaos']);
   const api = gatewayClient(stack, adminKey);
   expect(
     (await api('POST', '/webhooks', { url: receiver.url, events: ['inventory.availability_changed'] })).status,
