@@ -1,5 +1,7 @@
+import mongoose from 'mongoose';
 import type { WebhookBody } from '@stockyard/contracts';
 import { eventually, infraEnv, json, startReceiver, startStack, tapEvents, type Stack } from '@stockyard/testkit';
+import { stackVariants } from '../services/inventory/test/support/stack-variants';
 
 const ADJUSTS = 150;
 const PARALLEL = 10;
@@ -36,7 +38,18 @@ describe('webhooks deliver each event once across a producer crash and a webhook
   });
 
   it('sends each availability event of a burst once after inventory is SIGKILLed and restarted', async () => {
-    const { adminKey: key } = stack.bootstrapOrg();
+    const { adminKey: key, orgId } = stack.bootstrapOrg();
+    // No catalog in this stack: the variants are published as the catalog would (stock needs a known variant).
+    const seedDb = await mongoose
+      .createConnection(infraEnv().mongoUrl, { dbName: stack.databases.inventory })
+      .asPromise();
+    await stackVariants(
+      stack.exchange,
+      seedDb,
+      orgId,
+      Array.from({ length: ADJUSTS }, (_, n) => `var_b${n}`),
+    );
+    await seedDb.close();
     const call = async (route: string, body: unknown) =>
       fetch(`${stack.gatewayUrl}/api/v1${route}`, {
         method: 'POST',
