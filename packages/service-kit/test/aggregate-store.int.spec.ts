@@ -164,6 +164,14 @@ describe('AggregateStore', () => {
     expect(await store.read('org_a', 'ctr_6')).toMatchObject({ count: 2, version: 2 });
   });
 
+  it('changes a document stored without a version (written before a store kept one) as version 0', async () => {
+    const store = newStore();
+    await model.collection.insertOne({ _id: 'ctr_old', orgId: 'org_a', count: 3, name: 'old', tags: [] } as never);
+    expect(await store.read('org_a', 'ctr_old')).toMatchObject({ count: 3, version: 0 });
+    expect((await store.change('org_a', 'ctr_old', add(1))).state).toMatchObject({ count: 4, version: 1 });
+    expect(await model.collection.findOne({ _id: 'ctr_old' } as never)).toMatchObject({ count: 4, version: 1 });
+  });
+
   it('gives up with 503 contention when the version guard keeps failing', async () => {
     const store = newStore({ maxAttempts: 3 });
     await store.create({ id: 'ctr_busy', orgId: 'org_a', count: 0, name: 'busy', tags: [] });

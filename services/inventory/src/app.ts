@@ -129,12 +129,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
       dedupe: false,
     }),
   ];
-  const adoption = new LegacyAdoption(
-    connection,
-    [warehouseDocs, binDocs, variantDocs].map((m) => m.collection),
-    warehouseDocs,
-    codes,
-  );
+  const adoption = new LegacyAdoption(connection, warehouseDocs, codes);
   const parts = [adoption, places.warehouses, places.bins, liveVariants];
   return assemble(ctx, { app, deps, relay, subscriptions, parts });
 }

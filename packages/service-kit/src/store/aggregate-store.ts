@@ -214,7 +214,7 @@ export class AggregateStore<S extends Aggregate> {
     const now = new Date();
     const version = current.version + 1;
     const update = { $set: { ...setOf(current, fields), version, updatedAt: now } };
-    const guard = { _id, version: current.version };
+    const guard = { _id, version: versionGuard(current.version) };
     try {
       if (events.length === 0) {
         if ((await this.collection.updateOne(guard as never, update)).modifiedCount !== 1) return undefined;
@@ -355,7 +355,7 @@ export class AggregateStore<S extends Aggregate> {
       const outbox = w.events.length
         ? this.relayFor(w.events).prepareWrite(this.collection, w._id, update, w.events)
         : undefined;
-      const filter = { _id: w._id, version: w.current.version, ...outbox?.filter };
+      const filter = { _id: w._id, version: versionGuard(w.current.version), ...outbox?.filter };
       return { w, fields, outbox, op: { updateOne: { filter, update: outbox?.update ?? update } } };
     });
     let applied: Set<string>;
@@ -421,10 +421,19 @@ export class AggregateStore<S extends Aggregate> {
   private toState(doc: Doc): S {
     const state: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(doc)) if (!BOOKKEEPING.has(key)) state[key] = value;
+    state.version ??= 0; // a document written before a store kept it (see versionGuard)
     if (!this.options.documentId) state.id = doc._id;
     return state as S;
   }
 }
+
+/**
+ * The condition on the version a change read. A document written before a store kept it (an
+ * older service's) has none: read as version 0, its first change is guarded on the field being
+ * absent (`null` matches a missing field) and writes version 1, with no adoption pass over the
+ * collection at start.
+ */
+const versionGuard = (version: number) => (version === 0 ? null : version);
 
 /** 503 for a change that kept losing its version guard to other writers. */
 const contention = (name: string) =>

@@ -1,30 +1,25 @@
 import type { Part } from '@stockyard/service-kit';
-import type { Collection, Connection } from 'mongoose';
+import type { Connection } from 'mongoose';
 import type { WarehouseCodeClaims } from './warehouse-code-claims';
 import type { WarehouseModel } from './warehouse.model';
 
 const CODE_CLAIMS_PASS = 'warehouse_code_claims';
 
 /**
- * What a database written before the kit's stores took over needs, once per start, before
- * requests and events are taken:
- * - documents without a `version` (warehouses, bins, the variant read model) get version 1,
- *   since the store guards each write on the version it read (a missing one would be NaN);
- * - existing warehouse codes are claimed first-come (oldest live warehouse first), once per
- *   database (recorded in `inventory_passes`); a later duplicate keeps its code, readable and
- *   listed, until a write names a code (README: warehouse codes).
+ * What a database written before warehouse codes were unique needs, before requests and
+ * events are taken: existing codes are claimed first-come (oldest live warehouse first), once
+ * per database (recorded in `inventory_passes`); a later duplicate keeps its code, readable and
+ * listed, until a write names a code (README: warehouse codes). Documents without a `version`
+ * need nothing: the kit's store reads them as version 0.
  */
 export class LegacyAdoption implements Part {
   constructor(
     private readonly connection: Connection,
-    private readonly versioned: Collection[],
     private readonly warehouses: WarehouseModel,
     private readonly codes: WarehouseCodeClaims,
   ) {}
 
   async start(): Promise<void> {
-    for (const collection of this.versioned)
-      await collection.updateMany({ version: { $exists: false } }, { $set: { version: 1 } });
     const passes = this.connection.collection<{ _id: string; at: Date }>('inventory_passes');
     if (await passes.findOne({ _id: CODE_CLAIMS_PASS })) return;
     await this.claimExistingCodes();
