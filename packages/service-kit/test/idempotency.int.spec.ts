@@ -15,6 +15,10 @@ beforeAll(async () => {
     connection,
     readiness: {},
     api: (router) => {
+      router.post('/tokens', (req, res) => {
+        res.locals.secretFields = ['secret'];
+        res.status(201).json({ id: `tok_${Date.now()}`, secret: 'shown-once', ...req.body });
+      });
       router.post('/orders', (req, res) => {
         runs.orders += 1;
         res.status(201).json({ id: `ord_${runs.orders}`, ...req.body });
@@ -209,5 +213,19 @@ describe('Idempotency-Key', () => {
     const res = await post('/orders', newKey(), body);
     expect(res.body).toMatchObject({ a: { a: {} } });
     expect(res.status).toBe(201);
+  });
+
+  it("never stores a response's secret fields: a replay answers without them", async () => {
+    const key = newKey();
+    const first = await post('/tokens', key, { name: 't' });
+    expect(first.body).toMatchObject({ secret: 'shown-once', name: 't' });
+    const again = await post('/tokens', key, { name: 't' });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const { secret: _shownOnce, ...record } = first.body;
+    expect(again.body).toEqual(record);
+    const stored = await connection
+      .collection('idempotency_keys')
+      .findOne({ _id: `org_a:/api/v1/tokens:${key}` as never });
+    expect(JSON.stringify(stored)).not.toContain('shown-once');
   });
 });

@@ -30,6 +30,19 @@ describe('POST /webhooks', () => {
     expect(new Date(endpoint.createdAt).toISOString()).toBe(endpoint.createdAt);
   });
 
+  it('replays a create for its Idempotency-Key without the secret, which is shown once and never stored', async () => {
+    const body = { url: PUBLIC_URL, events: ['order.created'] };
+    const options = { orgId: orgA, headers: { 'idempotency-key': `create-${Date.now()}` } };
+    const first = await harness.request('POST', '/webhooks', body, options);
+    const again = await harness.request('POST', '/webhooks', body, options);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const { secret, ...endpoint } = WebhookEndpointWithSecretSchema.parse(first.body);
+    expect(secret).toMatch(/^whsec_/);
+    expect(again.body).toEqual(endpoint);
+  });
+
   it('rejects an unknown event name with 400 validation_failed naming the entry', async () => {
     const res = await harness.request(
       'POST',

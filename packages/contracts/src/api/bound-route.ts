@@ -14,6 +14,11 @@ export interface RouteSchemas {
   response: z.ZodType | null;
   /** A response that is not JSON (`text/csv`): `response` is null then. */
   produces?: string;
+  /**
+   * Response fields shown once (a key's plaintext, a signing secret): an Idempotency-Key's
+   * stored answer leaves them out, so a replay answers without them.
+   */
+  secretFields?: readonly string[];
 }
 
 /** A row of the route table with its schemas: what a service binds a handler to. */

@@ -17,13 +17,17 @@ export const WEBHOOKS_API = {
   createEndpoint: apiRoute('POST', '/webhooks', {
     body: CreateWebhookEndpointSchema,
     response: WebhookEndpointWithSecretSchema,
+    secretFields: ['secret'],
   }),
   updateEndpoint: apiRoute('PATCH', '/webhooks/{id}', {
     body: UpdateWebhookEndpointSchema,
     response: WebhookEndpointSchema,
   }),
   deleteEndpoint: apiRoute('DELETE', '/webhooks/{id}', { response: null }),
-  rotateSecret: apiRoute('POST', '/webhooks/{id}/rotate-secret', { response: WebhookEndpointWithSecretSchema }),
+  rotateSecret: apiRoute('POST', '/webhooks/{id}/rotate-secret', {
+    response: WebhookEndpointWithSecretSchema,
+    secretFields: ['secret'],
+  }),
   listDeliveries: apiRoute('GET', '/webhooks/{id}/deliveries', {
     query: PageQuerySchema,
     response: listOf(WebhookDeliverySchema),

@@ -52,6 +52,7 @@ export function bindRoute<S extends RouteSchemas>(
   if (!bound) boundRoutes.set(router, (bound = new Set()));
   bound.add(keyOf(route));
   router[method](expressPath(route.path), async (req: Request, res: Response) => {
+    if (schemas.secretFields) res.locals.secretFields = schemas.secretFields;
     const input = {
       orgId: orgIdOf(req),
       params: schemas.params ? parse(schemas.params, req.params, 'params') : req.params,

@@ -205,6 +205,18 @@ async function claim(records: Records, id: string, bodyHash: string | null): Pro
 }
 
 /**
+ * The answer as stored for replays: without its secret fields (a new API key's plaintext, a
+ * webhook signing secret), which are shown once and never written down in clear. A replay
+ * answers the record without them.
+ */
+function withoutSecrets(body: unknown, fields: readonly string[] | undefined): unknown {
+  if (!fields?.length || !body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const kept = { ...(body as Record<string, unknown>) };
+  for (const field of fields) delete kept[field];
+  return kept;
+}
+
+/**
  * Stores the response before it is sent, so a retry racing it finds the result. JSON
  * bodies are kept; anything else (204, text) is stored with a null body. With the request
  * body's hash: a streamed body's is known once read, and without it nothing is stored.
@@ -212,6 +224,7 @@ async function claim(records: Records, id: string, bodyHash: string | null): Pro
 function recordResponse(records: Records, id: string, res: Response, bodyHash: () => string | undefined): void {
   const settle = (body: unknown) => {
     const hash = bodyHash();
+    body = withoutSecrets(body, res.locals.secretFields as readonly string[] | undefined);
     return res.statusCode >= 500 || hash === undefined
       ? records.deleteOne({ _id: id })
       : records.updateOne(
