@@ -9,12 +9,13 @@
  *    installed with apt, when missing) and FerretDB on SQLite built from `infra/ferretdb`.
  *
  * `STOCKYARD_INFRA=local` or `STOCKYARD_INFRA=containers` skips the runtime check in step 2.
- * `FERRETDB_PORT` (default 37017) moves the local FerretDB.
+ * `FERRETDB_PORT` moves the local FerretDB (default: 37017 plus a number from the checkout's path,
+ * so each checkout runs its own; `checkoutFerretDbPort`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { containerRuntimeAvailable, startContainers } from './infra/containers';
-import { ensureFerretDb, localFerretDbPid } from './infra/ferretdb';
+import { checkoutFerretDbPort, ensureFerretDb, localFerretDbPid } from './infra/ferretdb';
 import { ensureLocalRabbitMq, ensureLocalRedis } from './infra/local-servers';
 import { openAmqp, pingMongo, pingRedis } from './infra/probes';
 import { errorMessage, waitUntil } from './infra/wait';
@@ -77,7 +78,7 @@ async function startLocal(log: Log): Promise<Omit<InfraUrls, 'mode'>> {
     throw new Error(`repository root not found at ${REPO_ROOT} (expected pnpm-workspace.yaml there)`);
   }
   fs.mkdirSync(STATE_DIR, { recursive: true });
-  const port = Number(process.env.FERRETDB_PORT ?? 37017);
+  const port = Number(process.env.FERRETDB_PORT ?? checkoutFerretDbPort(REPO_ROOT));
   if (!Number.isInteger(port) || port < 1 || port > 65535)
     throw new Error(`FERRETDB_PORT is not a port: ${process.env.FERRETDB_PORT}`);
   const ctx = { stateDir: STATE_DIR, log, repoRoot: REPO_ROOT, port };

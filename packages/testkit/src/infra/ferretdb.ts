@@ -25,11 +25,25 @@ interface FerretContext extends LocalContext {
 export async function ensureFerretDb(ctx: FerretContext): Promise<string> {
   const url = `mongodb://127.0.0.1:${ctx.port}`;
   const srcDir = path.join(ctx.repoRoot, 'infra', 'ferretdb');
-  if ((await answersPing(url, ctx.port)) && !outdatedBuild(ctx, srcDir)) return url;
+  if ((await answersPing(url, ctx.port)) && ourFerretDb(ctx)?.port === ctx.port && !outdatedBuild(ctx, srcDir))
+    return url;
   await withLock(
     path.join(ctx.stateDir, 'ferretdb.lock'),
     async () => {
+      const ours = ourFerretDb(ctx);
+      if (ours && ours.port !== ctx.port) {
+        // This checkout's data must never have two servers: the one on the old port goes.
+        ctx.log(`stopping this checkout's FerretDB on 127.0.0.1:${ours.port} (FerretDB now runs on ${ctx.port})`);
+        await stopFerretDb(ours.pid, ours.port);
+      }
       if (await answersPing(url, ctx.port)) {
+        if (!ourFerretDb(ctx)) {
+          ctx.log(
+            `127.0.0.1:${ctx.port} answers as a MongoDB server that this checkout did not start (its data is not ` +
+              `in ${path.join(ctx.stateDir, 'ferretdb')}); using it. Set FERRETDB_PORT to a free port for a server of its own.`,
+          );
+          return;
+        }
         const outdated = outdatedBuild(ctx, srcDir); // another process may have replaced it meanwhile
         if (!outdated) return;
         const binary = await buildFerretDb({ srcDir, stateDir: ctx.stateDir, log: ctx.log });
@@ -61,19 +75,18 @@ export async function ensureFerretDb(ctx: FerretContext): Promise<string> {
   return url;
 }
 
-async function answersPing(url: string, port: number): Promise<boolean> {
-  if (!(await portOpen(port))) return false;
-  return pingMongo(url).then(
-    () => true,
-    () => false,
-  );
+/**
+ * The checkout's own FerretDB port: 37017 plus a number from its folder's path, so two
+ * clones on one machine each run their own server on their own data (issue #30: a second
+ * clone used the first one's binary and data without a word). `FERRETDB_PORT` overrides it.
+ */
+export function checkoutFerretDbPort(repoRoot: string): number {
+  const digest = crypto.createHash('sha256').update(fs.realpathSync(repoRoot)).digest();
+  return 37017 + (digest.readUInt32BE(0) % 1000);
 }
 
-/**
- * The FerretDB this helper last started on this port (pid file), when it runs a binary built
- * from other sources than `srcDir` holds now; undefined when it is current, gone, or not ours.
- */
-function outdatedBuild(ctx: FerretContext, srcDir: string): { pid: number; binary: string } | undefined {
+/** The FerretDB this checkout started (pid file), while it runs: its pid, binary and port. */
+function ourFerretDb(ctx: FerretContext): { pid: number; binary: string; port: number } | undefined {
   const pid = localFerretDbPid(ctx.stateDir);
   if (pid === undefined) return undefined;
   let args: string;
@@ -83,9 +96,27 @@ function outdatedBuild(ctx: FerretContext, srcDir: string): { pid: number; binar
     return undefined; // not running
   }
   const [binary, ...rest] = args.split(/\s+/);
-  const ours = binary?.startsWith(path.join(ctx.stateDir, 'bin', 'ferretdb-'));
-  if (!binary || !ours || !rest.includes(`127.0.0.1:${ctx.port}`)) return undefined;
-  return binary === ferretDbBinaryPath(srcDir, ctx.stateDir) ? undefined : { pid, binary };
+  if (!binary?.startsWith(path.join(ctx.stateDir, 'bin', 'ferretdb-'))) return undefined;
+  const listen = rest[rest.indexOf('-listen') + 1]?.match(/^127\.0\.0\.1:(\d+)$/);
+  return listen ? { pid, binary, port: Number(listen[1]) } : undefined;
+}
+
+async function answersPing(url: string, port: number): Promise<boolean> {
+  if (!(await portOpen(port))) return false;
+  return pingMongo(url).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * This checkout's FerretDB on this port, when it runs a binary built from other sources than
+ * `srcDir` holds now; undefined when it is current, gone, or not ours.
+ */
+function outdatedBuild(ctx: FerretContext, srcDir: string): { pid: number; binary: string } | undefined {
+  const ours = ourFerretDb(ctx);
+  if (!ours || ours.port !== ctx.port) return undefined;
+  return ours.binary === ferretDbBinaryPath(srcDir, ctx.stateDir) ? undefined : ours;
 }
 
 /** Stops a FerretDB we started (SIGTERM, then SIGKILL after 15 s) and waits for its port to close. */
