@@ -1,0 +1,61 @@
+import { conflict, UniqueClaims } from '../src';
+import { useTestDatabase } from './support/database';
+
+const db = useTestDatabase();
+const live = new Set<string>(); // holder:key pairs a "record" still uses
+let claims: UniqueClaims;
+
+beforeAll(() => {
+  claims = new UniqueClaims({
+    collection: db().collection('code_claims'),
+    keyOf: (v) => v.trim().toUpperCase(),
+    holderField: 'holderId',
+    valueField: 'code',
+    stillHolds: async (_orgId, holder, key) => live.has(`${holder}:${key}`),
+    taken: (code) => conflict(`Code ${code} is taken`, 'code_taken'),
+  });
+});
+
+describe('UniqueClaims', () => {
+  it('claims a value for one holder per organization; another holder gets the taken error', async () => {
+    expect(await claims.claim('org_a', 'h1', ['ab-1'])).toEqual(['AB-1']);
+    await expect(claims.claim('org_a', 'h2', [' AB-1 '])).rejects.toMatchObject({ status: 409, code: 'code_taken' });
+    expect(await claims.claim('org_b', 'h2', ['AB-1'])).toEqual(['AB-1']);
+    expect(await claims.claim('org_a', 'h1', ['AB-1'])).toEqual([]); // already its own
+    expect(await claims.holders('org_a', ['ab-1', 'none'])).toEqual(new Map([['AB-1', 'h1']]));
+  });
+
+  it('claims all or nothing: a taken value releases the ones this call claimed', async () => {
+    await claims.claim('org_a', 'h1', ['X-1']);
+    await expect(claims.claim('org_a', 'h3', ['Y-1', 'X-1'])).rejects.toMatchObject({ code: 'code_taken' });
+    expect(await claims.holders('org_a', ['Y-1'])).toEqual(new Map());
+  });
+
+  it("releases only the holder's own claims", async () => {
+    await claims.claim('org_a', 'h1', ['R-1']);
+    await claims.release('org_a', 'h2', ['R-1']);
+    expect((await claims.holders('org_a', ['R-1'])).get('R-1')).toBe('h1');
+    await claims.release('org_a', 'h1', ['R-1']);
+    expect(await claims.claim('org_a', 'h2', ['R-1'])).toEqual(['R-1']);
+  });
+
+  it('takes over a stale claim whose holder no longer uses the value, never a live one', async () => {
+    const old = new Date(Date.now() - 5 * 60_000);
+    await db()
+      .collection('code_claims')
+      .insertMany([
+        { _id: 'org_a:STALE', orgId: 'org_a', code: 'STALE', holderId: 'gone', createdAt: old },
+        { _id: 'org_a:KEPT', orgId: 'org_a', code: 'KEPT', holderId: 'alive', createdAt: old },
+      ] as never);
+    live.add('alive:KEPT');
+    expect(await claims.claim('org_a', 'h4', ['stale'])).toEqual(['STALE']);
+    await expect(claims.claim('org_a', 'h4', ['kept'])).rejects.toMatchObject({ code: 'code_taken' });
+  });
+
+  it('gives one value to exactly one of many concurrent holders', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => claims.claim('org_c', `h${i}`, ['RACE'])),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+  });
+});
