@@ -101,14 +101,15 @@ export type MovementQuery = z.infer<typeof MovementQuerySchema>;
 export const WarehouseMovementQuerySchema = MovementQuerySchema.omit({ variantId: true, warehouseId: true });
 
 /** A page of the ledger, newest first: `next` is the cursor of the following page (null on the last). */
-export interface MovementPage {
-  data: StockMovement[];
+export const MovementPageSchema = z.object({
+  data: z.array(StockMovementSchema),
   /** The matching movements, when counted (see `includeTotal`). */
-  total?: number;
-  limit: number;
-  offset: number;
-  next: string | null;
-}
+  total: z.number().int().min(0).optional(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  next: z.string().nullable(),
+});
+export type MovementPage = z.infer<typeof MovementPageSchema>;
 
 export const TransferStockSchema = z
   .object({

@@ -94,6 +94,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
   };
   // routes
   const app = serviceApp(ctx, {
+    service: 'inventory',
     api: (router) => {
       warehousesRoutes(router, deps);
       stockRoutes(router, deps);

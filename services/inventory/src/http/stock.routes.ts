@@ -1,42 +1,24 @@
 import type { Router } from 'express';
-import {
-  AdjustStockSchema,
-  MovementQuerySchema,
-  MoveStockSchema,
-  PageQuerySchema,
-  SetPrimaryBinSchema,
-  TransferStockSchema,
-  UpdateStockItemSchema,
-} from '@stockyard/contracts';
-import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
+import { INVENTORY_API } from '@stockyard/contracts';
+import { bindRoute } from '@stockyard/service-kit';
 import type { InventoryDeps } from '../deps';
 
 export function stockRoutes(router: Router, { commands, queries }: InventoryDeps): void {
-  router.post('/stock/adjust', async (req, res) => {
-    res.status(201).json(await commands.adjust(orgIdOf(req), bodyOf(req, AdjustStockSchema)));
-  });
-  router.post('/stock/transfer', async (req, res) => {
-    res.status(201).json(await commands.transfer(orgIdOf(req), bodyOf(req, TransferStockSchema)));
-  });
-  router.post('/stock/move', async (req, res) => {
-    res.status(201).json(await commands.move(orgIdOf(req), bodyOf(req, MoveStockSchema)));
-  });
-  router.post('/stock/primary-bin', async (req, res) => {
-    res.status(201).json(await commands.setPrimaryBin(orgIdOf(req), bodyOf(req, SetPrimaryBinSchema)));
-  });
+  bindRoute(router, INVENTORY_API.adjustStock, ({ orgId, body }) => commands.adjust(orgId, body));
+  bindRoute(router, INVENTORY_API.transferStock, ({ orgId, body }) => commands.transfer(orgId, body));
+  bindRoute(router, INVENTORY_API.moveStock, ({ orgId, body }) => commands.move(orgId, body));
+  bindRoute(router, INVENTORY_API.setPrimaryBin, ({ orgId, body }) => commands.setPrimaryBin(orgId, body));
 
-  router.get('/stock/movements', async (req, res) => {
-    res.json(await queries.movements(orgIdOf(req), queryOf(req, MovementQuerySchema), queryOf(req, PageQuerySchema)));
-  });
-  router.get('/stock/variant/:variantId/breakdown', async (req, res) => {
-    res.json(await queries.breakdown(orgIdOf(req), req.params.variantId));
-  });
+  bindRoute(router, INVENTORY_API.listMovements, ({ orgId, query: { limit, offset, ...filters } }) =>
+    queries.movements(orgId, filters, { limit, offset }),
+  );
+  bindRoute(router, INVENTORY_API.getStockBreakdown, ({ orgId, params }) =>
+    queries.breakdown(orgId, params.variantId!),
+  );
 
-  router.patch('/stock/items/:variantId/:warehouseId', async (req, res) => {
-    const orgId = orgIdOf(req);
-    const { variantId, warehouseId } = req.params;
-    const input = bodyOf(req, UpdateStockItemSchema);
-    const level = await commands.updateItem(orgId, variantId, warehouseId, input);
-    res.json(await queries.stockItem(orgId, level, warehouseId, input.binId ?? null));
+  bindRoute(router, INVENTORY_API.updateStockItem, async ({ orgId, params, body }) => {
+    const { variantId, warehouseId } = params as { variantId: string; warehouseId: string };
+    const level = await commands.updateItem(orgId, variantId, warehouseId, body);
+    return queries.stockItem(orgId, level, warehouseId, body.binId ?? null);
   });
 }

@@ -1,46 +1,28 @@
 import type { Router } from 'express';
-import {
-  BulkCountApplySchema,
-  BulkCountPreviewSchema,
-  ExportTemplateQuerySchema,
-  PageQuerySchema,
-  WarehouseMovementQuerySchema,
-  WarehouseStockQuerySchema,
-} from '@stockyard/contracts';
-import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
+import { INVENTORY_API } from '@stockyard/contracts';
+import { bindRoute } from '@stockyard/service-kit';
 import type { InventoryDeps } from '../deps';
 
 export function warehouseStockRoutes(router: Router, { queries, counts }: InventoryDeps): void {
-  router.get('/warehouses/:warehouseId/stock', async (req, res) => {
-    const query = queryOf(req, WarehouseStockQuerySchema);
-    res.json(await queries.warehouseStock(orgIdOf(req), req.params.warehouseId, query, queryOf(req, PageQuerySchema)));
-  });
+  bindRoute(router, INVENTORY_API.listWarehouseStock, ({ orgId, params, query: { limit, offset, ...filters } }) =>
+    queries.warehouseStock(orgId, params.warehouseId!, filters, { limit, offset }),
+  );
+  bindRoute(router, INVENTORY_API.listWarehouseMovements, ({ orgId, params, query: { limit, offset, ...filters } }) =>
+    queries.warehouseMovements(orgId, params.warehouseId!, filters, { limit, offset }),
+  );
 
-  router.get('/warehouses/:warehouseId/stock/movements', async (req, res) => {
-    const query = queryOf(req, WarehouseMovementQuerySchema);
-    const page = queryOf(req, PageQuerySchema);
-    res.json(await queries.warehouseMovements(orgIdOf(req), req.params.warehouseId, query, page));
-  });
-
-  router.get('/warehouses/:warehouseId/stock/export-template', async (req, res) => {
-    const { warehouseId } = req.params;
-    const { filename, csv } = await queries.countTemplate(
-      orgIdOf(req),
-      warehouseId,
-      queryOf(req, ExportTemplateQuerySchema),
-    );
+  // A file, not JSON: the handler answers through `res` and returns nothing.
+  bindRoute(router, INVENTORY_API.exportCountTemplate, async ({ orgId, params, query, res }) => {
+    const { filename, csv } = await queries.countTemplate(orgId, params.warehouseId!, query);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
     res.send(csv);
   });
 
-  router.post('/warehouses/:warehouseId/stock/count/preview', async (req, res) => {
-    res
-      .status(201)
-      .json(await counts.preview(orgIdOf(req), req.params.warehouseId, bodyOf(req, BulkCountPreviewSchema)));
-  });
-  router.post('/warehouses/:warehouseId/stock/count/apply', async (req, res) => {
-    const body = bodyOf(req, BulkCountApplySchema);
-    res.status(201).json(await counts.apply(orgIdOf(req), req.params.warehouseId, body, req.get('idempotency-key')));
-  });
+  bindRoute(router, INVENTORY_API.previewCount, ({ orgId, params, body }) =>
+    counts.preview(orgId, params.warehouseId!, body),
+  );
+  bindRoute(router, INVENTORY_API.applyCount, ({ orgId, params, body, req }) =>
+    counts.apply(orgId, params.warehouseId!, body, req.get('idempotency-key')),
+  );
 }

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { listOf, PageQuerySchema } from '../lists';
+import {
+  AdjustResultSchema,
+  AdjustStockSchema,
+  BulkCountApplySchema,
+  BulkCountPreviewSchema,
+  CountDiffSchema,
+  CountResultSchema,
+  ExportTemplateQuerySchema,
+  MovementPageSchema,
+  MovementQuerySchema,
+  MoveStockSchema,
+  PrimaryBinResultSchema,
+  RelocationResultSchema,
+  SetPrimaryBinSchema,
+  StockItemSchema,
+  TransferStockSchema,
+  UpdateStockItemSchema,
+  WarehouseBreakdownSchema,
+  WarehouseMovementQuerySchema,
+  WarehouseStockQuerySchema,
+  WarehouseStockRowSchema,
+} from '../stock';
+import {
+  BinSchema,
+  CreateBinSchema,
+  CreateWarehouseSchema,
+  UpdateBinSchema,
+  UpdateWarehouseSchema,
+  WarehouseListQuerySchema,
+  WarehouseSchema,
+} from '../warehouses';
+import { apiRoute } from './bound-route';
+
+/** A list's filters with the paging of every list (limit/offset and their take/skip aliases). */
+const paged = <T extends z.ZodObject>(filters: T) => z.intersection(filters, PageQuerySchema);
+
+/** The inventory service's stock routes with their wire shapes. */
+const STOCK_API = {
+  adjustStock: apiRoute('POST', '/stock/adjust', { body: AdjustStockSchema, response: AdjustResultSchema }),
+  listMovements: apiRoute('GET', '/stock/movements', {
+    query: paged(MovementQuerySchema),
+    response: MovementPageSchema,
+  }),
+  getStockBreakdown: apiRoute('GET', '/stock/variant/{variantId}/breakdown', {
+    response: z.array(WarehouseBreakdownSchema),
+  }),
+  updateStockItem: apiRoute('PATCH', '/stock/items/{variantId}/{warehouseId}', {
+    body: UpdateStockItemSchema,
+    response: StockItemSchema,
+  }),
+  transferStock: apiRoute('POST', '/stock/transfer', { body: TransferStockSchema, response: RelocationResultSchema }),
+  moveStock: apiRoute('POST', '/stock/move', { body: MoveStockSchema, response: RelocationResultSchema }),
+  setPrimaryBin: apiRoute('POST', '/stock/primary-bin', {
+    body: SetPrimaryBinSchema,
+    response: PrimaryBinResultSchema,
+  }),
+};
+
+/** A warehouse's stock: its rows, its ledger and its counts. */
+const WAREHOUSE_STOCK_API = {
+  listWarehouseStock: apiRoute('GET', '/warehouses/{warehouseId}/stock', {
+    query: paged(WarehouseStockQuerySchema),
+    response: listOf(WarehouseStockRowSchema),
+  }),
+  listWarehouseMovements: apiRoute('GET', '/warehouses/{warehouseId}/stock/movements', {
+    query: paged(WarehouseMovementQuerySchema),
+    response: MovementPageSchema,
+  }),
+  exportCountTemplate: apiRoute('GET', '/warehouses/{warehouseId}/stock/export-template', {
+    query: ExportTemplateQuerySchema,
+    response: null,
+    produces: 'text/csv',
+  }),
+  previewCount: apiRoute('POST', '/warehouses/{warehouseId}/stock/count/preview', {
+    body: BulkCountPreviewSchema,
+    response: z.array(CountDiffSchema),
+  }),
+  applyCount: apiRoute('POST', '/warehouses/{warehouseId}/stock/count/apply', {
+    body: BulkCountApplySchema,
+    response: z.array(CountResultSchema),
+  }),
+};
+
+/** Warehouses and their bins. */
+const WAREHOUSES_API = {
+  listWarehouses: apiRoute('GET', '/warehouses', {
+    query: paged(WarehouseListQuerySchema),
+    response: listOf(WarehouseSchema),
+  }),
+  createWarehouse: apiRoute('POST', '/warehouses', { body: CreateWarehouseSchema, response: WarehouseSchema }),
+  getWarehouse: apiRoute('GET', '/warehouses/{warehouseId}', { response: WarehouseSchema }),
+  updateWarehouse: apiRoute('PATCH', '/warehouses/{warehouseId}', {
+    body: UpdateWarehouseSchema,
+    response: WarehouseSchema,
+  }),
+  deleteWarehouse: apiRoute('DELETE', '/warehouses/{warehouseId}', { response: null }),
+  listBins: apiRoute('GET', '/warehouses/{warehouseId}/bins', { query: PageQuerySchema, response: listOf(BinSchema) }),
+  createBin: apiRoute('POST', '/warehouses/{warehouseId}/bins', { body: CreateBinSchema, response: BinSchema }),
+  renameBin: apiRoute('PATCH', '/warehouses/{warehouseId}/bins/{binId}', {
+    body: UpdateBinSchema,
+    response: BinSchema,
+  }),
+  deleteBin: apiRoute('DELETE', '/warehouses/{warehouseId}/bins/{binId}', { response: null }),
+};
+
+/** The inventory service's routes with their wire shapes. */
+export const INVENTORY_API = { ...STOCK_API, ...WAREHOUSE_STOCK_API, ...WAREHOUSES_API };
