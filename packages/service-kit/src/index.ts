@@ -36,6 +36,7 @@ export {
   wordStartPattern,
   type SearchHits,
 } from './store/search-index';
+export { countOwned, readPage, stateOf, type OrgFilter, type PageRead, type StatePage } from './store/read-page';
 export { UniqueClaims, type UniqueClaimsOptions } from './store/unique-claims';
 export { StateTable, stateTable, type Transitions } from './domain/state-table';
 export * from './service';

@@ -7,6 +7,7 @@ import { documentKey, documentLocks } from '../db/document-lock';
 import { isDuplicateKeyError } from '../db/mongo';
 import type { OutboxRelay } from '../events/outbox-relay';
 import { RecentMap } from '../recent-map';
+import { fieldsOf } from './read-page';
 
 /** What every stored aggregate carries. The store owns `version`, `createdAt` and `updatedAt`. */
 export interface Aggregate {
@@ -58,8 +59,6 @@ export interface AggregateStoreOptions<S extends Aggregate> {
 }
 
 type Doc = Record<string, unknown> & { _id: string };
-/** Document fields a state never holds: the id is `_id`, the outbox is the relay's. */
-const BOOKKEEPING = new Set(['_id', 'outbox', 'outboxPending', 'outboxAt', '__v', 'batchWrite']);
 /** Documents a batched change reads in one round trip and decides on under one set of locks. */
 const BATCH_SIZE = 500;
 /**
@@ -419,8 +418,7 @@ export class AggregateStore<S extends Aggregate> {
   }
 
   private toState(doc: Doc): S {
-    const state: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(doc)) if (!BOOKKEEPING.has(key)) state[key] = value;
+    const state = fieldsOf(doc);
     state.version ??= 0; // a document written before a store kept it (see versionGuard)
     if (!this.options.documentId) state.id = doc._id;
     return state as S;
@@ -429,11 +427,11 @@ export class AggregateStore<S extends Aggregate> {
 
 /**
  * The condition on the version a change read. A document written before a store kept it (an
- * older service's) has none: read as version 0, its first change is guarded on the field being
- * absent (`null` matches a missing field) and writes version 1, with no adoption pass over the
- * collection at start.
+ * older service's) has none and is read as version 0, as is one a service inserted at 0 itself
+ * (webhooks' deliveries): its first change is guarded on 0 or the field being absent (`null`
+ * matches a missing field) and writes version 1, with no adoption pass over the collection.
  */
-const versionGuard = (version: number) => (version === 0 ? null : version);
+const versionGuard = (version: number) => (version === 0 ? { $in: [0, null] } : version);
 
 /** 503 for a change that kept losing its version guard to other writers. */
 const contention = (name: string) =>

@@ -40,7 +40,8 @@ export async function ensureFerretDb(ctx: FerretContext): Promise<string> {
         if (!ourFerretDb(ctx)) {
           ctx.log(
             `127.0.0.1:${ctx.port} answers as a MongoDB server that this checkout did not start (its data is not ` +
-              `in ${path.join(ctx.stateDir, 'ferretdb')}); using it. Set FERRETDB_PORT to a free port for a server of its own.`,
+              `in ${path.join(ctx.stateDir, 'ferretdb')}); using it. ` +
+              'Set FERRETDB_PORT to a free port for a server of its own.',
           );
           return;
         }

@@ -1,9 +1,8 @@
 import type { CreateBrand, List, Page } from '@stockyard/contracts';
-import { AggregateStore, notFound, type OutboxRelay } from '@stockyard/service-kit';
+import { AggregateStore, notFound, type OutboxRelay, readPage } from '@stockyard/service-kit';
 import { brandView, newBrand, renameBrand, type BrandState } from '../domain/brand';
 import { brandInUse, brandNameTaken } from '../domain/brand.errors';
 import type { BrandModel } from './brand.model';
-import { stateOf } from './state-of';
 
 export type BrandView = ReturnType<typeof brandView>;
 
@@ -19,11 +18,12 @@ export class BrandRepository {
   }
 
   async list(orgId: string, { limit, offset }: Page): Promise<List<BrandView>> {
-    const [rows, total] = await Promise.all([
-      this.model.find({ orgId }).sort({ nameKey: 1 }).skip(offset).limit(limit).lean(),
-      this.model.countDocuments({ orgId }),
-    ]);
-    return { data: rows.map((r) => brandView(stateOf<BrandState>(r))), total, limit, offset };
+    const { data, total } = await readPage<BrandState>(this.model, {
+      filter: { orgId },
+      sort: { nameKey: 1 },
+      page: { limit, offset },
+    });
+    return { data: data.map(brandView), total: total!, limit, offset };
   }
 
   async get(orgId: string, id: string): Promise<BrandView> {

@@ -1,9 +1,8 @@
 import type { CreateCategory, List, Page, UpdateCategory } from '@stockyard/contracts';
-import { AggregateStore, notFound, type OutboxRelay } from '@stockyard/service-kit';
+import { AggregateStore, notFound, type OutboxRelay, readPage, countOwned } from '@stockyard/service-kit';
 import { categoryView, newCategory, updateCategory, type CategoryState } from '../domain/category';
 import { categoryInUse, categoryNameTaken, parentCategoryNotFound } from '../domain/category.errors';
 import type { CategoryModel } from './category.model';
-import { stateOf } from './state-of';
 
 export type CategoryView = ReturnType<typeof categoryView>;
 
@@ -19,11 +18,12 @@ export class CategoryRepository {
   }
 
   async list(orgId: string, { limit, offset }: Page): Promise<List<CategoryView>> {
-    const [rows, total] = await Promise.all([
-      this.model.find({ orgId }).sort({ nameKey: 1 }).skip(offset).limit(limit).lean(),
-      this.model.countDocuments({ orgId }),
-    ]);
-    return { data: rows.map((r) => categoryView(stateOf<CategoryState>(r))), total, limit, offset };
+    const { data, total } = await readPage<CategoryState>(this.model, {
+      filter: { orgId },
+      sort: { nameKey: 1 },
+      page: { limit, offset },
+    });
+    return { data: data.map(categoryView), total: total!, limit, offset };
   }
 
   async read(orgId: string, id: string): Promise<CategoryState | undefined> {
@@ -52,7 +52,7 @@ export class CategoryRepository {
 
   async delete(orgId: string, id: string, usedBy: () => Promise<number>): Promise<void> {
     if (!(await this.store.read(orgId, id))) throw notFound('Category');
-    const [products, children] = await Promise.all([usedBy(), this.model.countDocuments({ orgId, parentId: id })]);
+    const [products, children] = await Promise.all([usedBy(), countOwned(this.model, { orgId, parentId: id })]);
     if (products > 0 || children > 0) throw categoryInUse(products, children);
     await this.model.deleteOne({ _id: id, orgId });
     this.store.forget(orgId, id);

@@ -1,8 +1,7 @@
 import type { ChannelPlatform, List, Page } from '@stockyard/contracts';
-import { AggregateStore, notFound, type OutboxRelay } from '@stockyard/service-kit';
+import { AggregateStore, notFound, type OutboxRelay, readPage, type OrgFilter } from '@stockyard/service-kit';
 import type { ChannelState } from '../domain/channel';
 import type { ChannelModel } from './channel.model';
-import { stateOf } from './state-of';
 
 /** Sales channels: every write through the aggregate store, lists from the model. */
 export class ChannelStore {
@@ -27,13 +26,15 @@ export class ChannelStore {
     filter: { platform?: ChannelPlatform; includeDeleted: boolean },
     { limit, offset }: Page,
   ): Promise<List<ChannelState>> {
-    const query: Record<string, unknown> = { orgId };
+    const query: OrgFilter = { orgId };
     if (filter.platform) query.platform = filter.platform;
     if (!filter.includeDeleted) query.deletedAt = null;
-    const [rows, total] = await Promise.all([
-      this.model.find(query).sort({ createdAt: 1, _id: 1 }).skip(offset).limit(limit).lean(),
-      this.model.countDocuments(query),
-    ]);
-    return { data: rows.map((r) => stateOf<ChannelState>(r)), total, limit, offset };
+    const { data, total } = await readPage<ChannelState>(this.model, {
+      filter: query,
+      sort: { createdAt: 1, _id: 1 },
+      page: { limit, offset },
+      withTotal: true,
+    });
+    return { data, total: total!, limit, offset };
   }
 }

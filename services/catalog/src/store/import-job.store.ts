@@ -1,8 +1,7 @@
 import type { List, Page } from '@stockyard/contracts';
-import { AggregateStore, notFound, type OutboxRelay } from '@stockyard/service-kit';
+import { AggregateStore, notFound, type OutboxRelay, stateOf } from '@stockyard/service-kit';
 import { OPEN_STATUSES, type ImportJobState } from '../domain/import-job';
 import type { ImportJobModel } from './import-job.model';
-import { stateOf } from './state-of';
 
 /** Import jobs: every write (claims, heartbeats, checkpoints, the end) through the aggregate store. */
 export class ImportJobStore {

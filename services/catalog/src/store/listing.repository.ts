@@ -1,9 +1,8 @@
 import type { List, ListingInput, Page } from '@stockyard/contracts';
-import { documentKey, documentLocks, findOwned, notFound } from '@stockyard/service-kit';
+import { documentKey, documentLocks, findOwned, notFound, stateOf, readPage, countOwned } from '@stockyard/service-kit';
 import { listingId, upsertListing, type ListingState, type UpsertOutcome } from '../domain/listing';
 import type { ListingLookup } from '../ports';
 import type { ListingModel } from './listing.model';
-import { stateOf } from './state-of';
 import { inParallel } from './in-parallel';
 
 type ListingFilter = { productId?: string; externalParentId?: string };
@@ -13,12 +12,13 @@ export class ListingRepository implements ListingLookup {
   constructor(private readonly model: ListingModel) {}
 
   async list(orgId: string, channelId: string, filter: ListingFilter, page: Page): Promise<List<ListingState>> {
-    const query = { orgId, channelId, ...filter };
-    const [rows, total] = await Promise.all([
-      this.model.find(query).sort({ createdAt: 1, _id: 1 }).skip(page.offset).limit(page.limit).lean(),
-      this.model.countDocuments(query),
-    ]);
-    return { data: rows.map((r) => stateOf<ListingState>(r)), total, limit: page.limit, offset: page.offset };
+    const { data, total } = await readPage<ListingState>(this.model, {
+      filter: { orgId, channelId, ...filter },
+      sort: { createdAt: 1, _id: 1 },
+      page,
+      withTotal: true,
+    });
+    return { data, total: total!, ...page };
   }
 
   /**
@@ -67,7 +67,7 @@ export class ListingRepository implements ListingLookup {
   }
 
   countOnChannel(orgId: string, channelId: string): Promise<number> {
-    return this.model.countDocuments({ orgId, channelId });
+    return countOwned(this.model, { orgId, channelId });
   }
 
   /** GET /products?channelId=: the products the channel lists. */
@@ -83,7 +83,7 @@ export class ListingRepository implements ListingLookup {
   async listingCountOfVariants(orgId: string, variantIds: string[]): Promise<number> {
     let total = 0;
     await inParallel([...new Set(variantIds)], 8, async (variantId) => {
-      const count = await this.model.countDocuments({ orgId, variantId });
+      const count = await countOwned(this.model, { orgId, variantId });
       total += count; // not `total += await …`, which adds to the total read before the wait
     });
     return total;

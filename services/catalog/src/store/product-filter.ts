@@ -1,3 +1,4 @@
+import type { OrgFilter } from '@stockyard/service-kit';
 import type { ProductListQuery } from '@stockyard/contracts';
 import { searchText, wordStartPattern } from '@stockyard/service-kit';
 import { skuKey } from '../domain/product-derived';
@@ -30,8 +31,8 @@ export function searchCondition(search: string, variantNames = false) {
  * only when asked), each filter given. `marginBelow` and `marginUnknown=true` together mean
  * either (the products whose margin needs a look).
  */
-export function productFilter(orgId: string, q: ProductListQuery, ids?: string[]): Record<string, unknown> {
-  const filter: Record<string, unknown> = { orgId, deletedAt: null, archived: q.archived ?? false };
+export function productFilter(orgId: string, q: ProductListQuery, ids?: string[]): OrgFilter {
+  const filter: OrgFilter = { orgId, deletedAt: null, archived: q.archived ?? false };
   for (const key of ['brandId', 'categoryId', 'type', 'matched', 'enriched'] as const) {
     if (q[key] !== undefined) filter[key] = q[key];
   }

@@ -1,5 +1,5 @@
 import type { List, Page, ProductListQuery, VariantListQuery } from '@stockyard/contracts';
-import { searchText, wordStartPattern } from '@stockyard/service-kit';
+import { searchText, wordStartPattern, stateOf, readPage, countOwned, type OrgFilter } from '@stockyard/service-kit';
 import type { HealthRow } from '../domain/data-health';
 import type { ProductState } from '../domain/product';
 import { liveVariants, skuKey } from '../domain/product-derived';
@@ -8,9 +8,8 @@ import type { ComponentUses } from './component-uses';
 import type { ProductModel } from './product.model';
 import { productFilter, productSort, searchCondition } from './product-filter';
 import type { ProductSearch } from './product-search';
-import { stateOf } from './state-of';
 
-const WITHOUT_OUTBOX = { outbox: 0, outboxPending: 0, outboxAt: 0 };
+const WITHOUT_OUTBOX = { outbox: 0, outboxPending: 0, outboxAt: 0 } as const;
 
 /**
  * `deletedAt` holds null or a date: every date is trashed. A range rather than `$ne: null`, which
@@ -44,10 +43,9 @@ export class ProductQueries {
     return found.filter((id) => allowed.has(id));
   }
 
-  private async find(filter: Record<string, unknown>, sort?: Record<string, 1 | -1>, page?: Page) {
+  private async find(filter: Record<string, unknown>, sort?: Record<string, 1 | -1>) {
     let query = this.model.find(filter, WITHOUT_OUTBOX);
     if (sort) query = query.sort(sort);
-    if (page) query = query.skip(page.offset).limit(page.limit);
     return (await query.lean()).map((doc) => stateOf<ProductState>(doc));
   }
 
@@ -55,21 +53,28 @@ export class ProductQueries {
     const ids = await this.narrow(orgId, q.search, onChannel);
     if (ids?.length === 0) return { data: [], total: 0, ...page };
     const filter = productFilter(orgId, q, ids);
-    const [rows, total] = await Promise.all([
-      this.find(filter, productSort(q), page),
-      this.model.countDocuments(filter),
-    ]);
-    return { data: rows.map((p) => productView(p)), total, ...page };
+    const { data, total } = await readPage(
+      this.model,
+      { filter, sort: productSort(q), page, projection: WITHOUT_OUTBOX },
+      (doc) => productView(stateOf<ProductState>(doc)),
+    );
+    return { data, total: total!, ...page };
   }
 
   /** The trash, most recently trashed first. */
   async trash(orgId: string, page: Page): Promise<List<ProductView>> {
     const filter = { orgId, deletedAt: { $gte: EARLIEST } };
-    const [rows, total] = await Promise.all([
-      this.find(filter, { deletedAt: -1, _id: -1 }, page),
-      this.model.countDocuments(filter),
-    ]);
-    return { data: rows.map((p) => productView(p)), total, ...page };
+    const read = {
+      filter,
+      sort: { deletedAt: -1 as const, _id: -1 as const },
+      page,
+      withTotal: true,
+      projection: WITHOUT_OUTBOX,
+    };
+    const { data, total } = await readPage<ProductView>(this.model, read, (doc) =>
+      productView(stateOf<ProductState>(doc)),
+    );
+    return { data, total: total!, ...page };
   }
 
   /** GET /variants: live variants of live products, by product creation then position; paged in memory. */
@@ -104,7 +109,7 @@ export class ProductQueries {
 
   async countUsingComponents(orgId: string, variantIds: string[]): Promise<number> {
     const filters = await this.usersFilters(orgId, variantIds);
-    const counts = await Promise.all(filters.map((filter) => this.model.countDocuments(filter)));
+    const counts = await Promise.all(filters.map((filter) => countOwned(this.model, filter)));
     return counts.reduce((sum, n) => sum + n, 0);
   }
 
@@ -112,9 +117,9 @@ export class ProductQueries {
    * The filters of the products using any of these variants: the component-use index's
    * candidates by id (ID_CHUNK at a time), with the exact condition; none when it has none.
    */
-  private async usersFilters(orgId: string, variantIds: string[]): Promise<Record<string, unknown>[]> {
+  private async usersFilters(orgId: string, variantIds: string[]): Promise<OrgFilter[]> {
     const ids = await this.uses.users(orgId, variantIds);
-    const filters: Record<string, unknown>[] = [];
+    const filters: OrgFilter[] = [];
     for (let i = 0; i < ids.length; i += ID_CHUNK) {
       const _id = { $in: ids.slice(i, i + ID_CHUNK) };
       filters.push({ orgId, deletedAt: null, componentVariantIds: { $in: variantIds }, _id });
@@ -145,7 +150,7 @@ export class ProductQueries {
 
   /** Products, live or trashed, naming the brand or category (a brand or category in use stays). */
   countUsing(orgId: string, filter: { brandId: string } | { categoryId: string }): Promise<number> {
-    return this.model.countDocuments({ orgId, ...filter });
+    return countOwned(this.model, { orgId, ...filter });
   }
 
   /** Ids of the organization's products in a category (live and trashed). */

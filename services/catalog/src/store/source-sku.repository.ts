@@ -1,8 +1,15 @@
 import type { List, Page } from '@stockyard/contracts';
-import { findOwned, isDuplicateKeyError, notFound } from '@stockyard/service-kit';
+import {
+  findOwned,
+  isDuplicateKeyError,
+  notFound,
+  stateOf,
+  readPage,
+  countOwned,
+  type OrgFilter,
+} from '@stockyard/service-kit';
 import { OFFER_FIELDS, sourceSkuId, type SourceSkuState } from '../domain/source-sku';
 import type { SourceSkuModel } from './source-sku.model';
-import { stateOf } from './state-of';
 
 type SkuFilter = { sku?: string; variantId?: string; linked?: boolean };
 /** A SKU write: the new state, and the one it replaces (none for a new SKU). */
@@ -39,15 +46,12 @@ export class SourceSkuRepository {
   }
 
   async list(orgId: string, sourceChannelId: string, filter: SkuFilter, page: Page): Promise<List<SourceSkuState>> {
-    const query: Record<string, unknown> = { orgId, sourceChannelId };
+    const query: OrgFilter = { orgId, sourceChannelId };
     if (filter.sku !== undefined) query.sku = filter.sku;
     if (filter.variantId !== undefined) query.variantId = filter.variantId;
     else if (filter.linked !== undefined) query.variantId = filter.linked ? { $ne: null } : null;
-    const [rows, total] = await Promise.all([
-      this.model.find(query).sort({ sku: 1 }).skip(page.offset).limit(page.limit).lean(),
-      this.model.countDocuments(query),
-    ]);
-    return { data: rows.map((r) => stateOf<SourceSkuState>(r)), total, limit: page.limit, offset: page.offset };
+    const { data, total } = await readPage<SourceSkuState>(this.model, { filter: query, sort: { sku: 1 }, page });
+    return { data, total: total!, ...page };
   }
 
   /** Every SKU of the source, streamed (the import's index of what is stored). */
@@ -111,7 +115,7 @@ export class SourceSkuRepository {
   }
 
   countOffers(orgId: string, variantId: string): Promise<number> {
-    return this.model.countDocuments({ orgId, variantId });
+    return countOwned(this.model, { orgId, variantId });
   }
 
   /** Up to `limit` unlinked SKUs of the source in SKU order after `after`, and how many follow them. */
@@ -121,7 +125,7 @@ export class SourceSkuRepository {
     const rows = await this.model.find(query).sort({ sku: 1 }).limit(limit).lean();
     const skus = rows.map((r) => stateOf<SourceSkuState>(r));
     const last = skus[skus.length - 1];
-    const rest = last ? await this.model.countDocuments({ ...query, sku: { $gt: last.sku } }) : 0;
+    const rest = last ? await countOwned(this.model, { ...query, orgId, sku: { $gt: last.sku } }) : 0;
     return { skus, after: rest };
   }
 }

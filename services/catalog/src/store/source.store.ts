@@ -1,8 +1,7 @@
 import type { List, Page } from '@stockyard/contracts';
-import { AggregateStore, notFound, type OutboxRelay } from '@stockyard/service-kit';
+import { AggregateStore, notFound, type OutboxRelay, readPage } from '@stockyard/service-kit';
 import { assertSourceWritable, type SourceState } from '../domain/source';
 import type { SourceModel } from './source.model';
-import { stateOf } from './state-of';
 
 /** Source channels (suppliers): writes through the aggregate store, lists sorted by name. */
 export class SourceStore {
@@ -30,11 +29,11 @@ export class SourceStore {
   }
 
   async list(orgId: string, includeDeleted: boolean, { limit, offset }: Page): Promise<List<SourceState>> {
-    const query = includeDeleted ? { orgId } : { orgId, deletedAt: null };
-    const [rows, total] = await Promise.all([
-      this.model.find(query).sort({ name: 1, _id: 1 }).skip(offset).limit(limit).lean(),
-      this.model.countDocuments(query),
-    ]);
-    return { data: rows.map((r) => stateOf<SourceState>(r)), total, limit, offset };
+    const { data, total } = await readPage<SourceState>(this.model, {
+      filter: includeDeleted ? { orgId } : { orgId, deletedAt: null },
+      sort: { name: 1, _id: 1 },
+      page: { limit, offset },
+    });
+    return { data, total: total!, limit, offset };
   }
 }

@@ -1,9 +1,9 @@
+import { stateOf } from '@stockyard/service-kit';
 import type { Logger } from '@stockyard/service-kit';
 import type { Connection } from 'mongoose';
 import type { ProductState } from '../domain/product';
 import type { ProductModel } from './product.model';
 import type { ProductTermIndex } from './product-term-index';
-import { stateOf } from './state-of';
 
 const WITHOUT_OUTBOX = { outbox: 0, outboxPending: 0, outboxAt: 0 };
 

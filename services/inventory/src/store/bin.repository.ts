@@ -1,9 +1,9 @@
 import type { List, Page } from '@stockyard/contracts';
-import { AggregateStore, type BroadcastCache } from '@stockyard/service-kit';
+import { AggregateStore, type BroadcastCache, readPage } from '@stockyard/service-kit';
 import type { BinState } from '../domain/bin';
 import { binNotFound } from '../domain/warehouse.errors';
 import type { BinModel } from './warehouse.model';
-import { placeKey, stateOf } from './warehouse.repository';
+import { placeKey } from './warehouse.repository';
 
 /** Every write of a bin (a name taken in its warehouse breaks the unique index: the commands say which name). */
 export const binStore = (model: BinModel) => new AggregateStore<BinState>(model, undefined, { name: 'Bin' });
@@ -34,13 +34,12 @@ export class BinRepository {
   }
 
   async list(orgId: string, warehouseId: string, page: Page): Promise<List<BinState>> {
-    const model = this.store.model as BinModel;
-    const filter = { orgId, warehouseId };
-    const [docs, total] = await Promise.all([
-      model.find(filter).sort({ name: 1, _id: 1 }).skip(page.offset).limit(page.limit).lean(),
-      model.countDocuments(filter),
-    ]);
-    return { data: docs.map((d) => stateOf<BinState>(d)), total, limit: page.limit, offset: page.offset };
+    const { data, total } = await readPage<BinState>(this.store.model, {
+      filter: { orgId, warehouseId },
+      sort: { name: 1, _id: 1 },
+      page,
+    });
+    return { data, total: total!, ...page };
   }
 
   /** Every bin of a warehouse by id, for naming rows in listings. */

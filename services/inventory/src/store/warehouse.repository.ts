@@ -1,5 +1,5 @@
 import type { List, Page } from '@stockyard/contracts';
-import { AggregateStore, type BroadcastCache } from '@stockyard/service-kit';
+import { AggregateStore, type BroadcastCache, readPage, stateOf } from '@stockyard/service-kit';
 import type { BinState } from '../domain/bin';
 import type { WarehouseState } from '../domain/warehouse';
 import { warehouseDeleted, warehouseNotFound } from '../domain/warehouse.errors';
@@ -13,12 +13,6 @@ export interface PlaceCaches {
 }
 
 export const placeKey = (orgId: string, ...ids: string[]) => [orgId, ...ids].join(':');
-
-/** A lean document as the state it stores (`_id` → `id`). */
-export function stateOf<S>(doc: object): S {
-  const { _id, ...fields } = doc as Record<string, unknown>;
-  return { ...fields, id: _id } as S;
-}
 
 /**
  * Every write of a warehouse. A change (update, delete) drops the cached place on every
@@ -69,13 +63,13 @@ export class WarehouseRepository {
   }
 
   async list(orgId: string, includeDeleted: boolean, page: Page): Promise<List<WarehouseState>> {
-    const filter = includeDeleted ? { orgId } : { orgId, deletedAt: null };
-    const model = this.store.model as WarehouseModel;
-    const [docs, total] = await Promise.all([
-      model.find(filter).sort({ createdAt: 1, _id: 1 }).skip(page.offset).limit(page.limit).lean(),
-      model.countDocuments(filter),
-    ]);
-    return { data: docs.map((d) => stateOf<WarehouseState>(d)), total, limit: page.limit, offset: page.offset };
+    const { data, total } = await readPage<WarehouseState>(this.store.model, {
+      filter: includeDeleted ? { orgId } : { orgId, deletedAt: null },
+      sort: { createdAt: 1, _id: 1 },
+      page,
+      withTotal: true,
+    });
+    return { data, total: total!, ...page };
   }
 
   /** The organization's live warehouses among these ids (the internal batch read). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection, Model, mongo } from 'mongoose';
-import { AggregateStore, documentKey, documentLocks, findOwned, InsertBatcher } from '@stockyard/service-kit';
+import { AggregateStore, documentKey, documentLocks, findOwned, InsertBatcher, readPage } from '@stockyard/service-kit';
 import type { EventName, Page } from '@stockyard/contracts';
 import type { AttemptOutcome, Delivery, DeliveryAttempt, NewDelivery } from '../domain/delivery';
 import { deliveryStates } from '../domain/delivery-states';
@@ -102,17 +102,14 @@ export class DeliveryRepository {
 
   /** An endpoint's deliveries, newest first. */
   async listForEndpoint(orgId: string, endpointId: string, page: Page): Promise<{ items: Delivery[]; total: number }> {
-    const filter = { orgId, endpointId };
-    const [docs, total] = await Promise.all([
-      this.model
-        .find(filter)
-        .sort({ createdAt: -1, _id: -1 })
-        .skip(page.offset)
-        .limit(page.limit)
-        .lean<DeliveryDoc[]>(),
-      this.model.countDocuments(filter),
-    ]);
-    return { items: docs.map(toDelivery), total };
+    const read = {
+      filter: { orgId, endpointId },
+      sort: { createdAt: -1 as const, _id: -1 as const },
+      page,
+      withTotal: true,
+    };
+    const { data, total } = await readPage(this.model, read, (doc) => toDelivery(doc as unknown as DeliveryDoc));
+    return { items: data, total: total! };
   }
 
   /**

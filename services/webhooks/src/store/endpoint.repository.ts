@@ -1,6 +1,6 @@
 import type { Connection, Model } from 'mongoose';
 import type { EventName, Page } from '@stockyard/contracts';
-import { AggregateStore, AppError, documentKey, type BroadcastCache } from '@stockyard/service-kit';
+import { AggregateStore, AppError, documentKey, type BroadcastCache, readPage } from '@stockyard/service-kit';
 import type { Endpoint, EndpointChange, NewEndpoint } from '../domain/endpoint';
 import type { SealedSecret, SecretBox } from '../secrets/secret-box';
 import { endpointModel, type EndpointDoc } from './endpoint.model';
@@ -159,16 +159,9 @@ export class EndpointRepository {
   }
 
   async list(orgId: string, page: Page): Promise<{ items: Endpoint[]; total: number }> {
-    const [docs, total] = await Promise.all([
-      this.model
-        .find({ orgId })
-        .sort({ createdAt: -1, _id: -1 })
-        .skip(page.offset)
-        .limit(page.limit)
-        .lean<EndpointDoc[]>(),
-      this.model.countDocuments({ orgId }),
-    ]);
-    return { items: docs.map(toEndpoint), total };
+    const read = { filter: { orgId }, sort: { createdAt: -1 as const, _id: -1 as const }, page, withTotal: true };
+    const { data, total } = await readPage(this.model, read, (doc) => toEndpoint(doc as unknown as EndpointDoc));
+    return { items: data, total: total! };
   }
 
   /** Enabled endpoints of the organization subscribed to the event, as snapshots for withEndpoint. */
