@@ -26,3 +26,4 @@ export * from './catalog-internal';
 export * from './api/bound-route';
 export * from './api/webhooks.api';
 export * from './api/inventory.api';
+export * from './api/gateway.api';

@@ -1,17 +1,13 @@
 import { Router } from 'express';
-import { UpdateOrgSettingsSchema } from '@stockyard/contracts';
-import { bodyOf, orgIdOf } from '@stockyard/service-kit';
+import { GATEWAY_API } from '@stockyard/contracts';
+import { bindRoute, orgIdOf } from '@stockyard/service-kit';
 import type { OrganizationRepository } from '../store/organization.repository';
 
 /** GET / PATCH /api/v1/settings for partners (the caller's own organization). */
 export function settingsRoutes(orgs: OrganizationRepository): Router {
   const router = Router();
-  router.get('/settings', async (req, res) => {
-    res.json(await orgs.settings(req.caller!.key.orgId));
-  });
-  router.patch('/settings', async (req, res) => {
-    res.json(await orgs.updateSettings(req.caller!.key.orgId, bodyOf(req, UpdateOrgSettingsSchema)));
-  });
+  bindRoute(router, GATEWAY_API.getSettings, ({ orgId }) => orgs.settings(orgId));
+  bindRoute(router, GATEWAY_API.updateSettings, ({ orgId, body }) => orgs.updateSettings(orgId, body));
   return router;
 }
 
