@@ -25,3 +25,4 @@ export * from './inventory-internal';
 export * from './catalog-internal';
 export * from './api/bound-route';
 export * from './api/webhooks.api';
+export * from './api/catalog.api';
