@@ -21,6 +21,14 @@ export class ChannelCommands {
     private readonly warehouses: WarehouseLookup,
   ) {}
 
+  list(orgId: string, filter: Parameters<ChannelStore['list']>[1], page: Page) {
+    return this.channels.list(orgId, filter, page);
+  }
+
+  get(orgId: string, id: string): Promise<ChannelState> {
+    return this.channels.get(orgId, id);
+  }
+
   /** A channel ships from a live warehouse of the organization (422 unknown_warehouse; 503 when inventory is down). */
   private async checkWarehouse(orgId: string, warehouseId: string | null | undefined): Promise<void> {
     if (!warehouseId) return;
