@@ -4,7 +4,7 @@ import type { SourceStore } from '../store/source.store';
 
 /** Source channels (suppliers): the list, one source, create, edit, soft delete. */
 export class SourceCommands {
-  constructor(readonly sources: SourceStore) {}
+  constructor(private readonly sources: SourceStore) {}
 
   list(orgId: string, includeDeleted: boolean, page: Page) {
     return this.sources.list(orgId, includeDeleted, page);
