@@ -63,8 +63,11 @@ export const ChannelSchema = z.object({
 });
 export type Channel = z.infer<typeof ChannelSchema>;
 
-/** Create and `rotateFeedSecret` only: the HTTP_FEED channel's secret, shown once (`chfs_…`). */
-export const ChannelWithSecretSchema = ChannelSchema.extend({ feedSecret: z.string().startsWith('chfs_') });
+/**
+ * Create and `rotateFeedSecret` only: the HTTP_FEED channel's secret, shown once (`chfs_…`);
+ * other platforms have none, so their answer is the plain channel.
+ */
+export const ChannelWithSecretSchema = ChannelSchema.extend({ feedSecret: z.string().startsWith('chfs_').optional() });
 
 export const ChannelListQuerySchema = z.object({
   platform: z.enum(CHANNEL_PLATFORMS).optional(),

@@ -27,3 +27,4 @@ export * from './api/bound-route';
 export * from './api/webhooks.api';
 export * from './api/inventory.api';
 export * from './api/gateway.api';
+export * from './api/catalog.api';

@@ -205,3 +205,146 @@ export const UpdateCategorySchema = CreateCategorySchema.partial()
   .strict()
   .refine((b) => Object.keys(b).length > 0, 'at least one field is required');
 export type UpdateCategory = z.infer<typeof UpdateCategorySchema>;
+
+// Answers (the wire shapes of the catalog's products side)
+
+/**
+ * An instant on the wire: an ISO 8601 string. The products side's views hold Dates (JSON
+ * makes them such strings), so the answer check takes a Date or the string, and the wire
+ * shape (OpenAPI, the output) is the string. The services' states type their timestamps
+ * optional (the store sets them on its first write): an answer without one fails the check.
+ */
+const isoInstant = z.iso.datetime({ offset: true });
+export const InstantSchema = z.codec(z.union([z.date(), isoInstant, z.undefined()]), isoInstant, {
+  decode: (value, ctx) => {
+    if (value instanceof Date) return value.toISOString();
+    if (value !== undefined) return value;
+    ctx.issues.push({ code: 'custom', message: 'an instant is required', input: value });
+    return z.NEVER;
+  },
+  encode: (value) => value,
+});
+const text = z.string().nullable();
+const amount = z.number().nullable();
+const rowSchema = z.object({ variantId: z.string(), quantity: z.number() });
+
+export const VariantSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  sku: text,
+  name: text,
+  options: z.record(z.string(), z.string()),
+  price: amount,
+  cost: amount,
+  weight: amount,
+  barcodes: z.array(z.string()),
+  position: z.number().int(),
+  isDefault: z.boolean(),
+  createdAt: InstantSchema,
+  updatedAt: InstantSchema,
+});
+export type Variant = z.output<typeof VariantSchema>;
+
+/** A FAMILY's child as the family shows it. */
+export const ProductChildSchema = z.object({ id: z.string(), name: z.string(), sku: text, position: amount });
+
+export const ProductSchema = z.object({
+  id: z.string(),
+  type: z.enum(PRODUCT_TYPES),
+  name: z.string(),
+  description: text,
+  brandId: text,
+  categoryId: text,
+  sku: text,
+  upc: text,
+  gtin: text,
+  mpn: text,
+  price: amount,
+  cost: amount,
+  /** Percent, (price − cost) / price; null without both. */
+  margin: amount,
+  weight: amount,
+  dimensions: z.object({ length: z.number(), width: z.number(), height: z.number(), unit: z.string() }).nullable(),
+  images: z.array(z.object({ url: z.string(), position: z.number().int() })),
+  customFields: z.record(z.string(), z.unknown()),
+  archived: z.boolean(),
+  matched: z.boolean(),
+  enriched: z.boolean(),
+  parentId: text,
+  position: amount,
+  /** Live variants, by position. */
+  variants: z.array(VariantSchema),
+  /** BUNDLE: its rows. */
+  components: z.array(rowSchema).optional(),
+  /** ASSEMBLY: the active BOM (null before the first) and the versions before it. */
+  bom: z
+    .object({ version: z.number().int(), rows: z.array(rowSchema), createdAt: InstantSchema })
+    .nullable()
+    .optional(),
+  bomVersions: z.array(z.object({ version: z.number().int(), createdAt: InstantSchema })).optional(),
+  /** FAMILY: its live children, by position. */
+  children: z.array(ProductChildSchema).optional(),
+  /** GET of a live BUNDLE: how many its components make (null while inventory does not answer). */
+  available: amount.optional(),
+  deletedAt: InstantSchema.nullable(),
+  createdAt: InstantSchema,
+  updatedAt: InstantSchema,
+});
+export type Product = z.output<typeof ProductSchema>;
+
+/** GET /products/{id}/where-used: one row per use of one of the product's variants. */
+export const WhereUsedSchema = z.object({
+  productId: z.string(),
+  type: z.enum(PRODUCT_TYPES),
+  name: z.string(),
+  sku: text,
+  archived: z.boolean(),
+  /** ASSEMBLY: the active BOM's version. */
+  bomVersion: amount.optional(),
+  variantId: z.string(),
+  quantity: z.number(),
+});
+
+const templateAnswer = z.object({
+  coreFields: z.array(z.enum(TEMPLATE_CORE_FIELDS)),
+  customFields: z.array(z.string()),
+});
+export const TemplateStatusSchema = z.object({
+  productId: z.string(),
+  categoryId: text,
+  template: templateAnswer.nullable(),
+  /** Core field names and `customFields.<key>`. */
+  filled: z.array(z.string()),
+  missing: z.array(z.string()),
+  complete: z.boolean(),
+});
+
+export const DataHealthSchema = z.object({
+  generatedAt: isoInstant,
+  productCount: z.number().int(),
+  /** Every problem, with count 0 when no live product has it; up to 20 sample ids. */
+  problems: z.array(z.object({ code: z.string(), count: z.number().int(), sampleIds: z.array(z.string()) })),
+});
+
+const bulkFailure = z.object({ id: z.string(), code: z.string(), message: z.string() });
+export const BulkRestoreResultSchema = z.object({
+  count: z.number().int(),
+  ids: z.array(z.string()),
+  failed: z.array(bulkFailure),
+});
+export const BulkDeleteResultSchema = BulkRestoreResultSchema.extend({ dryRun: z.boolean() });
+
+export const BrandSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: InstantSchema,
+  updatedAt: InstantSchema,
+});
+export const CategorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  parentId: text,
+  template: templateAnswer.nullable(),
+  createdAt: InstantSchema,
+  updatedAt: InstantSchema,
+});

@@ -1,7 +1,9 @@
 import { assemble, defineService, outboxRelay, serviceApp, type ServiceContext } from '@stockyard/service-kit';
 import { channelsSide, channelsSideModels } from './channels-side';
+import { BrandCommands } from './commands/brand-commands';
 import { BulkCommands } from './commands/bulk-commands';
 import { CategoryCommands } from './commands/category-commands';
+import { CategoryLifecycleCommands } from './commands/category-lifecycle-commands';
 import { ComponentCheck } from './commands/component-check';
 import { ConversionCommands } from './commands/conversion-commands';
 import { FamilyCommands } from './commands/family-commands';
@@ -18,7 +20,6 @@ import { channelProductsRoutes } from './http/channel-products.routes';
 import { channelsRoutes } from './http/channels.routes';
 import { channelsInternalRoutes } from './http/channels-internal.routes';
 import { importsRoutes } from './http/imports.routes';
-import { pendingRoutes } from './http/pending.routes';
 import { productsRoutes } from './http/products.routes';
 import { sourcesRoutes } from './http/sources.routes';
 import { variantsInternalRoutes } from './http/variants-internal.routes';
@@ -73,10 +74,9 @@ export function buildApp(ctx: ServiceContext<Config>) {
   const products = new ProductCommands(writer, skus, productQueries, listings, peers.stock);
   const channels = channelsSide(ctx, channelsDocs, relay, { writer, variantRefs, listings });
   const deps: CatalogDeps = {
-    brands,
-    categories,
+    brands: new BrandCommands(brands, productQueries),
+    categories: new CategoryLifecycleCommands(categories, productQueries),
     categoryCommands: new CategoryCommands(categories, productQueries, (orgId, id) => products.reenrich(orgId, id)),
-    writer,
     products,
     variants: new VariantCommands(writer, skus, variantRefs, productQueries),
     families: new FamilyCommands(writer, skus, productQueries, products),
@@ -84,16 +84,12 @@ export function buildApp(ctx: ServiceContext<Config>) {
     conversions: new ConversionCommands(writer, productQueries, products, peers),
     bulk: new BulkCommands(writer, products, productQueries),
     internalReads: new InternalReads(components, skus),
-    productQueries,
-    skus,
-    variantRefs,
-    ...peers,
     ...channels.deps,
   };
-  // routes
+  // routes (the table's catalog rows not bound here, the storefront's, answer 501)
   const app = serviceApp(ctx, {
+    service: 'catalog',
     api: (router) => {
-      pendingRoutes(router);
       channelProductsRoutes(router, deps); // before /products/:id
       channelsRoutes(router, deps);
       sourcesRoutes(router, deps);

@@ -1,4 +1,4 @@
-import type { CreateChannel, ListingInput, Page, UpdateChannel } from '@stockyard/contracts';
+import type { ChannelBatch, CreateChannel, ListingInput, Page, UpdateChannel } from '@stockyard/contracts';
 import { checkPublicUrl, type UrlPolicy, type UrlRules } from '@stockyard/service-kit';
 import { deleteChannel, newChannel, newFeedSecret, updateChannel, type ChannelState } from '../domain/channel';
 import { channelDeleted, listingTargetsNotFound, unknownWarehouse } from '../domain/channel.errors';
@@ -14,12 +14,38 @@ export const FEED_URL_RULES: UrlRules = { subject: 'Feed URL', code: 'feed_url' 
 /** Sales channels and their listings. */
 export class ChannelCommands {
   constructor(
-    readonly channels: ChannelStore,
-    readonly listings: ListingRepository,
+    private readonly channels: ChannelStore,
+    private readonly listings: ListingRepository,
     private readonly products: ProductStore,
     private readonly urls: UrlPolicy,
     private readonly warehouses: WarehouseLookup,
   ) {}
+
+  list(orgId: string, filter: Parameters<ChannelStore['list']>[1], page: Page) {
+    return this.channels.list(orgId, filter, page);
+  }
+
+  get(orgId: string, id: string): Promise<ChannelState> {
+    return this.channels.get(orgId, id);
+  }
+
+  /**
+   * The internal batch: the organization's live channels by id. Each id is one read by `_id`
+   * through the store, as GET /channels/{id} reads it: batches are small (at most 100, an
+   * organization has a handful of channels); a deleted or another organization's channel is
+   * `missing`, as an unknown one is.
+   */
+  async batch(orgId: string, ids: string[]): Promise<ChannelBatch> {
+    const unique = [...new Set(ids)];
+    const found = await Promise.all(unique.map((id) => this.channels.store.read(orgId, id)));
+    const answer: ChannelBatch = { data: [], missing: [] };
+    unique.forEach((id, i) => {
+      const channel = found[i];
+      if (!channel || channel.deletedAt) answer.missing.push(id);
+      else answer.data.push({ id, name: channel.name, platform: channel.platform, active: channel.active });
+    });
+    return answer;
+  }
 
   /** A channel ships from a live warehouse of the organization (422 unknown_warehouse; 503 when inventory is down). */
   private async checkWarehouse(orgId: string, warehouseId: string | null | undefined): Promise<void> {

@@ -28,6 +28,11 @@ export class ProductCommands {
     return this.queries.list(orgId, query, page, onChannel);
   }
 
+  /** GET /products/trash: the trashed products, most recently trashed first. */
+  listTrash(orgId: string, page: Page) {
+    return this.queries.trash(orgId, page);
+  }
+
   /** The product with its children when it is a FAMILY (trashed ones too: the trash shows them). */
   async view(product: ProductState) {
     const children = product.type === 'FAMILY' ? await this.queries.children(product.orgId, product.id) : undefined;

@@ -1,10 +1,18 @@
-import type { CreateSource, UpdateSource } from '@stockyard/contracts';
+import type { CreateSource, Page, UpdateSource } from '@stockyard/contracts';
 import { deleteSource, newSource, updateSource, type SourceState } from '../domain/source';
 import type { SourceStore } from '../store/source.store';
 
-/** Source channels (suppliers): create, edit, soft delete. */
+/** Source channels (suppliers): the list, one source, create, edit, soft delete. */
 export class SourceCommands {
-  constructor(readonly sources: SourceStore) {}
+  constructor(private readonly sources: SourceStore) {}
+
+  list(orgId: string, includeDeleted: boolean, page: Page) {
+    return this.sources.list(orgId, includeDeleted, page);
+  }
+
+  get(orgId: string, id: string): Promise<SourceState> {
+    return this.sources.get(orgId, id);
+  }
 
   create(orgId: string, input: CreateSource): Promise<SourceState> {
     return this.sources.store.create(newSource(orgId, input));

@@ -1,4 +1,4 @@
-import type { CreateVariant, UpdateVariant } from '@stockyard/contracts';
+import type { CreateVariant, Page, UpdateVariant, VariantListQuery } from '@stockyard/contracts';
 import { newId } from '@stockyard/service-kit';
 import { liveVariants } from '../domain/product-derived';
 import { variantView } from '../domain/product-view';
@@ -18,6 +18,11 @@ export class VariantCommands {
     private readonly refs: VariantRefs,
     private readonly queries: ProductQueries,
   ) {}
+
+  /** GET /variants: live variants of live products. */
+  list(orgId: string, query: VariantListQuery, page: Page) {
+    return this.queries.variants(orgId, query, page);
+  }
 
   /** The live product holding the live variant, or 404. */
   async owner(orgId: string, variantId: string): Promise<ProductState> {

@@ -1,24 +1,12 @@
 import type { Router } from 'express';
-import { CreateBrandSchema, PageQuerySchema, UpdateBrandSchema } from '@stockyard/contracts';
-import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
+import { CATALOG_API } from '@stockyard/contracts';
+import { bindRoute } from '@stockyard/service-kit';
 import type { CatalogDeps } from '../deps';
 
-export function brandsRoutes(router: Router, { brands, productQueries }: CatalogDeps): void {
-  router.get('/brands', async (req, res) => {
-    res.json(await brands.list(orgIdOf(req), queryOf(req, PageQuerySchema)));
-  });
-  router.post('/brands', async (req, res) => {
-    res.status(201).json(await brands.create(orgIdOf(req), bodyOf(req, CreateBrandSchema)));
-  });
-  router.get('/brands/:id', async (req, res) => {
-    res.json(await brands.get(orgIdOf(req), req.params.id));
-  });
-  router.patch('/brands/:id', async (req, res) => {
-    res.json(await brands.rename(orgIdOf(req), req.params.id, bodyOf(req, UpdateBrandSchema).name));
-  });
-  router.delete('/brands/:id', async (req, res) => {
-    const orgId = orgIdOf(req);
-    await brands.delete(orgId, req.params.id, () => productQueries.countUsing(orgId, { brandId: req.params.id }));
-    res.status(204).end();
-  });
+export function brandsRoutes(router: Router, { brands }: CatalogDeps): void {
+  bindRoute(router, CATALOG_API.listBrands, ({ orgId, query: page }) => brands.list(orgId, page));
+  bindRoute(router, CATALOG_API.createBrand, ({ orgId, body }) => brands.create(orgId, body));
+  bindRoute(router, CATALOG_API.getBrand, ({ orgId, params }) => brands.get(orgId, params.id!));
+  bindRoute(router, CATALOG_API.renameBrand, ({ orgId, params, body }) => brands.rename(orgId, params.id!, body.name));
+  bindRoute(router, CATALOG_API.deleteBrand, ({ orgId, params }) => brands.delete(orgId, params.id!));
 }

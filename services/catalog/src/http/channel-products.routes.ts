@@ -1,14 +1,10 @@
 import type { Router } from 'express';
-import { BulkFromSourceSchema } from '@stockyard/contracts';
-import { bodyOf, orgIdOf } from '@stockyard/service-kit';
+import { CATALOG_API } from '@stockyard/contracts';
+import { bindRoute } from '@stockyard/service-kit';
 import type { CatalogDeps } from '../deps';
 
-/** The two product routes of the channels side; mounted before `/products/:id`. */
+/** The two product routes of the channels side; mounted before `/products/{id}`. */
 export function channelProductsRoutes(router: Router, { sourceProducts }: CatalogDeps): void {
-  router.post('/products/bulk-from-source', async (req, res) => {
-    res.status(201).json(await sourceProducts.bulkFromSource(orgIdOf(req), bodyOf(req, BulkFromSourceSchema)));
-  });
-  router.get('/products/family-candidates', async (req, res) => {
-    res.json(await sourceProducts.familyCandidates(orgIdOf(req)));
-  });
+  bindRoute(router, CATALOG_API.bulkCreateFromSource, ({ orgId, body }) => sourceProducts.bulkFromSource(orgId, body));
+  bindRoute(router, CATALOG_API.listFamilyCandidates, ({ orgId }) => sourceProducts.familyCandidates(orgId));
 }

@@ -1,58 +1,37 @@
 import type { Router } from 'express';
-import {
-  ChannelListQuerySchema,
-  CreateChannelSchema,
-  ListingListQuerySchema,
-  PageQuerySchema,
-  UpdateChannelSchema,
-  UpsertListingsSchema,
-} from '@stockyard/contracts';
-import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
+import { CATALOG_API } from '@stockyard/contracts';
+import { bindRoute } from '@stockyard/service-kit';
 import { channelView, channelWithSecret } from '../domain/channel';
 import { listingView } from '../domain/listing';
 import type { CatalogDeps } from '../deps';
 
-type Params = { id: string; listingId: string };
-
 /** Sales channels and their listings. */
 export function channelsRoutes(router: Router, { channels }: CatalogDeps): void {
-  router.get('/channels', async (req, res) => {
-    const list = await channels.channels.list(
-      orgIdOf(req),
-      queryOf(req, ChannelListQuerySchema),
-      queryOf(req, PageQuerySchema),
-    );
-    res.json({ ...list, data: list.data.map(channelView) });
+  bindRoute(router, CATALOG_API.listChannels, async ({ orgId, query: { filter, page } }) => {
+    const list = await channels.list(orgId, filter, page);
+    return { ...list, data: list.data.map(channelView) };
   });
-  router.post('/channels', async (req, res) => {
-    res.status(201).json(channelWithSecret(await channels.create(orgIdOf(req), bodyOf(req, CreateChannelSchema))));
+  bindRoute(router, CATALOG_API.createChannel, async ({ orgId, body }) =>
+    channelWithSecret(await channels.create(orgId, body)),
+  );
+  bindRoute(router, CATALOG_API.getChannel, async ({ orgId, params }) =>
+    channelView(await channels.get(orgId, params.id!)),
+  );
+  bindRoute(router, CATALOG_API.updateChannel, async ({ orgId, params, body }) => {
+    const channel = await channels.update(orgId, params.id!, body);
+    return body.rotateFeedSecret ? channelWithSecret(channel) : channelView(channel);
   });
-  router.get('/channels/:id', async (req, res) => {
-    res.json(channelView(await channels.channels.get(orgIdOf(req), req.params.id)));
-  });
-  router.patch('/channels/:id', async (req, res) => {
-    const patch = bodyOf(req, UpdateChannelSchema);
-    const channel = await channels.update(orgIdOf(req), req.params.id, patch);
-    res.json(patch.rotateFeedSecret ? channelWithSecret(channel) : channelView(channel));
-  });
-  router.delete('/channels/:id', async (req, res) => {
-    await channels.delete(orgIdOf(req), req.params.id);
-    res.status(204).end();
-  });
+  bindRoute(router, CATALOG_API.deleteChannel, ({ orgId, params }) => channels.delete(orgId, params.id!));
 
-  router.get('/channels/:id/listings', async (req, res) => {
-    const filter = queryOf(req, ListingListQuerySchema);
-    const list = await channels.listListings(orgIdOf(req), req.params.id, filter, queryOf(req, PageQuerySchema));
-    res.json({ ...list, data: list.data.map(listingView) });
+  bindRoute(router, CATALOG_API.listListings, async ({ orgId, params, query: { filter, page } }) => {
+    const list = await channels.listListings(orgId, params.id!, filter, page);
+    return { ...list, data: list.data.map(listingView) };
   });
-  router.post('/channels/:id/listings', async (req, res) => {
-    const { listings } = bodyOf(req, UpsertListingsSchema);
-    const result = await channels.upsertListings(orgIdOf(req), req.params.id, listings);
-    res.json({ ...result, data: result.data.map(listingView) });
+  bindRoute(router, CATALOG_API.upsertListings, async ({ orgId, params, body }) => {
+    const result = await channels.upsertListings(orgId, params.id!, body.listings);
+    return { ...result, data: result.data.map(listingView) };
   });
-  router.delete('/channels/:id/listings/:listingId', async (req, res) => {
-    const { id, listingId } = req.params as Params;
-    await channels.deleteListing(orgIdOf(req), id, listingId);
-    res.status(204).end();
-  });
+  bindRoute(router, CATALOG_API.deleteListing, ({ orgId, params }) =>
+    channels.deleteListing(orgId, params.id!, params.listingId!),
+  );
 }

@@ -1,6 +1,6 @@
 import type { Request, Response, Router } from 'express';
-import { ImportFromUrlSchema, PageQuerySchema } from '@stockyard/contracts';
-import { bodyOf, orgIdOf, queryOf } from '@stockyard/service-kit';
+import { CATALOG_API, ImportFromUrlSchema } from '@stockyard/contracts';
+import { bindRoute, bodyOf } from '@stockyard/service-kit';
 import { importJobView } from '../domain/import-job';
 import { unsupportedImportBody } from '../domain/import.errors';
 import type { CatalogDeps } from '../deps';
@@ -8,30 +8,31 @@ import type { CatalogDeps } from '../deps';
 /**
  * Supplier feed imports. A CSV body is not parsed by the app's JSON middleware (it reads
  * application/json only): the request stream itself is staged chunk by chunk, never whole,
- * read through `bodyStream()` so an Idempotency-Key compares its bytes.
+ * read through `bodyStream()` so an Idempotency-Key compares its bytes. The row has no body
+ * schema for that reason; a JSON body is read by `ImportFromUrlSchema` here.
  */
 export function importsRoutes(router: Router, { imports }: CatalogDeps): void {
-  router.post('/sources/:id/imports', async (req, res) => {
-    const orgId = orgIdOf(req);
+  bindRoute(router, CATALOG_API.startImport, async ({ orgId, params, req, res }) => {
     const job = req.is(['text/csv', 'application/csv'])
       ? await upload(req, res, () =>
-          imports.upload(orgId, req.params.id, req.bodyStream(), {
+          imports.upload(orgId, params.id!, req.bodyStream(), {
             requestId: req.requestId,
             clientGone: () => clientGone(req),
           }),
         )
       : req.is('application/json')
-        ? await imports.fromUrl(orgId, req.params.id, bodyOf(req, ImportFromUrlSchema).url)
+        ? await imports.fromUrl(orgId, params.id!, bodyOf(req, ImportFromUrlSchema).url)
         : unsupported();
-    res.status(202).location(`/api/v1/sources/imports/${job.id}`).json(importJobView(job));
+    res.location(`/api/v1/sources/imports/${job.id}`);
+    return importJobView(job);
   });
-  router.get('/sources/:id/imports', async (req, res) => {
-    const list = await imports.list(orgIdOf(req), req.params.id, queryOf(req, PageQuerySchema));
-    res.json({ ...list, data: list.data.map(importJobView) });
+  bindRoute(router, CATALOG_API.listImports, async ({ orgId, params, query: page }) => {
+    const list = await imports.list(orgId, params.id!, page);
+    return { ...list, data: list.data.map(importJobView) };
   });
-  router.get('/sources/imports/:jobId', async (req, res) => {
-    res.json(importJobView(await imports.get(orgIdOf(req), req.params.jobId)));
-  });
+  bindRoute(router, CATALOG_API.getImport, async ({ orgId, params }) =>
+    importJobView(await imports.get(orgId, params.jobId!)),
+  );
 }
 
 /**
