@@ -13,10 +13,15 @@ import { apiRoute } from './bound-route';
 export const GATEWAY_API = {
   listApiKeys: apiRoute('GET', '/api-keys', { query: PageQuerySchema, response: listOf(ApiKeySchema) }),
   describeApiKeyPermissions: apiRoute('GET', '/api-keys/permissions', { response: ApiKeyPermissionsSchema }),
-  createApiKey: apiRoute('POST', '/api-keys', { body: CreateApiKeySchema, response: CreatedApiKeySchema }),
+  createApiKey: apiRoute('POST', '/api-keys', {
+    body: CreateApiKeySchema,
+    response: CreatedApiKeySchema,
+    secretFields: ['key'],
+  }),
   createStorefrontKey: apiRoute('POST', '/api-keys/storefront', {
     body: CreateStorefrontKeySchema,
     response: CreatedApiKeySchema,
+    secretFields: ['key'],
   }),
   revokeApiKey: apiRoute('DELETE', '/api-keys/{id}', { response: null }),
   getSettings: apiRoute('GET', '/settings', { response: OrgSettingsSchema }),

@@ -3,7 +3,10 @@ import { CATALOG_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
 import type { CatalogDeps } from '../deps';
 
-/** Products: the list, the trash, reports and bulk work. Literal paths before `/products/{id}` (Express takes the first match). */
+/**
+ * Products: the list, the trash, reports and bulk work. Literal paths before `/products/{id}`
+ * (Express takes the first match).
+ */
 export function productsRoutes(router: Router, deps: CatalogDeps): void {
   const { products, reports, bulk, families } = deps;
   bindRoute(router, CATALOG_API.listProducts, ({ orgId, query: { filter, page } }) =>

@@ -1,6 +1,6 @@
 import scrypt from 'scrypt-kdf';
 import type { Page, Permission, Role } from '@stockyard/contracts';
-import { documentKey, documentLocks, newId } from '@stockyard/service-kit';
+import { documentKey, documentLocks, newId, readPage } from '@stockyard/service-kit';
 import { generateKey, type KeyType } from '../domain/api-key-format';
 import type { ApiKeyModel, OrganizationModel } from './api-key.model';
 
@@ -76,12 +76,14 @@ export class ApiKeyRepository {
 
   /** Keys that still work: neither revoked nor expired. Oldest first, so pages are stable. */
   async listActive(orgId: string, page: Page, now = new Date()): Promise<{ records: ApiKeyRecord[]; total: number }> {
-    const filter = activeFilter(orgId, now);
-    const [records, total] = await Promise.all([
-      this.keys.find(filter).sort({ createdAt: 1, _id: 1 }).skip(page.offset).limit(page.limit).lean<ApiKeyRecord[]>(),
-      this.keys.countDocuments(filter),
-    ]);
-    return { records, total };
+    const read = {
+      filter: activeFilter(orgId, now),
+      sort: { createdAt: 1 as const, _id: 1 as const },
+      page,
+      withTotal: true,
+    };
+    const { data, total } = await readPage(this.keys, read, (doc) => doc as unknown as ApiKeyRecord);
+    return { records: data, total: total! };
   }
 
   /** Revokes an active key of the organization; false when there is none (unknown, other org, already revoked). */
