@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventEnvelope } from '@stockyard/contracts';
 import type { Collection, Model } from 'mongoose';
@@ -7,34 +6,21 @@ import { documentKey, documentLocks } from '../db/document-lock';
 import { isDuplicateKeyError } from '../db/mongo';
 import type { OutboxRelay } from '../events/outbox-relay';
 import { RecentMap } from '../recent-map';
+import { BatchChanges } from './batch-change';
+import {
+  changedFields,
+  contention,
+  setOf,
+  versionGuard,
+  type Aggregate,
+  type Changed,
+  type Decision,
+  type Outcome,
+} from './decision';
 import { fieldsOf } from './read-page';
 
-/** What every stored aggregate carries. The store owns `version`, `createdAt` and `updatedAt`. */
-export interface Aggregate {
-  orgId: string;
-  version: number;
-}
-
-/**
- * What a pure decision returns: the new state (left out: unchanged), the events the change
- * causes, and whatever the caller needs back. Nothing to write and no events: no write.
- */
-export interface Decision<S, R = undefined> {
-  state?: S;
-  events?: EventEnvelope[];
-  result?: R;
-}
-
-/** One aggregate's outcome in a batched change: its change, or the error its decision (or lookup) gave. */
-export type Outcome<S, R> = ({ ok: true } & Changed<S, R>) | { ok: false; error: AppError };
-
-/** The outcome of a change: the state as stored, the decision's result, and whether anything was written. */
-export interface Changed<S, R> {
-  state: S;
-  result: R;
-  changed: boolean;
-  events: EventEnvelope[];
-}
+export type { Aggregate, Changed, Decision, Outcome } from './decision';
+export { changedFields, setOf } from './decision';
 
 export interface AggregateStoreOptions<S extends Aggregate> {
   /** The aggregate's name in errors (`Product not found`). */
@@ -59,16 +45,6 @@ export interface AggregateStoreOptions<S extends Aggregate> {
 }
 
 type Doc = Record<string, unknown> & { _id: string };
-/** Documents a batched change reads in one round trip and decides on under one set of locks. */
-const BATCH_SIZE = 500;
-/**
- * Updates per bulk write: our FerretDB build never answers a bulk write of 100 updates or more
- * (99 take 70 ms; infra/ferretdb/README.md), so a batch's writes go in parts of this many.
- */
-const BULK_WRITE_OPS = 50;
-/** State fields a decision never writes itself. */
-const OWNED = new Set(['id', 'orgId', 'version', 'createdAt', 'updatedAt']);
-
 /**
  * One aggregate's store: every write of it goes through `create` or `change`. A change reads
  * the current state (or the one this process last wrote), lets a pure `decide` compute the
@@ -84,6 +60,7 @@ const OWNED = new Set(['id', 'orgId', 'version', 'createdAt', 'updatedAt']);
 export class AggregateStore<S extends Aggregate> {
   readonly collection: Collection;
   private readonly known?: RecentMap<string, S>;
+  private readonly batches: BatchChanges<S>;
 
   constructor(
     readonly model: Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any aggregate's model
@@ -93,6 +70,21 @@ export class AggregateStore<S extends Aggregate> {
   ) {
     this.collection = model.collection;
     if (options.remember) this.known = new RecentMap(options.remember);
+    this.batches = new BatchChanges<S>({
+      name: options.name,
+      collection: this.collection,
+      maxAttempts: options.maxAttempts ?? 100,
+      initial: options.initial,
+      documentId: (orgId, id) => this.documentId(orgId, id),
+      locked: (_id, write) => this.locked(_id, write),
+      remembered: (_id) => this.known?.get(_id),
+      forget: (_id) => this.known?.delete(_id),
+      toState: (doc) => this.toState(doc),
+      prepareWrite: (_id, update, events) => this.relayFor(events).prepareWrite(this.collection, _id, update, events),
+      wrote: (_id, state, events) => this.wrote(_id, state, events),
+      translate: (err) => this.translate(err),
+      change: (orgId, id, decide) => this.change(orgId, id, decide),
+    });
   }
 
   /** Runs a write of one document under its lock (and the service's `around`). */
@@ -246,157 +238,16 @@ export class AggregateStore<S extends Aggregate> {
   }
 
   /**
-   * Changes many of the organization's aggregates by one pure `decide` each: one read of the
-   * documents (or what this process remembers), one bulk write of version-guarded updates with
-   * their outbox entries, per BATCH_SIZE; the ones another replica changed meanwhile are read and
-   * decided again. A decision that throws an AppError, or an id that is not there, is that
-   * aggregate's outcome and leaves the others going; anything else is thrown. A missing one
-   * that `options.initial` starts is inserted by `change`, one by one.
+   * Changes many of the organization's aggregates by one pure `decide` each, in batches: one
+   * read of the documents, bulk writes of version-guarded updates with their outbox entries, the
+   * ones another replica won decided again; an outcome per id (store/batch-change.ts).
    */
-  async changeMany<R = undefined>(
+  changeMany<R = undefined>(
     orgId: string,
     ids: readonly string[],
     decide: (current: S) => Decision<S, R>,
   ): Promise<Map<string, Outcome<S, R>>> {
-    const outcomes = new Map<string, Outcome<S, R>>();
-    const unique = [...new Set(ids)];
-    for (let i = 0; i < unique.length; i += BATCH_SIZE) {
-      const part = unique.slice(i, i + BATCH_SIZE);
-      const missing = await this.lockedMany(
-        part.map((id) => this.documentId(orgId, id)),
-        () => this.changeManyLocked(orgId, part, decide, outcomes),
-      );
-      for (const id of missing) outcomes.set(id, await this.outcomeOf(() => this.change(orgId, id, decide)));
-    }
-    return outcomes;
-  }
-
-  /** Takes the documents' locks in one order (two batches never wait on each other in a circle), then works. */
-  private lockedMany<T>(_ids: string[], work: () => Promise<T>): Promise<T> {
-    const keys = [..._ids].sort();
-    const next = (i: number): Promise<T> => (i === keys.length ? work() : this.locked(keys[i]!, () => next(i + 1)));
-    return next(0);
-  }
-
-  private async outcomeOf<R>(change: () => Promise<Changed<S, R>>): Promise<Outcome<S, R>> {
-    try {
-      return { ok: true, ...(await change()) };
-    } catch (err) {
-      if (err instanceof AppError) return { ok: false, error: err };
-      throw err;
-    }
-  }
-
-  /** One batch under its locks; answers the ids `initial` must start (inserted one by one after). */
-  private async changeManyLocked<R>(
-    orgId: string,
-    ids: string[],
-    decide: (current: S) => Decision<S, R>,
-    outcomes: Map<string, Outcome<S, R>>,
-  ): Promise<string[]> {
-    const missing: string[] = [];
-    let pending = ids;
-    for (let attempt = 0; pending.length > 0 && attempt < (this.options.maxAttempts ?? 100); attempt++) {
-      const found = await this.readMany(orgId, pending);
-      const writes: BatchWrite<S, R>[] = [];
-      for (const id of pending) {
-        const current = found.get(id);
-        if (!current) {
-          if (this.options.initial) missing.push(id);
-          else outcomes.set(id, { ok: false, error: notFound(this.options.name) });
-          continue;
-        }
-        const decided = await this.outcomeOf(async () => ({ ...decideOn(current, decide), changed: false }));
-        if (!decided.ok) outcomes.set(id, decided);
-        else if (Object.keys(changedFields(current, decided.state)).length === 0 && decided.events.length === 0)
-          outcomes.set(id, { ...decided, state: current });
-        else writes.push({ id, _id: this.documentId(orgId, id), current, next: decided.state, ...decided });
-      }
-      const lost = await this.writeMany(writes, outcomes);
-      pending = lost.map((w) => w.id);
-      if (pending.length > 0) await sleep(Math.random() * Math.min(50, 2 * attempt));
-    }
-    for (const id of pending) outcomes.set(id, { ok: false, error: contention(this.options.name) });
-    return missing;
-  }
-
-  /** The organization's aggregates among `ids`, by id: what this process remembers, the rest in one read. */
-  private async readMany(orgId: string, ids: string[]): Promise<Map<string, S>> {
-    const states = new Map<string, S>();
-    const toRead = new Map<string, string>();
-    for (const id of ids) {
-      const _id = this.documentId(orgId, id);
-      const remembered = this.known?.get(_id);
-      if (remembered?.orgId === orgId) states.set(id, remembered);
-      else toRead.set(_id, id);
-    }
-    if (toRead.size === 0) return states;
-    for (const doc of await this.collection.find({ _id: { $in: [...toRead.keys()] } } as never).toArray()) {
-      const id = toRead.get(doc._id as unknown as string);
-      if (id !== undefined && doc.orgId === orgId) states.set(id, this.toState(doc as unknown as Doc));
-    }
-    return states;
-  }
-
-  /**
-   * One bulk write of the batch's guarded updates, each marked with this attempt's token; when
-   * fewer applied than were sent (another replica won some), the token tells which. Answers the
-   * lost ones, to decide again.
-   */
-  private async writeMany<R>(writes: BatchWrite<S, R>[], outcomes: Map<string, Outcome<S, R>>) {
-    if (writes.length === 0) return [];
-    const now = new Date();
-    const token = randomUUID();
-    const prepared = writes.map((w) => {
-      const fields = changedFields(w.current, w.next);
-      const set = setOf(w.current, fields);
-      const update = { $set: { ...set, version: w.current.version + 1, updatedAt: now, batchWrite: token } };
-      const outbox = w.events.length
-        ? this.relayFor(w.events).prepareWrite(this.collection, w._id, update, w.events)
-        : undefined;
-      const filter = { _id: w._id, version: versionGuard(w.current.version), ...outbox?.filter };
-      return { w, fields, outbox, op: { updateOne: { filter, update: outbox?.update ?? update } } };
-    });
-    let applied: Set<string>;
-    try {
-      let modified = 0;
-      for (let i = 0; i < prepared.length; i += BULK_WRITE_OPS) {
-        const ops = prepared.slice(i, i + BULK_WRITE_OPS).map((p) => p.op);
-        modified += (await this.collection.bulkWrite(ops as never, { ordered: false })).modifiedCount;
-      }
-      applied =
-        modified === writes.length
-          ? new Set(writes.map((w) => w._id))
-          : await this.writtenBy(
-              token,
-              writes.map((w) => w._id),
-            );
-    } catch (err) {
-      for (const p of prepared) p.outbox?.settle(false);
-      throw this.translate(err);
-    }
-    const lost: BatchWrite<S, R>[] = [];
-    for (const { w, fields, outbox } of prepared) {
-      const won = applied.has(w._id);
-      outbox?.settle(won);
-      if (!won) {
-        this.known?.delete(w._id);
-        lost.push(w);
-        continue;
-      }
-      const state = { ...w.current, ...fields, version: w.current.version + 1, updatedAt: now } as S;
-      await this.wrote(w._id, state, w.events);
-      outcomes.set(w.id, { ok: true, state, result: w.result, changed: true, events: w.events });
-    }
-    return lost;
-  }
-
-  /** The documents among `_ids` that a batch write with `token` changed. */
-  private async writtenBy(token: string, _ids: string[]): Promise<Set<string>> {
-    const docs = await this.collection
-      .find({ _id: { $in: _ids } } as never, { projection: { batchWrite: 1 } })
-      .toArray();
-    return new Set(docs.filter((d) => d.batchWrite === token).map((d) => d._id as unknown as string));
+    return this.batches.run(orgId, ids, decide);
   }
 
   /** Deletes the organization's aggregate for good; false when there was none. */
@@ -423,65 +274,4 @@ export class AggregateStore<S extends Aggregate> {
     if (!this.options.documentId) state.id = doc._id;
     return state as S;
   }
-}
-
-/**
- * The condition on the version a change read. A document written before a store kept it (an
- * older service's) has none and is read as version 0, as is one a service inserted at 0 itself
- * (webhooks' deliveries): its first change is guarded on 0 or the field being absent (`null`
- * matches a missing field) and writes version 1, with no adoption pass over the collection.
- */
-const versionGuard = (version: number) => (version === 0 ? { $in: [0, null] } : version);
-
-/** 503 for a change that kept losing its version guard to other writers. */
-const contention = (name: string) =>
-  new AppError('unavailable', `${name} is too busy; retry`, 'contention', undefined, { 'Retry-After': '1' });
-
-/** A decision on one of a batch's aggregates, to be written. */
-interface BatchWrite<S, R> {
-  id: string;
-  _id: string;
-  current: S;
-  next: S;
-  events: EventEnvelope[];
-  result: R;
-}
-
-/** A decision's new state (the current one when unchanged), its events and its result. */
-function decideOn<S, R>(current: S, decide: (current: S) => Decision<S, R>) {
-  const decision = decide(current);
-  return { state: decision.state ?? current, events: decision.events ?? [], result: decision.result as R };
-}
-
-/** The top-level fields of `next` that differ from `current` (by reference), but those the store owns. */
-export function changedFields(current: object, next: object): Record<string, unknown> {
-  const fields: Record<string, unknown> = {};
-  const before = current as Record<string, unknown>;
-  for (const [key, value] of Object.entries(next)) {
-    if (!OWNED.has(key) && before[key] !== value) fields[key] = value;
-  }
-  return fields;
-}
-
-/**
- * The `$set` of changed fields: each whole, except an array of the same length of which at most
- * half the elements changed (by reference), which is set by those elements (`variants.17`): a
- * product's one edited variant of 300 is sent, not all 300. The version guard makes the stored
- * array the one `current` holds, so the positions are right.
- */
-export function setOf(current: object, fields: Record<string, unknown>): Record<string, unknown> {
-  const set: Record<string, unknown> = {};
-  const before = current as Record<string, unknown>;
-  for (const [key, value] of Object.entries(fields)) {
-    const old = before[key];
-    if (Array.isArray(value) && Array.isArray(old) && value.length === old.length && value.length > 1) {
-      const moved = value.flatMap((element, i) => (element === old[i] ? [] : [i]));
-      if (moved.length * 2 <= value.length) {
-        for (const i of moved) set[`${key}.${i}`] = value[i];
-        continue;
-      }
-    }
-    set[key] = value;
-  }
-  return set;
 }
