@@ -32,7 +32,7 @@ import { variantRefModel } from '../services/catalog/src/store/variant-ref.model
 import { OPEN_STATUSES } from '../services/catalog/src/domain/import-job';
 import { skuKey } from '../services/catalog/src/domain/product-derived';
 import { PRODUCT_SORTS, ProductListQuerySchema } from '@stockyard/contracts';
-import { keysetAfter } from '../packages/service-kit/src/db/keyset';
+import { keysetAfter } from '../packages/service-kit/internals';
 import { infraEnv } from '@stockyard/testkit';
 
 interface Shape {

@@ -1,29 +1,26 @@
-// What a service uses. The relay's and the consumer's internals stay behind these names.
-export { baseServiceEnv, loadConfig, parseConfig, ConfigError, type BaseServiceConfig } from './config';
+// What a service uses. The kit's own parts that only the kit, its tests and the gateway's
+// plumbing reach are in `@stockyard/service-kit/internals` (packages/service-kit/internals.ts).
+export { baseServiceEnv, loadConfig, parseConfig, type BaseServiceConfig } from './config';
 export { createLogger, type Logger } from './logger';
 export { AppError, notFound, conflict, unprocessable } from './errors';
 export { newId, randomBase62 } from './ids';
 export { runMain, serve, type ServeOptions } from './lifecycle';
-export { answerClientErrors, createHttpServer, MAX_HEADER_BYTES } from './http/client-errors';
 export { connectMongo, pingMongo, isDuplicateKeyError, findOwned } from './db/mongo';
-export { createServiceApp } from './http/app';
 export { orgIdOf, requestIdFrom, requestId, requireIdentity } from './http/context';
 export { bodyOf, queryOf, parse } from './http/validate';
-export { jsonBody, MAX_JSON_DEPTH } from './http/json-body';
+export { jsonBody } from './http/json-body';
 export { idempotency } from './http/idempotency';
 export { validatePathIds } from './http/path-ids';
 export * from './http/error-handler';
-export { pendingRoutes } from './http/pending-routes';
 export { bindRoute, type RouteHandler, type RouteInput, type RouteOutput } from './http/bind-route';
 export { Broker } from './events/broker';
 export { newEvent, outboxFields, outboxOf } from './events/outbox';
 export { OutboxRelay } from './events/outbox-relay';
-export { startConsumer, type Consumer, type ConsumerOptions, type EventCopy } from './events/consumer';
+export { type Consumer, type EventCopy } from './events/consumer';
 export { subscription, subscribe, type Subscription, type AnySubscription } from './events/subscription';
 export { BroadcastCache } from './events/broadcast-cache';
 export { documentLocks, documentKey, KeyedMutex } from './db/document-lock';
 export { InsertBatcher } from './db/insert-batcher';
-export { decodeCursor, encodeCursor, keysetAfter, pageWithNext, type Keyset } from './db/keyset';
 export { RecentMap } from './recent-map';
 export { RecentWork } from './recent-work';
 export { AggregateStore, type Aggregate, type Decision, type Changed } from './store/aggregate-store';
@@ -42,7 +39,6 @@ export { StateTable, stateTable, type Transitions } from './domain/state-table';
 export * from './service';
 export { runService } from './service-main';
 export { pendingService } from './pending-service';
-export { nonPublicReason, isPublicAddress } from './net/ip-address';
 export {
   assertPublicAddresses,
   checkPublicUrl,

@@ -1,7 +1,8 @@
 import type { Connection } from 'mongoose';
 import { WEBHOOKS_API } from '@stockyard/contracts';
 import { asCaller, infraEnv, isolatedNames, listen, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
-import { bindRoute, connectMongo, createLogger, createServiceApp } from '../src';
+import { bindRoute, connectMongo, createLogger } from '../src';
+import { createServiceApp } from '../internals';
 
 let connection: Connection;
 let http: Awaited<ReturnType<typeof listen>>;

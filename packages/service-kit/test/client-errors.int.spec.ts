@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { rawRequest } from '@stockyard/testkit';
-import { createLogger, MAX_HEADER_BYTES, serve } from '../src';
+import { createLogger, serve } from '../src';
+import { MAX_HEADER_BYTES } from '../internals';
 
 /** What Node refuses before there is a request, as a service's `serve` answers it: the envelope, never empty. */
 describe('serve: requests Node refuses before the app sees them', () => {

@@ -2,7 +2,8 @@ import type { Connection } from 'mongoose';
 import type { Message } from 'amqplib';
 import type { EventEnvelope } from '@stockyard/contracts';
 import { eventually, infraEnv, isolatedNames } from '@stockyard/testkit';
-import { Broker, connectMongo, createLogger, newEvent, startConsumer, type ConsumerOptions } from '../src';
+import { Broker, connectMongo, createLogger, newEvent } from '../src';
+import { startConsumer, type ConsumerOptions } from '../internals';
 import { openRabbit, type Rabbit } from './support/rabbit';
 
 const names = isolatedNames('servicekit');

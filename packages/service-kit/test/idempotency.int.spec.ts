@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import { asCaller, eventually, infraEnv, isolatedNames, listen, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
-import { connectMongo, createLogger, createServiceApp, MAX_JSON_DEPTH } from '../src';
+import { connectMongo, createLogger } from '../src';
+import { createServiceApp, MAX_JSON_DEPTH } from '../internals';
 
 let connection: Connection;
 let http: Awaited<ReturnType<typeof listen>>;

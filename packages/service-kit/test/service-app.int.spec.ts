@@ -2,7 +2,8 @@ import type { Connection } from 'mongoose';
 import { z } from 'zod';
 import { IDENTITY_HEADER, signIdentity } from '@stockyard/contracts';
 import { asCaller, infraEnv, isolatedNames, listen, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
-import { bodyOf, connectMongo, createLogger, createServiceApp, orgIdOf, pingMongo } from '../src';
+import { bodyOf, connectMongo, createLogger, orgIdOf, pingMongo } from '../src';
+import { createServiceApp } from '../internals';
 
 const WidgetSchema = z.object({ name: z.string().min(1), quantity: z.number().int().positive() }).strict();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,6 +1,6 @@
 import { GATEWAY_API, ROUTES, schemasOf } from '@stockyard/contracts';
 // Not in the kit's index (only serviceApp's 501s read it); the gateway is no serviceApp.
-import { boundOn } from '@stockyard/service-kit/src/http/bind-route';
+import { boundOn } from '@stockyard/service-kit/internals';
 import { apiKeyRoutes, type ApiKeyRouteDeps } from '../src/http/api-keys.routes';
 import { settingsRoutes } from '../src/http/settings.routes';
 import type { OrganizationRepository } from '../src/store/organization.repository';
