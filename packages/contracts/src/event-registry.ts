@@ -16,6 +16,10 @@ export const EVENT_SCHEMAS = {
 } as const;
 
 export type KnownEventName = keyof typeof EVENT_SCHEMAS;
+
+/** Whether a name is in the registry, public or internal. */
+export const isKnownEvent = (name: string): name is KnownEventName =>
+  Object.prototype.hasOwnProperty.call(EVENT_SCHEMAS, name);
 export type KnownEventPayload<N extends KnownEventName> = z.infer<(typeof EVENT_SCHEMAS)[N]>;
 
 /** An envelope whose payload has been parsed by its schema (distributes over a union of names). */

@@ -67,7 +67,8 @@ export type EventPayload<N extends EventName> = z.infer<(typeof EVENT_PAYLOADS)[
 export const EVENT_NAMES = Object.keys(EVENT_PAYLOADS) as EventName[];
 export const EventNameSchema = z.enum(EVENT_NAMES as [EventName, ...EventName[]]);
 
-export function isCatalogEvent(name: string): name is EventName {
+/** Whether an event is one of the spec's catalog (public: it becomes a webhook), not an internal one. */
+export function isPublicEvent(name: string): name is EventName {
   return Object.prototype.hasOwnProperty.call(EVENT_PAYLOADS, name);
 }
 

@@ -1,4 +1,4 @@
-import { EVENT_NAMES, EVENT_PAYLOADS, isCatalogEvent } from '../src/events';
+import { EVENT_NAMES, EVENT_PAYLOADS, isPublicEvent } from '../src/events';
 
 describe('event catalog', () => {
   it('has exactly the 11 events of the spec', () => {
@@ -47,8 +47,8 @@ describe('event catalog', () => {
   });
 
   it('tells catalog events from internal ones', () => {
-    expect(isCatalogEvent('order.created')).toBe(true);
-    expect(isCatalogEvent('stock.movement_recorded')).toBe(false);
-    expect(isCatalogEvent('toString')).toBe(false);
+    expect(isPublicEvent('order.created')).toBe(true);
+    expect(isPublicEvent('stock.movement_recorded')).toBe(false);
+    expect(isPublicEvent('toString')).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 import {
   EVENT_PAYLOADS,
-  isCatalogEvent,
+  EVENT_SCHEMAS,
+  isKnownEvent,
+  isPublicEvent,
   type EventEnvelope,
   type EventName,
   type EventPayload,
@@ -45,8 +47,11 @@ export const outboxFields = {
 export function newEvent<N extends EventName>(name: N, payload: EventPayload<N>): EventEnvelope;
 export function newEvent(name: string, payload: { orgId: string } & Record<string, unknown>): EventEnvelope;
 export function newEvent(name: string, payload: { orgId: string } & Record<string, unknown>): EventEnvelope {
-  // Catalog payloads are validated here, at the source, so a bad event never leaves.
-  const data = isCatalogEvent(name) ? EVENT_PAYLOADS[name].parse(payload) : payload;
+  // Payloads are validated here, at the source, so a bad event never leaves: a public one is
+  // sent as its schema parses it (exactly the spec's fields); a registered internal one as
+  // given, once its schema accepts it (its consumers parse it again).
+  const data = isPublicEvent(name) ? EVENT_PAYLOADS[name].parse(payload) : payload;
+  if (!isPublicEvent(name) && isKnownEvent(name)) EVENT_SCHEMAS[name].parse(payload);
   return { id: newId('evt'), name, orgId: payload.orgId, occurredAt: new Date().toISOString(), payload: data };
 }
 

@@ -1,4 +1,4 @@
-import { isCatalogEvent, type EventEnvelope } from '@stockyard/contracts';
+import { isPublicEvent, type EventEnvelope } from '@stockyard/contracts';
 import type { EventCopy, Logger } from '@stockyard/service-kit';
 import { newDelivery } from '../../domain/delivery';
 import type { NewWork } from '../../delivery/worker';
@@ -24,7 +24,7 @@ export interface DispatchDeps {
 export function dispatchWebhooksHandler(deps: DispatchDeps) {
   return async (event: EventEnvelope, copy: EventCopy = { maybeSeenBefore: true }): Promise<void> => {
     const name = event.name;
-    if (!isCatalogEvent(name)) return;
+    if (!isPublicEvent(name)) return;
     const endpoints = await deps.endpoints.subscribedTo(event.orgId, name);
     const now = new Date();
     const work = endpoints.map((endpoint) => ({
