@@ -294,7 +294,10 @@ export class OutboxRelay {
     return flushed;
   }
 
-  /** Clears the published entries of documents nobody wrote again within `foldWaitMs`. */
+  /**
+   * Clears the published entries of documents nobody wrote again within `foldWaitMs`, up to
+   * RELAY_PARALLEL at once, each clear starting the next when it ends.
+   */
   private clearDue(now: number): void {
     if (this.stopped || !this.broker.connected) return;
     const foldWait = this.options.foldWaitMs ?? FOLD_WAIT_MS;
@@ -311,6 +314,10 @@ export class OutboxRelay {
           .finally(() => {
             this.flushing.delete(key);
             this.pump();
+            // The next due clear starts as this one ends, not on the next tick: clears keep
+            // pace with publishing (issue #30: 32 documents a tick, one tick a second, left a
+            // burst's sent entries for a crash to publish again minutes later).
+            this.clearDue(Date.now());
           }),
       );
     }
