@@ -1,6 +1,15 @@
-import { bodyFieldsOf, ROUTES, schemasOf, type RouteSpec } from '@stockyard/contracts';
+import { bodyFieldsOf, queryFieldsOf, ROUTES, schemasOf, type RouteSpec } from '@stockyard/contracts';
 import { startStack, type Stack } from '@stockyard/testkit';
-import { badBodies, badQueries, badValues, deepJson, FIELD_NAMES, ODD_IDS, seeded } from './support/fuzz-inputs';
+import {
+  badBodies,
+  badQueries,
+  badQueryValues,
+  badValues,
+  deepJson,
+  FIELD_NAMES,
+  ODD_IDS,
+  seeded,
+} from './support/fuzz-inputs';
 
 /**
  * Issue #30: every route of the table, through the gateway, gets the classes of bad input a
@@ -65,6 +74,9 @@ function probesOf(route: RouteSpec, random: () => number): Probe[] {
       probes.push({ ...base, path: fill(route.path.replace(param, id)), label: `path ${param}=${id.slice(0, 20)}` });
   for (const query of badQueries())
     probes.push({ ...base, path: `${fill(route.path)}?${query}`, label: `query ${query.slice(0, 40)}` });
+  for (const param of queryFieldsOf(route))
+    for (const value of badQueryValues(param))
+      probes.push({ ...base, path: `${fill(route.path)}?${value}`, label: `query ${value.slice(0, 40)}` });
   if (route.method === 'GET') return probes;
   const path = fill(route.path);
   const bodies = [...badBodies()];

@@ -47,6 +47,18 @@ export const badQueries = () => [
   'type=BUNDLE&type=SIMPLE',
 ];
 
+/** One query parameter a route declares, given bad values: long, odd, empty, an operator, repeated, nested. */
+export const badQueryValues = (name: string) => [
+  `${name}=${'x'.repeat(3000)}`,
+  `${name}=%00`,
+  `${name}=`,
+  `${name}[$ne]=1`,
+  `${name}=1&${name}=2`,
+  `${name}[a][b][c]=1`,
+  `${name}=-1e400`,
+  `${name}=%E2%80%AE%F0%9F%98%80`,
+];
+
 /** Whole bodies: not JSON, not an object, too deep, prototype keys, numbers JSON cannot hold. */
 export const badBodies = (): [string, string][] => [
   ['not json', 'not json'],

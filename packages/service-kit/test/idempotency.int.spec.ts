@@ -208,6 +208,23 @@ describe('Idempotency-Key', () => {
     expect(runs.orders).toBe(before);
   });
 
+  it('answers 400 validation_failed for a NUL in a body string or key, or in a query (issue #30)', async () => {
+    const before = runs.orders;
+    for (const body of [{ name: 'a\u0000b' }, { nested: [{ ['k\u0000']: 1 }] }]) {
+      const res = await post('/orders', newKey(), body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.details).toEqual([expect.objectContaining({ code: 'nul_character' })]);
+    }
+    const res = await fetch(`${http.url}/api/v1/orders?search=%00`, {
+      method: 'POST',
+      headers: asCaller('org_a'),
+      body: '{}',
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as any).error.details[0].code).toBe('nul_character');
+    expect(runs.orders).toBe(before);
+  });
+
   it('takes a body at the depth limit', async () => {
     let body: unknown = 'leaf';
     for (let i = 0; i < MAX_JSON_DEPTH; i++) body = { a: body };

@@ -41,17 +41,19 @@ export function apiRoute<S extends RouteSchemas>(method: HttpMethod, path: strin
 /** A row's schemas, when the contracts give it some (every built route has them). */
 export const schemasOf = (route: RouteSpec): RouteSchemas | undefined => bound.get(route);
 
-/**
- * The names of the fields a row's body schema declares (its JSON Schema's properties, as a
- * client sends them); empty for a row without an object body.
- */
-export function bodyFieldsOf(route: RouteSpec): string[] {
-  const body = bound.get(route)?.body;
-  if (!body) return [];
+/** The property names of an object schema as a client sends it (its JSON Schema), or none. */
+function fieldsOf(schema: z.ZodType | undefined): string[] {
+  if (!schema) return [];
   try {
-    const json = z.toJSONSchema(body, { io: 'input', unrepresentable: 'any' }) as { properties?: object };
+    const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: object };
     return Object.keys(json.properties ?? {});
   } catch {
-    return []; // a schema JSON Schema cannot express (a transform on the whole body)
+    return []; // a schema JSON Schema cannot express (a transform on the whole object)
   }
 }
+
+/** The fields a row's body schema declares; empty for a row without an object body. */
+export const bodyFieldsOf = (route: RouteSpec): string[] => fieldsOf(bound.get(route)?.body);
+
+/** The query parameters a row's query schema declares. */
+export const queryFieldsOf = (route: RouteSpec): string[] => fieldsOf(bound.get(route)?.query);
