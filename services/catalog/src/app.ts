@@ -75,7 +75,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
   const deps: CatalogDeps = {
     brands,
     categories,
-    categoryCommands: new CategoryCommands(categories, productQueries, (orgId, id) => products.reenrich(orgId, id)),
+    categoryCommands: new CategoryCommands(categories, productQueries, writer),
     writer,
     products,
     variants: new VariantCommands(writer, skus, variantRefs, productQueries),
