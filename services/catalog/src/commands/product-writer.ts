@@ -147,8 +147,9 @@ export class ProductWriter {
 
   /**
    * Changes many products by one pure step each, in the store's batched change (one read per
-   * 500 products, bulk writes), for steps that need none of a single change's reads: the same
-   * SKUs, brand, category, component rows and variants (a cost, a derived field). The
+   * 500 products, bulk writes), for steps that need none of a single change's reads: no new
+   * SKU, the same brand, category, component rows and variants (a cost, a derived field, the
+   * trash; SKUs given up are released after the write, as `change` does). The
    * categories' templates are read for the products that have one (a pass each time some are
    * missing); a product whose step wants more goes through `change`. Each product has its
    * outcome: a refusal of one (404, its step's AppError) leaves the others going.
@@ -169,14 +170,17 @@ export class ProductWriter {
       );
       const single: string[] = [];
       const unread = new Set<string>();
+      const released = new Map<string, string[]>();
       pending = [];
       for (const [id, outcome] of decided) {
         if (!outcome.ok) outcomes.set(id, outcome);
-        else if (outcome.result.kind === 'done')
+        else if (outcome.result.kind === 'done') {
           outcomes.set(id, { ok: true, state: outcome.state, result: outcome.result.value });
-        else if (outcome.result.kind === 'single') single.push(id);
+          if (outcome.changed && outcome.result.released.length > 0) released.set(id, outcome.result.released);
+        } else if (outcome.result.kind === 'single') single.push(id);
         else (unread.add(outcome.result.categoryId), pending.push(id));
       }
+      await this.skus.releaseMany(orgId, released);
       await this.applyIndexes([...decided.values()].flatMap((o) => (o.ok ? o.events : [])));
       for (const id of single) outcomes.set(id, await this.changeOne(orgId, id, step, options));
       for (const categoryId of unread)

@@ -55,6 +55,16 @@ export class SkuRegistry {
     await this.claims.deleteMany({ _id: { $in: keys.map((k) => claimId(orgId, k)) }, productId });
   }
 
+  /**
+   * `release` for many products in one delete: the keys by product. A key a product gives up
+   * was its own claim until now (no other product could hold it), so one filter covers them all.
+   */
+  async releaseMany(orgId: string, keysByProduct: ReadonlyMap<string, string[]>): Promise<void> {
+    const ids = [...keysByProduct.values()].flat().map((k) => claimId(orgId, k));
+    if (ids.length === 0) return;
+    await this.claims.deleteMany({ _id: { $in: ids }, productId: { $in: [...keysByProduct.keys()] } });
+  }
+
   /** The product holding each SKU (by key), for the SKUs someone holds. */
   async holders(orgId: string, skus: string[]): Promise<Map<string, string>> {
     if (skus.length === 0) return new Map();
