@@ -20,7 +20,7 @@ describe('DELETE /products/bulk and POST /products/bulk-restore', () => {
     await eventOf(c, 'product.updated', { productId: a.id, deleted: true });
   });
 
-  it('trashes more products than one bulk write takes (50), releasing their SKUs, with product.updated each', async () => {
+  it('trashes more products than one bulk write takes (50), releasing their SKUs, with product.updated', async () => {
     const products = [];
     for (let i = 0; i < 60; i++) products.push(await c.product({ sku: `BK-${i}` }));
     const ids = products.map((p) => p.id).reverse();

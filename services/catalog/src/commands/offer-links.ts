@@ -74,7 +74,7 @@ export class OfferLinks {
     await this.flagAll(orgId, flags);
   }
 
-  /** Up to a SKU request's 1,000 variants: one batched change of their products; a product gone meanwhile is skipped. */
+  /** Up to a SKU request's 1,000 variants: one batched change of their products (one gone meanwhile is skipped). */
   private async flagAll(orgId: string, flags: Map<string, Map<string, boolean>>): Promise<void> {
     const outcomes = await this.writer.changeMany(
       orgId,
