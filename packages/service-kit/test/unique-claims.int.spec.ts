@@ -39,6 +39,24 @@ describe('UniqueClaims', () => {
     expect(await claims.claim('org_a', 'h2', ['R-1'])).toEqual(['R-1']);
   });
 
+  it("releases many holders' keys in one call, only each holder's own", async () => {
+    await claims.claim('org_m', 'h1', ['M-1', 'M-2']);
+    await claims.claim('org_m', 'h2', ['M-3']);
+    await claims.releaseMany(
+      'org_m',
+      new Map([
+        ['h1', ['M-1']],
+        ['h9', ['M-3']],
+      ]),
+    );
+    expect(await claims.holders('org_m', ['M-1', 'M-2', 'M-3'])).toEqual(
+      new Map([
+        ['M-2', 'h1'],
+        ['M-3', 'h2'],
+      ]),
+    );
+  });
+
   it('takes over a stale claim whose holder no longer uses the value, never a live one', async () => {
     const old = new Date(Date.now() - 5 * 60_000);
     await db()

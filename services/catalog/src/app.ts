@@ -76,7 +76,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
   const deps: CatalogDeps = {
     brands: new BrandCommands(brands, productQueries),
     categories: new CategoryLifecycleCommands(categories, productQueries),
-    categoryCommands: new CategoryCommands(categories, productQueries, (orgId, id) => products.reenrich(orgId, id)),
+    categoryCommands: new CategoryCommands(categories, productQueries, writer),
     products,
     variants: new VariantCommands(writer, skus, variantRefs, productQueries),
     families: new FamilyCommands(writer, skus, productQueries, products),

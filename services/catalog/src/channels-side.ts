@@ -50,7 +50,7 @@ export function channelsSide(
   const chunks = new ImportChunks(connection);
   // commands
   const { writer, variantRefs, listings } = products;
-  const costs = new CostFollower(writer, logger, config.IMPORT_COST_CONCURRENCY);
+  const costs = new CostFollower(writer, logger);
   const links = new OfferLinks(skus, variantRefs, writer.store, writer);
   const runner = new ImportRunner(jobs, chunks, skus, costs, urls, config, logger);
   return {

@@ -20,6 +20,20 @@ describe('DELETE /products/bulk and POST /products/bulk-restore', () => {
     await eventOf(c, 'product.updated', { productId: a.id, deleted: true });
   });
 
+  it('trashes more products than one bulk write takes (50), releasing their SKUs, with product.updated', async () => {
+    const products = [];
+    for (let i = 0; i < 60; i++) products.push(await c.product({ sku: `BK-${i}` }));
+    const ids = products.map((p) => p.id).reverse();
+    const res = await c.request('DELETE', '/products/bulk', { ids });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ dryRun: false, count: 60, ids, failed: [] });
+    expect((await c.request('GET', `/products/${products[59].id}`)).body.deletedAt).not.toBeNull();
+    for (const i of [0, 59])
+      expect((await c.request('POST', '/products', { name: 'Again', sku: `BK-${i}` })).status).toBe(201);
+    for (const p of [products[0], products[59]])
+      await eventOf(c, 'product.updated', { productId: p.id, deleted: true });
+  });
+
   it('with dryRun names what it would trash and trashes nothing', async () => {
     const p = await c.product({});
     const res = await c.request('DELETE', '/products/bulk', { ids: [p.id], dryRun: true });

@@ -38,6 +38,36 @@ describe('/categories', () => {
     expect((await c.request('GET', `/products/${p.id}`)).body.enriched).toBe(false);
   });
 
+  it('re-derives enriched on many products in one batched change, without product.updated', async () => {
+    const cat = await c.category({ name: 'Shelves' });
+    // More than one bulk write of the kit's batched change (50); every third has a GTIN.
+    const products: { id: string; updatedAt: string; gtin: boolean }[] = [];
+    for (let i = 0; i < 75; i++) {
+      const gtin = i % 3 === 0;
+      const p = await c.product({ name: `Shelf ${i}`, categoryId: cat.id, ...(gtin ? { gtin: `0${1000 + i}` } : {}) });
+      expect(p.enriched).toBe(true);
+      products.push({ id: p.id, updatedAt: p.updatedAt, gtin });
+    }
+    const other = await c.product({ name: 'Elsewhere', categoryId: (await c.category({ name: 'Other' })).id });
+    const before = c.events.length;
+    const res = await c.request('PATCH', `/categories/${cat.id}`, {
+      template: { coreFields: ['gtin'], customFields: [] },
+    });
+    expect(res.status).toBe(200);
+    for (const p of products) {
+      // Only those whose `enriched` flips are written.
+      const now = (await c.request('GET', `/products/${p.id}`)).body;
+      expect(now.enriched).toBe(p.gtin);
+      expect(now.updatedAt === p.updatedAt).toBe(p.gtin);
+    }
+    expect((await c.request('GET', `/products/${other.id}`)).body).toMatchObject({
+      enriched: true,
+      updatedAt: other.updatedAt,
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(c.events.slice(before).filter((e) => e.name === 'product.updated')).toEqual([]);
+  });
+
   it('refuses deleting a category products use (409 category_in_use), deletes an unused one (204)', async () => {
     const cat = await c.category({ name: 'Used' });
     await c.product({ name: 'In it', categoryId: cat.id });

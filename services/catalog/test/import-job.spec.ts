@@ -44,14 +44,14 @@ describe('import jobs', () => {
   it('stops a worker whose lease another took (heartbeat and checkpoint throw LeaseLost)', () => {
     const job = claim(claimed(), 'w2', at(LEASE), LEASE).state!;
     expect(() => heartbeat(job, 'w1', at(LEASE), LEASE)).toThrow(LeaseLost);
-    expect(() => checkpoint(job, 'w1', progress, [], at(LEASE), LEASE)).toThrow(LeaseLost);
+    expect(() => checkpoint(job, 'w1', progress, at(LEASE), LEASE)).toThrow(LeaseLost);
   });
 
   it('adds each checkpoint to the counts and keeps the first 100 rejected rows', () => {
     const error = { line: 2, sku: 'X', code: 'invalid_cost', message: 'bad' };
     let job = claimed();
     for (let i = 0; i < 3; i++) {
-      job = checkpoint(job, 'w1', { ...progress, errors: Array(40).fill(error) }, [], t0, LEASE);
+      job = checkpoint(job, 'w1', { ...progress, errors: Array(40).fill(error) }, t0, LEASE);
     }
     expect(job.counts).toEqual({ created: 12, updated: 9, unchanged: 6, rejected: 3 });
     expect(job.rowErrors).toHaveLength(100);

@@ -113,6 +113,44 @@ describe('an import interrupted by a crash', () => {
     expect(event.payload).toMatchObject({ oldCost: 4, newCost: 3.5 });
   });
 
+  it('counts the batch it resumed as its dead worker planned it, and moves no cost twice', async () => {
+    const products = [await h.product({ cost: 10 }), await h.product({ cost: 10 }), await h.product({ cost: 10 })];
+    const variantIds: string[] = products.map((p) => p.variants[0].id);
+    await h.skus(
+      sourceId,
+      variantIds.map((variantId, i) => ({ sku: `M-${i}`, name: 'Mill', cost: 10, variantId })),
+    );
+    // The dead worker had begun rows 1-3 (three updates, three costs) and written two of them
+    // (their SKUs and costs) before it died.
+    await h.skus(sourceId, [
+      { sku: 'M-0', cost: 11 },
+      { sku: 'M-1', cost: 11 },
+    ]);
+    const rows = [0, 1, 2].map((i) => [`M-${i}`, 'Mill', '11', '', '']);
+    const id = await crashedJob(h, sourceId, csv([...rows, ['M-new', 'New', '3', '1', '']]), {
+      pendingCosts: products.map((p, i) => ({ variantId: variantIds[i], productId: p.id, cost: 11 })),
+      pendingBatch: {
+        rowsRead: 3,
+        counts: { created: 0, updated: 3, unchanged: 0, rejected: 0 },
+        errors: [],
+        variantCostsChanged: 0,
+      },
+    });
+    expect(await h.finished(id)).toMatchObject({
+      status: 'COMPLETED',
+      rowsRead: 4,
+      counts: { created: 1, updated: 3, unchanged: 0, rejected: 0 },
+      variantCostsChanged: 3,
+    });
+    for (const variantId of variantIds) {
+      expect((await h.request('GET', `/variants/${variantId}`)).body.cost).toBe(11);
+      await eventually(() => h.named('variant.cost_changed').find((e) => e.payload.variantId === variantId));
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    const moved = h.named('variant.cost_changed').filter((e) => variantIds.includes(e.payload.variantId));
+    expect(moved.map((e) => e.payload.newCost)).toEqual([11, 11, 11]);
+  });
+
   it('fails an upload that was cut off while being received (FAILED upload_interrupted)', async () => {
     const id = await crashedJob(h, sourceId, 'sku,cost\nA,1\n', { status: 'RECEIVING', chunks: 0 });
     expect(await h.finished(id)).toMatchObject({ status: 'FAILED', failure: { code: 'upload_interrupted' } });

@@ -60,6 +60,17 @@ export class UniqueClaims {
     await this.options.collection.deleteMany({ _id, [this.options.holderField]: holder } as never);
   }
 
+  /**
+   * `release` for many holders in one delete: the keys by holder. A key a holder gives up was
+   * its own claim until then (no other holder could have it), so one filter covers them all.
+   */
+  async releaseMany(orgId: string, keysByHolder: ReadonlyMap<string, readonly string[]>): Promise<void> {
+    const ids = [...keysByHolder.values()].flat().map((k) => this.id(orgId, k));
+    if (ids.length === 0) return;
+    const holders = { $in: [...keysByHolder.keys()] };
+    await this.options.collection.deleteMany({ _id: { $in: ids }, [this.options.holderField]: holders } as never);
+  }
+
   /** The holder of each value someone holds, by key. */
   async holders(orgId: string, values: readonly string[]): Promise<Map<string, string>> {
     if (values.length === 0) return new Map();

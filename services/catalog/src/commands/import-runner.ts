@@ -5,6 +5,7 @@ import { parse } from 'csv-parse';
 import type { ChannelsConfig } from '../channels.config';
 import { planBatch, type FeedRow } from '../domain/import-batch';
 import {
+  begin,
   checkpoint,
   claim,
   complete,
@@ -12,6 +13,7 @@ import {
   fetched,
   heartbeat,
   release,
+  type BatchProgress,
   type ImportJobState,
 } from '../domain/import-job';
 import { columnMap, parseRow, type ColumnMap } from '../domain/import-row';
@@ -191,20 +193,27 @@ class JobRun {
   /** Where the pass spent its time (ms), logged when it ends (the benchmark prints it). */
   readonly timings = { index: 0, skuWrites: 0, costs: 0, checkpoints: 0, total: 0 };
   private readonly started = performance.now();
+  /** The batch a worker that died had begun (its counts as planned), until it is applied again. */
+  private resumed: BatchProgress | undefined;
 
   constructor(
     private readonly runner: ImportRunner,
     private job: ImportJobState,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.resumed = resumedBatch(job);
+  }
 
   async apply(): Promise<'done' | 'stopped'> {
-    const { chunks, skus, costs } = this.runner.deps();
+    const { chunks, skus } = this.runner.deps();
     const { orgId, sourceChannelId } = this.job;
-    // A batch whose costs were written down before the worker died: apply them again (idempotent).
-    if (this.job.pendingCosts.length > 0) await costs.follow(orgId, this.job.pendingCosts);
     const index = await this.timed('index', () => SkuIndex.load(skus, orgId, sourceChannelId));
-    this.log.info({ stored: index.size, resumeAfter: this.job.rowsRead }, 'import applying');
+    this.log.info(
+      { stored: index.size, resumeAfter: this.job.rowsRead, resumed: this.resumed?.rowsRead },
+      'import applying',
+    );
+    // A batch begun with no rows to replay (a job written down before `pendingBatch`): its costs now.
+    if (this.resumed && this.resumed.rowsRead <= this.job.rowsRead) await this.applyBatch([], this.job.rowsRead, index);
     const parser = chunks
       .read(this.job.id, this.job.chunks)
       .pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true }));
@@ -221,27 +230,43 @@ class JobRun {
       rowsRead++;
       if (rowsRead <= this.job.rowsRead) continue; // applied before a restart
       batch.push({ ...parseRow(record, columns), line: info.lines });
-      if (batch.length >= this.runner.batchRows) {
+      // The batch a worker that died had begun ends where it ended, whatever this worker's batch size.
+      if (batch.length >= this.runner.batchRows || rowsRead === this.resumed?.rowsRead) {
         await this.applyBatch(batch, rowsRead, index);
         batch = [];
         if (this.runner.isStopping) return 'stopped';
       }
     }
     if (!columns) throw new ImportFailure('csv_header_missing', 'The feed is empty: no header row');
-    if (batch.length > 0) await this.applyBatch(batch, rowsRead, index);
+    if (batch.length > 0 || this.resumed) await this.applyBatch(batch, rowsRead, index);
     this.timings.total = Math.round(performance.now() - this.started);
     return 'done';
   }
 
+  /**
+   * One batch: written down (its costs and counts, `begin`), its SKUs written, its costs followed,
+   * then the checkpoint. The batch a worker that died had begun (`resumed`) is replayed on what is
+   * stored now and reports what that worker planned; its costs are all applied again.
+   */
   private async applyBatch(rows: FeedRow[], rowsRead: number, index: SkuIndex): Promise<void> {
     const { skus, costs } = this.runner.deps();
     const { orgId, sourceChannelId } = this.job;
     const owner = this.runner.owner;
     const lease = this.runner.lease;
     const plan = planBatch(orgId, sourceChannelId, rows, (sku) => index.get(sku), new Date());
-    if (plan.costs.length > 0) {
+    const resumed = this.resumed;
+    this.resumed = undefined;
+    const counted: BatchProgress = resumed ?? {
+      rowsRead,
+      counts: plan.counts,
+      errors: plan.errors,
+      variantCostsChanged: 0,
+    };
+    const targets = resumed ? [...this.job.pendingCosts, ...plan.costs] : plan.costs;
+    // Nothing to write: a replay reads the same rows the same way, and counts them the same.
+    if (plan.writes.length > 0 || targets.length > 0) {
       this.job = await this.timed('checkpoints', () =>
-        this.runner.change(this.job, (j) => checkpoint(j, owner, NO_PROGRESS(j), plan.costs, new Date(), lease)),
+        this.runner.change(this.job, (j) => begin(j, owner, counted, targets, new Date(), lease)),
       );
     }
     const raced = await this.timed('skuWrites', () => skus.write(plan.writes));
@@ -253,10 +278,10 @@ class JobRun {
       );
     for (const w of plan.writes) index.set(w.next);
     const variantCostsChanged =
-      plan.costs.length > 0 ? await this.timed('costs', () => costs.follow(orgId, plan.costs)) : 0;
-    const progress = { rowsRead, counts: plan.counts, errors: plan.errors, variantCostsChanged };
+      targets.length > 0 ? await this.timed('costs', () => costs.follow(orgId, targets, { resumed: !!resumed })) : 0;
+    const progress = { ...counted, rowsRead: Math.max(rowsRead, counted.rowsRead), variantCostsChanged };
     this.job = await this.timed('checkpoints', () =>
-      this.runner.change(this.job, (j) => checkpoint(j, owner, progress, [], new Date(), lease)),
+      this.runner.change(this.job, (j) => checkpoint(j, owner, progress, new Date(), lease)),
     );
   }
 
@@ -281,12 +306,16 @@ class JobRun {
   }
 }
 
-const NO_PROGRESS = (j: ImportJobState) => ({
-  rowsRead: j.rowsRead,
-  counts: { created: 0, updated: 0, unchanged: 0, rejected: 0 },
-  errors: [],
-  variantCostsChanged: 0,
-});
+/**
+ * The batch a worker that died had begun: its `pendingBatch`; a job written down with costs
+ * only (before `pendingBatch`) has a batch of no rows of its own, its costs to apply.
+ */
+function resumedBatch(job: ImportJobState): BatchProgress | undefined {
+  if (job.pendingBatch) return job.pendingBatch;
+  if (job.pendingCosts.length === 0) return undefined;
+  const counts = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
+  return { rowsRead: job.rowsRead, counts, errors: [], variantCostsChanged: 0 };
+}
 
 class ImportFailure extends Error {
   constructor(

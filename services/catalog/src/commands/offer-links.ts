@@ -1,4 +1,4 @@
-import { AppError, documentLocks } from '@stockyard/service-kit';
+import { documentLocks } from '@stockyard/service-kit';
 import { liveVariants } from '../domain/product-derived';
 import { unknownVariants } from '../domain/source-sku.errors';
 import { withSourceLinked } from '../domain/variant-link';
@@ -63,18 +63,31 @@ export class OfferLinks {
         unlinked.set(before.variantId, before.productId);
       }
     }
-    for (const [variantId, productId] of linked) await this.flag(orgId, productId, variantId, true);
+    const flags = new Map<string, Map<string, boolean>>(); // by product: its variants' `sourceLinked`
+    const flag = (productId: string, variantId: string, on: boolean) =>
+      flags.set(productId, (flags.get(productId) ?? new Map<string, boolean>()).set(variantId, on));
+    for (const [variantId, productId] of linked) flag(productId, variantId, true);
     for (const [variantId, productId] of unlinked) {
       if (linked.has(variantId)) continue;
-      if ((await this.skus.countOffers(orgId, variantId)) === 0) await this.flag(orgId, productId, variantId, false);
+      if ((await this.skus.countOffers(orgId, variantId)) === 0) flag(productId, variantId, false);
     }
+    await this.flagAll(orgId, flags);
   }
 
-  private async flag(orgId: string, productId: string, variantId: string, linked: boolean): Promise<void> {
-    try {
-      await this.writer.change(orgId, productId, (p) => withSourceLinked(p, variantId, linked), { publish: false });
-    } catch (err) {
-      if (!(err instanceof AppError && err.status === 404)) throw err;
+  /** Up to a SKU request's 1,000 variants: one batched change of their products (one gone meanwhile is skipped). */
+  private async flagAll(orgId: string, flags: Map<string, Map<string, boolean>>): Promise<void> {
+    const outcomes = await this.writer.changeMany(
+      orgId,
+      [...flags.keys()],
+      (p) => {
+        let next = p;
+        for (const [variantId, on] of flags.get(p.id)!) next = withSourceLinked(next, variantId, on);
+        return { next, result: undefined };
+      },
+      { publish: false },
+    );
+    for (const outcome of outcomes.values()) {
+      if (!outcome.ok && outcome.error.status !== 404) throw outcome.error;
     }
   }
 }

@@ -2,6 +2,7 @@ import type { EventEnvelope, Template } from '@stockyard/contracts';
 import { AppError, isDuplicateKeyError } from '@stockyard/service-kit';
 import { componentUsesEvents } from '../domain/component-uses';
 import type { ProductState } from '../domain/product';
+import { decideInBatch, type BatchResult, type BatchStep, type Templates } from '../domain/product-batch';
 import { claimedKeys, componentRows, rawSkus } from '../domain/product-derived';
 import { bundleEvents, productCreated, variantEvents } from '../domain/product-events';
 import { searchTermsEvents } from '../domain/product-search';
@@ -34,6 +35,12 @@ interface Prepared {
   ensured: string[];
   intent: ProductState;
 }
+
+/** One product's outcome in a batched change (the kit store's `changeMany` outcome). */
+export type ProductOutcome<R> = { ok: true; state: ProductState; result: R } | { ok: false; error: AppError };
+
+/** Passes of a batched change that read missing templates; what is still undecided then goes one by one. */
+const TEMPLATE_PASSES = 3;
 
 const RETRY = Symbol('retry');
 const sameRows = (a: ProductState, b: ProductState) =>
@@ -135,6 +142,73 @@ export class ProductWriter {
       }
       await this.skus.release(orgId, id, prepared.claimed);
       if (attempt >= 5) throw new AppError('unavailable', 'The product kept changing; retry', 'contention');
+    }
+  }
+
+  /**
+   * Changes many products by one pure step each, in the store's batched change (one read per
+   * 500 products, bulk writes), for steps that need none of a single change's reads: no new
+   * SKU, the same brand, category, component rows and variants (a cost, a derived field, the
+   * trash; SKUs given up are released after the write, as `change` does). The
+   * categories' templates are read for the products that have one (a pass each time some are
+   * missing); a product whose step wants more goes through `change`. Each product has its
+   * outcome: a refusal of one (404, its step's AppError) leaves the others going.
+   */
+  async changeMany<R>(
+    orgId: string,
+    ids: readonly string[],
+    step: BatchStep<R>,
+    options: ChangeOptions & { templates?: Templates } = {},
+  ): Promise<Map<string, ProductOutcome<R>>> {
+    const outcomes = new Map<string, ProductOutcome<R>>();
+    const templates: Templates = new Map(options.templates);
+    const publish = options.publish ?? true;
+    let pending = [...new Set(ids)];
+    for (let pass = 0; pending.length > 0 && pass < TEMPLATE_PASSES; pass++) {
+      const decided = await this.store.changeMany<BatchResult<R>>(orgId, pending, (current) =>
+        decideInBatch(current, step, templates, publish, options.events),
+      );
+      const single: string[] = [];
+      const unread = new Set<string>();
+      const released = new Map<string, string[]>();
+      pending = [];
+      for (const [id, outcome] of decided) {
+        if (!outcome.ok) outcomes.set(id, outcome);
+        else if (outcome.result.kind === 'done') {
+          outcomes.set(id, { ok: true, state: outcome.state, result: outcome.result.value });
+          if (outcome.changed && outcome.result.released.length > 0) released.set(id, outcome.result.released);
+        } else if (outcome.result.kind === 'single') single.push(id);
+        else (unread.add(outcome.result.categoryId), pending.push(id));
+      }
+      await this.skus.releaseMany(orgId, released);
+      await this.applyIndexes([...decided.values()].flatMap((o) => (o.ok ? o.events : [])));
+      for (const id of single) outcomes.set(id, await this.changeOne(orgId, id, step, options));
+      for (const categoryId of unread)
+        templates.set(categoryId, (await this.categories.read(orgId, categoryId))?.template);
+    }
+    for (const id of pending) outcomes.set(id, await this.changeOne(orgId, id, step, options));
+    return outcomes;
+  }
+
+  /** One product of a batch by `change`, as an outcome. */
+  private async changeOne<R>(
+    orgId: string,
+    id: string,
+    step: BatchStep<R>,
+    options: ChangeOptions,
+  ): Promise<ProductOutcome<R>> {
+    let result: R | undefined;
+    const run = (p: ProductState) => {
+      const outcome = step(p);
+      result = outcome.result;
+      return outcome.next;
+    };
+    try {
+      const state = await this.change(orgId, id, run, options);
+      return { ok: true, state, result: result as R };
+    } catch (err) {
+      if (err instanceof AppError) return { ok: false, error: err };
+      throw err;
     }
   }
 

@@ -32,6 +32,11 @@ export interface ImportJobState extends Aggregate {
   variantCostsChanged: number;
   /** Costs the batch after the checkpoint is to set: re-applied on resume (see README). */
   pendingCosts: CostTarget[];
+  /**
+   * What the batch after the checkpoint counts, as planned before its writes: a worker that
+   * resumes it reports these (replayed, its rows written before the crash read as unchanged).
+   */
+  pendingBatch: BatchProgress | null;
   leaseOwner: string | null;
   leaseUntil: Date | null;
   startedAt: Date | null;
@@ -70,6 +75,7 @@ export const newImportJob = (
   failure: null,
   variantCostsChanged: 0,
   pendingCosts: [],
+  pendingBatch: null,
   leaseOwner: job.origin === 'upload' ? owner : null,
   leaseUntil: job.origin === 'upload' ? new Date(now.getTime() + leaseMs) : null,
   startedAt: null,
@@ -133,12 +139,27 @@ export interface BatchProgress {
   variantCostsChanged: number;
 }
 
-/** A checkpoint: the rows up to `rowsRead` are applied; `pendingCosts` are the next batch's cost targets. */
+/**
+ * A batch begins: before its writes, its cost targets and what it counts are written down, so a
+ * worker that resumes it applies the same costs and reports the same counts.
+ */
+export function begin(
+  job: ImportJobState,
+  owner: string,
+  batch: BatchProgress,
+  costs: CostTarget[],
+  now: Date,
+  leaseMs: number,
+): ImportJobState {
+  held(job, owner);
+  return { ...job, pendingCosts: costs, pendingBatch: batch, leaseUntil: new Date(now.getTime() + leaseMs) };
+}
+
+/** A checkpoint: the rows up to `rowsRead` are applied and counted; nothing is pending. */
 export function checkpoint(
   job: ImportJobState,
   owner: string,
   batch: BatchProgress,
-  pendingCosts: CostTarget[],
   now: Date,
   leaseMs: number,
 ): ImportJobState {
@@ -150,7 +171,8 @@ export function checkpoint(
     counts: addCounts(job.counts, batch.counts),
     rowErrors: room > 0 && batch.errors.length > 0 ? [...job.rowErrors, ...batch.errors.slice(0, room)] : job.rowErrors,
     variantCostsChanged: job.variantCostsChanged + batch.variantCostsChanged,
-    pendingCosts,
+    pendingCosts: [],
+    pendingBatch: null,
     leaseUntil: new Date(now.getTime() + leaseMs),
   };
 }
@@ -192,6 +214,7 @@ function end(job: ImportJobState, trigger: 'complete' | 'fail', now: Date, failu
     status: importStates.next(job.status, trigger),
     failure,
     pendingCosts: [],
+    pendingBatch: null,
     leaseOwner: null,
     leaseUntil: null,
     finishedAt: now,

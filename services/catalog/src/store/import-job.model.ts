@@ -18,6 +18,7 @@ const importJobSchema = new Schema(
     failure: { type: Schema.Types.Mixed, default: null },
     variantCostsChanged: { type: Number, default: 0 },
     pendingCosts: { type: [Schema.Types.Mixed], default: [] },
+    pendingBatch: { type: Schema.Types.Mixed, default: null },
     leaseOwner: { type: String, default: null },
     leaseUntil: { type: Date, default: null },
     startedAt: { type: Date, default: null },

@@ -52,6 +52,11 @@ export class SkuRegistry {
     return this.claims.release(orgId, productId, keys);
   }
 
+  /** `release` for many products in one delete: the keys by product. */
+  releaseMany(orgId: string, keysByProduct: ReadonlyMap<string, string[]>): Promise<void> {
+    return this.claims.releaseMany(orgId, keysByProduct);
+  }
+
   /** The product holding each SKU (by key), for the SKUs someone holds. */
   holders(orgId: string, skus: string[]): Promise<Map<string, string>> {
     return this.claims.holders(orgId, skus);

@@ -21,9 +21,11 @@ export interface SkuWrite {
 /**
  * Update commands sent to the store at once. FerretDB keeps each statement's read open until
  * the whole command ends, and a command of about a hundred statements used up its
- * connections and hung it (README, "Supplier feed import"); MongoDB is fine with either.
+ * connections and hung it (README, "Supplier feed import"); 50, as the kit's batched change
+ * sends, is safe and costs 0.25 ms an update where 16 cost 0.42 (measured 2026-11-25).
+ * MongoDB is fine with either.
  */
-const UPDATES_PER_COMMAND = 16;
+const UPDATES_PER_COMMAND = 50;
 const LINK_FIELDS = ['variantId', 'productId', 'preferred'] as const;
 
 /** Source SKUs: reads by `_id` (derived from source and SKU), lists by source, writes in bulk. */
