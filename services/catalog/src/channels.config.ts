@@ -20,7 +20,5 @@ export const channelsEnv = {
   IMPORT_MAX_BYTES: int(1, 512 * 1024 * 1024),
   /** A feed fetch gives up when the server sends nothing for this long. */
   FEED_FETCH_TIMEOUT_MS: int(100, 30_000),
-  /** Products changed at once when variant costs follow their offers. */
-  IMPORT_COST_CONCURRENCY: int(1, 16),
 };
 export type ChannelsConfig = { [K in keyof typeof channelsEnv]: z.output<(typeof channelsEnv)[K]> };

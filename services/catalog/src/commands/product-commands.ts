@@ -89,9 +89,4 @@ export class ProductCommands {
     const ids = { productId: newId('prd'), variantId: () => newId('var') };
     return this.view(await this.writer.create(duplicateProduct(source, input, ids, new Date())));
   }
-
-  /** A category's template moved: the product's `enriched` again (a derived field: no `product.updated`). */
-  async reenrich(orgId: string, id: string): Promise<void> {
-    await this.writer.change(orgId, id, (p) => p, { publish: false });
-  }
 }
