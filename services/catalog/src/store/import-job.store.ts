@@ -1,5 +1,5 @@
 import type { List, Page } from '@stockyard/contracts';
-import { AggregateStore, notFound, type OutboxRelay, stateOf } from '@stockyard/service-kit';
+import { AggregateStore, notFound, type OutboxRelay, stateOf, readPage } from '@stockyard/service-kit';
 import { OPEN_STATUSES, type ImportJobState } from '../domain/import-job';
 import type { ImportJobModel } from './import-job.model';
 
@@ -21,12 +21,13 @@ export class ImportJobStore {
   }
 
   async list(orgId: string, sourceChannelId: string, { limit, offset }: Page): Promise<List<ImportJobState>> {
-    const query = { orgId, sourceChannelId };
-    const [rows, total] = await Promise.all([
-      this.model.find(query).sort({ createdAt: -1, _id: -1 }).skip(offset).limit(limit).lean(),
-      this.model.countDocuments(query),
-    ]);
-    return { data: rows.map((r) => stateOf<ImportJobState>(r)), total, limit, offset };
+    const { data, total } = await readPage<ImportJobState>(this.model, {
+      filter: { orgId, sourceChannelId },
+      sort: { createdAt: -1, _id: -1 },
+      page: { limit, offset },
+      withTotal: true,
+    });
+    return { data, total: total!, limit, offset };
   }
 
   /**
