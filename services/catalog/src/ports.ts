@@ -1,20 +1,15 @@
 /**
- * What the products side asks of others, behind small interfaces so each can be wired (or
+ * What the products module asks of others, behind small interfaces so each can be wired (or
  * replaced in a test) on its own.
  */
 
-/** The channels side's listings (issue #18 wires its own in app.ts; until then: none). */
+/** The channels module's listings, as the products module reads them. */
 export interface ListingLookup {
   /** Products with a listing on the sales channel (GET /products?channelId=). */
   productIdsOnChannel(orgId: string, channelId: string): Promise<string[]>;
   /** How many channel listings name any of these variants (a conversion's warning). */
   listingCountOfVariants(orgId: string, variantIds: string[]): Promise<number>;
 }
-
-export const NO_LISTINGS: ListingLookup = {
-  productIdsOnChannel: async () => [],
-  listingCountOfVariants: async () => 0,
-};
 
 /** Open holds (orders' reservations) on variants: a conversion's blocker once orders exist. */
 export interface HoldLookup {

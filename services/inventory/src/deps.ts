@@ -1,18 +1,8 @@
-import type { BinCommands } from './commands/bin-commands';
-import type { BundleAvailability } from './commands/bundle-availability';
-import type { CountCommands } from './commands/count-commands';
-import type { InternalCommands } from './commands/internal-commands';
-import type { StockCommands } from './commands/stock-commands';
-import type { StockQueries } from './commands/stock-queries';
-import type { WarehouseCommands } from './commands/warehouse-commands';
+import type { PlacesCommands } from './places.module';
+import type { StockModuleCommands } from './stock.module';
 
-/** What the inventory service's routes and handlers are given (built in app.ts): commands and queries only. */
+/** What the inventory's modules give their routes and consumers (built in app.ts), by module: commands and queries. */
 export interface InventoryDeps {
-  warehouses: WarehouseCommands;
-  bins: BinCommands;
-  commands: StockCommands;
-  counts: CountCommands;
-  internal: InternalCommands;
-  queries: StockQueries;
-  bundleAvailability: BundleAvailability;
+  places: PlacesCommands;
+  stock: StockModuleCommands;
 }

@@ -1,15 +1,11 @@
-import type { DeliveryWorker } from './delivery/worker';
-import type { UrlPolicy } from './domain/endpoint-url';
-import type { SecretBox } from './secrets/secret-box';
-import type { DeliveryRepository } from './store/delivery.repository';
-import type { EndpointRepository } from './store/endpoint.repository';
+import type { DeliveriesGiven } from './deliveries.module';
+import type { EndpointsGiven } from './endpoints.module';
 
-/** What the webhooks service's routes and handlers are given (built in app.ts). */
+/**
+ * What the webhooks' modules give their routes (built in app.ts), by module. This service has
+ * no command layer: its routes call the stores and the worker, whose methods are its use cases.
+ */
 export interface WebhooksDeps {
-  endpoints: EndpointRepository;
-  deliveries: DeliveryRepository;
-  worker: DeliveryWorker;
-  urlPolicy: UrlPolicy;
-  /** Seals new and rotated signing secrets (the routes show the plaintext once). */
-  secrets: SecretBox;
+  endpoints: EndpointsGiven;
+  deliveries: DeliveriesGiven;
 }

@@ -30,7 +30,7 @@ describe('the delivery state table', () => {
         // A delivery in `from`, not due for an hour, so the worker leaves it alone.
         const event = { id: `evt_states_${n++}`, name: 'product.created' as const, orgId, occurredAt: '', payload: {} };
         const delivery = newDelivery(event, endpoint.body.id, new Date());
-        await harness.deps.deliveries.createIfAbsent({
+        await harness.deps.deliveries.deliveries.createIfAbsent({
           ...delivery,
           status: from,
           nextAttemptAt: new Date(Date.now() + 3_600_000),

@@ -81,7 +81,7 @@ it('sends once when two replicas take the same copy at the same moment', async (
   const orgId = 'org_once_replicas';
   const [a, b] = [await endpointFor(orgId), await endpointFor(orgId)];
   const replica = await harness.replica();
-  const workers = [harness.deps.worker, (replica.deps as WebhooksDeps).worker];
+  const workers = [harness.deps.deliveries.worker, (replica.deps as WebhooksDeps).deliveries.worker];
   const events = Array.from({ length: 20 }, (_, n) => availabilityChanged(orgId, n));
   // Straight to both workers at once, as two consumers would be handed one event's copies.
   await Promise.all(
@@ -121,7 +121,7 @@ it('sends attempt 1 once, when the hold ends, for a copy redelivered after its t
     at: new Date(),
     holdUntil,
   });
-  const worker: DeliveryWorker = harness.deps.worker;
+  const worker: DeliveryWorker = harness.deps.deliveries.worker;
   // A fresh copy (a re-publication) is dropped; the redelivered one stores the delivery.
   await worker.sendNew([work!], { maybeSeenBefore: false });
   await worker.sendNew([work!], { maybeSeenBefore: true });
@@ -152,7 +152,7 @@ it('does not send a re-published event after a restart of the service, and still
   failing = false;
   await publisher.publish(event);
   // A copy as RabbitMQ would redeliver it, too: the delivery is stored, nothing is sent.
-  const worker = (restarted.deps as WebhooksDeps).worker;
+  const worker = (restarted.deps as WebhooksDeps).deliveries.worker;
   await worker.sendNew(workFor(event, [endpointId]), { maybeSeenBefore: true });
   await settle(1500);
   expect(receiver.received).toHaveLength(2);

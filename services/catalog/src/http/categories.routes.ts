@@ -1,9 +1,9 @@
 import type { Router } from 'express';
 import { CATALOG_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
-import type { CatalogDeps } from '../deps';
+import type { BrandsAndCategoriesCommands } from '../brands-and-categories.module';
 
-export function categoriesRoutes(router: Router, { categories, categoryCommands }: CatalogDeps): void {
+export function categoriesRoutes(router: Router, { categories, categoryCommands }: BrandsAndCategoriesCommands): void {
   bindRoute(router, CATALOG_API.listCategories, ({ orgId, query: page }) => categories.list(orgId, page));
   bindRoute(router, CATALOG_API.createCategory, ({ orgId, body }) => categories.create(orgId, body));
   bindRoute(router, CATALOG_API.getCategory, ({ orgId, params }) => categories.get(orgId, params.id!));

@@ -1,10 +1,10 @@
 import type { Router } from 'express';
 import { CATALOG_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
-import type { CatalogDeps } from '../deps';
+import type { SourcesAndImportsCommands } from '../sources-and-imports.module';
 
 /** The two product routes of the channels side; mounted before `/products/{id}`. */
-export function channelProductsRoutes(router: Router, { sourceProducts }: CatalogDeps): void {
+export function channelProductsRoutes(router: Router, { sourceProducts }: SourcesAndImportsCommands): void {
   bindRoute(router, CATALOG_API.bulkCreateFromSource, ({ orgId, body }) => sourceProducts.bulkFromSource(orgId, body));
   bindRoute(router, CATALOG_API.listFamilyCandidates, ({ orgId }) => sourceProducts.familyCandidates(orgId));
 }

@@ -3,7 +3,7 @@ import { CATALOG_API, ImportFromUrlSchema } from '@stockyard/contracts';
 import { bindRoute, bodyOf } from '@stockyard/service-kit';
 import { importJobView } from '../domain/import-job';
 import { unsupportedImportBody } from '../domain/import.errors';
-import type { CatalogDeps } from '../deps';
+import type { SourcesAndImportsCommands } from '../sources-and-imports.module';
 
 /**
  * Supplier feed imports. A CSV body is not parsed by the app's JSON middleware (it reads
@@ -11,7 +11,7 @@ import type { CatalogDeps } from '../deps';
  * read through `bodyStream()` so an Idempotency-Key compares its bytes. The row has no body
  * schema for that reason; a JSON body is read by `ImportFromUrlSchema` here.
  */
-export function importsRoutes(router: Router, { imports }: CatalogDeps): void {
+export function importsRoutes(router: Router, { imports }: SourcesAndImportsCommands): void {
   bindRoute(router, CATALOG_API.startImport, async ({ orgId, params, req, res }) => {
     const job = req.is(['text/csv', 'application/csv'])
       ? await upload(req, res, () =>

@@ -1,9 +1,9 @@
 import type { Router } from 'express';
 import { CATALOG_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
-import type { CatalogDeps } from '../deps';
+import type { ProductsCommands } from '../products.module';
 
-export function variantsRoutes(router: Router, { variants }: CatalogDeps): void {
+export function variantsRoutes(router: Router, { variants }: ProductsCommands): void {
   bindRoute(router, CATALOG_API.listVariants, ({ orgId, query: { filter, page } }) =>
     variants.list(orgId, filter, page),
   );

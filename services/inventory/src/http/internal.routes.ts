@@ -7,10 +7,10 @@ import {
   ReserveStockSchema,
 } from '@stockyard/contracts';
 import { bodyOf, orgIdOf } from '@stockyard/service-kit';
-import type { InventoryDeps } from '../deps';
+import type { StockModuleCommands } from '../stock.module';
 
 /** /internal/v1: the stock moves other services make (see stock-internal.ts in contracts). */
-export function internalRoutes(router: Router, { internal }: InventoryDeps): void {
+export function internalRoutes(router: Router, { internal }: StockModuleCommands): void {
   router.post(INTERNAL_STOCK_PATHS.reserve, async (req, res) => {
     res.status(201).json(await internal.reserve(orgIdOf(req), bodyOf(req, ReserveStockSchema)));
   });

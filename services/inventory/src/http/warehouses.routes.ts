@@ -1,11 +1,11 @@
 import type { Router } from 'express';
 import { INVENTORY_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
-import type { InventoryDeps } from '../deps';
+import type { PlacesCommands } from '../places.module';
 
 type BinParams = { warehouseId: string; binId: string };
 
-export function warehousesRoutes(router: Router, { warehouses, bins }: InventoryDeps): void {
+export function warehousesRoutes(router: Router, { warehouses, bins }: PlacesCommands): void {
   bindRoute(router, INVENTORY_API.listWarehouses, ({ orgId, query: { includeDeleted, limit, offset } }) =>
     warehouses.list(orgId, includeDeleted, { limit, offset }),
   );

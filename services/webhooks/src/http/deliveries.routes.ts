@@ -2,11 +2,11 @@ import type { Router } from 'express';
 import { WEBHOOKS_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
 import { deliveryToWire } from '../domain/delivery';
-import type { WebhooksDeps } from '../deps';
+import type { DeliveriesGiven } from '../deliveries.module';
 import { endpointDisabled, endpointNotFound } from '../domain/endpoint.errors';
 import { deliveryNotFound } from '../domain/delivery.errors';
 
-export function deliveriesRoutes(router: Router, { endpoints, deliveries, worker }: WebhooksDeps): void {
+export function deliveriesRoutes(router: Router, { endpoints, deliveries, worker }: DeliveriesGiven): void {
   bindRoute(router, WEBHOOKS_API.listDeliveries, async ({ orgId, params, query: page }) => {
     if (!(await endpoints.findById(orgId, params.id!))) throw endpointNotFound();
     const { items, total } = await deliveries.listForEndpoint(orgId, params.id!, page);

@@ -4,7 +4,7 @@ import { bindRoute } from '@stockyard/service-kit';
 import type { z } from 'zod';
 import { checkEndpointUrl } from '../domain/endpoint-url';
 import { newEndpoint, patchChange, rotatedSecret, toWire, type Endpoint } from '../domain/endpoint';
-import type { WebhooksDeps } from '../deps';
+import type { EndpointsGiven } from '../endpoints.module';
 import { endpointNotFound } from '../domain/endpoint.errors';
 
 type WithSecret = z.infer<typeof WebhookEndpointWithSecretSchema>;
@@ -16,7 +16,7 @@ const found = (endpoint: Endpoint | undefined): Endpoint => {
   return endpoint;
 };
 
-export function endpointsRoutes(router: Router, deps: WebhooksDeps): void {
+export function endpointsRoutes(router: Router, deps: EndpointsGiven): void {
   const { endpoints, urlPolicy, secrets } = deps;
   bindRoute(router, WEBHOOKS_API.listEventNames, () => ({ data: EVENT_NAMES }));
 
@@ -33,7 +33,7 @@ export function endpointsRoutes(router: Router, deps: WebhooksDeps): void {
   mountEndpointChanges(router, deps);
 }
 
-function mountEndpointChanges(router: Router, { endpoints, deliveries, urlPolicy, secrets }: WebhooksDeps): void {
+function mountEndpointChanges(router: Router, { endpoints, deliveries, urlPolicy, secrets }: EndpointsGiven): void {
   bindRoute(router, WEBHOOKS_API.updateEndpoint, async ({ orgId, params, body }) => {
     // Existence first: another org's id is a 404 whatever the body says.
     found(await endpoints.findById(orgId, params.id!));

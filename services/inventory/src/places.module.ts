@@ -1,0 +1,62 @@
+import type { Router } from 'express';
+import { BroadcastCache, type ServiceContext } from '@stockyard/service-kit';
+import { BinCommands } from './commands/bin-commands';
+import type { StockCommands } from './commands/stock-commands';
+import { WarehouseCommands } from './commands/warehouse-commands';
+import type { Config } from './config';
+import type { BinState } from './domain/bin';
+import type { WarehouseState } from './domain/warehouse';
+import { warehousesInternalRoutes } from './http/warehouses-internal.routes';
+import { warehousesRoutes } from './http/warehouses.routes';
+import { BinRepository, binStore } from './store/bin.repository';
+import { LegacyAdoption } from './store/legacy-adoption';
+import type { StockRepository } from './store/stock.repository';
+import { WarehouseCodeClaims } from './store/warehouse-code-claims';
+import { binModel, codeClaimModel, warehouseModel } from './store/warehouse.model';
+import { WarehouseRepository, warehouseStore } from './store/warehouse.repository';
+
+/**
+ * Warehouses and bins: their stores and reads, built before the stock module (every stock
+ * change checks its place, from caches every replica keeps in step over the broker).
+ */
+export function placesData({ connection, broker, logger }: ServiceContext<Config>) {
+  const caches = {
+    warehouses: new BroadcastCache<WarehouseState>(broker, 'inventory.warehouses', logger),
+    bins: new BroadcastCache<BinState>(broker, 'inventory.bins', logger),
+  };
+  const warehouseDocs = warehouseModel(connection);
+  const warehouses = warehouseStore(warehouseDocs, caches);
+  const bins = binStore(binModel(connection));
+  const binReads = new BinRepository(bins, caches.bins);
+  const warehouseReads = new WarehouseRepository(warehouses, binReads, caches);
+  const codes = new WarehouseCodeClaims(codeClaimModel(connection), warehouseDocs);
+  return { caches, warehouseDocs, warehouses, bins, binReads, warehouseReads, codes };
+}
+export type PlacesData = ReturnType<typeof placesData>;
+
+/** What the places' commands ask of stock: a warehouse's stock (deleting it), and moving a bin's. */
+export interface PlacesNeeds {
+  stock: StockRepository;
+  commands: StockCommands;
+}
+
+/**
+ * The places' commands and routes (partner and internal). Its parts: the adoption of warehouses
+ * written before code claims (started first), then the place caches.
+ */
+export function placesModule({ connection }: ServiceContext<Config>, data: PlacesData, needs: PlacesNeeds) {
+  const { warehouses, warehouseReads, bins, binReads, codes } = data;
+  const commands = {
+    warehouses: new WarehouseCommands(warehouses, warehouseReads, codes, needs.stock),
+    bins: new BinCommands(bins, binReads, warehouseReads, needs.commands),
+  };
+  const adoption = new LegacyAdoption(connection, data.warehouseDocs, codes);
+  return {
+    commands,
+    parts: [adoption, data.caches.warehouses, data.caches.bins],
+    mount: (router: Router) => warehousesRoutes(router, commands),
+    mountInternal: (router: Router) => warehousesInternalRoutes(router, commands),
+  };
+}
+/** What the places' routes are given: commands only. */
+export type PlacesCommands = ReturnType<typeof placesModule>['commands'];

@@ -1,0 +1,118 @@
+import type { Router } from 'express';
+import { parseEvent, type EventEnvelope } from '@stockyard/contracts';
+import { subscription, type OutboxRelay, type ServiceContext } from '@stockyard/service-kit';
+import { BundleAvailability } from './commands/bundle-availability';
+import { CountCommands } from './commands/count-commands';
+import { InternalCommands } from './commands/internal-commands';
+import { StockCommands } from './commands/stock-commands';
+import { StockQueries } from './commands/stock-queries';
+import type { VariantCheck } from './commands/variant-check';
+import type { Config } from './config';
+import { MOVEMENT_RECORDED } from './domain/level-change';
+import { BUNDLE_EVENTS, bundleAvailabilityHandler } from './events/handlers/bundle-availability.handler';
+import { movementRecordedHandler } from './events/handlers/movement-recorded.handler';
+import { internalRoutes } from './http/internal.routes';
+import { stockOnHandRoutes } from './http/stock-on-hand.routes';
+import { stockRoutes } from './http/stock.routes';
+import { warehouseStockRoutes } from './http/warehouse-stock.routes';
+import type { PlacesData } from './places.module';
+import { bundleModel } from './store/bundle.model';
+import { BundleRepository, bundleStore } from './store/bundle.repository';
+import { Ledger } from './store/ledger';
+import { movementModel } from './store/movement.model';
+import { MovementRepository } from './store/movement.repository';
+import { OperationRepository } from './store/operation.repository';
+import { stockLevelModel } from './store/stock-level.model';
+import { StockRepository, stockLevelStore } from './store/stock.repository';
+import type { VariantRepository } from './store/variant.repository';
+
+/**
+ * The stock's documents, built before the relay: it publishes from the levels and bundles, and
+ * writes the ledger's rows itself (the ledger's event is this service's own, so the relay writes
+ * the row, if the request path did not, instead of sending it round the broker).
+ */
+export function stockData({ connection }: ServiceContext<Config>) {
+  const levelDocs = stockLevelModel(connection);
+  const bundleDocs = bundleModel(connection);
+  const movementDocs = movementModel(connection);
+  const ledger = new Ledger(movementDocs);
+  return {
+    levelDocs,
+    bundleDocs,
+    movementDocs,
+    ledger,
+    outbox: [levelDocs, bundleDocs],
+    local: {
+      [MOVEMENT_RECORDED]: (event: EventEnvelope) =>
+        movementRecordedHandler(ledger)(parseEvent(event, [MOVEMENT_RECORDED])),
+    },
+  };
+}
+export type StockData = ReturnType<typeof stockData>;
+
+/** What stock reads of the other modules: places (every change checks its place) and variants. */
+export interface StockNeeds {
+  places: PlacesData;
+  variants: { variants: VariantRepository; check: VariantCheck };
+}
+
+/**
+ * Stock levels, their movements (the ledger), counts, the internal operations other services
+ * move stock with, and bundles (their availability follows their components' stock, and the
+ * stock reads show it): stores, commands, routes (partner and internal) and consumers.
+ */
+export function stockModule(
+  { connection }: ServiceContext<Config>,
+  relay: OutboxRelay,
+  data: StockData,
+  needs: StockNeeds,
+) {
+  const { warehouseReads, binReads } = needs.places;
+  const { ledger } = data;
+  const levels = stockLevelStore(data.levelDocs, relay);
+  const stock = new StockRepository(levels, data.levelDocs);
+  const bundles = new BundleRepository(bundleStore(data.bundleDocs, relay), data.bundleDocs);
+  const movements = new MovementRepository(data.movementDocs);
+  const commands = new StockCommands(levels, stock, warehouseReads, binReads, ledger, needs.variants.check);
+  const given = {
+    commands,
+    counts: new CountCommands(commands),
+    internal: new InternalCommands(commands, new OperationRepository(connection)),
+    queries: new StockQueries(stock, warehouseReads, binReads, needs.variants.variants, movements, bundles),
+    bundleAvailability: new BundleAvailability(bundles, stock),
+  };
+  const subscriptions = [
+    // Copies of the ledger event that replicas older than the relay's local handler
+    // published (a rolling deploy). The row's id is the movement's, so a copy inserts
+    // nothing: no processed_events record needed.
+    subscription({
+      queue: 'inventory.movements',
+      events: [MOVEMENT_RECORDED],
+      handler: movementRecordedHandler(ledger),
+      dedupe: false,
+    }),
+    subscription({
+      queue: 'inventory.bundles',
+      events: BUNDLE_EVENTS,
+      handler: bundleAvailabilityHandler(given.bundleAvailability),
+      // Recomputing is idempotent: no processed_events write per stock change.
+      dedupe: false,
+    }),
+  ];
+  return {
+    commands: given,
+    /** What the places' commands need: a warehouse's stock, and moving a bin's. */
+    forPlaces: { stock, commands },
+    subscriptions,
+    mount: (router: Router) => {
+      stockRoutes(router, given);
+      warehouseStockRoutes(router, given);
+    },
+    mountInternal: (router: Router) => {
+      internalRoutes(router, given);
+      stockOnHandRoutes(router, given);
+    },
+  };
+}
+/** What the stock's routes and consumers are given: commands and queries only. */
+export type StockModuleCommands = ReturnType<typeof stockModule>['commands'];

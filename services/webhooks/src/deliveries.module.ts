@@ -1,0 +1,73 @@
+import type { Router } from 'express';
+import { EVENT_NAMES } from '@stockyard/contracts';
+import { subscription, type ServiceContext } from '@stockyard/service-kit';
+import type { Config } from './config';
+import { DeliveryWorker } from './delivery/worker';
+import { dispatchWebhooksHandler } from './events/handlers/dispatch-webhooks.handler';
+import { deliveriesRoutes } from './http/deliveries.routes';
+import type { SecretBox } from './secrets/secret-box';
+import { DeliveryRepository } from './store/delivery.repository';
+import { DispatchMarks } from './store/dispatch-marks.repository';
+import type { EndpointRepository } from './store/endpoint.repository';
+import { WriteLane } from './store/write-lane';
+
+/** The dispatcher's queue (namespaced by the kit when the exchange is not the default). */
+export const DISPATCHER_QUEUE = 'webhooks.dispatcher';
+/** Events handled at once: each waits on a few store round trips, so many overlap. */
+const DISPATCHER_PREFETCH = 64;
+
+/**
+ * The deliveries' stores, built before the endpoints module (an endpoint disabled or deleted
+ * closes or deletes its deliveries). The deliveries and the dispatch marks share one write lane.
+ */
+export function deliveriesData({ config, connection }: ServiceContext<Config>) {
+  const lane = new WriteLane();
+  return {
+    deliveries: new DeliveryRepository(connection, lane),
+    marks: new DispatchMarks(connection, config.WEBHOOK_DISPATCH_MEMORY_DAYS * 24 * 60 * 60_000, lane),
+  };
+}
+export type DeliveriesData = ReturnType<typeof deliveriesData>;
+
+/**
+ * Deliveries: the worker that sends, retries and records them (a part of the service), the
+ * dispatcher that makes them from every public event, and their routes. The dispatcher tells
+ * copies of an event apart itself (its dispatch marks, per event and endpoint), so it keeps no
+ * processed_events record.
+ */
+export function deliveriesModule(
+  { config, logger }: ServiceContext<Config>,
+  { deliveries, marks }: DeliveriesData,
+  { endpoints, secrets }: { endpoints: EndpointRepository; secrets: SecretBox },
+) {
+  const send = { timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowlist: config.WEBHOOK_URL_ALLOWLIST };
+  const retry = { schedule: config.WEBHOOK_RETRY_SCHEDULE, jitter: config.WEBHOOK_RETRY_JITTER };
+  const worker = new DeliveryWorker(
+    deliveries,
+    marks,
+    { endpoints, deliveries, logger, send, retry, secrets },
+    logger,
+    {
+      leaseMarginMs: config.WEBHOOK_LEASE_MARGIN_MS,
+      pollMs: config.WEBHOOK_POLL_MS,
+      concurrency: config.WEBHOOK_CONCURRENCY,
+      inlineMs: config.WEBHOOK_INLINE_MS,
+    },
+  );
+  const given = { endpoints, deliveries, worker };
+  const dispatcher = subscription({
+    queue: DISPATCHER_QUEUE,
+    events: EVENT_NAMES,
+    prefetch: DISPATCHER_PREFETCH,
+    dedupe: false,
+    handler: dispatchWebhooksHandler({ endpoints, deliver: (work, copy) => worker.sendNew(work, copy), logger }),
+  });
+  return {
+    given,
+    parts: [worker],
+    subscriptions: [dispatcher],
+    mount: (router: Router) => deliveriesRoutes(router, given),
+  };
+}
+/** What the deliveries' routes are given. */
+export type DeliveriesGiven = ReturnType<typeof deliveriesModule>['given'];
