@@ -214,4 +214,33 @@ describe('AggregateStore', () => {
     expect(await store.remove('org_a', 'ctr_rm')).toBe(true);
     expect(await store.read('org_a', 'ctr_rm')).toBeUndefined();
   });
+
+  it('removes only while the condition holds', async () => {
+    const store = newStore();
+    await store.create({ id: 'ctr_rmc', orgId: 'org_a', count: 3, name: 'rmc', tags: [] });
+    expect(await store.remove('org_a', 'ctr_rmc', { count: 2 })).toBe(false);
+    expect(await store.remove('org_a', 'ctr_rmc', { count: 3 })).toBe(true);
+  });
+
+  it('updates one document by a condition, forgetting what it remembers, and upserts when asked', async () => {
+    const store = newStore({ remember: 10 });
+    await store.create({ id: 'ctr_uw', orgId: 'org_a', count: 1, name: 'uw', tags: [] });
+    await store.change('org_a', 'ctr_uw', add(1));
+    const missed = await store.updateWhere('ctr_uw', { count: 1 }, { $set: { name: 'no' } });
+    expect(missed).toBeUndefined();
+    const hit = await store.updateWhere('ctr_uw', { count: 2 }, { $set: { name: 'yes' }, $inc: { version: 1 } });
+    expect(hit).toMatchObject({ _id: 'ctr_uw', name: 'yes', version: 3 });
+    expect(store.remembered('org_a', 'ctr_uw')).toBeUndefined();
+    expect((await store.change('org_a', 'ctr_uw', add(1))).state).toMatchObject({ name: 'yes', count: 3, version: 4 });
+    const upserted = await store.updateWhere(
+      'ctr_up',
+      {},
+      { $max: { count: 5 }, $setOnInsert: { orgId: 'org_a' } },
+      {
+        upsert: true,
+      },
+    );
+    expect(upserted).toMatchObject({ _id: 'ctr_up', orgId: 'org_a', count: 5 });
+    expect(await store.updateWhere('ctr_up', {}, { $max: { count: 4 } })).toMatchObject({ count: 5 });
+  });
 });

@@ -250,12 +250,42 @@ export class AggregateStore<S extends Aggregate> {
     return this.batches.run(orgId, ids, decide);
   }
 
-  /** Deletes the organization's aggregate for good; false when there was none. */
-  async remove(orgId: string, id: string): Promise<boolean> {
+  /**
+   * Deletes the organization's aggregate for good; false when there was none, or when
+   * `condition` (more fields the document must match: a lease, a version read) did not hold.
+   */
+  async remove(orgId: string, id: string, condition: Record<string, unknown> = {}): Promise<boolean> {
     const _id = this.documentId(orgId, id);
     return this.locked(_id, async () => {
       this.known?.delete(_id);
-      return (await this.collection.deleteOne({ _id, orgId } as never)).deletedCount === 1;
+      return (await this.collection.deleteOne({ ...condition, _id, orgId } as never)).deletedCount === 1;
+    });
+  }
+
+  /**
+   * A write of one document, by its `_id`, that a pure `change` cannot express: a lease claimed
+   * only while it is free, an upsert by `$max`, a document keyed without an `orgId`. `condition`
+   * guards it (it applies only while the document matches); the store takes the document's lock
+   * (and `around`), as every write of the store does, and forgets what it remembers of it. The
+   * update is sent as given: one of an aggregate that also changes by `change` must move its
+   * version (`$inc: { version: 1 }`) so that change's guard sees it. Answers the document after
+   * the update, or undefined when the condition did not hold (and no upsert was asked for).
+   */
+  updateWhere(
+    _id: string,
+    condition: Record<string, unknown>,
+    update: Record<string, unknown>,
+    options: { upsert?: boolean } = {},
+  ): Promise<Doc | undefined> {
+    return this.locked(_id, async () => {
+      this.known?.delete(_id);
+      const filter = { ...condition, _id } as never;
+      const after = { returnDocument: 'after' as const, upsert: options.upsert ?? false, includeResultMetadata: false };
+      try {
+        return ((await this.collection.findOneAndUpdate(filter, update, after)) as Doc | null) ?? undefined;
+      } catch (err) {
+        throw this.translate(err);
+      }
     });
   }
 

@@ -1,4 +1,3 @@
-import { documentLocks } from '@stockyard/service-kit';
 import { liveVariants } from '../domain/product-derived';
 import { unknownVariants } from '../domain/source-sku.errors';
 import { withSourceLinked } from '../domain/variant-link';
@@ -6,8 +5,6 @@ import type { ProductStore } from '../store/product.store';
 import type { SkuWrite, SourceSkuRepository } from '../store/source-sku.repository';
 import type { VariantRefs } from '../store/variant-refs';
 import type { ProductWriter } from './product-writer';
-
-const offersKey = (orgId: string, variantId: string) => `offers/${orgId}:${variantId}`;
 
 /**
  * What linking source SKUs to variants involves beyond the SKU itself: the variant must exist
@@ -48,9 +45,7 @@ export class OfferLinks {
     for (const { before, next } of writes) {
       const nowPreferred = next.preferred && next.variantId !== null;
       if (nowPreferred && (!before?.preferred || before.variantId !== next.variantId)) {
-        await documentLocks.run(offersKey(orgId, next.variantId!), () =>
-          this.skus.unmarkPreferred(orgId, next.variantId!, next.id),
-        );
+        await this.unmarkOthers(orgId, next.variantId!, next.id);
       }
     }
     const linked = new Map<string, string>();
@@ -72,6 +67,24 @@ export class OfferLinks {
       if ((await this.skus.countOffers(orgId, variantId)) === 0) flag(productId, variantId, false);
     }
     await this.flagAll(orgId, flags);
+  }
+
+  /**
+   * The variant's other preferred offers lose the mark: one version-guarded change each
+   * through the SKUs' store (batched), so a SKU relinked or unmarked meanwhile is decided
+   * again on what it is now; one gone meanwhile is skipped.
+   */
+  private async unmarkOthers(orgId: string, variantId: string, exceptId: string): Promise<void> {
+    const others = (await this.skus.preferredOf(orgId, variantId)).filter((s) => s.id !== exceptId);
+    if (others.length === 0) return;
+    const outcomes = await this.skus.store.changeMany(
+      orgId,
+      others.map((s) => s.id),
+      (s) => (s.preferred && s.variantId === variantId ? { state: { ...s, preferred: false } } : {}),
+    );
+    for (const outcome of outcomes.values()) {
+      if (!outcome.ok && outcome.error.status !== 404) throw outcome.error;
+    }
   }
 
   /** Up to a SKU request's 1,000 variants: one batched change of their products (one gone meanwhile is skipped). */

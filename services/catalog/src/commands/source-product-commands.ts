@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { skuSchema, type BulkFromSource, type BulkFromSourceResult } from '@stockyard/contracts';
-import { AppError, documentKey, documentLocks, isDuplicateKeyError } from '@stockyard/service-kit';
+import { AppError, isDuplicateKeyError } from '@stockyard/service-kit';
 import { familyCandidates, type CandidateProduct } from '../domain/family-candidates';
 import { newProduct } from '../domain/product-create';
 import { defaultVariant } from '../domain/product-derived';
@@ -71,26 +71,38 @@ export class SourceProductCommands {
     return { created, skipped, remaining, next };
   }
 
-  /** One SKU, under its lock: the product (made again by id on a retry), then the link. */
-  private fromOffer(orgId: string, offer: SourceSkuState): Promise<Made | Skip> {
-    return documentLocks.run(documentKey('source_skus', offer.id), async () => {
-      const current = await this.skus.get(orgId, offer.sourceChannelId, offer.id).catch(() => undefined);
-      if (!current) return { sku: offer.sku, reason: 'sku_not_found' };
-      if (current.variantId) return { sku: offer.sku, reason: 'already_linked' };
-      const sku = skuSchema.safeParse(current.sku);
-      if (!sku.success) return { sku: offer.sku, reason: 'sku_invalid' };
-      let product: ProductState;
-      try {
-        product = await this.product(orgId, current, sku.data);
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'sku_taken') return { sku: offer.sku, reason: 'sku_taken' };
+  /**
+   * One SKU: the product (made again by id on a retry), then the link, a change of the SKU
+   * through its store guarded by the version read: a SKU linked meanwhile is `already_linked`
+   * (its product stays, and the next attempt finds it by id, as after a crash).
+   */
+  private async fromOffer(orgId: string, offer: SourceSkuState): Promise<Made | Skip> {
+    const current = await this.skus.get(orgId, offer.sourceChannelId, offer.id).catch(() => undefined);
+    if (!current) return { sku: offer.sku, reason: 'sku_not_found' };
+    if (current.variantId) return { sku: offer.sku, reason: 'already_linked' };
+    const sku = skuSchema.safeParse(current.sku);
+    if (!sku.success) return { sku: offer.sku, reason: 'sku_invalid' };
+    let product: ProductState;
+    try {
+      product = await this.product(orgId, current, sku.data);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'sku_taken') return { sku: offer.sku, reason: 'sku_taken' };
+      throw err;
+    }
+    const variant = defaultVariant(product)!;
+    const linked = await this.skus.store
+      .change(orgId, offer.id, (s) =>
+        s.variantId
+          ? { result: false }
+          : { state: { ...s, variantId: variant.id, productId: product.id, preferred: true }, result: true },
+      )
+      .catch((err: unknown) => {
+        if (err instanceof AppError && err.status === 404) return undefined;
         throw err;
-      }
-      const variant = defaultVariant(product)!;
-      const next = { ...current, variantId: variant.id, productId: product.id, preferred: true, updatedAt: new Date() };
-      await this.skus.write([{ before: current, next }]);
-      return { sku: current.sku, sourceSkuId: current.id, productId: product.id, variantId: variant.id };
-    });
+      });
+    if (!linked) return { sku: offer.sku, reason: 'sku_not_found' };
+    if (!linked.result) return { sku: offer.sku, reason: 'already_linked' };
+    return { sku: current.sku, sourceSkuId: current.id, productId: product.id, variantId: variant.id };
   }
 
   /**

@@ -1,15 +1,26 @@
 import type { List, ListingInput, Page } from '@stockyard/contracts';
-import { documentKey, documentLocks, findOwned, notFound, stateOf, readPage, countOwned } from '@stockyard/service-kit';
+import { AggregateStore, findOwned, notFound, readPage, countOwned } from '@stockyard/service-kit';
 import { listingId, upsertListing, type ListingState, type UpsertOutcome } from '../domain/listing';
 import type { ListingLookup } from '../ports';
 import type { ListingModel } from './listing.model';
 import { inParallel } from './in-parallel';
 
 type ListingFilter = { productId?: string; externalParentId?: string };
+type StoredListing = ListingState & { version: number };
+
+/**
+ * The state a listing not stored yet starts from (the store's `initial`): its ids only. Every
+ * stored listing has `createdAt`, so its absence tells the upsert that there is none.
+ */
+const notStored = (orgId: string, id: string) => ({ id, orgId, version: 0 }) as StoredListing;
 
 /** Listings of sales channels: upserted by external ids, read by channel, product or parent. */
 export class ListingRepository implements ListingLookup {
-  constructor(private readonly model: ListingModel) {}
+  private readonly store: AggregateStore<StoredListing>;
+
+  constructor(private readonly model: ListingModel) {
+    this.store = new AggregateStore<StoredListing>(model, undefined, { name: 'Listing', initial: notStored });
+  }
 
   async list(orgId: string, channelId: string, filter: ListingFilter, page: Page): Promise<List<ListingState>> {
     const { data, total } = await readPage<ListingState>(this.model, {
@@ -22,30 +33,21 @@ export class ListingRepository implements ListingLookup {
   }
 
   /**
-   * Upserts the channel's listings by their external ids: each is one write by `_id` (new ones
-   * go together as one insert), under the listing's lock.
+   * Upserts the channel's listings by their external ids: each is one change of the listing's
+   * aggregate (a missing one is inserted by it), so the store guards every write.
    */
   async upsert(orgId: string, channelId: string, inputs: ListingInput[]) {
     const now = new Date();
     const outcomes: { next: ListingState; outcome: UpsertOutcome }[] = [];
     await inParallel(inputs, 8, async (input) => {
       const id = listingId(channelId, input.externalProductId, input.externalVariantId ?? null);
-      await documentLocks.run(documentKey('listings', id), async () => {
-        const found = await findOwned<ListingState & { _id: string }>(this.model, orgId, id);
-        const current = found ? stateOf<ListingState>(found) : undefined;
-        const result = upsertListing(orgId, channelId, current, input, now);
-        if (result.outcome === 'created') {
-          const { id: _id, ...fields } = result.next;
-          await this.model.collection.insertOne({ _id, ...fields } as never);
-        } else if (result.outcome === 'updated') {
-          const { productId, variantId, externalParentId, updatedAt } = result.next;
-          await this.model.updateOne(
-            { _id: id, orgId },
-            { $set: { productId, variantId, externalParentId, updatedAt } },
-          );
-        }
-        outcomes.push(result);
+      const { state, result } = await this.store.change(orgId, id, (current) => {
+        const stored = current.createdAt === undefined ? undefined : current;
+        const decided = upsertListing(orgId, channelId, stored, input, now);
+        const next = { ...decided.next, version: current.version };
+        return { state: decided.outcome === 'unchanged' ? undefined : next, result: decided.outcome };
       });
+      outcomes.push({ next: state, outcome: result });
     });
     const byInput = new Map(outcomes.map((o) => [o.next.id, o]));
     const ordered = inputs.map((i) =>

@@ -1,5 +1,6 @@
 import type { List, Page } from '@stockyard/contracts';
 import {
+  AggregateStore,
   findOwned,
   isDuplicateKeyError,
   notFound,
@@ -28,9 +29,20 @@ export interface SkuWrite {
 const UPDATES_PER_COMMAND = 50;
 const LINK_FIELDS = ['variantId', 'productId', 'preferred'] as const;
 
-/** Source SKUs: reads by `_id` (derived from source and SKU), lists by source, writes in bulk. */
+/** A source SKU as its store keeps it: with the version its changes are guarded on. */
+export type StoredSku = SourceSkuState & { version: number };
+
+/**
+ * Source SKUs: reads by `_id` (derived from source and SKU), lists by source, writes in bulk.
+ * A change that must not lose a race (a link, a preferred mark) goes through `store`, guarded
+ * by the SKU's version; the bulk `write` moves that version too, so such a change sees it.
+ */
 export class SourceSkuRepository {
-  constructor(readonly model: SourceSkuModel) {}
+  readonly store: AggregateStore<StoredSku>;
+
+  constructor(readonly model: SourceSkuModel) {
+    this.store = new AggregateStore<StoredSku>(model, undefined, { name: 'Source SKU' });
+  }
 
   async get(orgId: string, sourceChannelId: string, id: string): Promise<SourceSkuState> {
     const doc = await findOwned<SourceSkuState>(this.model, orgId, id);
@@ -73,7 +85,7 @@ export class SourceSkuRepository {
     const raced = await this.insert(inserts);
     const updates = writes.flatMap(({ before, next }) =>
       before && before !== next
-        ? [{ updateOne: { filter: { _id: next.id }, update: { $set: changes(before, next) } } }]
+        ? [{ updateOne: { filter: { _id: next.id }, update: { $set: changes(before, next), $inc: { version: 1 } } } }]
         : [],
     );
     for (let i = 0; i < updates.length; i += UPDATES_PER_COMMAND) {
@@ -107,13 +119,6 @@ export class SourceSkuRepository {
       .find({ orgId, variantId, preferred: true })
       .lean()
       .then((rows) => rows.map((r) => stateOf<SourceSkuState>(r)));
-  }
-
-  async unmarkPreferred(orgId: string, variantId: string, exceptId: string): Promise<void> {
-    await this.model.updateMany(
-      { orgId, variantId, preferred: true, _id: { $ne: exceptId } },
-      { $set: { preferred: false, updatedAt: new Date() } },
-    );
   }
 
   countOffers(orgId: string, variantId: string): Promise<number> {

@@ -1,4 +1,4 @@
-import { documentKey, documentLocks, isDuplicateKeyError } from '@stockyard/service-kit';
+import { AggregateStore, isDuplicateKeyError, type Aggregate } from '@stockyard/service-kit';
 import type { ApiKeyUsageModel } from './api-key.model';
 
 export interface UsageEntry {
@@ -9,7 +9,12 @@ export interface UsageEntry {
 
 /** When each key was last used: written in batches, never per request. */
 export class ApiKeyUsageRepository {
-  constructor(private readonly usage: ApiKeyUsageModel) {}
+  /** Its writes: each key's row under its document lock (FerretDB updates are not atomic). */
+  private readonly store: AggregateStore<Aggregate>;
+
+  constructor(private readonly usage: ApiKeyUsageModel) {
+    this.store = new AggregateStore<Aggregate>(usage, undefined, { name: 'API key usage' });
+  }
 
   async lastUsed(orgId: string, keyIds: string[]): Promise<Map<string, Date>> {
     const rows = await this.usage.find({ orgId, _id: { $in: keyIds } }).lean<{ _id: string; lastUsedAt: Date }[]>();
@@ -19,18 +24,12 @@ export class ApiKeyUsageRepository {
   /** $max keeps the latest time whichever replica flushes last. */
   async record(entries: UsageEntry[]): Promise<void> {
     for (const { keyId, orgId, lastUsedAt } of entries) {
-      await documentLocks.run(documentKey('api_key_usage', keyId), async () => {
-        try {
-          await this.usage.updateOne(
-            { _id: keyId },
-            { $max: { lastUsedAt }, $setOnInsert: { orgId } },
-            { upsert: true },
-          );
-        } catch (err) {
-          // Another replica inserted the same key's row first: the next flush updates it.
-          if (!isDuplicateKeyError(err)) throw err;
-        }
-      });
+      try {
+        await this.store.updateWhere(keyId, {}, { $max: { lastUsedAt }, $setOnInsert: { orgId } }, { upsert: true });
+      } catch (err) {
+        // Another replica inserted the same key's row first: the next flush updates it.
+        if (!isDuplicateKeyError(err)) throw err;
+      }
     }
   }
 }

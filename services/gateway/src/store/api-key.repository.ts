@@ -1,6 +1,6 @@
 import scrypt from 'scrypt-kdf';
 import type { Page, Permission, Role } from '@stockyard/contracts';
-import { documentKey, documentLocks, newId, readPage } from '@stockyard/service-kit';
+import { AggregateStore, newId, readPage, type Aggregate } from '@stockyard/service-kit';
 import { generateKey, type KeyType } from '../domain/api-key-format';
 import type { ApiKeyModel, OrganizationModel } from './api-key.model';
 
@@ -39,10 +39,15 @@ const activeFilter = (orgId: string, now: Date) => ({
 });
 
 export class ApiKeyRepository {
+  /** Its writes (revocation): each under the key's document lock (FerretDB updates are not atomic). */
+  private readonly store: AggregateStore<Aggregate>;
+
   constructor(
     private readonly keys: ApiKeyModel,
     private readonly orgs: OrganizationModel,
-  ) {}
+  ) {
+    this.store = new AggregateStore<Aggregate>(keys, undefined, { name: 'API key' });
+  }
 
   findById(keyId: string): Promise<ApiKeyRecord | null> {
     return this.keys.findById(keyId).lean<ApiKeyRecord>();
@@ -88,10 +93,12 @@ export class ApiKeyRepository {
 
   /** Revokes an active key of the organization; false when there is none (unknown, other org, already revoked). */
   async revoke(orgId: string, keyId: string, now = new Date()): Promise<boolean> {
-    return documentLocks.run(documentKey('api_keys', keyId), async () => {
-      const result = await this.keys.updateOne({ _id: keyId, orgId, revokedAt: null }, { $set: { revokedAt: now } });
-      return result.matchedCount === 1;
-    });
+    const revoked = await this.store.updateWhere(
+      keyId,
+      { orgId, revokedAt: null },
+      { $set: { revokedAt: now, updatedAt: new Date() } },
+    );
+    return revoked !== undefined;
   }
 }
 

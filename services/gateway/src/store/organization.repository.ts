@@ -1,5 +1,5 @@
 import { DEFAULT_ORG_SETTINGS, type OrgSettings, type UpdateOrgSettings } from '@stockyard/contracts';
-import { documentKey, documentLocks, notFound } from '@stockyard/service-kit';
+import { AggregateStore, notFound, type Aggregate } from '@stockyard/service-kit';
 import type { OrganizationModel } from './api-key.model';
 
 interface OrganizationRecord {
@@ -16,7 +16,12 @@ const toSettings = (org: OrganizationRecord): OrgSettings => ({
 
 /** Organization settings, one sub-document of the organization. */
 export class OrganizationRepository {
-  constructor(private readonly orgs: OrganizationModel) {}
+  /** Its writes: each under the document's lock (FerretDB updates are not atomic). */
+  private readonly store: AggregateStore<Aggregate>;
+
+  constructor(private readonly orgs: OrganizationModel) {
+    this.store = new AggregateStore<Aggregate>(orgs, undefined, { name: 'Organization' });
+  }
 
   async settings(orgId: string): Promise<OrgSettings> {
     const org = await this.orgs.findById(orgId).lean<OrganizationRecord>();
@@ -25,13 +30,13 @@ export class OrganizationRepository {
   }
 
   async updateSettings(orgId: string, patch: UpdateOrgSettings, now = new Date()): Promise<OrgSettings> {
-    return documentLocks.run(documentKey('organizations', orgId), async () => {
-      const set = Object.fromEntries(Object.entries(patch).map(([name, value]) => [`settings.${name}`, value]));
-      const org = await this.orgs
-        .findOneAndUpdate({ _id: orgId }, { $set: { ...set, settingsUpdatedAt: now } }, { new: true })
-        .lean<OrganizationRecord>();
-      if (!org) throw notFound('Organization');
-      return toSettings(org);
-    });
+    const set = Object.fromEntries(Object.entries(patch).map(([name, value]) => [`settings.${name}`, value]));
+    const org = await this.store.updateWhere(
+      orgId,
+      {},
+      { $set: { ...set, settingsUpdatedAt: now, updatedAt: new Date() } },
+    );
+    if (!org) throw notFound('Organization');
+    return toSettings(org as unknown as OrganizationRecord);
   }
 }

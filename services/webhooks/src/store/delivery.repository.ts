@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection, Model, mongo } from 'mongoose';
-import { AggregateStore, documentKey, documentLocks, findOwned, InsertBatcher, readPage } from '@stockyard/service-kit';
+import { AggregateStore, findOwned, InsertBatcher, readPage } from '@stockyard/service-kit';
 import type { EventName, Page } from '@stockyard/contracts';
 import type { AttemptOutcome, Delivery, DeliveryAttempt, NewDelivery } from '../domain/delivery';
 import { deliveryStates } from '../domain/delivery-states';
@@ -30,8 +30,9 @@ const CLAIM_CANDIDATES = 8;
 type StoredDelivery = Delivery & Pick<DeliveryDoc, 'leaseUntil' | 'leaseId' | 'version'>;
 
 /**
- * Every update of one delivery holds its document lock (FerretDB updates are not atomic)
- * and is guarded by `version` or `leaseId`, which MongoDB checks atomically across replicas.
+ * Every update of one delivery goes through the kit's store, which holds its document lock
+ * (FerretDB updates are not atomic); each is guarded by `version` or `leaseId` (a conditional
+ * `updateWhere`), which MongoDB checks atomically across replicas.
  */
 export class DeliveryRepository {
   private readonly model: Model<DeliveryDoc>;
@@ -45,10 +46,6 @@ export class DeliveryRepository {
     this.model = deliveryModel(connection);
     this.store = new AggregateStore<StoredDelivery>(this.model, undefined, { name: 'Webhook delivery' });
     this.inserts = new InsertBatcher(lane.inserts(this.model.collection as unknown as mongo.Collection<DeliveryDoc>));
-  }
-
-  private locked<T>(id: string, work: () => Promise<T>): Promise<T> {
-    return documentLocks.run(documentKey(DELIVERIES_COLLECTION, id), work);
   }
 
   /**
@@ -133,24 +130,16 @@ export class DeliveryRepository {
   /**
    * Claims one delivery for `leaseMs` if it is pending, due and not held: one conditional
    * update, atomic on MongoDB (so of two racing replicas only one wins), and exclusive
-   * within the process through the document lock (FerretDB).
+   * within the process through the store's document lock (FerretDB).
    */
   async claim(id: string, now: Date, leaseMs: number): Promise<ClaimedDelivery | undefined> {
     const leaseId = randomUUID();
-    const doc = await this.locked(id, () =>
-      this.model
-        .findOneAndUpdate(
-          {
-            _id: id,
-            status: 'pending',
-            nextAttemptAt: { $lte: now },
-            $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }],
-          },
-          { $set: { leaseUntil: new Date(now.getTime() + leaseMs), leaseId }, $inc: { version: 1 } },
-          { new: true },
-        )
-        .lean<DeliveryDoc>(),
-    );
+    const due = {
+      status: 'pending',
+      nextAttemptAt: { $lte: now },
+      $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }],
+    };
+    const doc = await this.claimWhere(id, due, leaseId, new Date(now.getTime() + leaseMs));
     return doc?.leaseId === leaseId ? { ...toDelivery(doc), leaseId, leaseUntil: doc.leaseUntil! } : undefined;
   }
 
@@ -161,16 +150,15 @@ export class DeliveryRepository {
    */
   async claimUnattempted(id: string, now: Date, leaseMs: number): Promise<ClaimedDelivery | undefined> {
     const leaseId = randomUUID();
-    const doc = await this.locked(id, () =>
-      this.model
-        .findOneAndUpdate(
-          { _id: id, status: 'pending', attempts: { $size: 0 }, leaseId: null },
-          { $set: { leaseUntil: new Date(now.getTime() + leaseMs), leaseId }, $inc: { version: 1 } },
-          { new: true },
-        )
-        .lean<DeliveryDoc>(),
-    );
+    const unattempted = { status: 'pending', attempts: { $size: 0 }, leaseId: null };
+    const doc = await this.claimWhere(id, unattempted, leaseId, new Date(now.getTime() + leaseMs));
     return doc?.leaseId === leaseId ? { ...toDelivery(doc), leaseId, leaseUntil: doc.leaseUntil! } : undefined;
+  }
+
+  /** Takes the lease while `condition` holds: the delivery after, or undefined. */
+  private claimWhere(id: string, condition: Record<string, unknown>, leaseId: string, leaseUntil: Date) {
+    const update = { $set: { leaseUntil, leaseId, updatedAt: new Date() }, $inc: { version: 1 } };
+    return this.store.updateWhere(id, condition, update) as Promise<DeliveryDoc | undefined>;
   }
 
   /** The most overdue claimable delivery, claimed (tests and tools; the worker uses dueIds + claim). */
@@ -197,7 +185,7 @@ export class DeliveryRepository {
    * Ends every pending delivery of the endpoint that no worker holds (its endpoint was just
    * disabled): failed with `reason`, no further attempt, replayable. One under a live lease
    * is left to its worker, which records its attempt, and closes when its next attempt is
-   * due. Each is written under its own lock, guarded on still being pending and unheld.
+   * due. Each is one conditional write of the store, guarded on still being pending and unheld.
    */
   async abandonPending(orgId: string, endpointId: string, reason: string, now = new Date()): Promise<number> {
     const unheld = { status: 'pending', $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }] };
@@ -205,16 +193,18 @@ export class DeliveryRepository {
     const status = deliveryStates.next('pending', 'endpoint_disabled');
     let closed = 0;
     for (const { _id } of docs) {
-      const result = await this.locked(_id, () =>
-        this.model.updateOne(
-          { _id, ...unheld },
-          {
-            $set: { status, nextAttemptAt: null, lastError: reason, leaseUntil: null, leaseId: null },
-            $inc: { version: 1 },
-          },
-        ),
-      );
-      closed += result.modifiedCount;
+      const result = await this.store.updateWhere(_id, unheld, {
+        $set: {
+          status,
+          nextAttemptAt: null,
+          lastError: reason,
+          leaseUntil: null,
+          leaseId: null,
+          updatedAt: new Date(),
+        },
+        $inc: { version: 1 },
+      });
+      if (result) closed += 1;
     }
     return closed;
   }
@@ -223,13 +213,12 @@ export class DeliveryRepository {
     claim: ClaimedDelivery,
     update: { $set: Record<string, unknown>; $push?: Record<string, unknown> },
   ): Promise<boolean> {
-    return this.locked(claim.id, async () => {
-      const result = await this.model.updateOne(
-        { _id: claim.id, leaseId: claim.leaseId },
-        { ...update, $set: { ...update.$set, leaseUntil: null, leaseId: null }, $inc: { version: 1 } },
-      );
-      return result.modifiedCount === 1;
-    });
+    const released = {
+      ...update,
+      $set: { ...update.$set, leaseUntil: null, leaseId: null, updatedAt: new Date() },
+      $inc: { version: 1 },
+    };
+    return this.store.updateWhere(claim.id, { leaseId: claim.leaseId }, released).then((doc) => doc !== undefined);
   }
 
   /**
@@ -256,6 +245,6 @@ export class DeliveryRepository {
 
   /** Removes a claimed delivery whose endpoint is gone (created while it was being deleted). */
   async remove(claim: ClaimedDelivery): Promise<void> {
-    await this.locked(claim.id, () => this.model.deleteOne({ _id: claim.id, leaseId: claim.leaseId }));
+    await this.store.remove(claim.orgId, claim.id, { leaseId: claim.leaseId });
   }
 }

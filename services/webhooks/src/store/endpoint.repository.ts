@@ -15,7 +15,7 @@ const toEndpoint = ({ _id, events, disabledAt, version, ...rest }: EndpointDoc):
 });
 
 export const ENDPOINTS_COLLECTION = 'webhook_endpoints';
-/** Process-wide, like documentLocks: every repository instance must share it. */
+/** Process-wide, like the kit's document locks: every repository instance must share it. */
 const endpointGuard = new SharedLocks();
 /**
  * Process-wide write sequence: each endpoint's last write in this process, so a copy read

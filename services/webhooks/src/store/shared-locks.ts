@@ -3,7 +3,7 @@
  * alone. The worker reads an endpoint and signs with its secret as a reader, so deliveries
  * to one endpoint do not queue behind each other, while a rotation (a writer) either
  * precedes a signature or waits until it is made. Writers are already serialized among
- * themselves by the kit's documentLocks; this only keeps readers out while one writes.
+ * themselves by the kit's store (its document locks); this only keeps readers out while one writes.
  */
 export class SharedLocks {
   private readonly readers = new Map<string, { count: number; idle: Promise<void>; release: () => void }>();
