@@ -125,4 +125,19 @@ describe('AggregateStore.changeMany', () => {
     const stored = await model.collection.find({ _id: { $in: list } } as never).toArray();
     expect(stored.every((d) => d.count === 102)).toBe(true);
   });
+
+  it('runs exclusive work over overlapping aggregates one at a time, in any order, without deadlock', async () => {
+    const log: string[] = [];
+    const work = (name: string) => async () => {
+      log.push(`${name}:start`);
+      await new Promise((r) => setTimeout(r, 30));
+      log.push(`${name}:end`);
+    };
+    await Promise.all([
+      store.exclusive('org_a', ['x_1', 'x_2', 'x_3'], work('a')),
+      store.exclusive('org_a', ['x_3', 'x_2'], work('b')),
+      store.exclusive('org_a', ['x_2', 'x_1'], work('c')),
+    ]);
+    for (let i = 0; i < log.length; i += 2) expect(log[i + 1]).toBe(log[i]!.replace(':start', ':end'));
+  });
 });

@@ -76,7 +76,7 @@ export class AggregateStore<S extends Aggregate> {
       maxAttempts: options.maxAttempts ?? 100,
       initial: options.initial,
       documentId: (orgId, id) => this.documentId(orgId, id),
-      locked: (_id, write) => this.locked(_id, write),
+      lockedMany: (_ids, work) => this.lockedMany(_ids, work),
       remembered: (_id) => this.known?.get(_id),
       forget: (_id) => this.known?.delete(_id),
       toState: (doc) => this.toState(doc),
@@ -92,6 +92,25 @@ export class AggregateStore<S extends Aggregate> {
     const around = this.options.around;
     return documentLocks.run(documentKey(this.collection.collectionName, _id), () =>
       around ? around(_id, write) : write(),
+    );
+  }
+
+  /** Takes the documents' locks in one order (two callers never wait on each other in a circle), then works. */
+  private lockedMany<T>(_ids: string[], work: () => Promise<T>): Promise<T> {
+    const keys = [...new Set(_ids)].sort();
+    const next = (i: number): Promise<T> => (i === keys.length ? work() : this.locked(keys[i]!, () => next(i + 1)));
+    return next(0);
+  }
+
+  /**
+   * Runs `work` holding these aggregates' write locks, for a use case that reads several of them,
+   * plans, and writes them together itself (a supplier's SKU upsert and its bulk write): no other
+   * writer in this process interleaves; the writes still carry their version, for other replicas.
+   */
+  exclusive<T>(orgId: string, ids: readonly string[], work: () => Promise<T>): Promise<T> {
+    return this.lockedMany(
+      ids.map((id) => this.documentId(orgId, id)),
+      work,
     );
   }
 

@@ -41,7 +41,8 @@ export interface StoreCore<S> {
   maxAttempts: number;
   initial?: (orgId: string, id: string) => S;
   documentId(orgId: string, id: string): string;
-  locked<T>(_id: string, write: () => Promise<T>): Promise<T>;
+  /** Runs `work` holding these documents' locks, taken in one order. */
+  lockedMany<T>(_ids: string[], work: () => Promise<T>): Promise<T>;
   /** The state this process last wrote, if any (the caller checks its organization). */
   remembered(_id: string): S | undefined;
   forget(_id: string): void;
@@ -73,21 +74,13 @@ export class BatchChanges<S extends { orgId: string; version: number }> {
     const unique = [...new Set(ids)];
     for (let i = 0; i < unique.length; i += BATCH_SIZE) {
       const part = unique.slice(i, i + BATCH_SIZE);
-      const missing = await this.lockedMany(
+      const missing = await this.core.lockedMany(
         part.map((id) => this.core.documentId(orgId, id)),
         () => this.changeManyLocked(orgId, part, decide, outcomes),
       );
       for (const id of missing) outcomes.set(id, await this.outcomeOf(() => this.core.change(orgId, id, decide)));
     }
     return outcomes;
-  }
-
-  /** Takes the documents' locks in one order (two batches never wait on each other in a circle), then works. */
-  private lockedMany<T>(_ids: string[], work: () => Promise<T>): Promise<T> {
-    const keys = [..._ids].sort();
-    const next = (i: number): Promise<T> =>
-      i === keys.length ? work() : this.core.locked(keys[i]!, () => next(i + 1));
-    return next(0);
   }
 
   private async outcomeOf<R>(change: () => Promise<Changed<S, R>>): Promise<Outcome<S, R>> {

@@ -1,5 +1,4 @@
 import type { Page, SourceSkuInput, UpdateSourceSku } from '@stockyard/contracts';
-import { documentKey, documentLocks } from '@stockyard/service-kit';
 import {
   applyLink,
   applyOffer,
@@ -37,7 +36,8 @@ export class SourceSkuCommands {
       orgId,
       inputs.flatMap((i) => (i.variantId ? [i.variantId] : [])),
     );
-    const results = await this.lockedAll(
+    const results = await this.skus.store.exclusive(
+      orgId,
       inputs.map((i) => sourceSkuId(sourceChannelId, i.sku)),
       async () => {
         const stored = await this.skus.bySkus(
@@ -72,7 +72,7 @@ export class SourceSkuCommands {
 
   async delete(orgId: string, sourceChannelId: string, id: string): Promise<void> {
     await this.sources.writable(orgId, sourceChannelId);
-    const before = await this.locked(id, async () => {
+    const before = await this.skus.store.exclusive(orgId, [id], async () => {
       const current = await this.skus.get(orgId, sourceChannelId, id);
       await this.skus.delete(orgId, id);
       return current;
@@ -109,16 +109,5 @@ export class SourceSkuCommands {
     await this.links.settle(orgId, writes);
     const targets = writes.map((w) => costTarget(w.before, w.next)).filter((t): t is CostTarget => t !== undefined);
     await this.costs.follow(orgId, targets);
-  }
-
-  private locked<T>(id: string, work: () => Promise<T>): Promise<T> {
-    return documentLocks.run(documentKey('source_skus', id), work);
-  }
-
-  /** Holds the locks of several SKUs (in id order, so two callers never wait on each other). */
-  private lockedAll<T>(ids: string[], work: () => Promise<T>): Promise<T> {
-    const sorted = [...new Set(ids)].sort();
-    const run = (i: number): Promise<T> => (i === sorted.length ? work() : this.locked(sorted[i]!, () => run(i + 1)));
-    return run(0);
   }
 }
