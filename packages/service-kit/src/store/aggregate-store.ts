@@ -289,6 +289,8 @@ export class AggregateStore<S extends Aggregate> {
    * update is sent as given: one of an aggregate that also changes by `change` must move its
    * version (`$inc: { version: 1 }`) so that change's guard sees it. Answers the document after
    * the update, or undefined when the condition did not hold (and no upsert was asked for).
+   * It reads no organization itself: the condition carries the tenancy (`orgId`) wherever a
+   * caller acts for one (a worker's lease claim acts for none).
    */
   updateWhere(
     _id: string,
