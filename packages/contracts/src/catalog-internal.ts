@@ -3,6 +3,7 @@ import { CHANNEL_PLATFORMS } from './channels';
 import { idSchema } from './ids';
 import { PRODUCT_TYPES } from './products';
 import { postInternal, type PeerOptions } from './internal-call';
+import { SourceSchema, SourceSkuSchema } from './sources';
 
 /**
  * The catalog's internal API under /internal/v1 (never routed by the gateway): what orders
@@ -14,6 +15,8 @@ export const INTERNAL_CATALOG_PATHS = {
   variantsBatch: '/variants/batch',
   bundleLeaves: '/bundles/leaves',
   channelsBatch: '/channels/batch',
+  sourcesBatch: '/sources/batch',
+  offersBatch: '/offers/batch',
 } as const;
 
 const id = idSchema();
@@ -98,6 +101,34 @@ export const ChannelBatchSchema = z.object({
 });
 export type ChannelBatch = z.infer<typeof ChannelBatchSchema>;
 
+/** Source channels (suppliers) by id: purchasing reads the supplier of a purchase order; at most 100. */
+export const SourceBatchQuerySchema = z.object({ ids: z.array(id).min(1).max(MAX_CHANNEL_BATCH) }).strict();
+export type SourceBatchQuery = z.infer<typeof SourceBatchQuerySchema>;
+
+/**
+ * The caller organization's sources among the ids, trashed ones too (`deletedAt` set: an old
+ * purchase order still prints its supplier); an unknown id or another organization's is `missing`.
+ */
+export const SourceBatchSchema = z.object({ data: z.array(SourceSchema), missing: z.array(z.string()) });
+export type SourceBatch = z.infer<typeof SourceBatchSchema>;
+
+/** The offers of some variants, of one source or of every source; at most 500 variants. */
+export const OfferBatchQuerySchema = z
+  .object({ variantIds: z.array(id).min(1).max(MAX_BATCH), sourceChannelId: id.optional() })
+  .strict();
+export type OfferBatchQuery = z.infer<typeof OfferBatchQuerySchema>;
+
+/**
+ * The source SKUs linked to the asked variants, of live (active, not trashed) sources only,
+ * each with its source's name and currency: what purchasing prices a line by (`cost`), prints
+ * (`sku`) and picks a supplier by (`preferred`, else the lowest non-null cost).
+ */
+export const OfferBatchSchema = z.object({
+  data: z.array(SourceSkuSchema.extend({ variantId: z.string(), sourceName: z.string(), currency: z.string() })),
+});
+export type OfferBatch = z.infer<typeof OfferBatchSchema>;
+export type Offer = OfferBatch['data'][number];
+
 /**
  * Internal catalog events beside `variant.upserted` / `variant.deleted` (stock-internal.ts).
  * `bundle.components_changed`: a BUNDLE's own rows, or which of its variants are live,
@@ -125,6 +156,10 @@ export function catalogClient(options: Omit<PeerOptions, 'peer'>) {
       postInternal(peer, orgId, INTERNAL_CATALOG_PATHS.bundleLeaves, { variantIds }, BundleLeavesSchema),
     channels: (orgId: string, ids: string[]): Promise<ChannelBatch> =>
       postInternal(peer, orgId, INTERNAL_CATALOG_PATHS.channelsBatch, { ids }, ChannelBatchSchema),
+    sources: (orgId: string, ids: string[]): Promise<SourceBatch> =>
+      postInternal(peer, orgId, INTERNAL_CATALOG_PATHS.sourcesBatch, { ids }, SourceBatchSchema),
+    offers: (orgId: string, query: OfferBatchQuery): Promise<OfferBatch> =>
+      postInternal(peer, orgId, INTERNAL_CATALOG_PATHS.offersBatch, query, OfferBatchSchema),
   };
 }
 export type CatalogClient = ReturnType<typeof catalogClient>;

@@ -2,13 +2,21 @@ import { z } from 'zod';
 import { idSchema } from './ids';
 import { postInternal, type PeerOptions } from './internal-call';
 import { WarehouseSchema, type Warehouse } from './warehouses';
+import {
+  DeductStockSchema,
+  INTERNAL_STOCK_PATHS,
+  StockOperationResultSchema,
+  type ReceiveStock,
+  type ReserveStock,
+  type StockOperationResult,
+} from './stock-internal';
 
 /**
  * Inventory's internal reads (beside the stock moves of stock-internal.ts): stock of many
  * variants in one call, summed over every warehouse. The catalog asks before a conversion
  * to a type that holds no stock.
  */
-export const INTERNAL_STOCK_READ_PATHS = { onHand: '/stock/on-hand' } as const;
+export const INTERNAL_STOCK_READ_PATHS = { onHand: '/stock/on-hand', reorderLevels: '/stock/reorder-levels' } as const;
 
 export const StockOnHandQuerySchema = z
   .object({ variantIds: z.array(z.string().min(1).max(128)).min(1).max(500) })
@@ -26,6 +34,40 @@ export const VariantStockSchema = z.object({
 export type VariantStock = z.infer<typeof VariantStockSchema>;
 /** One row per asked variant, in the asked order; a variant inventory never saw has zeros. */
 export const StockOnHandSchema = z.object({ data: z.array(VariantStockSchema) });
+
+/**
+ * Reorder levels per variant and warehouse (purchasing's orders from requirements): the
+ * (variant, warehouse) pairs that have a reorder point, one page at a time in (variantId,
+ * warehouseId) order; `after` is the previous page's `next`. Narrowed to one warehouse or to
+ * some variants (then those variants' pairs, with or without a reorder point).
+ */
+export const ReorderLevelsQuerySchema = z
+  .object({
+    warehouseId: idSchema().optional(),
+    variantIds: z.array(idSchema()).min(1).max(500).optional(),
+    after: z.string().max(300).optional(),
+    limit: z.number().int().min(1).max(500).default(500),
+  })
+  .strict();
+export type ReorderLevelsQuery = z.input<typeof ReorderLevelsQuerySchema>;
+
+/**
+ * A warehouse's reorder point of a variant, from its stock rows (bins and Unassigned): `minQuantity`
+ * and `maxQuantity` are the sums of the rows that set them (null when none does), compared with
+ * the warehouse's `available` (on hand − reserved) over every row.
+ */
+export const ReorderLevelSchema = z.object({
+  variantId: z.string(),
+  warehouseId: z.string(),
+  onHand: z.number(),
+  reserved: z.number(),
+  available: z.number(),
+  minQuantity: z.number().nullable(),
+  maxQuantity: z.number().nullable(),
+});
+export type ReorderLevel = z.infer<typeof ReorderLevelSchema>;
+export const ReorderLevelsSchema = z.object({ data: z.array(ReorderLevelSchema), next: z.string().nullable() });
+export type ReorderLevels = z.infer<typeof ReorderLevelsSchema>;
 
 /**
  * Inventory's warehouse read: the caller organization's live warehouses among the ids (an
@@ -53,6 +95,17 @@ export function inventoryClient(options: Omit<PeerOptions, 'peer'>) {
       const body: WarehouseBatchQuery = { ids };
       return (await postInternal(peer, orgId, INTERNAL_WAREHOUSE_PATHS.batch, body, WarehouseBatchSchema)).data;
     },
+    reorderLevels: (orgId: string, query: ReorderLevelsQuery): Promise<ReorderLevels> =>
+      postInternal(peer, orgId, INTERNAL_STOCK_READ_PATHS.reorderLevels, query, ReorderLevelsSchema),
+    /** The stock moves (stock-internal.ts): the same operation key never moves stock twice. */
+    receive: (orgId: string, body: ReceiveStock): Promise<StockOperationResult> =>
+      postInternal(peer, orgId, INTERNAL_STOCK_PATHS.receive, body, StockOperationResultSchema),
+    reserve: (orgId: string, body: ReserveStock): Promise<StockOperationResult> =>
+      postInternal(peer, orgId, INTERNAL_STOCK_PATHS.reserve, body, StockOperationResultSchema),
+    release: (orgId: string, body: ReserveStock): Promise<StockOperationResult> =>
+      postInternal(peer, orgId, INTERNAL_STOCK_PATHS.release, body, StockOperationResultSchema),
+    deduct: (orgId: string, body: z.input<typeof DeductStockSchema>): Promise<StockOperationResult> =>
+      postInternal(peer, orgId, INTERNAL_STOCK_PATHS.deduct, body, StockOperationResultSchema),
   };
 }
 export type InventoryClient = ReturnType<typeof inventoryClient>;
