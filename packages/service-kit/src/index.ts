@@ -23,7 +23,7 @@ export { documentLocks, documentKey, KeyedMutex } from './db/document-lock';
 export { InsertBatcher } from './db/insert-batcher';
 export { RecentMap } from './recent-map';
 export { RecentWork } from './recent-work';
-export { AggregateStore, type Aggregate, type Decision, type Changed } from './store/aggregate-store';
+export { AggregateStore, type Aggregate, type Decision, type Decide, type Changed } from './store/aggregate-store';
 export {
   SearchIndex,
   searchKey,
@@ -35,6 +35,7 @@ export {
 } from './store/search-index';
 export { countOwned, readPage, stateOf, type OrgFilter, type PageRead, type StatePage } from './store/read-page';
 export { UniqueClaims, type UniqueClaimsOptions } from './store/unique-claims';
+export type { UniqueValuesOption } from './store/unique-values';
 export { StateTable, stateTable, type Transitions } from './domain/state-table';
 export * from './service';
 export { runService } from './service-main';

@@ -76,8 +76,8 @@ export function productsModule(
 ) {
   const { connection, logger } = ctx;
   const { docs, search, uses, queries } = data;
-  const store = productStore(docs, relay);
   const skus = new SkuRegistry(skuClaimModel(connection), skuSequenceModel(connection), docs);
+  const store = productStore(docs, relay, skus.claims);
   const variantRefs = new VariantRefs(variantRefModel(connection));
   const peers = { stock: inventoryStock(ctx.config), holds: NO_HOLDS, listings: needs.listings };
   const components = new ComponentCheck(store, variantRefs, uses);

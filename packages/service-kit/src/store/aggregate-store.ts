@@ -18,6 +18,7 @@ import {
   type Outcome,
 } from './decision';
 import { fieldsOf } from './read-page';
+import { UniqueValues, type UniqueValuesOption } from './unique-values';
 
 export type { Aggregate, Changed, Decision, Outcome } from './decision';
 export { changedFields, setOf } from './decision';
@@ -42,7 +43,15 @@ export interface AggregateStoreOptions<S extends Aggregate> {
   duplicate?: (err: unknown) => AppError;
   /** Attempts before a change gives up with 503 `contention` (default 100). */
   maxAttempts?: number;
+  /**
+   * Values the aggregate holds unique in its organization (SKUs, a number): every write claims
+   * the new ones first (the claims' `taken` error, nothing written) and releases those given up.
+   */
+  unique?: UniqueValuesOption<S>;
 }
+
+/** A decision; a change may make it after reads of its own (it runs under the document's lock). */
+export type Decide<S, R> = (current: S) => Decision<S, R> | Promise<Decision<S, R>>;
 
 type Doc = Record<string, unknown> & { _id: string };
 /**
@@ -61,6 +70,7 @@ export class AggregateStore<S extends Aggregate> {
   readonly collection: Collection;
   private readonly known?: RecentMap<string, S>;
   private readonly batches: BatchChanges<S>;
+  private readonly unique?: UniqueValues<S>;
 
   constructor(
     readonly model: Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any aggregate's model
@@ -70,6 +80,7 @@ export class AggregateStore<S extends Aggregate> {
   ) {
     this.collection = model.collection;
     if (options.remember) this.known = new RecentMap(options.remember);
+    if (options.unique) this.unique = new UniqueValues(options.unique);
     this.batches = new BatchChanges<S>({
       name: options.name,
       collection: this.collection,
@@ -84,6 +95,7 @@ export class AggregateStore<S extends Aggregate> {
       wrote: (_id, state, events) => this.wrote(_id, state, events),
       translate: (err) => this.translate(err),
       change: (orgId, id, decide) => this.change(orgId, id, decide),
+      unique: this.unique,
     });
   }
 
@@ -139,7 +151,10 @@ export class AggregateStore<S extends Aggregate> {
     return doc && doc.orgId === orgId ? this.toState(doc as unknown as Doc) : undefined;
   }
 
-  /** Inserts a new aggregate with its events; a taken unique key is `options.duplicate`'s error. */
+  /**
+   * Inserts a new aggregate with its events; a taken unique key is `options.duplicate`'s error,
+   * a unique value someone else holds the claims' `taken` error.
+   */
   async create(
     state: Omit<S, 'version' | 'createdAt' | 'updatedAt'> & { id?: string },
     events: EventEnvelope[] = [],
@@ -149,7 +164,13 @@ export class AggregateStore<S extends Aggregate> {
     return this.locked(_id, async () => {
       const now = new Date();
       const doc = { ...fields, _id, version: 1, createdAt: now, updatedAt: now };
-      await this.insert(doc, events);
+      const claimed = (await this.unique?.claim(fields.orgId, id ?? _id, undefined, state as unknown as S)) ?? [];
+      try {
+        await this.insert(doc, events);
+      } catch (err) {
+        await this.unique?.release(fields.orgId, id ?? _id, claimed);
+        throw err;
+      }
       const created = this.toState(doc);
       await this.wrote(_id, created, events);
       return created;
@@ -168,35 +189,43 @@ export class AggregateStore<S extends Aggregate> {
   }
 
   /**
-   * Changes the organization's aggregate by `decide` (pure; it may throw an AppError, which
-   * leaves everything as it was). A missing aggregate is a 404 unless `options.initial`
-   * says what it starts as, in which case the first change inserts it.
+   * Changes the organization's aggregate by `decide` (it may throw an AppError, which leaves
+   * everything as it was; a refusal of the state this process remembers is decided again on a
+   * fresh read). `decide` is pure, or makes the reads its decision needs (a category's template)
+   * itself: it runs under the document's lock, on the state it changes, so nothing it checked
+   * can move before the write. A missing aggregate is a 404 unless `options.initial` says what
+   * it starts as, in which case the first change inserts it.
    */
-  change<R = undefined>(orgId: string, id: string, decide: (current: S) => Decision<S, R>): Promise<Changed<S, R>> {
+  change<R = undefined>(orgId: string, id: string, decide: Decide<S, R>): Promise<Changed<S, R>> {
     const _id = this.documentId(orgId, id);
     return this.locked(_id, () => this.changeLocked(orgId, id, _id, decide));
   }
 
-  private async changeLocked<R>(
-    orgId: string,
-    id: string,
-    _id: string,
-    decide: (current: S) => Decision<S, R>,
-  ): Promise<Changed<S, R>> {
+  private async changeLocked<R>(orgId: string, id: string, _id: string, decide: Decide<S, R>): Promise<Changed<S, R>> {
     const attempts = this.options.maxAttempts ?? 100;
     for (let attempt = 0; attempt < attempts; attempt++) {
       const remembered = this.known?.get(_id);
-      const found = remembered?.orgId === orgId ? remembered : await this.byId(orgId, _id);
+      const fromMemory = remembered?.orgId === orgId;
+      const found = fromMemory ? remembered : await this.byId(orgId, _id);
       if (!found && !this.options.initial) throw notFound(this.options.name);
       const current = found ?? this.options.initial!(orgId, id);
-      const decision = decide(current);
+      let decision: Decision<S, R>;
+      try {
+        decision = await decide(current);
+      } catch (err) {
+        if (!fromMemory || !(err instanceof AppError)) throw err;
+        this.known?.delete(_id); // refuse only what is stored: decide again on a fresh read
+        continue;
+      }
       const next = decision.state ?? current;
       const events = decision.events ?? [];
       const fields = changedFields(current, next);
       const result = decision.result as R;
       if (Object.keys(fields).length === 0 && events.length === 0)
         return { state: current, result, changed: false, events };
-      const written = found ? await this.update(_id, current, fields, events) : await this.insertNew(_id, next, events);
+      const written = await this.claimed(orgId, id, found, next, () =>
+        found ? this.update(_id, current, fields, events) : this.insertNew(_id, next, events),
+      );
       if (written) {
         await this.wrote(_id, written, events);
         return { state: written, result, changed: true, events };
@@ -205,6 +234,31 @@ export class AggregateStore<S extends Aggregate> {
       await sleep(Math.random() * Math.min(50, 2 * attempt));
     }
     throw contention(this.options.name);
+  }
+
+  /**
+   * A write with the unique values it needs: the new ones claimed before it (released again when
+   * it does not happen), the ones given up released after it.
+   */
+  private async claimed(
+    orgId: string,
+    id: string,
+    current: S | undefined,
+    next: S,
+    write: () => Promise<S | undefined>,
+  ): Promise<S | undefined> {
+    if (!this.unique) return write();
+    const claimed = await this.unique.claim(orgId, id, current, next);
+    let written: S | undefined;
+    try {
+      written = await write();
+    } catch (err) {
+      await this.unique.release(orgId, id, claimed);
+      throw err;
+    }
+    if (!written) await this.unique.release(orgId, id, claimed);
+    else await this.unique.release(orgId, id, this.unique.givenUp(current, next));
+    return written;
   }
 
   private async insertNew(_id: string, next: S, events: EventEnvelope[]): Promise<S | undefined> {

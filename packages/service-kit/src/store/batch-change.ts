@@ -15,6 +15,7 @@ import {
   type Decision,
   type Outcome,
 } from './decision';
+import type { UniqueValues } from './unique-values';
 
 /** Documents a batched change reads in one round trip and decides on under one set of locks. */
 const BATCH_SIZE = 500;
@@ -51,6 +52,8 @@ export interface StoreCore<S> {
   wrote(_id: string, state: S, events: EventEnvelope[]): Promise<void>;
   translate(err: unknown): unknown;
   change<R>(orgId: string, id: string, decide: (current: S) => Decision<S, R>): Promise<Changed<S, R>>;
+  /** The aggregate's unique values, if it holds any: a decision that wants a new one is changed one by one. */
+  unique?: UniqueValues<S>;
 }
 
 /** AggregateStore.changeMany: many aggregates of one organization changed in batches. */
@@ -63,7 +66,8 @@ export class BatchChanges<S extends { orgId: string; version: number }> {
    * their outbox entries, per BATCH_SIZE; the ones another replica changed meanwhile are read and
    * decided again. A decision that throws an AppError, or an id that is not there, is that
    * aggregate's outcome and leaves the others going; anything else is thrown. A missing one
-   * that `options.initial` starts is inserted by `change`, one by one.
+   * that `options.initial` starts is inserted by `change`, one by one, as is one whose decision
+   * wants a unique value it does not hold yet (its claim comes before its write).
    */
   async run<R = undefined>(
     orgId: string,
@@ -74,11 +78,11 @@ export class BatchChanges<S extends { orgId: string; version: number }> {
     const unique = [...new Set(ids)];
     for (let i = 0; i < unique.length; i += BATCH_SIZE) {
       const part = unique.slice(i, i + BATCH_SIZE);
-      const missing = await this.core.lockedMany(
+      const oneByOne = await this.core.lockedMany(
         part.map((id) => this.core.documentId(orgId, id)),
         () => this.changeManyLocked(orgId, part, decide, outcomes),
       );
-      for (const id of missing) outcomes.set(id, await this.outcomeOf(() => this.core.change(orgId, id, decide)));
+      for (const id of oneByOne) outcomes.set(id, await this.outcomeOf(() => this.core.change(orgId, id, decide)));
     }
     return outcomes;
   }
@@ -92,14 +96,14 @@ export class BatchChanges<S extends { orgId: string; version: number }> {
     }
   }
 
-  /** One batch under its locks; answers the ids `initial` must start (inserted one by one after). */
+  /** One batch under its locks; answers the ids to change one by one after (`initial` starts them, or they claim). */
   private async changeManyLocked<R>(
     orgId: string,
     ids: string[],
     decide: (current: S) => Decision<S, R>,
     outcomes: Map<string, Outcome<S, R>>,
   ): Promise<string[]> {
-    const missing: string[] = [];
+    const oneByOne: string[] = [];
     let pending = ids;
     for (let attempt = 0; pending.length > 0 && attempt < (this.core.maxAttempts ?? 100); attempt++) {
       const found = await this.readMany(orgId, pending);
@@ -107,7 +111,7 @@ export class BatchChanges<S extends { orgId: string; version: number }> {
       for (const id of pending) {
         const current = found.get(id);
         if (!current) {
-          if (this.core.initial) missing.push(id);
+          if (this.core.initial) oneByOne.push(id);
           else outcomes.set(id, { ok: false, error: notFound(this.core.name) });
           continue;
         }
@@ -115,14 +119,28 @@ export class BatchChanges<S extends { orgId: string; version: number }> {
         if (!decided.ok) outcomes.set(id, decided);
         else if (Object.keys(changedFields(current, decided.state)).length === 0 && decided.events.length === 0)
           outcomes.set(id, { ...decided, state: current });
+        else if (this.core.unique?.wantsNew(current, decided.state)) oneByOne.push(id);
         else writes.push({ id, _id: this.core.documentId(orgId, id), current, next: decided.state, ...decided });
       }
       const lost = await this.writeMany(writes, outcomes);
+      await this.releaseGivenUp(orgId, writes, new Set(lost));
       pending = lost.map((w) => w.id);
       if (pending.length > 0) await sleep(Math.random() * Math.min(50, 2 * attempt));
     }
     for (const id of pending) outcomes.set(id, { ok: false, error: contention(this.core.name) });
-    return missing;
+    return oneByOne;
+  }
+
+  /** After a bulk write, the unique values its written decisions gave up, released in one delete. */
+  private async releaseGivenUp<R>(orgId: string, writes: BatchWrite<S, R>[], lost: Set<BatchWrite<S, R>>) {
+    const unique = this.core.unique;
+    if (!unique) return;
+    const givenUp = new Map<string, string[]>();
+    for (const w of writes) {
+      const keys = lost.has(w) ? [] : unique.givenUp(w.current, w.next);
+      if (keys.length > 0) givenUp.set(w.id, keys);
+    }
+    await unique.releaseMany(orgId, givenUp);
   }
 
   /** The organization's aggregates among `ids`, by id: what this process remembers, the rest in one read. */

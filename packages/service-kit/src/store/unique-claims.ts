@@ -30,6 +30,11 @@ export interface UniqueClaimsOptions {
 export class UniqueClaims {
   constructor(private readonly options: UniqueClaimsOptions) {}
 
+  /** The form a value is claimed in (`keyOf` of the options). */
+  keyOf(value: string): string {
+    return this.options.keyOf(value);
+  }
+
   private id(orgId: string, key: string): string {
     return `${orgId}:${key}`;
   }

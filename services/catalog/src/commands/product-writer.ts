@@ -1,9 +1,9 @@
 import type { EventEnvelope, Template } from '@stockyard/contracts';
-import { AppError, isDuplicateKeyError } from '@stockyard/service-kit';
+import { AppError, isDuplicateKeyError, type Decision } from '@stockyard/service-kit';
 import { componentUsesEvents } from '../domain/component-uses';
 import type { ProductState } from '../domain/product';
 import { decideInBatch, type BatchResult, type BatchStep, type Templates } from '../domain/product-batch';
-import { claimedKeys, componentRows, rawSkus } from '../domain/product-derived';
+import { componentRows } from '../domain/product-derived';
 import { bundleEvents, productCreated, variantEvents } from '../domain/product-events';
 import { searchTermsEvents } from '../domain/product-search';
 import { changeEvents, settle } from '../domain/product-settle';
@@ -26,31 +26,20 @@ export interface ChangeOptions {
   events?: (before: ProductState, after: ProductState) => EventEnvelope[];
 }
 
-/** What a change needed looked up before its write, and what the write must still agree with. */
-interface Prepared {
-  template: Template | null;
-  /** SKU keys this change claimed (released again if it fails). */
-  claimed: string[];
-  /** SKU keys the product holds for this change (claimed now or before). */
-  ensured: string[];
-  intent: ProductState;
-}
-
 /** One product's outcome in a batched change (the kit store's `changeMany` outcome). */
 export type ProductOutcome<R> = { ok: true; state: ProductState; result: R } | { ok: false; error: AppError };
 
 /** Passes of a batched change that read missing templates; what is still undecided then goes one by one. */
 const TEMPLATE_PASSES = 3;
 
-const RETRY = Symbol('retry');
 const sameRows = (a: ProductState, b: ProductState) =>
   JSON.stringify(componentRows(a)) === JSON.stringify(componentRows(b));
 
 /**
- * Every product write: the checks that need reads (brand, category and its template,
- * component rows, SKU claims, variant refs) before the store's change, which re-runs the
- * pure step on the state it locked. If that state moved so the step now wants something
- * not checked (another SKU, category or component rows), the change starts again.
+ * Every product write: the step, then the checks that need reads (brand, category and its
+ * template, component rows, variant refs), all inside the store's change, on the state it
+ * locked; the store claims the SKUs the product gains and releases those it gives up
+ * (`productStore`'s unique values).
  */
 export class ProductWriter {
   constructor(
@@ -78,16 +67,11 @@ export class ProductWriter {
     return this.store.remembered(orgId, id) ?? this.get(orgId, id);
   }
 
-  /** Inserts a new product (its generated SKU, if any, already claimed in `claimed`). */
+  /** Inserts a new product (its generated SKU, if any, already claimed in `claimed`: released if it fails). */
   async create(state: ProductState, claimed: string[] = []): Promise<ProductState> {
     const { orgId, id } = state;
-    const prepared = await this.prepare(null, state).catch(async (err) => {
-      await this.skus.release(orgId, id, claimed);
-      throw err;
-    });
-    prepared.claimed.push(...claimed);
     try {
-      const product = settle(state, prepared.template);
+      const product = settle(state, await this.prepare(null, state));
       await this.addRefs(
         orgId,
         id,
@@ -105,51 +89,42 @@ export class ProductWriter {
       await this.applyIndexes(events);
       return created;
     } catch (err) {
-      await this.skus.release(orgId, id, prepared.claimed);
+      await this.skus.release(orgId, id, claimed);
       throw err;
     }
   }
 
+  /**
+   * Changes a product by `step`. The store starts from the state this process last wrote,
+   * without a read (on a large product a read costs as much as the write), and decides a
+   * refusal again on a fresh read.
+   */
   async change(orgId: string, id: string, step: ProductStep, options: ChangeOptions = {}): Promise<ProductState> {
-    for (let attempt = 0; ; attempt++) {
-      // The first try starts from the state this process last wrote, without a read (on a large
-      // product, a read costs as much as the write): the change re-runs the step on the state it
-      // locks, under the version guard. A refusal is only ever decided on a fresh read.
-      const remembered = attempt === 0 ? this.store.remembered(orgId, id) : undefined;
-      const seen = remembered ?? (await this.get(orgId, id));
-      let prepared: Prepared;
-      try {
-        prepared = await this.prepare(seen, step(seen));
-      } catch (err) {
-        if (remembered) continue;
-        throw err;
-      }
-      let written: { state: ProductState; before: ProductState } | typeof RETRY;
-      try {
-        written = await this.write(orgId, id, step, prepared, options);
-      } catch (err) {
-        await this.skus.release(orgId, id, prepared.claimed);
-        throw err;
-      }
-      if (written !== RETRY) {
-        const kept = new Set(claimedKeys(written.state));
-        await this.skus.release(
-          orgId,
-          id,
-          claimedKeys(written.before).filter((k) => !kept.has(k)),
-        );
-        return written.state;
-      }
-      await this.skus.release(orgId, id, prepared.claimed);
-      if (attempt >= 5) throw new AppError('unavailable', 'The product kept changing; retry', 'contention');
-    }
+    const { state, events } = await this.store.change(orgId, id, (current) => this.decide(current, step, options));
+    await this.applyIndexes(events);
+    return state;
+  }
+
+  /** One product's change: the step, its reads, the settled state and its events. */
+  private async decide(
+    current: ProductState,
+    step: ProductStep,
+    options: ChangeOptions,
+  ): Promise<Decision<ProductState>> {
+    const next = step(current);
+    const settled = settle(next, await this.prepare(current, next));
+    const events = [
+      ...changeEvents(current, settled, options.publish ?? true),
+      ...(options.events?.(current, settled) ?? []),
+    ];
+    return { state: settled, events };
   }
 
   /**
    * Changes many products by one pure step each, in the store's batched change (one read per
    * 500 products, bulk writes), for steps that need none of a single change's reads: no new
    * SKU, the same brand, category, component rows and variants (a cost, a derived field, the
-   * trash; SKUs given up are released after the write, as `change` does). The
+   * trash; the store releases SKUs given up after the write, as in `change`). The
    * categories' templates are read for the products that have one (a pass each time some are
    * missing); a product whose step wants more goes through `change`. Each product has its
    * outcome: a refusal of one (404, its step's AppError) leaves the others going.
@@ -170,17 +145,14 @@ export class ProductWriter {
       );
       const single: string[] = [];
       const unread = new Set<string>();
-      const released = new Map<string, string[]>();
       pending = [];
       for (const [id, outcome] of decided) {
         if (!outcome.ok) outcomes.set(id, outcome);
-        else if (outcome.result.kind === 'done') {
+        else if (outcome.result.kind === 'done')
           outcomes.set(id, { ok: true, state: outcome.state, result: outcome.result.value });
-          if (outcome.changed && outcome.result.released.length > 0) released.set(id, outcome.result.released);
-        } else if (outcome.result.kind === 'single') single.push(id);
+        else if (outcome.result.kind === 'single') single.push(id);
         else (unread.add(outcome.result.categoryId), pending.push(id));
       }
-      await this.skus.releaseMany(orgId, released);
       await this.applyIndexes([...decided.values()].flatMap((o) => (o.ok ? o.events : [])));
       for (const id of single) outcomes.set(id, await this.changeOne(orgId, id, step, options));
       for (const categoryId of unread)
@@ -212,40 +184,13 @@ export class ProductWriter {
     }
   }
 
-  private async write(orgId: string, id: string, step: ProductStep, prepared: Prepared, options: ChangeOptions) {
-    const { state, result, events } = await this.store.change<ProductState | typeof RETRY>(orgId, id, (current) => {
-      const next = step(current);
-      if (!this.covers(current, next, prepared)) return { result: RETRY };
-      const settled = settle(next, prepared.template);
-      const events = [
-        ...changeEvents(current, settled, options.publish ?? true),
-        ...(options.events?.(current, settled) ?? []),
-      ];
-      return { state: settled, events, result: current };
-    });
-    if (result === RETRY) return RETRY;
-    await this.applyIndexes(events);
-    return { state, before: result as ProductState };
-  }
-
   /** A write's index updates, before it answers (the relay applies them again from the outbox). */
   private async applyIndexes(events: readonly EventEnvelope[]): Promise<void> {
     for (const index of this.indexes) await index.applyAll(events);
   }
 
-  /** Whether what was checked before the write still covers what the step now wants. */
-  private covers(current: ProductState, next: ProductState, { intent, ensured }: Prepared): boolean {
-    const held = new Set([...claimedKeys(current), ...ensured]);
-    return (
-      claimedKeys(next).every((k) => held.has(k)) &&
-      next.categoryId === intent.categoryId &&
-      next.brandId === intent.brandId &&
-      (sameRows(current, next) || sameRows(intent, next))
-    );
-  }
-
-  /** The reads a change needs: brand and category exist, the template, the component rows, the new SKUs claimed. */
-  private async prepare(before: ProductState | null, next: ProductState): Promise<Prepared> {
+  /** The reads a change needs: brand and category exist, the template, the component rows, new variants' refs. */
+  private async prepare(before: ProductState | null, next: ProductState): Promise<Template | null> {
     const { orgId, id } = next;
     if (next.brandId && next.brandId !== before?.brandId && !(await this.brands.exists(orgId, next.brandId))) {
       throw brandNotFound();
@@ -257,17 +202,9 @@ export class ProductWriter {
       template = category.template;
     }
     if (!before || !sameRows(before, next)) await this.components.check(orgId, next, componentRows(next));
-    const held = new Set(claimedKeys(before));
-    const raw = rawSkus(next);
-    const wanted = claimedKeys(next).filter((k) => !held.has(k));
-    const claimed = await this.skus.claim(
-      orgId,
-      id,
-      wanted.map((k) => raw.get(k)!),
-    );
     const newVariants = next.variants.filter((v) => !before?.variants.some((b) => b.id === v.id)).map((v) => v.id);
     if (before) await this.addRefs(orgId, id, newVariants);
-    return { template, claimed, ensured: wanted, intent: next };
+    return template;
   }
 
   private async addRefs(orgId: string, productId: string, variantIds: string[]): Promise<void> {

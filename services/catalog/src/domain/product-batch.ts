@@ -13,8 +13,7 @@ export type BatchStep<R> = (current: ProductState) => { next: ProductState; resu
  * batch: its category's template is not read yet, or the step wants what only a single change
  * checks (SKU claims, another brand or category, component rows, new variants).
  */
-export type BatchResult<R> =
-  { kind: 'done'; value: R; released: string[] } | { kind: 'template'; categoryId: string } | { kind: 'single' };
+export type BatchResult<R> = { kind: 'done'; value: R } | { kind: 'template'; categoryId: string } | { kind: 'single' };
 
 /** Templates read for a batch, by category id; `undefined` for a category that is gone. */
 export type Templates = Map<string, Template | null | undefined>;
@@ -23,7 +22,7 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
 
 /**
  * Whether the step's next state needs none of the reads a single change makes before its
- * write: no SKU it does not hold yet (giving some up is fine: they are released after the
+ * write: no SKU it does not hold yet (giving some up is fine: the store releases them after the
  * write), the same brand, category, component rows and variant ids.
  */
 export function needsNoChecks(current: ProductState, next: ProductState): boolean {
@@ -59,7 +58,5 @@ export function decideInBatch<R>(
   if (!needsNoChecks(current, next)) return { result: { kind: 'single' } };
   const settled = settle(next, template);
   const events = [...changeEvents(current, settled, publish), ...(extra?.(current, settled) ?? [])];
-  const kept = new Set(claimedKeys(settled));
-  const released = claimedKeys(current).filter((k) => !kept.has(k));
-  return { state: settled, events, result: { kind: 'done', value: result, released } };
+  return { state: settled, events, result: { kind: 'done', value: result } };
 }

@@ -72,5 +72,8 @@ export function rawSkus(p: Pick<ProductState, 'sku' | 'variants'>): Map<string, 
   return raw;
 }
 
+/** The SKUs a product holds unique, as given: all of its SKUs while it is live, none in the trash. */
+export const heldSkus = (p: ProductState): string[] => (p.deletedAt ? [] : [...rawSkus(p).values()]);
+
 /** The keys a product needs claimed: all of its SKUs while it is live, none in the trash. */
 export const claimedKeys = (p: ProductState | null): string[] => (p && !p.deletedAt ? skusOf(p) : []);

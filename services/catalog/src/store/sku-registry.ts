@@ -17,7 +17,8 @@ export class SkuRegistry {
   private readonly blocks = new Map<string, { next: number; end: number }>();
   private readonly sequenceLock = new KeyedMutex();
 
-  private readonly claims: UniqueClaims;
+  /** The SKU claims the product store writes through (its unique values). */
+  readonly claims: UniqueClaims;
 
   constructor(
     claims: SkuClaimModel,
