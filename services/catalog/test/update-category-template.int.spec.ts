@@ -55,7 +55,7 @@ describe('PATCH /categories/{id} with a new template: a job settles its products
     expect(event.payload).toEqual({ orgId: ORG, categoryId: cat.id, templateVersion: 1 });
   });
 
-  it('shows a category whose template never changed DONE at version 0; a rename with the same template starts no job', async () => {
+  it('shows a never-changed template DONE at version 0; a rename with the same template starts no job', async () => {
     const cat = await c.category({ name: 'Desks', template: GTIN });
     const never = { status: 'DONE', templateVersion: 0, productsChanged: null, finishedAt: null };
     expect(cat.enrichment).toEqual(never);
