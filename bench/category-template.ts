@@ -1,8 +1,9 @@
 /**
  * `npm run bench:category-template`: a category with BENCH_PRODUCTS products (7,000 by default,
  * the issue's count) whose template changes through the gateway, so every product's `enriched`
- * flips (true → false: the template asks for a GTIN none has), then back. Prints the time each
- * PATCH /categories/{id} took to answer and its status (the gateway answers 504 after 30 s).
+ * flips (true → false: the template asks for a GTIN none has), then back. Prints, side by side,
+ * the time PATCH /categories/{id} took to answer (its enrichment PENDING) and the time until the
+ * category read DONE (its job settled every product), polled every 100 ms through the gateway.
  * The products are seeded straight into the catalog's database (as bench:import seeds them):
  * the figure is the template change, not the set-up. Everything runs on 127.0.0.1.
  */
@@ -80,8 +81,19 @@ async function main() {
     ] as const) {
       started = performance.now();
       const res = await api('PATCH', `/categories/${id}`, { template });
-      const seconds = (performance.now() - started) / 1000;
-      say(`PATCH /categories/{id}, template ${label}: ${res.status} in ${seconds.toFixed(2)} s`);
+      const answered = (performance.now() - started) / 1000;
+      if (res.status !== 200) throw new Error(`PATCH: ${res.status} ${JSON.stringify(res.body)} in ${answered} s`);
+      const job = res.body.enrichment as { status: string; templateVersion: number };
+      let enrichment = job;
+      while (enrichment.status !== 'DONE') {
+        await new Promise((r) => setTimeout(r, 100));
+        enrichment = (await api('GET', `/categories/${id}`)).body.enrichment as typeof job;
+      }
+      const settled = (performance.now() - started) / 1000;
+      say(
+        `template ${label}: PATCH ${res.status} ${job.status} in ${answered.toFixed(2)} s | DONE ` +
+          `(${JSON.stringify(enrichment)}) after ${settled.toFixed(2)} s`,
+      );
       const sample = await api('GET', `/products/prd_tmpl${PRODUCTS - 1}`);
       if (sample.body.enriched !== enriched) throw new Error(`the last product's enriched is ${sample.body.enriched}`);
     }

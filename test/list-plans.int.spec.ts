@@ -394,7 +394,7 @@ const SHAPES: Shape[] = [
     count: true,
   },
   {
-    name: 'PATCH /categories/{id} (template): its products',
+    name: 'category.template_changed job (PATCH /categories/{id} template): its products',
     model: productModel,
     filter: { orgId: 'o', categoryId: 'cat_1' },
   },

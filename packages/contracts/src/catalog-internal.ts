@@ -143,6 +143,12 @@ export const CATALOG_INTERNAL_EVENTS = {
     components: z.array(ComponentRowSchema),
     updatedAt: z.string().datetime(),
   }),
+  /** A category's template moved to `templateVersion`: the catalog's own job settles its products on it. */
+  'category.template_changed': z.object({
+    orgId: id,
+    categoryId: id,
+    templateVersion: z.number().int().positive(),
+  }),
 } as const;
 export type BundleComponentsChanged = z.infer<(typeof CATALOG_INTERNAL_EVENTS)['bundle.components_changed']>;
 

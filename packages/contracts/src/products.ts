@@ -340,11 +340,26 @@ export const BrandSchema = z.object({
   createdAt: InstantSchema,
   updatedAt: InstantSchema,
 });
+export const CATEGORY_ENRICHMENT_STATUSES = ['PENDING', 'DONE'] as const;
+/**
+ * Where a category's products stand on its template: PENDING while the background job settles
+ * their `enriched` on template `templateVersion`, DONE once it has (`productsChanged` of them
+ * flipped, at `finishedAt`). Version 0 is the template the category was created with: DONE,
+ * both null (no job ran).
+ */
+export const CategoryEnrichmentSchema = z.object({
+  status: z.enum(CATEGORY_ENRICHMENT_STATUSES),
+  templateVersion: z.number().int().nonnegative(),
+  productsChanged: z.number().int().nonnegative().nullable(),
+  finishedAt: InstantSchema.nullable(),
+});
+export type CategoryEnrichment = z.infer<typeof CategoryEnrichmentSchema>;
 export const CategorySchema = z.object({
   id: z.string(),
   name: z.string(),
   parentId: text,
   template: templateAnswer.nullable(),
+  enrichment: CategoryEnrichmentSchema,
   createdAt: InstantSchema,
   updatedAt: InstantSchema,
 });

@@ -1,5 +1,5 @@
 import { assemble, defineService, outboxRelay, serviceApp, type ServiceContext } from '@stockyard/service-kit';
-import { brandsAndCategoriesModule } from './brands-and-categories.module';
+import { brandsAndCategoriesData, brandsAndCategoriesModule } from './brands-and-categories.module';
 import { channelsData, channelsModule } from './channels.module';
 import { configSchema, type Config } from './config';
 import type { CatalogDeps } from './deps';
@@ -9,12 +9,17 @@ import { sourcesAndImportsData, sourcesAndImportsModule } from './sources-and-im
 export function buildApp(ctx: ServiceContext<Config>) {
   // Documents and read sides first: one relay publishes every module's events, and the modules
   // read one another's (products name brands and categories, channels list products).
-  const data = { products: productsData(ctx), channels: channelsData(ctx), sources: sourcesAndImportsData(ctx) };
-  const outbox = [...data.products.outbox, ...data.channels.outbox, ...data.sources.outbox];
+  const data = {
+    products: productsData(ctx),
+    taxonomy: brandsAndCategoriesData(ctx),
+    channels: channelsData(ctx),
+    sources: sourcesAndImportsData(ctx),
+  };
+  const outbox = [...data.products.outbox, ...data.taxonomy.outbox, ...data.channels.outbox, ...data.sources.outbox];
   const relay = outboxRelay(ctx, outbox, data.products.local);
-  // A category's template change re-enriches its products through their writer (taken per request, once built).
+  // A category's template change re-enriches its products in a job, through their writer (taken once built).
   const writer = () => products.writes.writer;
-  const taxonomy = brandsAndCategoriesModule(ctx, relay, { queries: data.products.queries, writer });
+  const taxonomy = brandsAndCategoriesModule(relay, data.taxonomy, { queries: data.products.queries, writer });
   const needs = { ...taxonomy.stores, listings: data.channels.listings };
   const products = productsModule(ctx, relay, data.products, needs);
   const channels = channelsModule(ctx, relay, data.channels, products.writes);
@@ -33,7 +38,8 @@ export function buildApp(ctx: ServiceContext<Config>) {
     api: (router) => api.forEach((module) => module.mount(router)),
     internal: (router) => [products, channels].forEach((module) => module.mountInternal(router)),
   });
-  return assemble(ctx, { app, deps, relay, parts: [...products.parts, ...sources.parts] });
+  const subscriptions = taxonomy.subscriptions;
+  return assemble(ctx, { app, deps, relay, subscriptions, parts: [...products.parts, ...sources.parts] });
 }
 
 export const catalog = defineService({ name: 'catalog', configSchema, build: buildApp });

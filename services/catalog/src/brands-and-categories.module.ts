@@ -1,9 +1,13 @@
 import type { Router } from 'express';
-import type { OutboxRelay, ServiceContext } from '@stockyard/service-kit';
+import { subscription, type OutboxRelay, type ServiceContext } from '@stockyard/service-kit';
 import { BrandCommands } from './commands/brand-commands';
-import { CategoryCommands } from './commands/category-commands';
+import { CategoryEnrichment } from './commands/category-enrichment';
 import { CategoryLifecycleCommands } from './commands/category-lifecycle-commands';
 import type { Config } from './config';
+import {
+  CATEGORY_TEMPLATE_EVENTS,
+  categoryTemplateChangedHandler,
+} from './events/handlers/category-template-changed.handler';
 import { brandsRoutes } from './http/brands.routes';
 import { categoriesRoutes } from './http/categories.routes';
 import { brandModel } from './store/brand.model';
@@ -12,6 +16,13 @@ import { categoryModel } from './store/category.model';
 import { CategoryRepository } from './store/category.repository';
 import type { ProductWriter } from './commands/product-writer';
 import type { ProductQueries } from './store/product.queries';
+
+/** The categories' documents, built before the relay: a template change leaves its job in their outbox. */
+export function brandsAndCategoriesData({ connection }: ServiceContext<Config>) {
+  const categories = categoryModel(connection);
+  return { brands: brandModel(connection), categories, outbox: [categories] };
+}
+export type BrandsAndCategoriesData = ReturnType<typeof brandsAndCategoriesData>;
 
 /** What brands and categories ask of products: which name them, and the writer that re-enriches them. */
 export interface BrandsAndCategoriesNeeds {
@@ -22,24 +33,21 @@ export interface BrandsAndCategoriesNeeds {
 
 /**
  * Brands and categories: their stores (the products' writer checks a product's references
- * against them), commands and routes.
+ * against them), commands, routes, and the job that settles a category's products on its
+ * changed template (a subscription to the catalog's own `category.template_changed`).
  */
 export function brandsAndCategoriesModule(
-  { connection }: ServiceContext<Config>,
   relay: OutboxRelay,
+  data: BrandsAndCategoriesData,
   { queries, writer }: BrandsAndCategoriesNeeds,
 ) {
-  const brands = new BrandRepository(brandModel(connection), relay);
-  const categories = new CategoryRepository(categoryModel(connection), relay);
-  let categoryCommands: CategoryCommands | undefined;
+  const brands = new BrandRepository(data.brands, relay);
+  const categories = new CategoryRepository(data.categories, relay);
   const commands = {
     brands: new BrandCommands(brands, queries),
     categories: new CategoryLifecycleCommands(categories, queries),
-    /** A category's update (its products' `enriched` follow a template change, in one batched change). */
-    get categoryCommands() {
-      return (categoryCommands ??= new CategoryCommands(categories, queries, writer()));
-    },
   };
+  const enrichment = new CategoryEnrichment(categories, queries, writer);
   return {
     commands,
     stores: { brands, categories },
@@ -47,6 +55,13 @@ export function brandsAndCategoriesModule(
       brandsRoutes(router, commands);
       categoriesRoutes(router, commands);
     },
+    subscriptions: [
+      subscription({
+        queue: 'catalog.category-enrichment',
+        events: CATEGORY_TEMPLATE_EVENTS,
+        handler: categoryTemplateChangedHandler(enrichment),
+      }),
+    ],
   };
 }
 /** What the brands' and categories' routes are given: commands only. */

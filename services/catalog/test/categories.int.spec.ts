@@ -1,3 +1,4 @@
+import { eventually } from '@stockyard/testkit';
 import { startCatalog, type Catalog } from './support/catalog';
 
 describe('/categories', () => {
@@ -6,6 +7,14 @@ describe('/categories', () => {
     c = await startCatalog('org_categories');
   });
   afterAll(() => c.close());
+
+  /** The category once its products are settled on template `templateVersion` (DONE). */
+  const enriched = (id: string, templateVersion: number) =>
+    eventually(async () => {
+      const { body } = await c.request('GET', `/categories/${id}`);
+      const done = body.enrichment.status === 'DONE' && body.enrichment.templateVersion === templateVersion;
+      return done ? body : undefined;
+    });
 
   it('creates a category tree with a template, reads and lists it', async () => {
     const root = await c.category({ name: 'Furniture' });
@@ -35,6 +44,7 @@ describe('/categories', () => {
     const p = await c.product({ name: 'Lamp', categoryId: cat.id });
     expect(p.enriched).toBe(true);
     await c.request('PATCH', `/categories/${cat.id}`, { template: { coreFields: ['gtin'], customFields: [] } });
+    await enriched(cat.id, 1);
     expect((await c.request('GET', `/products/${p.id}`)).body.enriched).toBe(false);
   });
 
@@ -54,6 +64,7 @@ describe('/categories', () => {
       template: { coreFields: ['gtin'], customFields: [] },
     });
     expect(res.status).toBe(200);
+    expect((await enriched(cat.id, 1)).enrichment.productsChanged).toBe(50);
     for (const p of products) {
       // Only those whose `enriched` flips are written.
       const now = (await c.request('GET', `/products/${p.id}`)).body;

@@ -1,10 +1,10 @@
-import type { CreateCategory, Page } from '@stockyard/contracts';
+import type { CreateCategory, Page, UpdateCategory } from '@stockyard/contracts';
 import type { CategoryRepository } from '../store/category.repository';
 import type { ProductQueries } from '../store/product.queries';
 
 /**
- * Categories: the list, one category, create, and delete once nothing names it. The update,
- * which re-derives its products' `enriched`, is CategoryCommands' (category-commands.ts).
+ * Categories: the list, one category, create, update, and delete once nothing names it. A
+ * template change answers at once; its products settle in a job (category-enrichment.ts).
  */
 export class CategoryLifecycleCommands {
   constructor(
@@ -22,6 +22,10 @@ export class CategoryLifecycleCommands {
 
   create(orgId: string, input: CreateCategory) {
     return this.categories.create(orgId, input);
+  }
+
+  update(orgId: string, id: string, input: UpdateCategory) {
+    return this.categories.update(orgId, id, input);
   }
 
   /** For good (204); 409 `category_in_use` while a product (live or trashed) or a subcategory names it. */

@@ -1,4 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
+import { outboxFields } from '@stockyard/service-kit';
 
 const categorySchema = new Schema(
   {
@@ -9,6 +10,10 @@ const categorySchema = new Schema(
     nameKey: { type: String, required: true },
     parentId: { type: String, default: null },
     template: { type: Schema.Types.Mixed, default: null },
+    templateVersion: { type: Number },
+    /** `{status, productsChanged, finishedAt}` of the job settling the products on `templateVersion`. */
+    enrichment: { type: Schema.Types.Mixed, default: null },
+    ...outboxFields,
     createdAt: { type: Date },
     updatedAt: { type: Date },
   },

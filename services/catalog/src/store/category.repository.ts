@@ -1,6 +1,6 @@
 import type { CreateCategory, List, Page, UpdateCategory } from '@stockyard/contracts';
-import { AggregateStore, notFound, type OutboxRelay, readPage, countOwned } from '@stockyard/service-kit';
-import { categoryView, newCategory, updateCategory, type CategoryState } from '../domain/category';
+import { AggregateStore, AppError, notFound, type OutboxRelay, readPage, countOwned } from '@stockyard/service-kit';
+import { categoryView, changeCategory, finishEnrichment, newCategory, type CategoryState } from '../domain/category';
 import { categoryInUse, categoryNameTaken, parentCategoryNotFound } from '../domain/category.errors';
 import type { CategoryModel } from './category.model';
 
@@ -41,13 +41,20 @@ export class CategoryRepository {
     return categoryView(await this.store.create(newCategory(orgId, input)));
   }
 
-  /** Updates; `templateChanged` is true when the template moved (the products' `enriched` then needs a look). */
-  async update(orgId: string, id: string, input: UpdateCategory) {
+  /** Updates; a template change starts its products' enrichment job in the same write (`changeCategory`). */
+  async update(orgId: string, id: string, input: UpdateCategory): Promise<CategoryView> {
     const ancestors = input.parentId ? await this.ancestry(orgId, input.parentId) : [];
-    const { state, changed } = await this.store.change(orgId, id, (current) => ({
-      state: updateCategory(current, input, ancestors),
-    }));
-    return { category: state, templateChanged: changed && input.template !== undefined };
+    const { state } = await this.store.change(orgId, id, (current) => changeCategory(current, input, ancestors));
+    return categoryView(state);
+  }
+
+  /** Marks the enrichment of `templateVersion` DONE; false when the category moved on (or is gone). */
+  async finishEnrichment(orgId: string, id: string, templateVersion: number, productsChanged: number) {
+    const now = new Date();
+    const outcome = await this.store
+      .change(orgId, id, (current) => finishEnrichment(current, templateVersion, productsChanged, now))
+      .catch((err: unknown) => (err instanceof AppError && err.status === 404 ? undefined : Promise.reject(err)));
+    return outcome?.changed ?? false;
   }
 
   async delete(orgId: string, id: string, usedBy: () => Promise<number>): Promise<void> {
