@@ -23,6 +23,8 @@ export interface Reservation {
 export interface AppliedOperation {
   key: string;
   at: Date;
+  /** An internal operation's parameters (`signatureOf`); absent on counts and on keys kept before it was. */
+  sig?: string;
 }
 
 /**

@@ -33,8 +33,25 @@ export const insufficientAvailable = (warehouseId: string, available: number, qu
 export const insufficientReserved = (warehouseId: string, held: number, quantity: number) =>
   unprocessable(`${warehouseId} holds ${held} reserved, less than ${quantity}`, 'insufficient_reserved');
 
-export const operationKeyReused = (key: string, kind: string, variantId: string) =>
-  unprocessable(`operationKey ${key} was already used for a ${kind} of ${variantId}`, 'operation_key_reused');
+/**
+ * An operation key applied before with other parameters (kind, variant, warehouse, quantity, bin):
+ * 409, never a second move. `differing` names what differs and what it was, when known.
+ */
+export const operationKeyReused = (key: string, differing: { field: string; was: unknown }[] = []) =>
+  new AppError(
+    'conflict',
+    differing.length > 0
+      ? `operationKey ${key} was already used with ${differing.map((d) => `${d.field} ${JSON.stringify(d.was)}`).join(', ')}`
+      : `operationKey ${key} was already used with other parameters`,
+    'operation_key_reused',
+    differing.length > 0
+      ? differing.map((d) => ({
+          field: d.field,
+          code: 'operation_key_reused',
+          message: `was ${JSON.stringify(d.was)}`,
+        }))
+      : undefined,
+  );
 
 /** Stock named variants the catalog does not have (or has deleted); `details` names each, by its field. */
 export const unknownVariant = (...unknown: { field: string; variantId: string }[]) =>
