@@ -15,7 +15,7 @@ describe('POST /internal/v1/sources/batch and /offers/batch', () => {
   const internal = (path: string, body: unknown) => h.request('POST', path, body, { base: '/internal/v1' });
   const variantOf = async (name: string) => (await h.product({ name })).variants[0].id as string;
 
-  it("answers the organization's sources, trashed ones with deletedAt; unknown and other organizations' are missing", async () => {
+  it("answers the organization's sources, trashed ones too; unknown and others' ids are missing", async () => {
     const acme = await h.source({ name: 'Acme', email: 'po@acme.test', currency: 'EUR', leadTimeDays: 5 });
     const idle = await h.source({ name: 'Idle', active: false });
     const gone = await h.source({ name: 'Gone' });

@@ -142,7 +142,7 @@ describe('internal API: reserve, release, receive, deduct', () => {
     );
   });
 
-  it('refuses another quantity from the level document alone (no stock_operations record yet: a crash between)', async () => {
+  it('refuses another quantity from the level document alone (a crash before its record)', async () => {
     const receipt = { operationKey: 'po_7:line_3:rcpt_1', variantId: 'var_i3', quantity: 2 };
     expect((await call('/stock/receive', receipt)).body.replayed).toBe(false);
     await inv.connection

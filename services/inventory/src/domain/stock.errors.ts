@@ -37,21 +37,17 @@ export const insufficientReserved = (warehouseId: string, held: number, quantity
  * An operation key applied before with other parameters (kind, variant, warehouse, quantity, bin):
  * 409, never a second move. `differing` names what differs and what it was, when known.
  */
-export const operationKeyReused = (key: string, differing: { field: string; was: unknown }[] = []) =>
-  new AppError(
+export const operationKeyReused = (key: string, differing: { field: string; was: unknown }[] = []) => {
+  const named = differing.map((d) => ({ field: d.field, was: JSON.stringify(d.was) }));
+  const what = named.length > 0 ? named.map((d) => `${d.field} ${d.was}`).join(', ') : 'other parameters';
+  const details = named.map((d) => ({ field: d.field, code: 'operation_key_reused', message: `was ${d.was}` }));
+  return new AppError(
     'conflict',
-    differing.length > 0
-      ? `operationKey ${key} was already used with ${differing.map((d) => `${d.field} ${JSON.stringify(d.was)}`).join(', ')}`
-      : `operationKey ${key} was already used with other parameters`,
+    `operationKey ${key} was already used with ${what}`,
     'operation_key_reused',
-    differing.length > 0
-      ? differing.map((d) => ({
-          field: d.field,
-          code: 'operation_key_reused',
-          message: `was ${JSON.stringify(d.was)}`,
-        }))
-      : undefined,
+    details.length > 0 ? details : undefined,
   );
+};
 
 /** Stock named variants the catalog does not have (or has deleted); `details` names each, by its field. */
 export const unknownVariant = (...unknown: { field: string; variantId: string }[]) =>
