@@ -40,6 +40,8 @@ export interface StockLevel {
   reservations?: Reservation[];
   primaryBins?: Place[];
   operations?: AppliedOperation[];
+  /** Whether a row sets a reorder point (reorder-levels.ts), derived on every change; indexed. */
+  hasReorderPoint?: boolean;
   version: number;
 }
 
