@@ -181,6 +181,30 @@ const SHAPES: Shape[] = [
     unsorted: 'the listing joins and sorts in memory (inventory README)',
   },
   {
+    name: 'POST /internal/v1/stock/reorder-levels: levels with a reorder point, first page',
+    model: stockLevelModel,
+    filter: { orgId: 'o', hasReorderPoint: true },
+    sort: { variantId: 1 },
+    limit: 500,
+  },
+  {
+    name: 'POST /internal/v1/stock/reorder-levels {after}: levels with a reorder point from a variant',
+    model: stockLevelModel,
+    filter: { orgId: 'o', hasReorderPoint: true, variantId: { $gt: 'var_1' } },
+    sort: { variantId: 1 },
+    limit: 500,
+  },
+  {
+    name: 'POST /internal/v1/stock/reorder-levels {variantIds}, /stock/on-hand: levels by id',
+    model: stockLevelModel,
+    filter: { _id: { $in: ['o:var_1', 'o:var_2'] } },
+  },
+  {
+    name: 'POST /internal/v1/stock/reorder-levels, /warehouses/batch: live warehouses by id',
+    model: warehouseModel,
+    filter: { _id: { $in: ['wh_1', 'wh_2'] }, orgId: 'o', deletedAt: null },
+  },
+  {
     name: 'GET /warehouses/{id}/stock (variant names)',
     model: variantModel,
     filter: { orgId: 'o', variantId: { $in: ['v1', 'v2'] } },
@@ -583,6 +607,21 @@ const SHAPES: Shape[] = [
     model: sourceSkuModel,
     filter: { orgId: 'o', variantId: 'var_1' },
     count: true,
+  },
+  {
+    name: 'POST /internal/v1/offers/batch: a variant’s offers (one read per variant)',
+    model: sourceSkuModel,
+    filter: { orgId: 'o', variantId: 'var_1' },
+  },
+  {
+    name: 'POST /internal/v1/offers/batch {sourceChannelId}: a variant’s offers of one source',
+    model: sourceSkuModel,
+    filter: { orgId: 'o', sourceChannelId: 'src_1', variantId: 'var_1' },
+  },
+  {
+    name: 'POST /internal/v1/sources/batch, /offers/batch: sources by id',
+    model: sourceModel,
+    filter: { _id: { $in: ['src_1', 'src_2'] }, orgId: 'o' },
   },
   {
     name: 'import runner: the source’s stored SKUs (one pass)',

@@ -7,7 +7,8 @@ import { StockMovementSchema } from './stock';
  * The inventory service's internal API under /internal/v1 (never routed by the
  * gateway): the calls other services make to move stock. Every call carries an
  * `operationKey`; the same key (per organization) never moves stock twice, and a
- * repeat answers with `replayed: true` and the current level.
+ * repeat answers with `replayed: true` and the current level; the same key with other parameters
+ * (kind, variant, warehouse, quantity, bin) is refused with 409 `operation_key_reused`.
  */
 const id = idSchema();
 const operationKey = z.string().trim().min(1).max(200);

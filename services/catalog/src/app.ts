@@ -36,7 +36,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
   const app = serviceApp(ctx, {
     service: 'catalog',
     api: (router) => api.forEach((module) => module.mount(router)),
-    internal: (router) => [products, channels].forEach((module) => module.mountInternal(router)),
+    internal: (router) => [products, channels, sources].forEach((module) => module.mountInternal(router)),
   });
   const subscriptions = taxonomy.subscriptions;
   return assemble(ctx, { app, deps, relay, subscriptions, parts: [...products.parts, ...sources.parts] });

@@ -20,7 +20,13 @@ export function buildApp(ctx: ServiceContext<Config>) {
     internal: (router) => [stock, places].forEach((module) => module.mountInternal(router)),
   });
   const subscriptions = [...stock.subscriptions, ...variants.subscriptions];
-  return assemble(ctx, { app, deps, relay, subscriptions, parts: [...places.parts, ...variants.parts] });
+  return assemble(ctx, {
+    app,
+    deps,
+    relay,
+    subscriptions,
+    parts: [...places.parts, ...stock.parts, ...variants.parts],
+  });
 }
 
 export const inventory = defineService({ name: 'inventory', configSchema, build: buildApp });

@@ -4,6 +4,7 @@ import { subscription, type OutboxRelay, type ServiceContext } from '@stockyard/
 import { BundleAvailability } from './commands/bundle-availability';
 import { CountCommands } from './commands/count-commands';
 import { InternalCommands } from './commands/internal-commands';
+import { ReorderLevelQueries } from './commands/reorder-levels';
 import { StockCommands } from './commands/stock-commands';
 import { StockQueries } from './commands/stock-queries';
 import type { VariantCheck } from './commands/variant-check';
@@ -12,6 +13,7 @@ import { MOVEMENT_RECORDED } from './domain/level-change';
 import { BUNDLE_EVENTS, bundleAvailabilityHandler } from './events/handlers/bundle-availability.handler';
 import { movementRecordedHandler } from './events/handlers/movement-recorded.handler';
 import { internalRoutes } from './http/internal.routes';
+import { reorderLevelsRoutes } from './http/reorder-levels.routes';
 import { stockOnHandRoutes } from './http/stock-on-hand.routes';
 import { stockRoutes } from './http/stock.routes';
 import { warehouseStockRoutes } from './http/warehouse-stock.routes';
@@ -22,6 +24,7 @@ import { Ledger } from './store/ledger';
 import { movementModel } from './store/movement.model';
 import { MovementRepository } from './store/movement.repository';
 import { OperationRepository } from './store/operation.repository';
+import { ReorderPointAdoption } from './store/reorder-point-adoption';
 import { stockLevelModel } from './store/stock-level.model';
 import { StockRepository, stockLevelStore } from './store/stock.repository';
 import type { VariantRepository } from './store/variant.repository';
@@ -80,6 +83,7 @@ export function stockModule(
     internal: new InternalCommands(commands, new OperationRepository(connection)),
     queries: new StockQueries(stock, warehouseReads, binReads, needs.variants.variants, movements, bundles),
     bundleAvailability: new BundleAvailability(bundles, stock),
+    reorderLevels: new ReorderLevelQueries(stock, warehouseReads),
   };
   const subscriptions = [
     // Copies of the ledger event that replicas older than the relay's local handler
@@ -104,6 +108,8 @@ export function stockModule(
     /** What the places' commands need: a warehouse's stock, and moving a bin's. */
     forPlaces: { stock, commands },
     subscriptions,
+    /** Before requests: reorder points on levels written before they were indexed. */
+    parts: [new ReorderPointAdoption(connection, data.levelDocs, levels)],
     mount: (router: Router) => {
       stockRoutes(router, given);
       warehouseStockRoutes(router, given);
@@ -111,6 +117,7 @@ export function stockModule(
     mountInternal: (router: Router) => {
       internalRoutes(router, given);
       stockOnHandRoutes(router, given);
+      reorderLevelsRoutes(router, given);
     },
   };
 }

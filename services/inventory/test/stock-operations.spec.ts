@@ -1,4 +1,11 @@
-import { OPERATION_WINDOW, remember } from '../src/domain/operations';
+import {
+  BIN_NOT_NAMED,
+  differingParams,
+  OPERATION_WINDOW,
+  paramsOf,
+  remember,
+  signatureOf,
+} from '../src/domain/operations';
 import { deductStock, receiveStock, releaseStock, reserveStock } from '../src/domain/stock-operations';
 import { at, availability, codeOf, ids, level, now } from './support/builders';
 
@@ -44,5 +51,26 @@ describe('reservations, receipts and sales', () => {
     expect(kept).toHaveLength(OPERATION_WINDOW);
     expect(kept[0]!.key).toBe('k1');
     expect(kept.at(-1)!.key).toBe('new');
+  });
+
+  it('keeps an internal operation’s parameters beside its key: a bin not named differs from Unassigned', () => {
+    const change = receiveStock(level([]), { ...key, quantity: 2 }, ids, now);
+    const asked = paramsOf('receive', { ...key, quantity: 2 });
+    expect(asked.binId).toBe(BIN_NOT_NAMED);
+    expect(change.operations).toEqual([{ key: 'op_1', at: now, sig: signatureOf(asked) }]);
+    expect(signatureOf(paramsOf('receive', { ...key, quantity: 2, binId: null }))).not.toBe(signatureOf(asked));
+    expect(signatureOf(paramsOf('receive', { ...key, quantity: 3 }))).not.toBe(signatureOf(asked));
+  });
+
+  it('compares only the parameters a record of the key has (an old one: kind and variant)', () => {
+    const asked = paramsOf('deduct', { ...key, quantity: 2, fromReserved: false });
+    expect(differingParams({ kind: 'deduct', variantId: 'var_1' }, asked)).toEqual([]);
+    expect(differingParams({ kind: 'receive', variantId: 'var_1' }, asked)).toEqual([
+      { field: 'kind', was: 'receive' },
+    ]);
+    expect(differingParams({ ...asked, quantity: 3, fromReserved: true }, asked)).toEqual([
+      { field: 'quantity', was: 3 },
+      { field: 'fromReserved', was: true },
+    ]);
   });
 });

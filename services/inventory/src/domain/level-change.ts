@@ -1,5 +1,6 @@
 import type { EventEnvelope, MovementType, StockMovement } from '@stockyard/contracts';
 import { newEvent, type Decision } from '@stockyard/service-kit';
+import { hasReorderPoint } from './reorder-levels';
 import { availableOf, onHandAt, round, type Place, type StockLevel } from './stock-level';
 
 /** Internal event carrying a movement, so the ledger is rebuilt if the process dies after the change. */
@@ -71,12 +72,17 @@ export function settle(
 export type LevelResult<X extends object = object> = { movements: StockMovement[] } & X;
 export type LevelDecision<X extends object = object> = Decision<StockLevel, LevelResult<X>>;
 
-/** A change as the aggregate store's decision: the new level, its events, its movements (and `extra`) back. */
+/**
+ * A change as the aggregate store's decision: the new level (with `hasReorderPoint` derived from
+ * its rows, written only when it moves), its events, its movements (and `extra`) back.
+ */
 export function decision<X extends object = object>(
   level: StockLevel,
   change: LevelChange,
   extra?: X,
 ): LevelDecision<X> {
   const { events, movements = [], ...fields } = change;
-  return { state: { ...level, ...fields }, events, result: { movements, ...extra } as LevelResult<X> };
+  const locations = fields.locations ?? level.locations;
+  const state = { ...level, ...fields, hasReorderPoint: hasReorderPoint(locations) };
+  return { state, events, result: { movements, ...extra } as LevelResult<X> };
 }

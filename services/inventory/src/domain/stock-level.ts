@@ -23,6 +23,8 @@ export interface Reservation {
 export interface AppliedOperation {
   key: string;
   at: Date;
+  /** An internal operation's parameters (`signatureOf`); absent on counts and on keys kept before it was. */
+  sig?: string;
 }
 
 /**
@@ -38,6 +40,8 @@ export interface StockLevel {
   reservations?: Reservation[];
   primaryBins?: Place[];
   operations?: AppliedOperation[];
+  /** Whether a row sets a reorder point (reorder-levels.ts), derived on every change; indexed. */
+  hasReorderPoint?: boolean;
   version: number;
 }
 

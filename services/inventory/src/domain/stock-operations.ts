@@ -1,6 +1,6 @@
 import type { DeductStock, ReceiveStock } from '@stockyard/contracts';
 import { settle, type LevelChange, type MovementIds } from './level-change';
-import { remember } from './operations';
+import { paramsOf, remember, signatureOf, type OperationInput, type OperationKind } from './operations';
 import {
   adjustLocation,
   onHandAt,
@@ -22,6 +22,10 @@ interface Keyed {
   quantity: number;
 }
 
+/** The key on the level's window, with its parameters' signature (a replay must match them). */
+const keyed = (level: StockLevel, kind: OperationKind, input: OperationInput & { operationKey: string }, now: Date) =>
+  remember(level, input.operationKey, now, signatureOf(paramsOf(kind, input)));
+
 function reserveBy(
   level: StockLevel,
   warehouseId: string,
@@ -39,7 +43,7 @@ export function reserveStock(level: StockLevel, input: Keyed, now: Date): LevelC
   if (input.quantity > available) throw insufficientAvailable(input.warehouseId, available, input.quantity);
   return settle(
     level,
-    { ...reserveBy(level, input.warehouseId, input.quantity), operations: remember(level, input.operationKey, now) },
+    { ...reserveBy(level, input.warehouseId, input.quantity), operations: keyed(level, 'reserve', input, now) },
     [],
     () => '',
     now,
@@ -51,7 +55,7 @@ export function releaseStock(level: StockLevel, input: Keyed, now: Date): LevelC
   if (input.quantity > held) throw insufficientReserved(input.warehouseId, held, input.quantity);
   return settle(
     level,
-    { ...reserveBy(level, input.warehouseId, -input.quantity), operations: remember(level, input.operationKey, now) },
+    { ...reserveBy(level, input.warehouseId, -input.quantity), operations: keyed(level, 'release', input, now) },
     [],
     () => '',
     now,
@@ -70,7 +74,7 @@ export function receiveStock(level: StockLevel, input: ReceiveStock, ids: Moveme
     reason: input.reason ?? 'Received',
     reference: input.operationKey,
   };
-  return settle(level, { locations, operations: remember(level, input.operationKey, now) }, [draft], ids, now);
+  return settle(level, { locations, operations: keyed(level, 'receive', input, now) }, [draft], ids, now);
 }
 
 /** SALE: from the named bin, else the resolved source location; optionally consumes the hold. */
@@ -90,13 +94,7 @@ export function deductStock(level: StockLevel, input: DeductStock, ids: Movement
     reason: input.reason ?? 'Sale',
     reference: input.operationKey,
   };
-  return settle(
-    level,
-    { locations, ...holds, operations: remember(level, input.operationKey, now) },
-    [draft],
-    ids,
-    now,
-  );
+  return settle(level, { locations, ...holds, operations: keyed(level, 'deduct', input, now) }, [draft], ids, now);
 }
 
 function releaseHold(level: StockLevel, input: Keyed) {

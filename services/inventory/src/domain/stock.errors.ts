@@ -33,8 +33,21 @@ export const insufficientAvailable = (warehouseId: string, available: number, qu
 export const insufficientReserved = (warehouseId: string, held: number, quantity: number) =>
   unprocessable(`${warehouseId} holds ${held} reserved, less than ${quantity}`, 'insufficient_reserved');
 
-export const operationKeyReused = (key: string, kind: string, variantId: string) =>
-  unprocessable(`operationKey ${key} was already used for a ${kind} of ${variantId}`, 'operation_key_reused');
+/**
+ * An operation key applied before with other parameters (kind, variant, warehouse, quantity, bin):
+ * 409, never a second move. `differing` names what differs and what it was, when known.
+ */
+export const operationKeyReused = (key: string, differing: { field: string; was: unknown }[] = []) => {
+  const named = differing.map((d) => ({ field: d.field, was: JSON.stringify(d.was) }));
+  const what = named.length > 0 ? named.map((d) => `${d.field} ${d.was}`).join(', ') : 'other parameters';
+  const details = named.map((d) => ({ field: d.field, code: 'operation_key_reused', message: `was ${d.was}` }));
+  return new AppError(
+    'conflict',
+    `operationKey ${key} was already used with ${what}`,
+    'operation_key_reused',
+    details.length > 0 ? details : undefined,
+  );
+};
 
 /** Stock named variants the catalog does not have (or has deleted); `details` names each, by its field. */
 export const unknownVariant = (...unknown: { field: string; variantId: string }[]) =>

@@ -1,15 +1,10 @@
 import type { Connection } from 'mongoose';
 import { isDuplicateKeyError } from '@stockyard/service-kit';
+import { differingParams, type OperationParams } from '../domain/operations';
 import { operationKeyReused } from '../domain/stock.errors';
 
-interface OperationRecord {
-  _id: string;
-  orgId: string;
-  key: string;
-  kind: string;
-  variantId: string;
-  at: Date;
-}
+/** A key's record: its parameters (a record written before they were kept has `kind` and `variantId` only). */
+type OperationRecord = { _id: string; orgId: string; key: string; at: Date } & Partial<OperationParams>;
 
 /**
  * The long memory of internal operation keys (the level document keeps only the last
@@ -23,20 +18,20 @@ export class OperationRepository {
     this.records = connection.collection<OperationRecord>('stock_operations');
   }
 
-  /** true when the key was already applied; 422 when it was used for another operation. */
-  async seen(orgId: string, key: string, kind: string, variantId: string): Promise<boolean> {
+  /** true when the key was already applied with these parameters; 409 when with others. */
+  async seen(orgId: string, key: string, params: OperationParams): Promise<boolean> {
     const record = await this.records.findOne({ _id: `${orgId}:${key}` });
     if (!record) return false;
-    if (record.kind !== kind || record.variantId !== variantId) {
-      throw operationKeyReused(key, record.kind, record.variantId);
-    }
+    const differing = differingParams(record, params);
+    if (differing.length > 0) throw operationKeyReused(key, differing);
     return true;
   }
 
-  async remember(orgId: string, key: string, kind: string, variantId: string): Promise<void> {
+  async remember(orgId: string, key: string, params: OperationParams): Promise<void> {
     try {
-      await this.records.insertOne({ _id: `${orgId}:${key}`, orgId, key, kind, variantId, at: new Date() });
+      await this.records.insertOne({ _id: `${orgId}:${key}`, orgId, key, ...params, at: new Date() });
     } catch (err) {
+      // A concurrent request with the same key recorded it first; the level's window let only one move.
       if (!isDuplicateKeyError(err)) throw err;
     }
   }

@@ -21,7 +21,8 @@ const stockLevelSchema = new Schema(
     reserved: { type: Number, default: 0 },
     reservations: { type: [{ _id: false, warehouseId: String, quantity: Number }], default: [] },
     primaryBins: { type: [{ _id: false, warehouseId: String, binId: String }], default: [] },
-    operations: { type: [{ _id: false, key: String, at: Date }], default: [] },
+    operations: { type: [{ _id: false, key: String, at: Date, sig: String }], default: [] },
+    hasReorderPoint: { type: Boolean },
     version: { type: Number, default: 0 },
     ...outboxFields,
   },
@@ -31,6 +32,8 @@ stockLevelSchema.index({ orgId: 1, variantId: 1 }, { unique: true });
 // Warehouse listings and "is this bin/warehouse empty" look levels up by location.
 stockLevelSchema.index({ orgId: 1, 'locations.warehouseId': 1 });
 stockLevelSchema.index({ orgId: 1, 'locations.binId': 1 });
+// Reorder levels (POST /internal/v1/stock/reorder-levels): the levels with a reorder point, a page in variant order.
+stockLevelSchema.index({ orgId: 1, hasReorderPoint: 1, variantId: 1 });
 
 export const stockLevelModel = (connection: Connection) => connection.model('StockLevel', stockLevelSchema);
 export type StockLevelModel = ReturnType<typeof stockLevelModel>;

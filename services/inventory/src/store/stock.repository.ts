@@ -38,6 +38,16 @@ export class StockRepository {
     return rows.filter((level) => level.orgId === orgId);
   }
 
+  /**
+   * Up to `limit` levels with a reorder point, in variant order from `from` (the index `{orgId,
+   * hasReorderPoint, variantId}`: a page's range, never the organization's levels).
+   */
+  withReorderPoints(orgId: string, limit: number, from?: { variantId: string; inclusive: boolean }) {
+    const filter: Record<string, unknown> = { orgId, hasReorderPoint: true };
+    if (from) filter.variantId = { [from.inclusive ? '$gte' : '$gt']: from.variantId };
+    return this.model.find(filter, LIST).sort({ variantId: 1 }).limit(limit).lean<StockLevel[]>();
+  }
+
   /** Levels with any location (even empty) in the warehouse. */
   inWarehouse(orgId: string, warehouseId: string): Promise<StockLevel[]> {
     return this.model.find({ orgId, 'locations.warehouseId': warehouseId }, LIST).lean<StockLevel[]>();

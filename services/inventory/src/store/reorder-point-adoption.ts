@@ -1,0 +1,35 @@
+import type { Part } from '@stockyard/service-kit';
+import type { Connection } from 'mongoose';
+import { decision } from '../domain/level-change';
+import { hasReorderPoint } from '../domain/reorder-levels';
+import type { StockLevel } from '../domain/stock-level';
+import type { StockLevelModel } from './stock-level.model';
+import type { StockLevelStore } from './stock.repository';
+
+const PASS = 'stock_levels_reorder_points';
+
+/**
+ * Levels written before `hasReorderPoint` was kept (every change derives it since) and that have
+ * a reorder point get it once per database, before requests are taken, through the levels' store
+ * (recorded in `inventory_passes`): the reorder-levels read finds levels by it.
+ */
+export class ReorderPointAdoption implements Part {
+  constructor(
+    private readonly connection: Connection,
+    private readonly model: StockLevelModel,
+    private readonly levels: StockLevelStore,
+  ) {}
+
+  async start(): Promise<void> {
+    const passes = this.connection.collection<{ _id: string; at: Date }>('inventory_passes');
+    if (await passes.findOne({ _id: PASS })) return;
+    const older = this.model
+      .find({ hasReorderPoint: { $exists: false } }, { orgId: 1, variantId: 1, locations: 1 })
+      .lean<Pick<StockLevel, 'orgId' | 'variantId' | 'locations'>[]>()
+      .cursor();
+    for await (const { orgId, variantId, locations } of older) {
+      if (hasReorderPoint(locations)) await this.levels.change(orgId, variantId, (l) => decision(l, { events: [] }));
+    }
+    await passes.updateOne({ _id: PASS }, { $set: { at: new Date() } }, { upsert: true });
+  }
+}
