@@ -36,6 +36,7 @@ export {
 export { countOwned, readPage, stateOf, type OrgFilter, type PageRead, type StatePage } from './store/read-page';
 export { UniqueClaims, type UniqueClaimsOptions } from './store/unique-claims';
 export type { UniqueValuesOption } from './store/unique-values';
+export { NumberSequence } from './store/number-sequence';
 export { StateTable, stateTable, type Transitions } from './domain/state-table';
 export * from './service';
 export { runService } from './service-main';
