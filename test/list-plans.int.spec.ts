@@ -585,6 +585,21 @@ const SHAPES: Shape[] = [
     count: true,
   },
   {
+    name: 'POST /internal/v1/offers/batch: a variant’s offers (one read per variant)',
+    model: sourceSkuModel,
+    filter: { orgId: 'o', variantId: 'var_1' },
+  },
+  {
+    name: 'POST /internal/v1/offers/batch {sourceChannelId}: a variant’s offers of one source',
+    model: sourceSkuModel,
+    filter: { orgId: 'o', sourceChannelId: 'src_1', variantId: 'var_1' },
+  },
+  {
+    name: 'POST /internal/v1/sources/batch, /offers/batch: sources by id',
+    model: sourceModel,
+    filter: { _id: { $in: ['src_1', 'src_2'] }, orgId: 'o' },
+  },
+  {
     name: 'import runner: the source’s stored SKUs (one pass)',
     model: sourceSkuModel,
     filter: { orgId: 'o', sourceChannelId: 'src_1' },

@@ -31,7 +31,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
   const app = serviceApp(ctx, {
     service: 'catalog',
     api: (router) => api.forEach((module) => module.mount(router)),
-    internal: (router) => [products, channels].forEach((module) => module.mountInternal(router)),
+    internal: (router) => [products, channels, sources].forEach((module) => module.mountInternal(router)),
   });
   return assemble(ctx, { app, deps, relay, parts: [...products.parts, ...sources.parts] });
 }

@@ -5,11 +5,13 @@ import { ImportCommands } from './commands/import-commands';
 import { ImportRunner } from './commands/import-runner';
 import { OfferLinks } from './commands/offer-links';
 import { SourceCommands } from './commands/source-commands';
+import { SourceInternalReads } from './commands/source-internal-reads';
 import { SourceProductCommands } from './commands/source-product-commands';
 import { SourceSkuCommands } from './commands/source-sku-commands';
 import type { Config } from './config';
 import { channelProductsRoutes } from './http/channel-products.routes';
 import { importsRoutes } from './http/imports.routes';
+import { sourcesInternalRoutes } from './http/sources-internal.routes';
 import { sourcesRoutes } from './http/sources.routes';
 import type { ProductWrites } from './products.module';
 import { ImportChunks } from './store/import-chunk.repository';
@@ -30,7 +32,8 @@ export function sourcesAndImportsData({ connection }: ServiceContext<Config>) {
 export type SourcesAndImportsData = ReturnType<typeof sourcesAndImportsData>;
 
 /**
- * Source channels, their SKUs (offers) and imports: stores, commands and routes, on the products'
+ * Source channels, their SKUs (offers) and imports: stores, commands and routes (partner and
+ * internal), on the products'
  * writer (products made from source SKUs, costs that follow offers, `sourceLinked`). The import
  * runner is a part of the service (started after the stores, stopped before the relay).
  */
@@ -55,6 +58,7 @@ export function sourcesAndImportsModule(
     sourceSkus: new SourceSkuCommands(sourceStore, skus, links, costs),
     imports: new ImportCommands(sourceStore, jobs, chunks, runner, urls, config, logger),
     sourceProducts: new SourceProductCommands(sourceStore, skus, listings, writer),
+    sourceReads: new SourceInternalReads(sourceStore, skus),
   };
   return {
     commands,
@@ -64,6 +68,7 @@ export function sourcesAndImportsModule(
       sourcesRoutes(router, commands);
       importsRoutes(router, commands);
     },
+    mountInternal: (router: Router) => sourcesInternalRoutes(router, commands),
   };
 }
 /** What the sources' and imports' routes are given: commands only. */

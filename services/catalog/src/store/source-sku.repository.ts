@@ -10,6 +10,7 @@ import {
   type OrgFilter,
 } from '@stockyard/service-kit';
 import { OFFER_FIELDS, sourceSkuId, type SourceSkuState } from '../domain/source-sku';
+import { inParallel } from './in-parallel';
 import type { SourceSkuModel } from './source-sku.model';
 
 type SkuFilter = { sku?: string; variantId?: string; linked?: boolean };
@@ -119,6 +120,23 @@ export class SourceSkuRepository {
       .find({ orgId, variantId, preferred: true })
       .lean()
       .then((rows) => rows.map((r) => stateOf<SourceSkuState>(r)));
+  }
+
+  /**
+   * The SKUs linked to these variants (of one source, or of every source), in the asked order.
+   * One equality read per variant, each a range of `(orgId, variantId)` (or of `(orgId,
+   * sourceChannelId, variantId)`): our FerretDB build reads no index range for an `$in` over a
+   * field and would read every SKU of the organization (infra/ferretdb/README.md).
+   */
+  async linkedTo(orgId: string, variantIds: readonly string[], sourceChannelId?: string): Promise<SourceSkuState[]> {
+    const unique = [...new Set(variantIds)];
+    const found: SourceSkuState[][] = [];
+    await inParallel(unique, 8, async (variantId, i) => {
+      const filter = sourceChannelId ? { orgId, sourceChannelId, variantId } : { orgId, variantId };
+      const rows = await this.model.find(filter).lean();
+      found[i] = rows.map((r) => stateOf<SourceSkuState>(r));
+    });
+    return found.flat();
   }
 
   countOffers(orgId: string, variantId: string): Promise<number> {
