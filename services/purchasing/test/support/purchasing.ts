@@ -2,6 +2,7 @@ import { eventually, startService, type HarnessOptions } from '@stockyard/testki
 import { catalog } from '../../../catalog/src/app';
 import { inventory } from '../../../inventory/src/app';
 import { purchasing } from '../../src/app';
+import { switchableProxy } from './switchable-proxy';
 
 const POS = ['pos.read', 'pos.write', 'pos.receive'];
 const CATALOG = ['products.read', 'products.write', 'sources.read', 'sources.write', 'variants.read'];
@@ -15,7 +16,7 @@ export const CLOSED = 'http://127.0.0.1:9';
  * variants) and inventory (warehouses, stock; it asks this catalog about variants). `env`
  * goes to purchasing (point a peer at CLOSED to test it down).
  */
-export async function startPurchasing(orgId: string, options: HarnessOptions & { peers?: boolean } = {}) {
+export async function startPurchasing(orgId: string, options: HarnessOptions & { switchable?: boolean } = {}) {
   const cat = await startService(catalog, { orgId, permissions: CATALOG, tap: ['none.#'] });
   const inv = await startService(inventory, {
     orgId,
@@ -23,12 +24,16 @@ export async function startPurchasing(orgId: string, options: HarnessOptions & {
     tap: ['none.#'],
     env: { CATALOG_URL: cat.url },
   });
+  // Peers behind proxies a test can take down and bring back (`switchable`).
+  const proxies = options.switchable
+    ? { catalog: await switchableProxy(cat.url), inventory: await switchableProxy(inv.url) }
+    : undefined;
   const h = await startService(purchasing, {
     orgId,
     permissions: POS,
     tap: ['purchase_order.#'],
     ...options,
-    env: { CATALOG_URL: cat.url, INVENTORY_URL: inv.url, ...options.env },
+    env: { CATALOG_URL: proxies?.catalog.url ?? cat.url, INVENTORY_URL: proxies?.inventory.url ?? inv.url, ...options.env },
   });
   const ok = async (res: Awaited<ReturnType<typeof h.request>>, what: string) => {
     if (res.status >= 300) throw new Error(`${what} failed: ${res.status} ${await res.text()}`);
@@ -38,6 +43,7 @@ export async function startPurchasing(orgId: string, options: HarnessOptions & {
   return Object.assign(h, {
     catalog: cat,
     inventory: inv,
+    proxies,
     /** A supplier (a catalog source) and its id. */
     async supplier(fields: Record<string, unknown> = {}): Promise<string> {
       const body = { name: 'Acme Supply', currency: 'EUR', ...fields };
@@ -85,6 +91,8 @@ export async function startPurchasing(orgId: string, options: HarnessOptions & {
       ),
     async close() {
       await close();
+      await proxies?.catalog.close().catch(() => undefined);
+      await proxies?.inventory.close().catch(() => undefined);
       await inv.close();
       await cat.close();
     },
