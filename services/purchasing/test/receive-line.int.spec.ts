@@ -64,7 +64,10 @@ describe('POST /purchase-orders/{id}/lines/{lineId}/receive', () => {
 
   it('lets only one of two concurrent receipts for the last units through', async () => {
     const { po, lineId, variantId } = await h.submittedOrder(5);
-    const answers = await Promise.all([h.receive(po.id, lineId, { quantity: 5 }), h.receive(po.id, lineId, { quantity: 5 })]);
+    const answers = await Promise.all([
+      h.receive(po.id, lineId, { quantity: 5 }),
+      h.receive(po.id, lineId, { quantity: 5 }),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 422]);
     expect(answers.find((a) => a.status === 422)!.body.error.code).toBe('over_receipt');
     expect(await h.onHand(variantId)).toBe(5);
@@ -99,16 +102,19 @@ describe('POST /purchase-orders/{id}/lines/{lineId}/receive', () => {
     expect(event.payload.warehouseId).toBeNull();
   });
 
-  it.each(['DRAFT', 'CANCELLED'])('refuses a receipt on a %s order with 409 invalid_status_transition', async (status) => {
-    const channelId = await h.supplier();
-    const warehouseId = await h.warehouse();
-    const variantId = await h.variant({ cost: 1 });
-    const po = await h.order({ channelId, warehouseId, lines: [{ variantId, quantity: 2 }] });
-    if (status === 'CANCELLED') await h.request('POST', `/purchase-orders/${po.id}/cancel`);
-    const res = await h.receive(po.id, po.lines[0].id, { quantity: 1 });
-    expect(res.status).toBe(409);
-    expect(res.body.error.code).toBe('invalid_status_transition');
-  });
+  it.each(['DRAFT', 'CANCELLED'])(
+    'refuses a receipt on a %s order with 409 invalid_status_transition',
+    async (status) => {
+      const channelId = await h.supplier();
+      const warehouseId = await h.warehouse();
+      const variantId = await h.variant({ cost: 1 });
+      const po = await h.order({ channelId, warehouseId, lines: [{ variantId, quantity: 2 }] });
+      if (status === 'CANCELLED') await h.request('POST', `/purchase-orders/${po.id}/cancel`);
+      const res = await h.receive(po.id, po.lines[0].id, { quantity: 1 });
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe('invalid_status_transition');
+    },
+  );
 
   it('rejects the receipt with 422 receipt_refused when inventory refuses it (a bin of no warehouse), moving nothing', async () => {
     const { po, lineId, variantId } = await h.submittedOrder(4);
@@ -124,9 +130,14 @@ describe('POST /purchase-orders/{id}/lines/{lineId}/receive', () => {
   it('answers 404 for an unknown line and for another organization', async () => {
     const { po, lineId } = await h.submittedOrder(1);
     expect((await h.receive(po.id, 'pol_nope', { quantity: 1 })).status).toBe(404);
-    const other = await h.request('POST', `/purchase-orders/${po.id}/lines/${lineId}/receive`, { quantity: 1 }, {
-      orgId: 'org_someone_else',
-    });
+    const other = await h.request(
+      'POST',
+      `/purchase-orders/${po.id}/lines/${lineId}/receive`,
+      { quantity: 1 },
+      {
+        orgId: 'org_someone_else',
+      },
+    );
     expect(other.status).toBe(404);
   });
 });

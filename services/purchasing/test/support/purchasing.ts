@@ -33,7 +33,11 @@ export async function startPurchasing(orgId: string, options: HarnessOptions & {
     permissions: POS,
     tap: ['purchase_order.#'],
     ...options,
-    env: { CATALOG_URL: proxies?.catalog.url ?? cat.url, INVENTORY_URL: proxies?.inventory.url ?? inv.url, ...options.env },
+    env: {
+      CATALOG_URL: proxies?.catalog.url ?? cat.url,
+      INVENTORY_URL: proxies?.inventory.url ?? inv.url,
+      ...options.env,
+    },
   });
   const ok = async (res: Awaited<ReturnType<typeof h.request>>, what: string) => {
     if (res.status >= 300) throw new Error(`${what} failed: ${res.status} ${await res.text()}`);
