@@ -3,22 +3,19 @@ import {
   AggregateStore,
   readPage,
   stateOf,
-  wordStartPattern,
   type Changed,
   type Decision,
-  type OrgFilter,
   type OutboxRelay,
   type StatePage,
 } from '@stockyard/service-kit';
 import type { NewPurchaseOrder, PurchaseOrder } from '../domain/purchase-order';
 import { attachmentKindTerm, HAS_ATTACHMENT } from '../domain/purchase-order-search';
+import { EARLIEST, purchaseOrderFilter, purchaseOrderSort, wantsAttachment } from './purchase-order-filter';
 import type { PurchaseOrderModel } from './purchase-order.model';
 import type { PurchaseOrderTerms } from './purchase-order-terms';
 
 /** States this process remembers after its writes (a receipt's three steps read the order once). */
 const REMEMBERED = 2_000;
-/** The earliest date: `deletedAt` at or after it is every trashed order (a range of the trash index). */
-const EARLIEST = new Date(-8_640_000_000_000_000);
 
 /**
  * Every write of a purchase order goes through here: the kit's store (lock, version guard,
@@ -75,45 +72,21 @@ export class PurchaseOrderRepository {
     return docs.map((d) => stateOf<PurchaseOrder>(d));
   }
 
-  /** GET /purchase-orders: live orders by the query's filters and sort. */
+  /** GET /purchase-orders: live orders by the query's filters and sort (candidates from the term index first). */
   async list(orgId: string, query: PurchaseOrderListQuery & Page): Promise<StatePage<PurchaseOrder>> {
-    const filter: OrgFilter = { orgId, deletedAt: null };
-    if (query.status) filter.status = query.status;
-    if (query.channelId) filter.channelId = query.channelId;
-    if (query.hasInvoice !== undefined) filter.hasInvoice = query.hasInvoice;
-    const exact: Record<string, unknown>[] = [];
     let ids: string[] | undefined;
     const narrow = (found: string[] | undefined) => {
       if (found) ids = ids ? ids.filter((id) => found.includes(id)) : found;
     };
-    if (query.search) {
-      narrow(await this.terms.searchCandidates(orgId, query.search));
-      const pattern = wordStartPattern(query.search);
-      exact.push({
-        $or: [
-          { orderNumber: pattern },
-          { supplierName: pattern },
-          { 'lines.sku': pattern },
-          { 'lines.supplierSku': pattern },
-        ],
-      });
-    }
-    const attachment = query.attachmentType ? true : query.hasAttachment;
-    if (attachment === true) {
+    if (query.search) narrow(await this.terms.searchCandidates(orgId, query.search));
+    if (wantsAttachment(query) === true) {
       const kind = query.attachmentType;
       narrow(await this.terms.holding(orgId, kind ? attachmentKindTerm(kind) : HAS_ATTACHMENT));
-      exact.push(kind ? { 'attachments.kind': kind } : { 'attachments.0': { $exists: true } });
-    } else if (attachment === false) {
-      exact.push({ 'attachments.0': { $exists: false } });
     }
-    if (ids) filter._id = { $in: ids };
-    if (exact.length) filter.$and = exact;
-    const direction = query.sortOrder === 'asc' ? 1 : -1;
-    const page = { limit: query.limit, offset: query.offset };
     return readPage(this.model, {
-      filter,
-      sort: { [query.sortBy]: direction, _id: direction },
-      page,
+      filter: purchaseOrderFilter(orgId, query, ids),
+      sort: purchaseOrderSort(query),
+      page: { limit: query.limit, offset: query.offset },
       projection: { outbox: 0 },
     });
   }
