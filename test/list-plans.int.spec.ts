@@ -650,7 +650,8 @@ const SHAPES: Shape[] = [
     { search: 'acme' },
   ).flatMap((raw): Shape[] => {
     const query = PurchaseOrderListQuerySchema.parse(raw);
-    const name = `GET /purchase-orders${queryString(raw)}${raw.search ? ' (too many candidates: the exact check)' : ''}`;
+    const fallback = raw.search ? ' (too many candidates: the exact check)' : '';
+    const name = `GET /purchase-orders${queryString(raw)}${fallback}`;
     const filter = purchaseOrderFilter('o', query);
     return [
       { name, model: purchaseOrderModel, filter, sort: purchaseOrderSort(query), ...page },

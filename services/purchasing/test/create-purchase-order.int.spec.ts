@@ -71,7 +71,7 @@ describe('POST /purchase-orders', () => {
     ]);
   });
 
-  it('takes a supplied order number and refuses it a second time, in any case, with 409 order_number_taken', async () => {
+  it('refuses a supplied order number twice, in any case, with 409 order_number_taken', async () => {
     expect((await h.order({ channelId, warehouseId, orderNumber: 'ACME-77' })).orderNumber).toBe('ACME-77');
     const again = await h.request('POST', '/purchase-orders', { channelId, warehouseId, orderNumber: 'acme-77' });
     expect(again.status).toBe(409);

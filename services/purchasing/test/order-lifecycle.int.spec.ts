@@ -92,7 +92,7 @@ describe('a purchase order from DRAFT to CANCELLED, its updates, trash and resto
     expect((await h.request('PUT', `/purchase-orders/${b.id}`, { orderNumber: a.orderNumber })).status).toBe(200);
   });
 
-  it('trashes a DRAFT (hidden from the list, in /trash), restores it, and keeps its number taken meanwhile', async () => {
+  it('trashes a DRAFT (in /trash, not listed), restores it, and keeps its number taken', async () => {
     const po = await draft();
     const del = await h.request('DELETE', `/purchase-orders/${po.id}`);
     expect(del.status).toBe(200);

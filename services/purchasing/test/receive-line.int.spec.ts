@@ -116,7 +116,7 @@ describe('POST /purchase-orders/{id}/lines/{lineId}/receive', () => {
     },
   );
 
-  it('rejects the receipt with 422 receipt_refused when inventory refuses it (a bin of no warehouse), moving nothing', async () => {
+  it('rejects a receipt inventory refuses (an unknown bin) with 422 receipt_refused, moving nothing', async () => {
     const { po, lineId, variantId } = await h.submittedOrder(4);
     const res = await h.receive(po.id, lineId, { quantity: 4, binId: 'bin_nowhere' });
     expect(res.status).toBe(422);
