@@ -90,6 +90,10 @@ describe('a purchase order from DRAFT to CANCELLED, its updates, trash and resto
     const renamed = await h.request('PUT', `/purchase-orders/${a.id}`, { orderNumber: 'RENAMED-1' });
     expect(renamed.body.orderNumber).toBe('RENAMED-1');
     expect((await h.request('PUT', `/purchase-orders/${b.id}`, { orderNumber: a.orderNumber })).status).toBe(200);
+    // The same number in another case is still the order's own: it stays claimed.
+    expect((await h.request('PUT', `/purchase-orders/${a.id}`, { orderNumber: 'renamed-1' })).status).toBe(200);
+    const reuse = await h.request('POST', '/purchase-orders', { channelId, warehouseId, orderNumber: 'RENAMED-1' });
+    expect(reuse.body.error.code).toBe('order_number_taken');
   });
 
   it('trashes a DRAFT (in /trash, not listed), restores it, and keeps its number taken', async () => {

@@ -22,7 +22,7 @@ import { unknownSource, unknownWarehouse, warehouseRequired } from '../domain/pu
 import { lockedChanges, updatePurchaseOrder, type OrderUpdate } from '../domain/update-purchase-order';
 import type { CatalogReads } from '../peers/catalog-reads';
 import type { InventoryPeer } from '../peers/inventory-stock';
-import type { OrderNumbers } from '../store/order-numbers';
+import { numberKey, type OrderNumbers } from '../store/order-numbers';
 import type { PurchaseOrderRepository } from '../store/purchase-order.repository';
 
 /** The purchase order's use cases: check what a request names with the peers, then decide through the store. */
@@ -82,13 +82,16 @@ export class PurchaseOrderCommands {
       await this.checkWarehouse(orgId, body.warehouseId);
     }
     const renumbered = po.status === 'DRAFT' && locked.includes('orderNumber');
-    if (renumbered) await this.numbers.claim(orgId, id, body.orderNumber!);
+    const claimed = renumbered && (await this.numbers.claim(orgId, id, body.orderNumber!));
     try {
       const { state } = await this.orders.change(orgId, id, (current) => updatePurchaseOrder(current, update));
-      if (renumbered && state.orderNumber !== po.orderNumber) await this.numbers.release(orgId, id, po.orderNumber);
+      // The old number is free once the order holds another (not the same one in another case).
+      if (claimed && numberKey(state.orderNumber) !== numberKey(po.orderNumber)) {
+        await this.numbers.release(orgId, id, po.orderNumber);
+      }
       return state;
     } catch (err) {
-      if (renumbered) await this.numbers.release(orgId, id, body.orderNumber!);
+      if (claimed) await this.numbers.release(orgId, id, body.orderNumber!);
       throw err;
     }
   }

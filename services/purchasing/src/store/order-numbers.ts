@@ -39,9 +39,12 @@ export class OrderNumbers {
     });
   }
 
-  /** Claims the number for the order; 409 `order_number_taken` when another order holds it. */
-  async claim(orgId: string, purchaseOrderId: string, orderNumber: string): Promise<void> {
-    await this.claims.claim(orgId, purchaseOrderId, [orderNumber]);
+  /**
+   * Claims the number for the order: true when newly claimed (false: the order held it already,
+   * perhaps in another case); 409 `order_number_taken` when another order holds it.
+   */
+  async claim(orgId: string, purchaseOrderId: string, orderNumber: string): Promise<boolean> {
+    return (await this.claims.claim(orgId, purchaseOrderId, [orderNumber])).length > 0;
   }
 
   /** Gives up the order's claim on the number (after a write that gave it up, or one that failed). */
