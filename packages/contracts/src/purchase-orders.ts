@@ -11,7 +11,15 @@ import { currencySchema, supplierSkuSchema } from './sources';
 const id = idSchema();
 const text = (max: number) => z.string().trim().max(max);
 
-export const PURCHASE_ORDER_STATUSES = ['DRAFT', 'SUBMITTED', 'PARTIALLY_RECEIVED', 'RECEIVED', 'CANCELLED'] as const;
+/** CLOSED: short-closed, a partially received order whose rest is no longer awaited. */
+export const PURCHASE_ORDER_STATUSES = [
+  'DRAFT',
+  'SUBMITTED',
+  'PARTIALLY_RECEIVED',
+  'RECEIVED',
+  'CANCELLED',
+  'CLOSED',
+] as const;
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
 /** STANDARD: received into a warehouse; DROPSHIP: the supplier ships to the customer (a receipt moves no stock). */
 export const PURCHASE_ORDER_TYPES = ['STANDARD', 'DROPSHIP'] as const;
@@ -201,6 +209,7 @@ export const PurchaseOrderSchema = z.object({
   submittedAt: z.string().nullable(),
   receivedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   deletedAt: z.string().nullable(),

@@ -64,6 +64,23 @@ describe('a purchase order from DRAFT to CANCELLED, its updates, trash and resto
     expect(refused.body.error.code).toBe('invalid_status_transition');
   });
 
+  it('short-closes a partially received order (CLOSED, its event), after which nothing more is received', async () => {
+    const { po, lineId, variantId } = await h.submittedOrder(10);
+    const early = await post(po.id, 'close');
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe('invalid_status_transition');
+    await h.receive(po.id, lineId, { quantity: 3 });
+    const closed = await post(po.id, 'close');
+    expect(closed.status).toBe(201);
+    expect(closed.body).toMatchObject({ status: 'CLOSED', lines: [expect.objectContaining({ receivedQuantity: 3 })] });
+    expect(closed.body.closedAt).not.toBeNull();
+    await h.eventOf('purchase_order.status_changed', { purchaseOrderId: po.id, toStatus: 'CLOSED' });
+    const late = await h.receive(po.id, lineId, { quantity: 1 });
+    expect(late.status).toBe(409);
+    expect(late.body.error.code).toBe('invalid_status_transition');
+    expect(await h.onHand(variantId)).toBe(3);
+  });
+
   it('PUT changes notes and dates any time before receipt, the supplier only while DRAFT', async () => {
     const other = await h.supplier({ name: 'Other Supply', currency: 'USD' });
     const po = await draft();

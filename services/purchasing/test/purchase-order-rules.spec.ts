@@ -1,7 +1,7 @@
 import { AppError } from '@stockyard/service-kit';
 import { priceLines, offerFor } from '../src/domain/line-pricing';
 import { deleteLine, updateLine } from '../src/domain/order-lines';
-import { cancelPurchaseOrder, submitPurchaseOrder } from '../src/domain/order-lifecycle';
+import { cancelPurchaseOrder, closePurchaseOrder, submitPurchaseOrder } from '../src/domain/order-lifecycle';
 import { linkHolds } from '../src/domain/order-extras';
 import { openQuantityOf, orderTotal } from '../src/domain/purchase-order';
 import { applyReceipt, recordReceipt, rejectReceipt } from '../src/domain/receive-line';
@@ -75,6 +75,14 @@ describe('order rules', () => {
     const submitted = anOrder({ status: 'SUBMITTED' });
     const pending = recordReceipt(submitted, submitted.lines[0]!.id, request(1), NOW).state!;
     expect(codeOf(() => cancelPurchaseOrder(pending, NOW))).toBe('purchase_order_has_receipts');
+  });
+
+  it('refuses to close an order while a receipt is being applied', () => {
+    const submitted = anOrder({ status: 'SUBMITTED', lines: [aLine({ id: 'pol_a', quantity: 5 })] });
+    const partly = applyReceipt(recordReceipt(submitted, 'pol_a', request(1), NOW).state!, 'rcp_1', NOW).state!;
+    const pending = recordReceipt(partly, 'pol_a', request(1, 'rcp_2'), NOW).state!;
+    expect(codeOf(() => closePurchaseOrder(pending, NOW))).toBe('purchase_order_receipt_pending');
+    expect(closePurchaseOrder(partly, NOW).state!.status).toBe('CLOSED');
   });
 
   it('keeps a line at least at what was received or is being received, and a received line undeletable', () => {

@@ -2,7 +2,12 @@ import { AppError } from '@stockyard/service-kit';
 import { walkStateTable, type StepOutcome } from '@stockyard/testkit';
 import { addLines } from '../src/domain/order-lines';
 import { addTracking, linkHolds } from '../src/domain/order-extras';
-import { cancelPurchaseOrder, submitPurchaseOrder, trashPurchaseOrder } from '../src/domain/order-lifecycle';
+import {
+  cancelPurchaseOrder,
+  closePurchaseOrder,
+  submitPurchaseOrder,
+  trashPurchaseOrder,
+} from '../src/domain/order-lifecycle';
 import type { PurchaseOrder } from '../src/domain/purchase-order';
 import { purchaseOrderStates, type PurchaseOrderTrigger } from '../src/domain/purchase-order-states';
 import { applyReceipt, recordReceipt } from '../src/domain/receive-line';
@@ -19,6 +24,7 @@ const receive = (po: PurchaseOrder, quantity: number) => {
 const FIRE: Record<PurchaseOrderTrigger, (po: PurchaseOrder) => PurchaseOrder> = {
   submit: (po) => submitPurchaseOrder(po, NOW).state!,
   cancel: (po) => cancelPurchaseOrder(po, NOW).state!,
+  close: (po) => closePurchaseOrder(po, NOW).state!,
   update: (po) => updatePurchaseOrder(po, { notes: 'call first' }).state!,
   edit_lines: (po) => addLines(po, [aLine()]).state!,
   link_holds: (po) => {

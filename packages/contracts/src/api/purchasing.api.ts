@@ -39,6 +39,7 @@ export const PURCHASING_API = {
   restorePurchaseOrder: apiRoute('POST', '/purchase-orders/{id}/restore', order),
   submitPurchaseOrder: apiRoute('POST', '/purchase-orders/{id}/submit', order),
   cancelPurchaseOrder: apiRoute('POST', '/purchase-orders/{id}/cancel', order),
+  closePurchaseOrder: apiRoute('POST', '/purchase-orders/{id}/close', order),
   addLine: apiRoute('POST', '/purchase-orders/{id}/lines', { body: AddLineSchema, ...order }),
   updateLine: apiRoute('PUT', '/purchase-orders/{id}/lines/{lineId}', { body: UpdateLineSchema, ...order }),
   deleteLine: apiRoute('DELETE', '/purchase-orders/{id}/lines/{lineId}', order),

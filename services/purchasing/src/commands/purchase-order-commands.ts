@@ -13,6 +13,7 @@ import { addTracking } from '../domain/order-extras';
 import { addLines, deleteLine, updateLine } from '../domain/order-lines';
 import {
   cancelPurchaseOrder,
+  closePurchaseOrder,
   restorePurchaseOrder,
   submitPurchaseOrder,
   trashPurchaseOrder,
@@ -98,6 +99,7 @@ export class PurchaseOrderCommands {
 
   submit = (orgId: string, id: string) => this.decide(orgId, id, (po) => submitPurchaseOrder(po, new Date()));
   cancel = (orgId: string, id: string) => this.decide(orgId, id, (po) => cancelPurchaseOrder(po, new Date()));
+  close = (orgId: string, id: string) => this.decide(orgId, id, (po) => closePurchaseOrder(po, new Date()));
   trash = (orgId: string, id: string) => this.decide(orgId, id, (po) => trashPurchaseOrder(po, new Date()));
   restore = (orgId: string, id: string) => this.decide(orgId, id, (po) => restorePurchaseOrder(po));
 

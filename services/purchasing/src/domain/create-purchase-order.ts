@@ -30,6 +30,7 @@ export function newPurchaseOrder(input: NewOrderInput): { state: NewPurchaseOrde
     submittedAt: null,
     receivedAt: null,
     cancelledAt: null,
+    closedAt: null,
     deletedAt: null,
   };
   return { state, events: [created({ ...state, version: 1, createdAt: new Date(), updatedAt: new Date() })] };

@@ -1,6 +1,6 @@
 import type { Decision } from '@stockyard/service-kit';
 import type { PurchaseOrder } from './purchase-order';
-import { noLines, receiptsExist, trashed } from './purchase-order.errors';
+import { noLines, receiptPending, receiptsExist, trashed } from './purchase-order.errors';
 import { statusChanged } from './purchase-order-events';
 import { purchaseOrderStates, type PurchaseOrderTrigger } from './purchase-order-states';
 
@@ -29,6 +29,13 @@ export function cancelPurchaseOrder(po: PurchaseOrder, now: Date): Change {
   const status = allowed(po, 'cancel');
   if (po.receipts.some((r) => r.status !== 'rejected')) throw receiptsExist();
   return moved(po, { ...po, status, cancelledAt: now });
+}
+
+/** Short-close: a partially received order stops waiting for the rest; not while a receipt is pending. */
+export function closePurchaseOrder(po: PurchaseOrder, now: Date): Change {
+  const status = allowed(po, 'close');
+  if (po.pendingReceipts) throw receiptPending();
+  return moved(po, { ...po, status, closedAt: now });
 }
 
 /** Soft delete (DRAFT and CANCELLED orders); deleting a trashed order again changes nothing. */

@@ -46,6 +46,7 @@ export function purchaseOrderView(po: PurchaseOrder): PurchaseOrderWire {
     submittedAt: iso(po.submittedAt),
     receivedAt: iso(po.receivedAt),
     cancelledAt: iso(po.cancelledAt),
+    closedAt: iso(po.closedAt),
     createdAt: iso(po.createdAt)!,
     updatedAt: iso(po.updatedAt)!,
     deletedAt: iso(po.deletedAt),

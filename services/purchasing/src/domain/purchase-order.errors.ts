@@ -26,6 +26,8 @@ export const receiptsExist = () =>
     'A purchase order with receipts (recorded or in progress) cannot be cancelled',
     'purchase_order_has_receipts',
   );
+export const receiptPending = () =>
+  conflict('A receipt of the order is still being applied; retry shortly', 'purchase_order_receipt_pending');
 export const orderLocked = (fields: string[]) =>
   new AppError(
     'conflict',

@@ -80,6 +80,7 @@ export interface PurchaseOrder {
   submittedAt: Date | null;
   receivedAt: Date | null;
   cancelledAt: Date | null;
+  closedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   deletedAt: Date | null;

@@ -45,6 +45,7 @@ export function anOrder(fields: Partial<PurchaseOrder> = {}): PurchaseOrder {
     submittedAt: null,
     receivedAt: null,
     cancelledAt: null,
+    closedAt: null,
     createdAt: NOW,
     updatedAt: NOW,
     deletedAt: null,
