@@ -41,12 +41,15 @@ export class ReceiveCommands {
     const { state, result: receipt } = await this.orders.change(orgId, id, (po) =>
       recordReceipt(po, lineId, request, new Date()),
     );
-    return receipt.status === 'pending' ? this.apply(orgId, id, receipt.id) : state;
+    return receipt.status === 'pending' ? this.apply(orgId, id, receipt.id, state) : state;
   }
 
-  /** Steps 2 and 3 for a pending receipt (a no-op once it is applied or rejected). */
-  async apply(orgId: string, id: string, receiptId: string): Promise<PurchaseOrder> {
-    const po = await this.orders.find(orgId, id);
+  /**
+   * Steps 2 and 3 for a pending receipt (a no-op once it is applied or rejected). `known` is the
+   * order as step 1 just wrote it, which saves a read (step 3 decides on the stored order anyway).
+   */
+  async apply(orgId: string, id: string, receiptId: string, known?: PurchaseOrder): Promise<PurchaseOrder> {
+    const po = known ?? (await this.orders.find(orgId, id));
     if (!po) throw notFound('Purchase order');
     const receipt = po.receipts.find((r) => r.id === receiptId);
     if (receipt?.status !== 'pending') return po;
