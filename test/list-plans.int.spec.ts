@@ -31,7 +31,19 @@ import { sourceSkuModel } from '../services/catalog/src/store/source-sku.model';
 import { variantRefModel } from '../services/catalog/src/store/variant-ref.model';
 import { OPEN_STATUSES } from '../services/catalog/src/domain/import-job';
 import { skuKey } from '../services/catalog/src/domain/product-derived';
-import { PRODUCT_SORTS, ProductListQuerySchema } from '@stockyard/contracts';
+import { purchaseOrderModel } from '../services/purchasing/src/store/purchase-order.model';
+import { PurchaseOrderTerms } from '../services/purchasing/src/store/purchase-order-terms';
+import {
+  EARLIEST as PO_EARLIEST,
+  purchaseOrderFilter,
+  purchaseOrderSort,
+} from '../services/purchasing/src/store/purchase-order-filter';
+import {
+  PRODUCT_SORTS,
+  ProductListQuerySchema,
+  PURCHASE_ORDER_SORTS,
+  PurchaseOrderListQuerySchema,
+} from '@stockyard/contracts';
 import { keysetAfter } from '../packages/service-kit/internals';
 import { infraEnv } from '@stockyard/testkit';
 
@@ -649,6 +661,77 @@ const SHAPES: Shape[] = [
       limit: 50,
     })),
   ),
+  // Purchasing: the filters and sorts are the repository's own (store/purchase-order-filter.ts).
+  ...queries(
+    ...PURCHASE_ORDER_SORTS.flatMap((sortBy): Record<string, string>[] => [{ sortBy }, { sortBy, sortOrder: 'asc' }]),
+    { status: 'SUBMITTED' },
+    { channelId: 'src_1' },
+    { hasInvoice: 'true' },
+    { hasInvoice: 'false' },
+    { channelId: 'src_1', status: 'DRAFT' },
+    { status: 'SUBMITTED', sortBy: 'orderNumber' },
+    { hasAttachment: 'false' },
+    { search: 'acme' },
+  ).flatMap((raw): Shape[] => {
+    const query = PurchaseOrderListQuerySchema.parse(raw);
+    const fallback = raw.search ? ' (too many candidates: the exact check)' : '';
+    const name = `GET /purchase-orders${queryString(raw)}${fallback}`;
+    const filter = purchaseOrderFilter('o', query);
+    return [
+      { name, model: purchaseOrderModel, filter, sort: purchaseOrderSort(query), ...page },
+      { name: `${name} (total)`, model: purchaseOrderModel, filter, count: true as const },
+    ];
+  }),
+  ...queries({ search: 'acme' }, { hasAttachment: 'true' }, { attachmentType: 'pdf', status: 'RECEIVED' }).map(
+    (raw): Shape => {
+      const query = PurchaseOrderListQuerySchema.parse(raw);
+      return {
+        name: `GET /purchase-orders${queryString(raw)}: the term index's candidates`,
+        model: purchaseOrderModel,
+        filter: purchaseOrderFilter('o', query, ['po_a', 'po_b', 'po_c']),
+        sort: purchaseOrderSort(query),
+        ...page,
+        unsorted: fewIds,
+      };
+    },
+  ),
+  {
+    name: 'GET /purchase-orders?search: the term index, terms starting with the text',
+    model: (c) => new PurchaseOrderTerms(c).model,
+    filter: { orgId: 'o', term: { $gte: 'acm', $lt: 'acn' } },
+    sort: { term: 1 },
+    limit: 4_001,
+  },
+  {
+    name: 'GET /purchase-orders?hasAttachment=true: the term index, one exact term',
+    model: (c) => new PurchaseOrderTerms(c).model,
+    filter: { orgId: 'o', term: '#attachment' },
+    limit: 1_001,
+  },
+  {
+    name: 'GET /purchase-orders/trash',
+    model: purchaseOrderModel,
+    filter: { orgId: 'o', deletedAt: { $gte: PO_EARLIEST } },
+    sort: { deletedAt: -1, _id: -1 },
+    ...page,
+  },
+  {
+    name: 'GET /purchase-orders/trash (total)',
+    model: purchaseOrderModel,
+    filter: { orgId: 'o', deletedAt: { $gte: PO_EARLIEST } },
+    count: true,
+  },
+  {
+    name: 'purchasing receipt sweep: orders with pending receipts',
+    model: purchaseOrderModel,
+    filter: { pendingReceipts: true },
+    limit: 100,
+  },
+  {
+    name: 'POST /internal/v1/purchase-orders/batch',
+    model: purchaseOrderModel,
+    filter: { orgId: 'o', _id: { $in: ['po_a', 'po_b'] } },
+  },
 ];
 
 const unique = `${Date.now().toString(36)}${crypto.randomBytes(3).toString('hex')}`;

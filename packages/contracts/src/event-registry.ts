@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { EVENT_PAYLOADS, type EventEnvelope } from './events';
 import { CATALOG_INTERNAL_EVENTS } from './catalog-internal';
+import { PURCHASING_INTERNAL_EVENTS } from './purchasing-internal';
 import { CATALOG_VARIANT_EVENTS, INVENTORY_INTERNAL_EVENTS } from './stock-internal';
 
 /**
@@ -13,6 +14,7 @@ export const EVENT_SCHEMAS = {
   ...CATALOG_VARIANT_EVENTS,
   ...CATALOG_INTERNAL_EVENTS,
   ...INVENTORY_INTERNAL_EVENTS,
+  ...PURCHASING_INTERNAL_EVENTS,
 } as const;
 
 export type KnownEventName = keyof typeof EVENT_SCHEMAS;

@@ -1,3 +1,4 @@
-import { pendingService, runService } from '@stockyard/service-kit';
+import { runService } from '@stockyard/service-kit';
+import { purchasing } from './app';
 
-runService(pendingService('purchasing'));
+runService(purchasing);

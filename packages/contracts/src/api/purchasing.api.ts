@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { listOf, PageQuerySchema } from '../lists';
+import {
+  AddLineSchema,
+  AddTrackingSchema,
+  CreatePurchaseOrderSchema,
+  LinkedHoldSchema,
+  LinkReservationsSchema,
+  PurchaseOrderListQuerySchema,
+  PurchaseOrderSchema,
+  ReceiveLineSchema,
+  UpdateLineSchema,
+  UpdatePurchaseOrderSchema,
+} from '../purchase-orders';
+import { apiRoute } from './bound-route';
+
+/** A list's filters with the paging of every list (limit/offset and their take/skip aliases). */
+const paged = <T extends z.ZodObject>(filters: T) => z.intersection(filters, PageQuerySchema);
+const order = { response: PurchaseOrderSchema };
+const holds = z.object({ data: z.array(LinkedHoldSchema) });
+
+/**
+ * The purchasing service's routes with their wire shapes. Rows not here yet (attachments, the
+ * PDF, e-mail, messages, bulk from requirements) answer 501 until they are built.
+ */
+export const PURCHASING_API = {
+  createPurchaseOrder: apiRoute('POST', '/purchase-orders', { body: CreatePurchaseOrderSchema, ...order }),
+  listPurchaseOrders: apiRoute('GET', '/purchase-orders', {
+    query: paged(PurchaseOrderListQuerySchema),
+    response: listOf(PurchaseOrderSchema),
+  }),
+  listTrashedPurchaseOrders: apiRoute('GET', '/purchase-orders/trash', {
+    query: PageQuerySchema,
+    response: listOf(PurchaseOrderSchema),
+  }),
+  getPurchaseOrder: apiRoute('GET', '/purchase-orders/{id}', order),
+  updatePurchaseOrder: apiRoute('PUT', '/purchase-orders/{id}', { body: UpdatePurchaseOrderSchema, ...order }),
+  deletePurchaseOrder: apiRoute('DELETE', '/purchase-orders/{id}', order),
+  restorePurchaseOrder: apiRoute('POST', '/purchase-orders/{id}/restore', order),
+  submitPurchaseOrder: apiRoute('POST', '/purchase-orders/{id}/submit', order),
+  cancelPurchaseOrder: apiRoute('POST', '/purchase-orders/{id}/cancel', order),
+  closePurchaseOrder: apiRoute('POST', '/purchase-orders/{id}/close', order),
+  addLine: apiRoute('POST', '/purchase-orders/{id}/lines', { body: AddLineSchema, ...order }),
+  updateLine: apiRoute('PUT', '/purchase-orders/{id}/lines/{lineId}', { body: UpdateLineSchema, ...order }),
+  deleteLine: apiRoute('DELETE', '/purchase-orders/{id}/lines/{lineId}', order),
+  receiveLine: apiRoute('POST', '/purchase-orders/{id}/lines/{lineId}/receive', { body: ReceiveLineSchema, ...order }),
+  addTracking: apiRoute('POST', '/purchase-orders/{id}/tracking', { body: AddTrackingSchema, ...order }),
+  linkReservations: apiRoute('POST', '/purchase-orders/{id}/lines/{lineId}/link-reservations', {
+    body: LinkReservationsSchema,
+    ...order,
+  }),
+  listReservations: apiRoute('GET', '/purchase-orders/{id}/reservations', { response: holds }),
+  listLinkableReservations: apiRoute('GET', '/purchase-orders/{id}/linkable-reservations', { response: holds }),
+};

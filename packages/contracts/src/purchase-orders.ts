@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import { nonNegativeMoney, positiveQuantity } from './amounts';
+import { idSchema } from './ids';
+import { currencySchema, supplierSkuSchema } from './sources';
+
+/**
+ * Purchase orders (issue #24): an order to a supplier (a catalog source, `channelId`) with
+ * lines, receipts (stock put into a warehouse through inventory), tracking, attachments and
+ * links to customer-order holds. The wire names the partner docs promise are kept exactly.
+ */
+const id = idSchema();
+const text = (max: number) => z.string().trim().max(max);
+
+/** CLOSED: short-closed, a partially received order whose rest is no longer awaited. */
+export const PURCHASE_ORDER_STATUSES = [
+  'DRAFT',
+  'SUBMITTED',
+  'PARTIALLY_RECEIVED',
+  'RECEIVED',
+  'CANCELLED',
+  'CLOSED',
+] as const;
+export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
+/** STANDARD: received into a warehouse; DROPSHIP: the supplier ships to the customer (a receipt moves no stock). */
+export const PURCHASE_ORDER_TYPES = ['STANDARD', 'DROPSHIP'] as const;
+export type PurchaseOrderType = (typeof PURCHASE_ORDER_TYPES)[number];
+export const ATTACHMENT_KINDS = ['image', 'pdf'] as const;
+export const RECEIPT_STATUSES = ['pending', 'applied', 'rejected'] as const;
+
+/** An order number as given (`PO-000123` when generated): printable, no line breaks. */
+export const orderNumberSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(50)
+  .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters');
+
+/** A date (`2026-12-01`) or a date-time, stored as an instant. */
+const dateInput = z.union([z.iso.date(), z.iso.datetime({ offset: true })]).transform((v) => new Date(v));
+
+export const LineInputSchema = z
+  .object({
+    variantId: id,
+    quantity: positiveQuantity(),
+    unitCost: nonNegativeMoney().optional(),
+    supplierSku: supplierSkuSchema.optional(),
+  })
+  .strict();
+export type LineInput = z.infer<typeof LineInputSchema>;
+
+/** A purchase order has at most this many lines (one document; see services/purchasing/README.md). */
+export const MAX_PO_LINES = 500;
+
+export const CreatePurchaseOrderSchema = z
+  .object({
+    channelId: id,
+    type: z.enum(PURCHASE_ORDER_TYPES).default('STANDARD'),
+    warehouseId: id.nullable().optional(),
+    orderNumber: orderNumberSchema.optional(),
+    expectedAt: dateInput.nullable().optional(),
+    notes: text(5000).nullable().optional(),
+    currency: currencySchema.optional(),
+    lines: z.array(LineInputSchema).max(MAX_PO_LINES).optional(),
+  })
+  .strict();
+export type CreatePurchaseOrder = z.infer<typeof CreatePurchaseOrderSchema>;
+
+/** PUT: the fields given change; supplier, type, warehouse, currency and number only while DRAFT. */
+export const UpdatePurchaseOrderSchema = z
+  .object({
+    channelId: id,
+    type: z.enum(PURCHASE_ORDER_TYPES),
+    warehouseId: id.nullable(),
+    orderNumber: orderNumberSchema,
+    expectedAt: dateInput.nullable(),
+    notes: text(5000).nullable(),
+    currency: currencySchema,
+  })
+  .partial()
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, 'at least one field is required');
+export type UpdatePurchaseOrder = z.infer<typeof UpdatePurchaseOrderSchema>;
+
+export const AddLineSchema = LineInputSchema;
+export type AddLine = LineInput;
+
+export const UpdateLineSchema = z
+  .object({ quantity: positiveQuantity(), unitCost: nonNegativeMoney() })
+  .partial()
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, 'at least one field is required');
+export type UpdateLine = z.infer<typeof UpdateLineSchema>;
+
+/** `binId` omitted: the variant's primary bin, else Unassigned (inventory's rule); null: Unassigned. */
+export const ReceiveLineSchema = z.object({ quantity: positiveQuantity(), binId: id.nullable().optional() }).strict();
+export type ReceiveLine = z.infer<typeof ReceiveLineSchema>;
+
+export const AddTrackingSchema = z
+  .object({
+    carrier: z.string().trim().min(1).max(100),
+    trackingNumber: z.string().trim().min(1).max(100),
+    trackingUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .optional(),
+  })
+  .strict();
+export type AddTracking = z.infer<typeof AddTrackingSchema>;
+
+export const LinkReservationsSchema = z
+  .object({
+    reservationIds: z
+      .array(id)
+      .min(1)
+      .max(100)
+      .refine((ids) => new Set(ids).size === ids.length, 'each id may appear once'),
+  })
+  .strict();
+export type LinkReservations = z.infer<typeof LinkReservationsSchema>;
+
+const flag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'true'));
+
+export const PURCHASE_ORDER_SORTS = ['createdAt', 'updatedAt', 'orderNumber', 'expectedAt'] as const;
+export type PurchaseOrderSort = (typeof PURCHASE_ORDER_SORTS)[number];
+
+/** Filters of GET /purchase-orders; paging comes from PageQuerySchema. */
+export const PurchaseOrderListQuerySchema = z.object({
+  status: z.enum(PURCHASE_ORDER_STATUSES).optional(),
+  channelId: id.optional(),
+  /** The order number, the supplier's name or a line's SKU (ours or the supplier's), from a word's start. */
+  search: z.string().trim().max(200).optional(),
+  hasInvoice: flag,
+  hasAttachment: flag,
+  /** Implies hasAttachment=true. */
+  attachmentType: z.enum(ATTACHMENT_KINDS).optional(),
+  sortBy: z.enum(PURCHASE_ORDER_SORTS).default('createdAt'),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+});
+export type PurchaseOrderListQuery = z.output<typeof PurchaseOrderListQuerySchema>;
+
+export const PurchaseOrderLineSchema = z.object({
+  id: z.string(),
+  variantId: z.string(),
+  /** Our SKU of the variant when the line was added. */
+  sku: z.string().nullable(),
+  name: z.string().nullable(),
+  supplierSku: z.string().nullable(),
+  quantity: z.number(),
+  unitCost: z.number(),
+  receivedQuantity: z.number(),
+  /** Ordered − received − receipts still being applied. */
+  openQuantity: z.number(),
+  total: z.number(),
+  reservationIds: z.array(z.string()),
+});
+export type PurchaseOrderLine = z.infer<typeof PurchaseOrderLineSchema>;
+
+export const ReceiptSchema = z.object({
+  id: z.string(),
+  lineId: z.string(),
+  quantity: z.number(),
+  binId: z.string().nullable(),
+  /** pending: recorded, stock not confirmed by inventory yet (retried); applied; rejected: inventory refused it. */
+  status: z.enum(RECEIPT_STATUSES),
+  error: z.string().nullable(),
+  recordedAt: z.string(),
+  appliedAt: z.string().nullable(),
+});
+export type Receipt = z.infer<typeof ReceiptSchema>;
+
+export const TrackingSchema = z.object({
+  id: z.string(),
+  carrier: z.string(),
+  trackingNumber: z.string(),
+  trackingUrl: z.string().nullable(),
+  addedAt: z.string(),
+});
+
+export const AttachmentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(ATTACHMENT_KINDS),
+  key: z.string(),
+  filename: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+  createdAt: z.string(),
+});
+
+export const PurchaseOrderSchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  status: z.enum(PURCHASE_ORDER_STATUSES),
+  type: z.enum(PURCHASE_ORDER_TYPES),
+  channelId: z.string(),
+  supplierName: z.string(),
+  warehouseId: z.string().nullable(),
+  currency: z.string(),
+  expectedAt: z.string().nullable(),
+  notes: z.string().nullable(),
+  lines: z.array(PurchaseOrderLineSchema),
+  total: z.number(),
+  receipts: z.array(ReceiptSchema),
+  tracking: z.array(TrackingSchema),
+  attachments: z.array(AttachmentSchema),
+  hasInvoice: z.boolean(),
+  submittedAt: z.string().nullable(),
+  receivedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deletedAt: z.string().nullable(),
+});
+export type PurchaseOrder = z.infer<typeof PurchaseOrderSchema>;
+
+/** A customer-order hold (a reservation of the orders service) as purchasing shows it. */
+export const LinkedHoldSchema = z.object({
+  id: z.string(),
+  orderId: z.string().nullable(),
+  variantId: z.string(),
+  quantity: z.number(),
+  status: z.string(),
+  /** The purchase-order line it is linked to; null in the linkable list. */
+  lineId: z.string().nullable(),
+});
+export type LinkedHold = z.infer<typeof LinkedHoldSchema>;

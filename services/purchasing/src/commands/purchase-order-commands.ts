@@ -1,0 +1,156 @@
+import type {
+  AddLine,
+  AddTracking,
+  CreatePurchaseOrder,
+  LineInput,
+  UpdateLine,
+  UpdatePurchaseOrder,
+} from '@stockyard/contracts';
+import { newId, notFound } from '@stockyard/service-kit';
+import { newPurchaseOrder } from '../domain/create-purchase-order';
+import { needsOffers, priceLines } from '../domain/line-pricing';
+import { addTracking } from '../domain/order-extras';
+import { addLines, deleteLine, updateLine } from '../domain/order-lines';
+import {
+  cancelPurchaseOrder,
+  closePurchaseOrder,
+  restorePurchaseOrder,
+  submitPurchaseOrder,
+  trashPurchaseOrder,
+} from '../domain/order-lifecycle';
+import type { OrderLine, PurchaseOrder } from '../domain/purchase-order';
+import { unknownSource, unknownWarehouse, warehouseRequired } from '../domain/purchase-order.errors';
+import { lockedChanges, updatePurchaseOrder, type OrderUpdate } from '../domain/update-purchase-order';
+import type { CatalogReads } from '../peers/catalog-reads';
+import type { InventoryPeer } from '../peers/inventory-stock';
+import { numberKey, type OrderNumbers } from '../store/order-numbers';
+import type { PurchaseOrderRepository } from '../store/purchase-order.repository';
+
+/** The purchase order's use cases: check what a request names with the peers, then decide through the store. */
+export class PurchaseOrderCommands {
+  constructor(
+    private readonly orders: PurchaseOrderRepository,
+    private readonly numbers: OrderNumbers,
+    private readonly catalog: CatalogReads,
+    private readonly inventory: InventoryPeer,
+  ) {}
+
+  async get(orgId: string, id: string): Promise<PurchaseOrder> {
+    const po = await this.orders.find(orgId, id);
+    if (!po) throw notFound('Purchase order');
+    return po;
+  }
+
+  async create(orgId: string, body: CreatePurchaseOrder): Promise<PurchaseOrder> {
+    const id = newId('po');
+    const source = await this.supplier(orgId, body.channelId);
+    const warehouseId = body.warehouseId ?? null;
+    if (body.type === 'STANDARD' && !warehouseId) throw warehouseRequired();
+    if (warehouseId) await this.checkWarehouse(orgId, warehouseId);
+    const lines = await this.price(orgId, body.channelId, body.lines ?? []);
+    const orderNumber = body.orderNumber ?? (await this.numbers.generate(orgId, id));
+    if (body.orderNumber) await this.numbers.claim(orgId, id, orderNumber);
+    const { state, events } = newPurchaseOrder({
+      orgId,
+      id,
+      orderNumber,
+      channelId: body.channelId,
+      supplierName: source.name,
+      type: body.type,
+      warehouseId,
+      currency: body.currency ?? source.currency,
+      expectedAt: body.expectedAt ?? null,
+      notes: body.notes ?? null,
+      lines,
+    });
+    try {
+      return await this.orders.create(state, events);
+    } catch (err) {
+      await this.numbers.release(orgId, id, orderNumber);
+      throw err;
+    }
+  }
+
+  async update(orgId: string, id: string, body: UpdatePurchaseOrder): Promise<PurchaseOrder> {
+    const po = await this.get(orgId, id);
+    const update: OrderUpdate = { ...body };
+    const locked = lockedChanges(po, body);
+    // What the update names is checked only when it changes (a locked field of a non-DRAFT order is refused anyway).
+    if (po.status === 'DRAFT' && locked.includes('channelId')) {
+      update.supplierName = (await this.supplier(orgId, body.channelId!)).name;
+    }
+    if (po.status === 'DRAFT' && locked.includes('warehouseId') && body.warehouseId) {
+      await this.checkWarehouse(orgId, body.warehouseId);
+    }
+    const renumbered = po.status === 'DRAFT' && locked.includes('orderNumber');
+    const claimed = renumbered && (await this.numbers.claim(orgId, id, body.orderNumber!));
+    try {
+      const { state } = await this.orders.change(orgId, id, (current) => updatePurchaseOrder(current, update));
+      // The old number is free once the order holds another (not the same one in another case).
+      if (claimed && numberKey(state.orderNumber) !== numberKey(po.orderNumber)) {
+        await this.numbers.release(orgId, id, po.orderNumber);
+      }
+      return state;
+    } catch (err) {
+      if (claimed) await this.numbers.release(orgId, id, body.orderNumber!);
+      throw err;
+    }
+  }
+
+  submit = (orgId: string, id: string) => this.decide(orgId, id, (po) => submitPurchaseOrder(po, new Date()));
+  cancel = (orgId: string, id: string) => this.decide(orgId, id, (po) => cancelPurchaseOrder(po, new Date()));
+  close = (orgId: string, id: string) => this.decide(orgId, id, (po) => closePurchaseOrder(po, new Date()));
+  trash = (orgId: string, id: string) => this.decide(orgId, id, (po) => trashPurchaseOrder(po, new Date()));
+  restore = (orgId: string, id: string) => this.decide(orgId, id, (po) => restorePurchaseOrder(po));
+
+  async addLine(orgId: string, id: string, body: AddLine): Promise<PurchaseOrder> {
+    const po = await this.get(orgId, id);
+    const lines = await this.price(orgId, po.channelId, [body]);
+    return this.decide(orgId, id, (current) => addLines(current, lines));
+  }
+
+  updateLine = (orgId: string, id: string, lineId: string, body: UpdateLine) =>
+    this.decide(orgId, id, (po) => updateLine(po, lineId, body));
+  deleteLine = (orgId: string, id: string, lineId: string) => this.decide(orgId, id, (po) => deleteLine(po, lineId));
+
+  addTracking = (orgId: string, id: string, body: AddTracking) =>
+    this.decide(orgId, id, (po) => addTracking(po, newId('trk'), body, new Date()));
+
+  /** Records an invoice of the order (invoicing's `invoice.created`); once per invoice. */
+  noteInvoice = (orgId: string, id: string, invoiceId: string) =>
+    this.decide(orgId, id, (po) =>
+      po.invoiceIds.includes(invoiceId)
+        ? { result: po }
+        : { state: { ...po, invoiceIds: [...po.invoiceIds, invoiceId], hasInvoice: true } },
+    );
+
+  private async decide(
+    orgId: string,
+    id: string,
+    decide: Parameters<PurchaseOrderRepository['change']>[2],
+  ): Promise<PurchaseOrder> {
+    return (await this.orders.change(orgId, id, decide)).state;
+  }
+
+  /** The supplier: a live (active, untrashed) source of the organization, else 422 `unknown_source`. */
+  private async supplier(orgId: string, channelId: string) {
+    const source = await this.catalog.source(orgId, channelId);
+    if (!source || source.deletedAt !== null || !source.active) throw unknownSource(channelId);
+    return source;
+  }
+
+  private async checkWarehouse(orgId: string, warehouseId: string): Promise<void> {
+    if (!(await this.inventory.liveWarehouse(orgId, warehouseId))) throw unknownWarehouse(warehouseId);
+  }
+
+  /** Lines priced from the supplier's offers and the catalog's variants (domain/line-pricing.ts). */
+  private async price(orgId: string, channelId: string, inputs: LineInput[]): Promise<OrderLine[]> {
+    if (inputs.length === 0) return [];
+    const variantIds = [...new Set(inputs.map((i) => i.variantId))];
+    const [variants, offers] = await Promise.all([
+      this.catalog.variants(orgId, variantIds),
+      needsOffers(inputs) ? this.catalog.offers(orgId, variantIds, channelId) : [],
+    ]);
+    return priceLines(inputs, variants, offers, () => newId('pol'));
+  }
+}

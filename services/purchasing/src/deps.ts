@@ -1,0 +1,6 @@
+import type { PurchaseOrdersGiven } from './purchase-orders.module';
+
+/** What purchasing's modules give their routes and consumers (built in app.ts), by module. */
+export interface PurchasingDeps {
+  purchaseOrders: PurchaseOrdersGiven;
+}

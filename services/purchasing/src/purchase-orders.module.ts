@@ -1,0 +1,74 @@
+import type { EventEnvelope } from '@stockyard/contracts';
+import { subscription, type OutboxRelay, type ServiceContext } from '@stockyard/service-kit';
+import type { Router } from 'express';
+import { HoldCommands } from './commands/hold-commands';
+import { PurchaseOrderCommands } from './commands/purchase-order-commands';
+import { ReceiptSweep } from './commands/receipt-sweep';
+import { ReceiveCommands } from './commands/receive-commands';
+import type { Config } from './config';
+import { SEARCH_TERMS_CHANGED } from './domain/purchase-order-search';
+import { invoiceCreatedHandler } from './events/handlers/invoice-created.handler';
+import { internalRoutes } from './http/internal.routes';
+import { linesRoutes } from './http/lines.routes';
+import { purchaseOrdersRoutes } from './http/purchase-orders.routes';
+import { catalogReads } from './peers/catalog-reads';
+import { inventoryPeer } from './peers/inventory-stock';
+import { NO_HOLDS, type HoldLookup } from './ports';
+import { OrderNumbers } from './store/order-numbers';
+import { numberClaimModel, numberSequenceModel, purchaseOrderModel } from './store/purchase-order.model';
+import { PurchaseOrderRepository } from './store/purchase-order.repository';
+import { PurchaseOrderTerms } from './store/purchase-order-terms';
+
+/** The orders' documents and their term index, built before the relay (it publishes from them, and keeps the index). */
+export function purchaseOrdersData({ connection }: ServiceContext<Config>) {
+  const model = purchaseOrderModel(connection);
+  const terms = new PurchaseOrderTerms(connection);
+  return {
+    model,
+    terms,
+    outbox: [model],
+    local: { [SEARCH_TERMS_CHANGED]: (event: EventEnvelope) => terms.applyIfNew(event) },
+  };
+}
+export type PurchaseOrdersData = ReturnType<typeof purchaseOrdersData>;
+
+/**
+ * Purchase orders: their store, order numbers, the peers they check (catalog, inventory, the
+ * holds port), commands, routes (partner and internal), the receipt sweep and the invoice consumer.
+ */
+export function purchaseOrdersModule(
+  { connection, config, logger }: ServiceContext<Config>,
+  relay: OutboxRelay,
+  data: PurchaseOrdersData,
+  holdLookup: HoldLookup = NO_HOLDS,
+) {
+  const orders = new PurchaseOrderRepository(data.model, relay, data.terms);
+  const numbers = new OrderNumbers(numberClaimModel(connection), numberSequenceModel(connection), data.model);
+  const inventory = inventoryPeer(config);
+  const commands = new PurchaseOrderCommands(orders, numbers, catalogReads(config), inventory);
+  const receiving = new ReceiveCommands(orders, inventory);
+  const given = { commands, receiving, orders, holds: new HoldCommands(orders, commands, holdLookup) };
+  const sweep = new ReceiptSweep(orders, receiving, logger, {
+    everyMs: config.RECEIPT_SWEEP_MS,
+    graceMs: config.RECEIPT_GRACE_MS,
+  });
+  return {
+    given,
+    sweep,
+    parts: [sweep],
+    subscriptions: [
+      subscription({
+        queue: 'purchasing.invoices',
+        events: ['invoice.created'],
+        handler: invoiceCreatedHandler(commands),
+      }),
+    ],
+    mount: (router: Router) => {
+      purchaseOrdersRoutes(router, given);
+      linesRoutes(router, given);
+    },
+    mountInternal: (router: Router) => internalRoutes(router, given),
+  };
+}
+/** What the purchase orders' routes are given: commands and reads. */
+export type PurchaseOrdersGiven = ReturnType<typeof purchaseOrdersModule>['given'];

@@ -1,0 +1,41 @@
+import type { PurchaseOrderListQuery } from '@stockyard/contracts';
+import { wordStartPattern, type OrgFilter } from '@stockyard/service-kit';
+
+/** The earliest date: `deletedAt` at or after it is every trashed order (a range of the trash index). */
+export const EARLIEST = new Date(-8_640_000_000_000_000);
+
+/** Whether the query asks for orders with documents (an attachment type implies it), without, or either. */
+export const wantsAttachment = (query: PurchaseOrderListQuery) => (query.attachmentType ? true : query.hasAttachment);
+
+/**
+ * The list's filter: the equalities its indexes hold, the candidates the term index found (a
+ * superset, when it found them: `ids`), and each exact condition checked on the orders read.
+ */
+export function purchaseOrderFilter(orgId: string, query: PurchaseOrderListQuery, ids?: string[]): OrgFilter {
+  const filter: OrgFilter = { orgId, deletedAt: null };
+  if (query.status) filter.status = query.status;
+  if (query.channelId) filter.channelId = query.channelId;
+  if (query.hasInvoice !== undefined) filter.hasInvoice = query.hasInvoice;
+  if (ids) filter._id = { $in: ids };
+  const exact: Record<string, unknown>[] = [];
+  if (query.search) {
+    const pattern = wordStartPattern(query.search);
+    const fields = ['orderNumber', 'supplierName', 'lines.sku', 'lines.supplierSku'];
+    exact.push({ $or: fields.map((field) => ({ [field]: pattern })) });
+  }
+  const attachment = wantsAttachment(query);
+  if (attachment === true) {
+    exact.push(
+      query.attachmentType ? { 'attachments.kind': query.attachmentType } : { 'attachments.0': { $exists: true } },
+    );
+  } else if (attachment === false) {
+    exact.push({ 'attachments.0': { $exists: false } });
+  }
+  if (exact.length) filter.$and = exact;
+  return filter;
+}
+
+export const purchaseOrderSort = (query: PurchaseOrderListQuery): Record<string, 1 | -1> => {
+  const direction = query.sortOrder === 'asc' ? 1 : -1;
+  return { [query.sortBy]: direction, _id: direction };
+};
