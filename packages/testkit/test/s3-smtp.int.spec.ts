@@ -121,7 +121,7 @@ describe('the service harness', () => {
     configSchema: purchasingConfig,
   };
 
-  it('passes S3 and SMTP to a service whose config asks for them, a bucket of its own to each, removed on close', async () => {
+  it('passes S3 and SMTP to a service whose config asks, a bucket of its own to each, removed on close', async () => {
     const first = await startService(purchasing);
     const second = await startService(purchasing);
     try {
