@@ -74,26 +74,28 @@ export function recordedPid(stateDir: string, name: string): number | undefined 
   return Number.isNaN(pid) ? undefined : pid;
 }
 
+/** A process's command line, arguments joined by spaces, never cut; undefined when it does not run. */
+function commandLine(pid: number): string | undefined {
+  try {
+    if (fs.existsSync('/proc/self/cmdline')) {
+      // Linux: exact. (ps cuts long lines where COLUMNS is set, unless told -ww.)
+      const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      return args.slice(0, args.at(-1) === '' ? -1 : undefined).join(' ') || undefined;
+    }
+    return execFileSync('ps', ['-ww', '-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** This checkout's running `name` server (its recorded pid runs one of our binaries): pid and command line. */
 function ours(ctx: ServerContext, name: string): { pid: number; command: string } | undefined {
   const pid = recordedPid(ctx.stateDir, name);
   if (pid === undefined) return undefined;
-  let command: string;
-  try {
-    command = execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }).trim();
-  } catch {
-    return undefined; // not running
-  }
+  const command = commandLine(pid);
+  if (command === undefined) return undefined; // not running
   // Another program may have the pid by now.
   return command.startsWith(path.join(ctx.stateDir, 'bin', `${name}-`)) ? { pid, command } : undefined;
-}
-
-/** This checkout's running `name` server, parsed: pid, binary and arguments. */
-export function runningServer(ctx: ServerContext, name: string) {
-  const found = ours(ctx, name);
-  if (!found) return undefined;
-  const [binary, ...args] = found.command.split(/\s+/);
-  return { pid: found.pid, binary: binary!, args };
 }
 
 async function answers(server: DetachedServer): Promise<boolean> {
