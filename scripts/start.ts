@@ -1,7 +1,8 @@
 /**
  * `npm start`: the whole system on this machine. Real servers (ensureInfra decides
- * where they come from), the six services and the gateway as separate processes, a
- * bootstrap admin key, and `.stockyard/local.env` with GATEWAY_URL and ADMIN_KEY.
+ * where they come from: MongoDB, RabbitMQ, Redis, S3, SMTP with Mailpit's web UI), the
+ * six services and the gateway as separate processes, a bootstrap admin key, and
+ * `.stockyard/local.env` with GATEWAY_URL and ADMIN_KEY.
  * Ctrl-C (SIGINT) or SIGTERM stops every process it started.
  */
 import { randomBytes } from 'node:crypto';
@@ -24,12 +25,14 @@ const PORTS: Record<ServiceName, number> = {
 };
 const LOCAL_ENV = path.join(STATE_DIR, 'local.env');
 const say = (line: string) => process.stdout.write(`[stockyard] ${line}\n`);
+const hideLogin = (url: string) => url.replace(/\/\/[^@/]*@/, '//');
 
 async function main() {
   const infra = await ensureInfra({ log: (line) => say(`infra: ${line}`) });
   say(
     `infra (${infra.mode}): MONGO_URL=${infra.mongoUrl} ` +
-      `AMQP_URL=${infra.amqpUrl.replace(/\/\/[^@]*@/, '//')} REDIS_URL=${infra.redisUrl}`,
+      `AMQP_URL=${hideLogin(infra.amqpUrl)} REDIS_URL=${infra.redisUrl} ` +
+      `S3_URL=${infra.s3Url} SMTP_URL=${hideLogin(infra.smtpUrl)}`,
   );
 
   const allowlist = webhookAllowlist();
@@ -42,6 +45,16 @@ async function main() {
     WEBHOOK_URL_ALLOWLIST: allowlist.value,
     WEBHOOK_SECRET_KEYS: localWebhookSecretKeys(STATE_DIR),
   };
+  // Purchasing's attachments and e-mail (services/purchasing/src/config.ts); the bucket is created at start.
+  const purchasing = {
+    S3_URL: infra.s3Url,
+    S3_BUCKET: process.env.S3_BUCKET ?? 'stockyard-attachments',
+    S3_ACCESS_KEY_ID: infra.s3AccessKeyId,
+    S3_SECRET_ACCESS_KEY: infra.s3SecretAccessKey,
+    S3_REGION: infra.s3Region,
+    SMTP_URL: infra.smtpUrl,
+    SMTP_FROM: process.env.SMTP_FROM ?? 'Stockyard Purchasing <purchasing@stockyard.localhost>',
+  };
   const upstreams = Object.fromEntries(
     SERVICES.filter((s) => s !== 'gateway').map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${PORTS[s]}`]),
   );
@@ -51,7 +64,12 @@ async function main() {
       new ServiceProcess(
         name,
         PORTS[name],
-        { ...common, ...(name === 'gateway' ? upstreams : {}), MONGO_DB: `stockyard_${name}` },
+        {
+          ...common,
+          ...(name === 'gateway' ? upstreams : {}),
+          ...(name === 'purchasing' ? purchasing : {}),
+          MONGO_DB: `stockyard_${name}`,
+        },
         (line) => process.stdout.write(`${name.padEnd(width)} | ${line}\n`),
       ),
   );
@@ -86,6 +104,7 @@ async function main() {
   say(`ready: GATEWAY_URL=${gatewayUrl}`);
   say(`bootstrap admin key: ADMIN_KEY=${adminKey}`);
   say(`both written to ${path.relative(REPO_ROOT, LOCAL_ENV)}; Ctrl-C stops everything`);
+  say(`mail the services send (SMTP_URL=${hideLogin(infra.smtpUrl)}): Mailpit's web UI at ${infra.mailpitUrl}`);
   say(allowlist.advice);
 }
 

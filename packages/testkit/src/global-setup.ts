@@ -1,4 +1,4 @@
-import { ensureInfra } from './infra';
+import { ensureInfra, infraVariables } from './infra';
 
 /**
  * Jest global setup: makes the real servers available once per run and hands their
@@ -7,9 +7,8 @@ import { ensureInfra } from './infra';
 export default async function globalSetup(): Promise<void> {
   const started = Date.now();
   const infra = await ensureInfra({ log: (line) => process.stderr.write(`[infra] ${line}\n`) });
-  process.env.MONGO_URL = infra.mongoUrl;
-  process.env.AMQP_URL = infra.amqpUrl;
-  process.env.REDIS_URL = infra.redisUrl;
+  // MONGO_URL, AMQP_URL, REDIS_URL, S3_URL and its keys and region, SMTP_URL, MAILPIT_URL.
+  Object.assign(process.env, infraVariables(infra));
   process.env.STOCKYARD_TEST_RUN = process.env.STOCKYARD_TEST_RUN ?? Date.now().toString(36);
   // Every bound route's answer is checked against its response schema (service-kit bind-route.ts).
   process.env.STOCKYARD_CHECK_RESPONSES = 'true';

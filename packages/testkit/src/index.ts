@@ -8,3 +8,5 @@ export * from './event-tap';
 export * from './service-harness';
 export * from './state-table-walk';
 export * from './raw-http';
+export * from './mailpit';
+export * from './s3';

@@ -3,7 +3,8 @@ import { Broker, connectMongo, createLogger, parseConfig } from '@stockyard/serv
 import { tapEvents } from './event-tap';
 import { listen } from './http';
 import { asCaller } from './identity';
-import { infraEnv, isolatedNames, TEST_IDENTITY_SECRET } from './isolation';
+import { infraEnv, isolatedNames, SERVICE_INFRA_KEYS, serviceInfraEnv, TEST_IDENTITY_SECRET } from './isolation';
+import { removeBucket, s3Client } from './s3';
 
 export interface HarnessOptions {
   /** The organization requests act for unless they name another. */
@@ -60,6 +61,7 @@ export async function startService<C extends BaseServiceConfig, D>(
 ) {
   const names = isolatedNames(definition.name);
   const { mongoUrl, amqpUrl } = infraEnv();
+  const storage = storageEnv(definition.configSchema, names.bucket);
   const config = parseConfig(definition.configSchema, {
     PORT: '0',
     MONGO_URL: mongoUrl,
@@ -67,8 +69,11 @@ export async function startService<C extends BaseServiceConfig, D>(
     AMQP_URL: amqpUrl,
     EVENTS_EXCHANGE: names.exchange,
     IDENTITY_SECRET: TEST_IDENTITY_SECRET,
+    ...storage,
     ...options.env,
   });
+  // The bucket is the service's to create (at start, when missing); the harness removes it.
+  const ownBucket = storage.S3_BUCKET !== undefined && options.env?.S3_BUCKET === undefined;
   const logger = createLogger(`${definition.name}-test`, process.env.TEST_LOG_LEVEL ?? 'silent');
   const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
   const broker = new Broker(config.AMQP_URL, config.EVENTS_EXCHANGE, logger);
@@ -130,7 +135,30 @@ export async function startService<C extends BaseServiceConfig, D>(
       await broker.close();
       await connection.dropDatabase();
       await connection.close();
+      if (ownBucket) {
+        const s3 = s3Client();
+        await removeBucket(s3, names.bucket).finally(() => s3.destroy());
+      }
     },
   };
+}
+
+/**
+ * The S3 and SMTP variables the service's config declares (S3_URL, its keys and region, S3_BUCKET,
+ * SMTP_URL), from the suite's servers, with a bucket of this harness's own; none for a config that
+ * declares none. Under jest they are all set; elsewhere a declared one that is missing is an error.
+ */
+function storageEnv(schema: unknown, bucket: string): Record<string, string> {
+  const shape = (schema as { shape?: Record<string, unknown> }).shape ?? {};
+  const available = serviceInfraEnv(bucket);
+  const env: Record<string, string> = {};
+  for (const key of [...SERVICE_INFRA_KEYS, 'S3_BUCKET']) {
+    if (!(key in shape)) continue;
+    if (available[key] === undefined && key !== 'S3_REGION') {
+      throw new Error(`the service's config asks for ${key}, which is not set: run tests through jest (global setup)`);
+    }
+    if (available[key] !== undefined) env[key] = available[key];
+  }
+  return env;
 }
 export type ServiceHarness<D = unknown> = Awaited<ReturnType<typeof startService<BaseServiceConfig, D>>>;

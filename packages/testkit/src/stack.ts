@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { ServiceName } from '@stockyard/contracts';
 import { REPO_ROOT } from './infra';
 import { eventually } from './http';
-import { infraEnv, isolatedNames, TEST_IDENTITY_SECRET, TEST_WEBHOOK_SECRET_KEYS } from './isolation';
+import { infraEnv, isolatedNames, serviceInfraEnv, TEST_IDENTITY_SECRET, TEST_WEBHOOK_SECRET_KEYS } from './isolation';
+import { removeBucket, s3Client } from './s3';
 
 const UPSTREAMS = ['catalog', 'purchasing', 'invoicing', 'orders', 'inventory', 'webhooks'] as const;
 
@@ -135,7 +136,9 @@ export async function startStack(
   extraEnv: Partial<Record<ServiceName, Record<string, string>>> = {},
 ): Promise<Stack> {
   const infra = infraEnv();
-  const { exchange } = isolatedNames('stack');
+  const { exchange, bucket } = isolatedNames('stack');
+  // S3 and SMTP for every service (each config reads only its own keys), a bucket of the stack's own.
+  const storage = serviceInfraEnv(bucket);
   const common = {
     MONGO_URL: infra.mongoUrl,
     AMQP_URL: infra.amqpUrl,
@@ -143,6 +146,7 @@ export async function startStack(
     IDENTITY_SECRET: TEST_IDENTITY_SECRET,
     WEBHOOK_SECRET_KEYS: TEST_WEBHOOK_SECRET_KEYS,
     LOG_LEVEL: 'warn',
+    ...storage,
   };
   const closedPort = await freePort();
   const databases: Record<string, string> = {};
@@ -199,6 +203,10 @@ export async function startStack(
         const connection = await mongoose.createConnection(infra.mongoUrl, { dbName }).asPromise();
         await connection.dropDatabase();
         await connection.close();
+      }
+      if (storage.S3_BUCKET) {
+        const s3 = s3Client();
+        await removeBucket(s3, bucket).finally(() => s3.destroy());
       }
     },
     bootstrapOrg: (name = 'Test organization') => bootstrapOrg(infra.mongoUrl, databases.gateway!, name),

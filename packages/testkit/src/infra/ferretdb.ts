@@ -1,16 +1,19 @@
-import { execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { findExecutable, run, tail } from './exec';
-import type { LocalContext } from './local-servers';
-import { withLock } from './lock';
+import {
+  checkoutPort,
+  ensureDetachedServer,
+  launchDetached,
+  recordedPid,
+  stopDetached,
+  type ServerContext,
+} from './detached';
+import { run, tail } from './exec';
+import { buildOnce } from './go-build';
 import { pingMongo } from './probes';
-import { StopWaiting, errorMessage, portOpen, sleep, waitUntil } from './wait';
 
-interface FerretContext extends LocalContext {
-  repoRoot: string;
+interface FerretContext extends ServerContext {
   port: number;
 }
 
@@ -20,128 +23,35 @@ interface FerretContext extends LocalContext {
  * applied, once per source hash, starts it detached so it outlives this process, and waits for
  * a `ping`. A FerretDB this helper started from other sources (patches.json changed since) is
  * replaced: the new binary is built while the old one still serves, then the old one is stopped
- * and the new one started on the same port and data (its clients reconnect).
+ * and the new one started on the same port and data (its clients reconnect). See
+ * `ensureDetachedServer` for the rest (a server that is not ours, the lock).
  */
 export async function ensureFerretDb(ctx: FerretContext): Promise<string> {
   const url = `mongodb://127.0.0.1:${ctx.port}`;
   const srcDir = path.join(ctx.repoRoot, 'infra', 'ferretdb');
-  if ((await answersPing(url, ctx.port)) && ourFerretDb(ctx)?.port === ctx.port && !outdatedBuild(ctx, srcDir))
-    return url;
-  await withLock(
-    path.join(ctx.stateDir, 'ferretdb.lock'),
-    async () => {
-      const ours = ourFerretDb(ctx);
-      if (ours && ours.port !== ctx.port) {
-        // This checkout's data must never have two servers: the one on the old port goes.
-        ctx.log(`stopping this checkout's FerretDB on 127.0.0.1:${ours.port} (FerretDB now runs on ${ctx.port})`);
-        await stopFerretDb(ours.pid, ours.port);
-      }
-      if (await answersPing(url, ctx.port)) {
-        if (!ourFerretDb(ctx)) {
-          ctx.log(
-            `127.0.0.1:${ctx.port} answers as a MongoDB server that this checkout did not start (its data is not ` +
-              `in ${path.join(ctx.stateDir, 'ferretdb')}); using it. ` +
-              'Set FERRETDB_PORT to a free port for a server of its own.',
-          );
-          return;
-        }
-        const outdated = outdatedBuild(ctx, srcDir); // another process may have replaced it meanwhile
-        if (!outdated) return;
-        const binary = await buildFerretDb({ srcDir, stateDir: ctx.stateDir, log: ctx.log });
-        ctx.log(
-          `FerretDB on 127.0.0.1:${ctx.port} runs ${path.basename(outdated.binary)}, built before the last change ` +
-            `to infra/ferretdb; replacing it with ${path.basename(binary)} (same data; clients reconnect)`,
-        );
-        await stopFerretDb(outdated.pid, ctx.port);
-        await start(binary, url, ctx);
-        return;
-      }
-      if (await portOpen(ctx.port)) {
-        // Something listens but does not answer yet: give it a moment before blaming it.
-        await waitUntil(`the server on 127.0.0.1:${ctx.port}`, () => pingMongo(url), { timeoutMs: 15_000 }).catch(
-          (err) => {
-            throw new Error(
-              `127.0.0.1:${ctx.port} accepts connections but does not answer a MongoDB ping (${errorMessage(err)}). ` +
-                'Stop what listens there, or set FERRETDB_PORT to a free port.',
-            );
-          },
-        );
-        return;
-      }
-      const binary = await buildFerretDb({ srcDir, stateDir: ctx.stateDir, log: ctx.log });
-      await start(binary, url, ctx);
-    },
-    { log: ctx.log },
-  );
+  const dataDir = path.join(ctx.stateDir, 'ferretdb');
+  await ensureDetachedServer(ctx, {
+    name: 'ferretdb',
+    title: 'FerretDB',
+    kind: 'a MongoDB server',
+    portVariables: 'FERRETDB_PORT',
+    ports: [ctx.port],
+    binary: ferretDbBinaryPath(srcDir, ctx.stateDir),
+    build: () => buildFerretDb({ srcDir, stateDir: ctx.stateDir, log: ctx.log }),
+    args: ferretDbArgs(ctx.port, dataDir),
+    probe: () => pingMongo(url, 1000),
+    beforeStart: () => quarantineUnreadable(dataDir, ctx.log),
+  });
   return url;
 }
 
-/**
- * The checkout's own FerretDB port: 37017 plus a number from its folder's path, so two
- * clones on one machine each run their own server on their own data (issue #30: a second
- * clone used the first one's binary and data without a word). `FERRETDB_PORT` overrides it.
- */
-export function checkoutFerretDbPort(repoRoot: string): number {
-  const digest = crypto.createHash('sha256').update(fs.realpathSync(repoRoot)).digest();
-  return 37017 + (digest.readUInt32BE(0) % 1000);
-}
+const ferretDbArgs = (port: number, dataDir: string) => ['-listen', `127.0.0.1:${port}`, '-data', dataDir];
 
-/** The FerretDB this checkout started (pid file), while it runs: its pid, binary and port. */
-function ourFerretDb(ctx: FerretContext): { pid: number; binary: string; port: number } | undefined {
-  const pid = localFerretDbPid(ctx.stateDir);
-  if (pid === undefined) return undefined;
-  let args: string;
-  try {
-    args = execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }).trim();
-  } catch {
-    return undefined; // not running
-  }
-  const [binary, ...rest] = args.split(/\s+/);
-  if (!binary?.startsWith(path.join(ctx.stateDir, 'bin', 'ferretdb-'))) return undefined;
-  const listen = rest[rest.indexOf('-listen') + 1]?.match(/^127\.0\.0\.1:(\d+)$/);
-  return listen ? { pid, binary, port: Number(listen[1]) } : undefined;
-}
-
-async function answersPing(url: string, port: number): Promise<boolean> {
-  if (!(await portOpen(port))) return false;
-  return pingMongo(url).then(
-    () => true,
-    () => false,
-  );
-}
-
-/**
- * This checkout's FerretDB on this port, when it runs a binary built from other sources than
- * `srcDir` holds now; undefined when it is current, gone, or not ours.
- */
-function outdatedBuild(ctx: FerretContext, srcDir: string): { pid: number; binary: string } | undefined {
-  const ours = ourFerretDb(ctx);
-  if (!ours || ours.port !== ctx.port) return undefined;
-  return ours.binary === ferretDbBinaryPath(srcDir, ctx.stateDir) ? undefined : ours;
-}
+/** The checkout's own FerretDB port: 37017 plus a number from its folder's path. `FERRETDB_PORT` overrides it. */
+export const checkoutFerretDbPort = (repoRoot: string) => checkoutPort(repoRoot, 37017);
 
 /** Stops a FerretDB we started (SIGTERM, then SIGKILL after 15 s) and waits for its port to close. */
-export async function stopFerretDb(pid: number, port: number): Promise<void> {
-  const alive = () => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (alive()) process.kill(pid, 'SIGTERM');
-  const deadline = Date.now() + 15_000;
-  while (alive() && Date.now() < deadline) await sleep(100);
-  if (alive()) process.kill(pid, 'SIGKILL');
-  await waitUntil(
-    `127.0.0.1:${port} to close`,
-    async () => {
-      if (alive() || (await portOpen(port))) throw new Error('still open');
-    },
-    { timeoutMs: 10_000, intervalMs: 100 },
-  );
-}
+export const stopFerretDb = (pid: number, port: number) => stopDetached(pid, [port]);
 
 interface Patches {
   module: string;
@@ -178,46 +88,15 @@ export function ferretDbBinaryPath(srcDir: string, stateDir: string): string {
 export async function buildFerretDb(opts: { srcDir: string; stateDir: string; log: (line: string) => void }) {
   const { srcDir, stateDir, log } = opts;
   const binary = ferretDbBinaryPath(srcDir, stateDir);
-  if (fs.existsSync(binary)) return binary;
-  const binDir = path.dirname(binary);
-  fs.mkdirSync(binDir, { recursive: true });
-  return withLock(`${binary}.lock`, async () => {
-    if (fs.existsSync(binary)) return binary; // another process built it meanwhile
-    const go = findExecutable('go', ['/usr/local/go/bin', path.join(os.homedir(), 'go', 'bin')]);
-    if (!go) {
-      throw new Error(
-        'FerretDB is needed (no Docker engine, no MONGO_URL) but Go is not installed: install Go >= 1.24 ' +
-          '(https://go.dev/dl, e.g. into /usr/local/go), or set MONGO_URL, AMQP_URL and REDIS_URL to servers you run.',
-      );
-    }
-    // We hold the lock, so any leftover temp file of this binary is from a build that was killed.
-    for (const name of fs.readdirSync(binDir)) {
-      if (name.startsWith(`${path.basename(binary)}.tmp-`)) fs.rmSync(path.join(binDir, name), { force: true });
-    }
-    const tmp = `${binary}.tmp-${process.pid}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, CGO_ENABLED: '0' };
-    if (!env.HOME && !env.GOCACHE) {
-      env.GOCACHE = path.join(stateDir, 'go-cache');
-      env.GOPATH = path.join(stateDir, 'go');
-    }
-    const from = path.relative(process.cwd(), srcDir) || '.';
-    log(`building FerretDB from ${from} with ${go} (once per change of its sources; a minute or two)`);
-    const started = Date.now();
+  const target = { binary, title: 'FerretDB', insteadSet: 'MONGO_URL, AMQP_URL and REDIS_URL', stateDir, log };
+  const from = path.relative(process.cwd(), srcDir) || '.';
+  return buildOnce(target, `FerretDB from ${from}`, async (go, tmp, env) => {
     const workDir = path.join(stateDir, 'ferretdb-patched', path.basename(binary));
     const patched = await patchedModuleArgs(go, srcDir, workDir, env);
     const result = await run(go, ['build', ...patched, '-o', tmp, '.'], { cwd: srcDir, env, timeoutMs: 15 * 60_000 });
-    if (result.code !== 0 || !fs.existsSync(tmp)) {
-      fs.rmSync(tmp, { force: true });
-      throw new Error(
-        `Building FerretDB failed (go build exit ${result.code}); the Go module proxy must be reachable ` +
-          `(GOPROXY=${env.GOPROXY ?? 'default'}):\n${tail(result.output)}`,
-      );
-    }
-    fs.renameSync(tmp, binary); // atomic: a killed build never leaves a half-written binary
     makeWritable(workDir);
     fs.rmSync(workDir, { recursive: true, force: true });
-    log(`built ${path.relative(process.cwd(), binary)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return binary;
+    return result;
   });
 }
 
@@ -311,29 +190,8 @@ export function quarantineUnreadable(dataDir: string, log: (line: string) => voi
   return unreadable;
 }
 
-const PID_FILE = 'ferretdb.pid';
-
 /** The pid of the FerretDB the infra helper last started from this state folder, if any. */
-export function localFerretDbPid(stateDir: string): number | undefined {
-  const file = path.join(stateDir, PID_FILE);
-  if (!fs.existsSync(file)) return undefined;
-  const pid = Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
-  return Number.isNaN(pid) ? undefined : pid;
-}
-
-/** Starts FerretDB detached (it outlives us), records its pid and waits for a ping. */
-async function start(binary: string, url: string, ctx: FerretContext): Promise<void> {
-  const pid = await launchFerretDb({
-    binary,
-    port: ctx.port,
-    dataDir: path.join(ctx.stateDir, 'ferretdb'),
-    logFile: path.join(ctx.stateDir, 'ferretdb.log'),
-    cwd: ctx.repoRoot,
-    log: ctx.log,
-    onPid: (pid) => fs.writeFileSync(path.join(ctx.stateDir, PID_FILE), `${pid}\n`),
-  });
-  if (pid === undefined) throw new Error(`FerretDB on ${url} did not start`);
-}
+export const localFerretDbPid = (stateDir: string) => recordedPid(stateDir, 'ferretdb');
 
 /**
  * Starts a FerretDB binary detached on 127.0.0.1:port with its data in `dataDir` (files a
@@ -349,42 +207,12 @@ export async function launchFerretDb(opts: {
   log: (line: string) => void;
   onPid?: (pid: number) => void;
 }): Promise<number | undefined> {
-  const { binary, port, dataDir, logFile, log } = opts;
-  const url = `mongodb://127.0.0.1:${port}`;
-  fs.mkdirSync(dataDir, { recursive: true });
-  quarantineUnreadable(dataDir, log);
-  const fd = fs.openSync(logFile, 'a');
-  log(`starting FerretDB on 127.0.0.1:${port} (data ${dataDir}, log ${logFile})`);
-  const child = spawn(binary, ['-listen', `127.0.0.1:${port}`, '-data', dataDir], {
-    detached: true,
-    stdio: ['ignore', fd, fd],
-    cwd: opts.cwd,
+  quarantineUnreadable(opts.dataDir, opts.log);
+  const url = `mongodb://127.0.0.1:${opts.port}`;
+  return launchDetached({
+    ...opts,
+    title: `FerretDB on 127.0.0.1:${opts.port}`,
+    args: ferretDbArgs(opts.port, opts.dataDir),
+    probe: () => pingMongo(url, 1000),
   });
-  fs.closeSync(fd);
-  let exited: string | undefined;
-  const onExit = (code: number | null, signal: string | null) => {
-    exited = signal ? `signal ${signal}` : `code ${code}`;
-  };
-  child.once('exit', onExit);
-  child.once('error', (err) => {
-    exited = err.message;
-  });
-  child.unref();
-  if (child.pid) opts.onPid?.(child.pid);
-  try {
-    await waitUntil(
-      `FerretDB on 127.0.0.1:${port}`,
-      async () => {
-        if (exited) {
-          const output = fs.existsSync(logFile) ? tail(fs.readFileSync(logFile, 'utf8')) : '';
-          throw new StopWaiting(`FerretDB exited at start (${exited}); last lines of ${logFile}:\n${output}`);
-        }
-        await pingMongo(url, 1000);
-      },
-      { timeoutMs: 30_000, intervalMs: 200 },
-    );
-  } finally {
-    child.removeListener('exit', onExit);
-  }
-  return child.pid;
 }
