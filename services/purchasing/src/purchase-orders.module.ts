@@ -14,7 +14,7 @@ import { purchaseOrdersRoutes } from './http/purchase-orders.routes';
 import { catalogReads } from './peers/catalog-reads';
 import { inventoryPeer } from './peers/inventory-stock';
 import { NO_HOLDS, type HoldLookup } from './ports';
-import { OrderNumbers } from './store/order-numbers';
+import { orderNumberClaims, OrderNumbers } from './store/order-numbers';
 import { numberClaimModel, numberSequenceModel, purchaseOrderModel } from './store/purchase-order.model';
 import { PurchaseOrderRepository } from './store/purchase-order.repository';
 import { PurchaseOrderTerms } from './store/purchase-order-terms';
@@ -42,8 +42,9 @@ export function purchaseOrdersModule(
   data: PurchaseOrdersData,
   holdLookup: HoldLookup = NO_HOLDS,
 ) {
-  const orders = new PurchaseOrderRepository(data.model, relay, data.terms);
-  const numbers = new OrderNumbers(numberClaimModel(connection), numberSequenceModel(connection), data.model);
+  const claims = orderNumberClaims(numberClaimModel(connection), data.model);
+  const orders = new PurchaseOrderRepository(data.model, relay, data.terms, claims);
+  const numbers = new OrderNumbers(numberSequenceModel(connection));
   const inventory = inventoryPeer(config);
   const commands = new PurchaseOrderCommands(orders, numbers, catalogReads(config), inventory);
   const receiving = new ReceiveCommands(orders, inventory);

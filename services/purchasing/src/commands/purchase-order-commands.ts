@@ -6,7 +6,7 @@ import type {
   UpdateLine,
   UpdatePurchaseOrder,
 } from '@stockyard/contracts';
-import { newId, notFound } from '@stockyard/service-kit';
+import { AppError, newId, notFound } from '@stockyard/service-kit';
 import { newPurchaseOrder } from '../domain/create-purchase-order';
 import { needsOffers, priceLines } from '../domain/line-pricing';
 import { addTracking } from '../domain/order-extras';
@@ -23,7 +23,7 @@ import { unknownSource, unknownWarehouse, warehouseRequired } from '../domain/pu
 import { lockedChanges, updatePurchaseOrder, type OrderUpdate } from '../domain/update-purchase-order';
 import type { CatalogReads } from '../peers/catalog-reads';
 import type { InventoryPeer } from '../peers/inventory-stock';
-import { numberKey, type OrderNumbers } from '../store/order-numbers';
+import type { OrderNumbers } from '../store/order-numbers';
 import type { PurchaseOrderRepository } from '../store/purchase-order.repository';
 
 /** The purchase order's use cases: check what a request names with the peers, then decide through the store. */
@@ -48,26 +48,28 @@ export class PurchaseOrderCommands {
     if (body.type === 'STANDARD' && !warehouseId) throw warehouseRequired();
     if (warehouseId) await this.checkWarehouse(orgId, warehouseId);
     const lines = await this.price(orgId, body.channelId, body.lines ?? []);
-    const orderNumber = body.orderNumber ?? (await this.numbers.generate(orgId, id));
-    if (body.orderNumber) await this.numbers.claim(orgId, id, orderNumber);
-    const { state, events } = newPurchaseOrder({
-      orgId,
-      id,
-      orderNumber,
-      channelId: body.channelId,
-      supplierName: source.name,
-      type: body.type,
-      warehouseId,
-      currency: body.currency ?? source.currency,
-      expectedAt: body.expectedAt ?? null,
-      notes: body.notes ?? null,
-      lines,
-    });
-    try {
-      return await this.orders.create(state, events);
-    } catch (err) {
-      await this.numbers.release(orgId, id, orderNumber);
-      throw err;
+    for (;;) {
+      const orderNumber = body.orderNumber ?? (await this.numbers.next(orgId));
+      const { state, events } = newPurchaseOrder({
+        orgId,
+        id,
+        orderNumber,
+        channelId: body.channelId,
+        supplierName: source.name,
+        type: body.type,
+        warehouseId,
+        currency: body.currency ?? source.currency,
+        expectedAt: body.expectedAt ?? null,
+        notes: body.notes ?? null,
+        lines,
+      });
+      try {
+        return await this.orders.create(state, events);
+      } catch (err) {
+        // A generated number someone supplied by hand: take the next one.
+        if (!body.orderNumber && err instanceof AppError && err.code === 'order_number_taken') continue;
+        throw err;
+      }
     }
   }
 
@@ -82,19 +84,8 @@ export class PurchaseOrderCommands {
     if (po.status === 'DRAFT' && locked.includes('warehouseId') && body.warehouseId) {
       await this.checkWarehouse(orgId, body.warehouseId);
     }
-    const renumbered = po.status === 'DRAFT' && locked.includes('orderNumber');
-    const claimed = renumbered && (await this.numbers.claim(orgId, id, body.orderNumber!));
-    try {
-      const { state } = await this.orders.change(orgId, id, (current) => updatePurchaseOrder(current, update));
-      // The old number is free once the order holds another (not the same one in another case).
-      if (claimed && numberKey(state.orderNumber) !== numberKey(po.orderNumber)) {
-        await this.numbers.release(orgId, id, po.orderNumber);
-      }
-      return state;
-    } catch (err) {
-      if (claimed) await this.numbers.release(orgId, id, body.orderNumber!);
-      throw err;
-    }
+    // A new number is claimed by the store before the write, the old one released after it.
+    return (await this.orders.change(orgId, id, (current) => updatePurchaseOrder(current, update))).state;
   }
 
   submit = (orgId: string, id: string) => this.decide(orgId, id, (po) => submitPurchaseOrder(po, new Date()));

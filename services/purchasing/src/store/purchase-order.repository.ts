@@ -7,6 +7,7 @@ import {
   type Decision,
   type OutboxRelay,
   type StatePage,
+  type UniqueClaims,
 } from '@stockyard/service-kit';
 import type { NewPurchaseOrder, PurchaseOrder } from '../domain/purchase-order';
 import { attachmentKindTerm, HAS_ATTACHMENT } from '../domain/purchase-order-search';
@@ -29,8 +30,14 @@ export class PurchaseOrderRepository {
     private readonly model: PurchaseOrderModel,
     relay: OutboxRelay,
     private readonly terms: PurchaseOrderTerms,
+    numbers: UniqueClaims,
   ) {
-    this.store = new AggregateStore<PurchaseOrder>(model, relay, { name: 'Purchase order', remember: REMEMBERED });
+    this.store = new AggregateStore<PurchaseOrder>(model, relay, {
+      name: 'Purchase order',
+      remember: REMEMBERED,
+      // Trashed orders keep their numbers: a number is never reused.
+      unique: { claims: numbers, valuesOf: (po) => [po.orderNumber] },
+    });
   }
 
   async create(state: NewPurchaseOrder, events: EventEnvelope[]): Promise<PurchaseOrder> {
