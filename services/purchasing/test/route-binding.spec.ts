@@ -1,8 +1,7 @@
 import { PURCHASING_API, routesOf, schemasOf } from '@stockyard/contracts';
 
-/** Rows built later (attachments, the PDF, e-mail, messages, orders from requirements) answer 501 until then. */
+/** Rows built later (attachments, the PDF, e-mail, messages) answer 501 until then. */
 const PENDING = [
-  'POST /purchase-orders/bulk-from-requirements',
   'POST /purchase-orders/{id}/send-email',
   'POST /purchase-orders/{id}/send-follow-up',
   'GET /purchase-orders/{id}/pdf',

@@ -3,6 +3,8 @@ import { listOf, PageQuerySchema } from '../lists';
 import {
   AddLineSchema,
   AddTrackingSchema,
+  BulkFromRequirementsResultSchema,
+  BulkFromRequirementsSchema,
   CreatePurchaseOrderSchema,
   LinkedHoldSchema,
   LinkReservationsSchema,
@@ -51,4 +53,9 @@ export const PURCHASING_API = {
   }),
   listReservations: apiRoute('GET', '/purchase-orders/{id}/reservations', { response: holds }),
   listLinkableReservations: apiRoute('GET', '/purchase-orders/{id}/linkable-reservations', { response: holds }),
+  // Orders from reorder requirements
+  bulkFromRequirements: apiRoute('POST', '/purchase-orders/bulk-from-requirements', {
+    body: BulkFromRequirementsSchema,
+    response: BulkFromRequirementsResultSchema,
+  }),
 };
