@@ -18,10 +18,14 @@ export const draftTerm = (channelId: string, warehouseId: string) => `#draft:${c
 const openOf = (line: PurchaseOrder['lines'][number]) =>
   Math.max(0, addQuantities(line.quantity, -line.receivedQuantity));
 
-/** The order's on-order and draft terms (none once it is received, closed, cancelled or trashed). */
+/**
+ * The order's on-order and draft terms (none once it is received, closed, cancelled or trashed).
+ * Every line's, fully received ones too: a receipt then changes no term (a term update rewrites
+ * each of the order's term rows: bench/README.md, bench:purchasing), and the sum is exact anyway.
+ */
 export function onOrderTermsOf(po: PurchaseOrder): string[] {
   if (!holdsOnOrder(po)) return [];
-  const terms = po.lines.filter((l) => openOf(l) > 0).map((l) => onOrderTerm(l.variantId, po.warehouseId!));
+  const terms = po.lines.map((l) => onOrderTerm(l.variantId, po.warehouseId!));
   if (po.status === 'DRAFT') terms.push(draftTerm(po.channelId, po.warehouseId!));
   return terms;
 }
