@@ -13,7 +13,7 @@ import { callPeer } from './peer-errors';
 /** The catalog's batches take at most this many variants. */
 const BATCH = 500;
 
-/** What orders from requirements read of the peers: reorder levels (inventory), every live offer and variants (catalog). */
+/** What orders from requirements read of peers: reorder levels (inventory), live offers and variants (catalog). */
 export interface RequirementReads {
   reorderLevels(orgId: string, query: ReorderLevelsQuery): Promise<ReorderLevels>;
   /** Every live source's offers of the variants. */
