@@ -15,6 +15,7 @@ import { variantModel } from '../services/inventory/src/store/variant.model';
 import { binModel, warehouseModel } from '../services/inventory/src/store/warehouse.model';
 import { deliveryModel } from '../services/webhooks/src/store/delivery.model';
 import { endpointModel } from '../services/webhooks/src/store/endpoint.model';
+import { endpointCascadeModel } from '../services/webhooks/src/store/endpoint-cascade.model';
 import { apiKeyModel } from '../services/gateway/src/store/api-key.model';
 import { brandModel } from '../services/catalog/src/store/brand.model';
 import { categoryModel } from '../services/catalog/src/store/category.model';
@@ -193,6 +194,20 @@ const SHAPES: Shape[] = [
     ...page,
     mongoSorts:
       'TO DO in webhooks: (orgId, endpointId, createdAt) lacks _id, so MongoDB sorts an endpoint’s deliveries',
+  },
+  {
+    name: 'DELETE /webhooks/{id} and its cascade: a page of the endpoint’s deliveries',
+    model: deliveryModel,
+    filter: { orgId: 'o', endpointId: 'e' },
+    limit: 1000,
+    unsorted: 'any page of them: each pass removes what it read',
+  },
+  {
+    name: 'webhooks cascade sweep: the open cascades, oldest first',
+    model: endpointCascadeModel,
+    filter: { openedAt: { $lte: now } },
+    sort: { openedAt: 1 },
+    limit: 20,
   },
   {
     name: 'webhooks worker: due deliveries',
