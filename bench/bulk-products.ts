@@ -84,7 +84,8 @@ async function untilDone(
     done += count ?? 0;
     const rest = remaining === undefined ? '' : `, remaining ${remaining}`;
     say(
-      `${label} call ${call}: ${res.status} in ${seconds(took)} (count ${count}${rest}, failed ${failed?.length ?? '-'})`,
+      `${label} call ${call}: ${res.status} in ${seconds(took)} ` +
+        `(count ${count}${rest}, failed ${failed?.length ?? '-'})`,
     );
     if (res.status === 504) {
       for (let last = -1, same = 0; same < 50;) {

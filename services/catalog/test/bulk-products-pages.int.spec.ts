@@ -20,7 +20,7 @@ describe('DELETE /products/bulk and POST /products/bulk-restore, a page per call
   const products = (c: Catalog, n: number, sku: (i: number) => string | undefined = () => undefined) =>
     Promise.all(Array.from({ length: n }, (_, i) => c.product({ ...(sku(i) ? { sku: sku(i) } : {}) })));
 
-  it('trashes all in pages: the first call at most the bound, the second finishes, a third changes nothing', async () => {
+  it('trashes all in pages: the first call takes the bound, the second finishes, a third changes nothing', async () => {
     const c = await catalog('org_bulk_pages_delete');
     const made = await products(c, 5);
     const first = await c.request('DELETE', '/products/bulk', ALL);

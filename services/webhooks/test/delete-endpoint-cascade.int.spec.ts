@@ -50,7 +50,7 @@ async function seedDeliveries(orgId: string, endpointId: string, n: number): Pro
 }
 
 describe('DELETE /webhooks/{id}, the cascade to its deliveries', () => {
-  it('removes the endpoint at once and its deliveries in passes, leaving another endpoint’s; a repeat is a 404', async () => {
+  it('removes the endpoint at once, its deliveries in passes, not another endpoint’s; a repeat is a 404', async () => {
     const orgId = 'org_cascade';
     const [gone, kept] = [await endpoint(orgId), await endpoint(orgId)];
     await seedDeliveries(orgId, gone, 7);

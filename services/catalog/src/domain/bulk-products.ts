@@ -15,7 +15,7 @@ export interface TrashedRange {
   deletedBefore?: Date;
 }
 
-/** Which trashed products a bulk restore names: its ids, or a page of all of them or of those trashed in [after, before]. */
+/** Which trashed products a bulk restore names: its ids, or a page of all or of those trashed in [after, before]. */
 export function bulkRestoreTarget(
   body: BulkRestore,
 ): { ids: string[] } | { range: TrashedRange; startingAfter?: string } {
