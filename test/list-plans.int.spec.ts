@@ -15,6 +15,7 @@ import { variantModel } from '../services/inventory/src/store/variant.model';
 import { binModel, warehouseModel } from '../services/inventory/src/store/warehouse.model';
 import { deliveryModel } from '../services/webhooks/src/store/delivery.model';
 import { endpointModel } from '../services/webhooks/src/store/endpoint.model';
+import { endpointCascadeModel } from '../services/webhooks/src/store/endpoint-cascade.model';
 import { apiKeyModel } from '../services/gateway/src/store/api-key.model';
 import { brandModel } from '../services/catalog/src/store/brand.model';
 import { categoryModel } from '../services/catalog/src/store/category.model';
@@ -231,6 +232,20 @@ const SHAPES: Shape[] = [
       'TO DO in webhooks: (orgId, endpointId, createdAt) lacks _id, so MongoDB sorts an endpoint’s deliveries',
   },
   {
+    name: 'DELETE /webhooks/{id} and its cascade: a page of the endpoint’s deliveries',
+    model: deliveryModel,
+    filter: { orgId: 'o', endpointId: 'e' },
+    limit: 1000,
+    unsorted: 'any page of them: each pass removes what it read',
+  },
+  {
+    name: 'webhooks cascade sweep: the open cascades, oldest first',
+    model: endpointCascadeModel,
+    filter: { openedAt: { $lte: now } },
+    sort: { openedAt: 1 },
+    limit: 20,
+  },
+  {
     name: 'webhooks worker: due deliveries',
     model: deliveryModel,
     filter: {
@@ -377,22 +392,47 @@ const SHAPES: Shape[] = [
     filter: { orgId: 'o' },
   },
   {
-    name: 'DELETE /products/bulk {all: true}: live ids',
+    name: 'DELETE /products/bulk {all: true}: a page of live ids after an id',
     model: productModel,
-    filter: { orgId: 'o', deletedAt: null },
-    sort: { createdAt: 1, _id: 1 },
+    filter: { orgId: 'o', deletedAt: null, _id: { $gt: 'prd_a' } },
+    sort: { _id: 1 },
+    limit: 1000,
   },
   {
-    name: 'POST /products/bulk-restore {all: true}: trashed ids',
+    name: 'DELETE /products/bulk {all: true}: how many live ones follow (count)',
+    model: productModel,
+    filter: { orgId: 'o', deletedAt: null, _id: { $gt: 'prd_a' } },
+    count: true,
+  },
+  {
+    name: 'POST /products/bulk-restore {all: true}: a page of trashed ids',
     model: productModel,
     filter: { orgId: 'o', deletedAt: { $gte: earliest } },
     sort: { deletedAt: 1, _id: 1 },
+    limit: 1000,
   },
   {
-    name: 'POST /products/bulk-restore {after, before}: trashed ids in a range',
+    name: 'POST /products/bulk-restore {after, before, startingAfter}: a page of trashed ids in a range after a cursor',
     model: productModel,
-    filter: { orgId: 'o', deletedAt: { $gte: now, $lte: now } },
+    filter: {
+      orgId: 'o',
+      deletedAt: { $gte: now, $lte: now },
+      $or: [{ deletedAt: { $gt: now } }, { _id: { $gt: 'prd_a' } }],
+    },
     sort: { deletedAt: 1, _id: 1 },
+    limit: 1000,
+  },
+  {
+    name: 'POST /products/bulk-restore: how many follow, trashed later (count)',
+    model: productModel,
+    filter: { orgId: 'o', deletedAt: { $gt: now, $lte: now } },
+    count: true,
+  },
+  {
+    name: 'POST /products/bulk-restore: how many follow, trashed at the same instant (count)',
+    model: productModel,
+    filter: { orgId: 'o', deletedAt: now, _id: { $gt: 'prd_a' } },
+    count: true,
   },
   {
     name: 'GET /products/{id} (FAMILY), children: a family’s children',

@@ -172,15 +172,27 @@ export type Preflight = z.infer<typeof PreflightSchema>;
 
 export const DELETE_ALL_PRODUCTS = 'DELETE_ALL_PRODUCTS';
 const isoDate = z.coerce.date();
+/**
+ * `all` and a range take one page of products per call (the catalog's `BULK_PAGE_PRODUCTS`,
+ * 1,000 by default); the answer's `next`, given back as `startingAfter`, goes on after it.
+ */
+const bulkCursor = z.string().min(1).max(300);
 export const BulkRestoreSchema = z.union([
   z.object({ ids: z.array(id).min(1).max(1000) }).strict(),
-  z.object({ all: z.literal(true) }).strict(),
-  z.object({ after: isoDate, before: isoDate }).strict(),
+  z.object({ all: z.literal(true), startingAfter: bulkCursor.optional() }).strict(),
+  z.object({ after: isoDate, before: isoDate, startingAfter: bulkCursor.optional() }).strict(),
 ]);
 export type BulkRestore = z.infer<typeof BulkRestoreSchema>;
 export const BulkDeleteSchema = z.union([
   z.object({ ids: z.array(id).min(1).max(1000), dryRun: z.boolean().optional() }).strict(),
-  z.object({ all: z.literal(true), confirm: z.string().optional(), dryRun: z.boolean().optional() }).strict(),
+  z
+    .object({
+      all: z.literal(true),
+      confirm: z.string().optional(),
+      dryRun: z.boolean().optional(),
+      startingAfter: id.optional(),
+    })
+    .strict(),
 ]);
 export type BulkDelete = z.infer<typeof BulkDeleteSchema>;
 
@@ -331,6 +343,10 @@ export const BulkRestoreResultSchema = z.object({
   count: z.number().int(),
   ids: z.array(z.string()),
   failed: z.array(bulkFailure),
+  /** `all` or a range: products after this page still to do (0 with `ids`, and on the last page). */
+  remaining: z.number().int(),
+  /** `all` or a range: the `startingAfter` of the next page, null when nothing remains. */
+  next: z.string().nullable(),
 });
 export const BulkDeleteResultSchema = BulkRestoreResultSchema.extend({ dryRun: z.boolean() });
 

@@ -93,6 +93,7 @@ export function productsModule(
     queries,
     peers,
     categories: needs.categories,
+    bulkPage: ctx.config.BULK_PAGE_PRODUCTS,
   });
   return {
     commands,
@@ -116,6 +117,7 @@ function productsCommands(p: {
   queries: ProductQueries;
   peers: ConstructorParameters<typeof ConversionCommands>[3];
   categories: CategoryRepository;
+  bulkPage: number;
 }) {
   const { writer, skus, queries, peers } = p;
   const products = new ProductCommands(writer, skus, queries, peers.listings, peers.stock);
@@ -125,7 +127,7 @@ function productsCommands(p: {
     families: new FamilyCommands(writer, skus, queries, products),
     reports: new ProductReports(writer, queries, p.categories),
     conversions: new ConversionCommands(writer, queries, products, peers),
-    bulk: new BulkCommands(writer, products, queries),
+    bulk: new BulkCommands(writer, queries, p.bulkPage),
     internalReads: new InternalReads(p.components, skus),
   };
 }

@@ -79,7 +79,7 @@ describe('list queries read the same rows as the queries they replaced', () => {
     expect(seen).toEqual(expected);
   });
 
-  it('trashed ids, all and in ranges', async () => {
+  it('trashed ids, all and in ranges, page by page across ties, with how many remain after each', async () => {
     const queries = new ProductQueries(products, new ProductSearch(conn), new ComponentUses(conn));
     for (const range of [
       {},
@@ -92,7 +92,36 @@ describe('list queries read the same rows as the queries they replaced', () => {
       if ('deletedBefore' in range && range.deletedBefore) deletedAt.$lte = range.deletedBefore;
       const expected = ids(await products.find({ orgId: ORG, deletedAt }).sort({ deletedAt: 1, _id: 1 }).lean());
       expect(expected.length).toBeGreaterThan(0);
-      expect(await queries.trashedIds(ORG, range)).toEqual(expected);
+      for (const limit of [1, 2, 5, 100]) {
+        const seen: string[] = [];
+        let startingAfter: string | undefined;
+        for (let call = 0; call < 20; call++) {
+          const page = await queries.trashedPage(ORG, range, limit, startingAfter);
+          seen.push(...page.ids);
+          expect(page.remaining).toBe(expected.length - seen.length);
+          if (page.next === null) break;
+          startingAfter = page.next;
+        }
+        expect(seen).toEqual(expected);
+      }
+    }
+  });
+
+  it('live ids page by page, by id, with how many remain after each', async () => {
+    const queries = new ProductQueries(products, new ProductSearch(conn), new ComponentUses(conn));
+    const expected = ids(await products.find({ orgId: ORG, deletedAt: null }).sort({ _id: 1 }).lean());
+    expect(expected).toHaveLength(16);
+    for (const limit of [1, 3, 16, 100]) {
+      const seen: string[] = [];
+      let startingAfter: string | undefined;
+      for (let call = 0; call < 20; call++) {
+        const page = await queries.livePage(ORG, limit, startingAfter);
+        seen.push(...page.ids);
+        expect(page.remaining).toBe(expected.length - seen.length);
+        if (page.next === null) break;
+        startingAfter = page.next;
+      }
+      expect(seen).toEqual(expected);
     }
   });
 

@@ -1,5 +1,6 @@
 import type { List, Page, ProductListQuery, VariantListQuery } from '@stockyard/contracts';
 import { searchText, wordStartPattern, stateOf, readPage, countOwned, type OrgFilter } from '@stockyard/service-kit';
+import { restoreCursor, trashPositionOf, type BulkPage, type TrashedRange } from '../domain/bulk-products';
 import type { HealthRow } from '../domain/data-health';
 import type { ProductState } from '../domain/product';
 import { liveVariants, skuKey } from '../domain/product-derived';
@@ -127,18 +128,60 @@ export class ProductQueries {
     return filters;
   }
 
-  /** Ids of the organization's live products, oldest first. */
-  async liveIds(orgId: string): Promise<string[]> {
-    const rows = await this.model.find({ orgId, deletedAt: null }, { _id: 1 }).sort({ createdAt: 1, _id: 1 }).lean();
-    return rows.map((r) => String(r._id));
+  /**
+   * A page of the organization's live products by id, after `startingAfter` (an id), and how
+   * many live ones follow it: index ranges of `{orgId, deletedAt, _id}`, a page and a count.
+   */
+  async livePage(orgId: string, limit: number, startingAfter?: string): Promise<BulkPage> {
+    const live = (after?: string) => ({
+      orgId,
+      deletedAt: null,
+      ...(after !== undefined ? { _id: { $gt: after } } : {}),
+    });
+    const rows = await this.model.find(live(startingAfter), { _id: 1 }).sort({ _id: 1 }).limit(limit).lean();
+    const ids = rows.map((r) => String(r._id));
+    const last = ids.length === limit ? ids[ids.length - 1] : undefined;
+    const remaining = last === undefined ? 0 : await countOwned(this.model, live(last));
+    return { ids, remaining, next: remaining > 0 ? last! : null };
   }
 
-  /** Ids of trashed products, those trashed in a range when given, oldest trashing first. */
-  async trashedIds(orgId: string, range: { deletedAfter?: Date; deletedBefore?: Date }): Promise<string[]> {
-    const deletedAt: Record<string, Date> = { $gte: range.deletedAfter ?? EARLIEST };
-    if (range.deletedBefore) deletedAt.$lte = range.deletedBefore;
-    const rows = await this.model.find({ orgId, deletedAt }, { _id: 1 }).sort({ deletedAt: 1, _id: 1 }).lean();
-    return rows.map((r) => String(r._id));
+  /**
+   * A page of trashed products (those trashed in the range when given), oldest trashing first,
+   * after the cursor `startingAfter`, and how many follow it: index ranges of `{orgId,
+   * deletedAt, _id}` (the page's `$or` only settles products trashed at the cursor's instant;
+   * the count is two exact ranges, which the local store counts without reading a product).
+   */
+  async trashedPage(orgId: string, range: TrashedRange, limit: number, startingAfter?: string): Promise<BulkPage> {
+    const between = (from: Date, strict: boolean) => {
+      const deletedAt: Record<string, Date> = { [strict ? '$gt' : '$gte']: from };
+      if (range.deletedBefore) deletedAt.$lte = range.deletedBefore;
+      return { orgId, deletedAt };
+    };
+    const start = range.deletedAfter ?? EARLIEST;
+    const after = startingAfter === undefined ? undefined : trashPositionOf(startingAfter);
+    const filter = !after
+      ? between(start, false)
+      : {
+          ...between(after.at > start ? after.at : start, false),
+          $or: [{ deletedAt: { $gt: after.at } }, { _id: { $gt: after.id } }],
+        };
+    const rows = await this.model
+      .find(filter, { _id: 1, deletedAt: 1 })
+      .sort({ deletedAt: 1, _id: 1 })
+      .limit(limit)
+      .lean();
+    const keys = rows.map((r) => ({ at: r.deletedAt as Date, id: String(r._id) }));
+    const last = keys.length === limit ? keys[keys.length - 1] : undefined;
+    let remaining = 0;
+    if (last) {
+      const sameInstant = { orgId, deletedAt: last.at, _id: { $gt: last.id } };
+      const counts = await Promise.all([
+        countOwned(this.model, between(last.at, true)),
+        countOwned(this.model, sameInstant),
+      ]);
+      remaining = counts[0] + counts[1];
+    }
+    return { ids: keys.map((k) => k.id), remaining, next: remaining > 0 ? restoreCursor(last!) : null };
   }
 
   /** Every product of the organization, live and trashed, with what the data-health report reads. */
