@@ -8,7 +8,7 @@ export const configSchema = baseServiceEnv.extend({
   /** How long a call to a peer may take before its route answers 503 `dependency_unavailable`. */
   PEER_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   /** Products one call of `DELETE /products/bulk` `all` or `POST /products/bulk-restore` `all`/range takes. */
-  BULK_PAGE_PRODUCTS: z.coerce.number().int().min(1).max(10_000).default(1000),
+  BULK_PAGE_PRODUCTS: z.coerce.number().int().min(1).max(10_000).default(500),
   ...channelsEnv,
 });
 export type Config = ReturnType<typeof configSchema.parse>;
