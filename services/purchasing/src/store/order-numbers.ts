@@ -26,7 +26,7 @@ export function orderNumberClaims(claims: NumberClaimModel, orders: PurchaseOrde
   });
 }
 
-/** Generated order numbers: the organization's sequence, formatted (a number someone supplied is skipped by the caller). */
+/** Generated order numbers: the organization's sequence, formatted (the caller skips one supplied by hand). */
 export class OrderNumbers {
   private readonly sequence: NumberSequence;
 
