@@ -78,6 +78,8 @@ function lines(doc: PDFKit.PDFDocument, order: PrintedOrder): void {
     .stroke();
   for (const line of order.lines) row(line, false);
   doc.moveTo(MARGIN, doc.y).lineTo(545, doc.y).stroke();
-  doc.y += 4;
-  row({ unitCost: 'Total', total: `${order.currency} ${order.total}` }, true);
+  doc.font('Helvetica-Bold').fontSize(10);
+  if (doc.y + 20 > bottom) doc.addPage();
+  doc.text(`Total ${order.currency} ${order.total}`, 300, doc.y + 6, { width: 245, align: 'right' });
+  doc.x = MARGIN;
 }
