@@ -20,7 +20,7 @@ describe('GET /purchase-orders/{id}/pdf', () => {
     expect(res.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const { text, pages } = await pdfText(res.bytes);
     expect(pages).toBe(1);
-    for (const shown of [po.orderNumber, ...PRINTED]) expect(text).toContain(shown);
+    for (const shown of [po.orderNumber, 'orders@nordic-parts.test', ...PRINTED]) expect(text).toContain(shown);
     // 3 × 0.10 in cents, never the float 0.30000000000000004.
     expect(text).toContain('0.30');
     expect(text).not.toContain('0.30000');
