@@ -111,7 +111,7 @@ describe('purchase-order attachments in S3', () => {
     expect(again.body.error.code).toBe('resource_not_found');
   });
 
-  it('refuses a type that is neither image nor PDF with 422 unsupported_attachment_type, at upload-url and record', async () => {
+  it('refuses a type neither image nor PDF with 422 unsupported_attachment_type at upload-url and record', async () => {
     const url = await h.request('POST', `${base()}/upload-url?filename=a.txt&contentType=text/plain`);
     expect(url.status).toBe(422);
     expect(url.body.error.code).toBe('unsupported_attachment_type');

@@ -10,7 +10,7 @@ export interface OrderPdf {
   bytes: Buffer;
 }
 
-/** The order as a PDF: the supplier from the catalog, the warehouse from inventory, the lines as the order keeps them. */
+/** The order as a PDF: the supplier from the catalog, the warehouse from inventory, the lines as the order keeps. */
 export class DocumentCommands {
   constructor(
     private readonly catalog: CatalogReads,

@@ -77,10 +77,12 @@ export function composeOrderEmail(
   const to = recipients(supplier, input.to);
   const subject = input.subject ?? `Purchase order ${po.orderNumber}`;
   const expected = day(po.expectedAt);
+  const lines = `${po.lines.length} line${po.lines.length === 1 ? '' : 's'}`;
+  const total = formatCents(po.lines.reduce((sum, l) => sum + lineTotalCents(l), 0));
   const text = [
     greeting(po, supplier),
-    `Please find attached our purchase order ${po.orderNumber} (${po.lines.length} line${po.lines.length === 1 ? '' : 's'}, ` +
-      `total ${po.currency} ${formatCents(po.lines.reduce((sum, l) => sum + lineTotalCents(l), 0))}).${expected ? ` We expect delivery by ${expected}.` : ''}`,
+    `Please find attached our purchase order ${po.orderNumber} (${lines}, total ${po.currency} ${total}).` +
+      (expected ? ` We expect delivery by ${expected}.` : ''),
     ...(input.message ? [input.message] : []),
     'Please confirm the order and its delivery date.',
     'Thank you.',
