@@ -1,4 +1,4 @@
-import type { Logger, ServiceContext } from '@stockyard/service-kit';
+import type { ServiceContext } from '@stockyard/service-kit';
 import type { Router } from 'express';
 import { AttachmentCommands } from './commands/attachment-commands';
 import { DocumentCommands } from './commands/document-commands';
@@ -19,7 +19,7 @@ import { MessageRepository } from './store/message.repository';
  * PDF, e-mail to the supplier through SMTP and its messages (their own collection).
  */
 export function documentsModule({ connection, config, logger }: ServiceContext<Config>, po: PurchaseOrdersGiven) {
-  const storage = new AttachmentStorage(config, logger as Logger);
+  const storage = new AttachmentStorage(config, logger);
   const mailer = new Mailer(config);
   const catalog = catalogReads(config);
   const documents = new DocumentCommands(catalog, warehouseRead(config));
