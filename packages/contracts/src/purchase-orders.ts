@@ -320,3 +320,73 @@ export const PurchaseOrderMessageSchema = z.object({
   createdAt: z.string(),
 });
 export type PurchaseOrderMessage = z.infer<typeof PurchaseOrderMessageSchema>;
+
+// Orders from reorder requirements (POST /purchase-orders/bulk-from-requirements)
+
+/**
+ * The optional body: one warehouse only, a dry run (nothing written), and `after`, the previous
+ * answer's `next` (a call examines at most MAX_REQUIREMENT_LEVELS reorder levels).
+ */
+export const BulkFromRequirementsSchema = z
+  .object({
+    warehouseId: id.optional(),
+    dryRun: z.boolean().optional(),
+    after: z.string().min(1).max(300).optional(),
+  })
+  .strict()
+  .optional();
+export type BulkFromRequirements = z.output<typeof BulkFromRequirementsSchema>;
+
+/** Reorder levels (variant, warehouse) one call examines at most; `next` goes on from there. */
+export const MAX_REQUIREMENT_LEVELS = 500;
+
+/**
+ * Why a requirement ordered nothing: `already_covered` (on order brings it to its reorder point),
+ * `no_source` (no live supplier offers it with a preferred flag or a cost), `unknown_variant`
+ * (the catalog no longer has the variant), `unit_cost_required` (no offer cost and no variant cost).
+ */
+export const REQUIREMENT_SKIP_REASONS = [
+  'already_covered',
+  'no_source',
+  'unknown_variant',
+  'unit_cost_required',
+] as const;
+
+export const RequirementLineSchema = z.object({
+  /** The line added or raised; null in a dry run for a line not written. */
+  lineId: z.string().nullable(),
+  variantId: z.string(),
+  supplierSku: z.string().nullable(),
+  /** What this call ordered (added to the line when it raised one). */
+  quantity: z.number(),
+  unitCost: z.number(),
+});
+
+export const RequirementOrderSchema = z.object({
+  /** Null in a dry run for an order that would be created. */
+  purchaseOrderId: z.string().nullable(),
+  orderNumber: z.string().nullable(),
+  channelId: z.string(),
+  warehouseId: z.string(),
+  lines: z.array(RequirementLineSchema),
+});
+
+export const RequirementSkipSchema = z.object({
+  variantId: z.string(),
+  warehouseId: z.string(),
+  reason: z.enum(REQUIREMENT_SKIP_REASONS),
+});
+
+export const BulkFromRequirementsResultSchema = z.object({
+  dryRun: z.boolean(),
+  created: z.array(RequirementOrderSchema),
+  updated: z.array(RequirementOrderSchema),
+  skipped: z.array(RequirementSkipSchema),
+  /** Reorder levels examined by this call (at most MAX_REQUIREMENT_LEVELS). */
+  examined: z.number().int(),
+  /** Send as `after` to examine the next levels; null: every level was examined. */
+  next: z.string().nullable(),
+});
+export type BulkFromRequirementsResult = z.infer<typeof BulkFromRequirementsResultSchema>;
+export type RequirementOrder = z.infer<typeof RequirementOrderSchema>;
+export type RequirementSkip = z.infer<typeof RequirementSkipSchema>;

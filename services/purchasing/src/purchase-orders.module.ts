@@ -5,14 +5,17 @@ import { HoldCommands } from './commands/hold-commands';
 import { PurchaseOrderCommands } from './commands/purchase-order-commands';
 import { ReceiptSweep } from './commands/receipt-sweep';
 import { ReceiveCommands } from './commands/receive-commands';
+import { RequirementCommands } from './commands/requirements-commands';
 import type { Config } from './config';
 import { SEARCH_TERMS_CHANGED } from './domain/purchase-order-search';
 import { invoiceCreatedHandler } from './events/handlers/invoice-created.handler';
 import { internalRoutes } from './http/internal.routes';
 import { linesRoutes } from './http/lines.routes';
 import { purchaseOrdersRoutes } from './http/purchase-orders.routes';
+import { requirementsRoutes } from './http/requirements.routes';
 import { catalogReads } from './peers/catalog-reads';
 import { inventoryPeer } from './peers/inventory-stock';
+import { requirementReads } from './peers/requirement-reads';
 import { NO_HOLDS, type HoldLookup } from './ports';
 import { orderNumberClaims, OrderNumbers } from './store/order-numbers';
 import { numberClaimModel, numberSequenceModel, purchaseOrderModel } from './store/purchase-order.model';
@@ -48,7 +51,10 @@ export function purchaseOrdersModule(
   const inventory = inventoryPeer(config);
   const commands = new PurchaseOrderCommands(orders, numbers, catalogReads(config), inventory);
   const receiving = new ReceiveCommands(orders, inventory);
-  const given = { commands, receiving, orders, holds: new HoldCommands(orders, commands, holdLookup) };
+  const holds = new HoldCommands(orders, commands, holdLookup);
+  // Orders from reorder requirements.
+  const requirements = new RequirementCommands(orders, data.terms, numbers, requirementReads(config), inventory);
+  const given = { commands, receiving, orders, holds, requirements };
   const sweep = new ReceiptSweep(orders, receiving, logger, {
     everyMs: config.RECEIPT_SWEEP_MS,
     graceMs: config.RECEIPT_GRACE_MS,
@@ -67,6 +73,7 @@ export function purchaseOrdersModule(
     mount: (router: Router) => {
       purchaseOrdersRoutes(router, given);
       linesRoutes(router, given);
+      requirementsRoutes(router, given);
     },
     mountInternal: (router: Router) => internalRoutes(router, given),
   };

@@ -3,6 +3,8 @@ import { listOf, PageQuerySchema } from '../lists';
 import {
   AddLineSchema,
   AddTrackingSchema,
+  BulkFromRequirementsResultSchema,
+  BulkFromRequirementsSchema,
   CreatePurchaseOrderSchema,
   LinkedHoldSchema,
   LinkReservationsSchema,
@@ -94,4 +96,9 @@ export const PURCHASING_API = {
   listReservations: apiRoute('GET', '/purchase-orders/{id}/reservations', { response: holds }),
   listLinkableReservations: apiRoute('GET', '/purchase-orders/{id}/linkable-reservations', { response: holds }),
   ...DOCUMENTS_API,
+  // Orders from reorder requirements
+  bulkFromRequirements: apiRoute('POST', '/purchase-orders/bulk-from-requirements', {
+    body: BulkFromRequirementsSchema,
+    response: BulkFromRequirementsResultSchema,
+  }),
 };

@@ -1,4 +1,5 @@
 import { wordStarts } from '@stockyard/service-kit';
+import { onOrderTermsOf } from './on-order';
 import type { PurchaseOrder } from './purchase-order';
 
 /**
@@ -12,13 +13,15 @@ export const attachmentKindTerm = (kind: string) => `#attachment:${kind}`;
 
 /**
  * An order's terms in its search index: the word starts of its number, its supplier's name and
- * each line's SKUs (ours and the supplier's), and its attachment terms.
+ * each line's SKUs (ours and the supplier's), its attachment terms and its on-order terms (domain/on-order.ts).
  */
 export function searchTermsOf(po: PurchaseOrder): string[] {
   const texts = [po.orderNumber, po.supplierName, ...po.lines.flatMap((l) => [l.sku ?? '', l.supplierSku ?? ''])];
   const terms = new Set(texts.flatMap((t) => wordStarts(t)));
   if (po.attachments.length > 0) terms.add(HAS_ATTACHMENT);
   for (const a of po.attachments) terms.add(attachmentKindTerm(a.kind));
+  // Orders from requirements: what is on order, and the drafts requirements are appended to.
+  for (const t of onOrderTermsOf(po)) terms.add(t);
   return [...terms];
 }
 

@@ -75,4 +75,11 @@ export class PurchaseOrderTerms {
     const hits = await this.index.refsWithTerms(orgId, [term], MAX_CANDIDATES);
     return hits.complete ? hits.refs : undefined;
   }
+
+  // Orders from requirements
+
+  /** Ids of every order holding any of these exact terms (on order, drafts: domain/on-order.ts). */
+  async holdingAny(orgId: string, terms: readonly string[]): Promise<string[]> {
+    return terms.length === 0 ? [] : (await this.index.refsWithTerms(orgId, terms)).refs;
+  }
 }

@@ -1,0 +1,172 @@
+import {
+  MAX_REQUIREMENT_LEVELS,
+  type BulkFromRequirements,
+  type BulkFromRequirementsResult,
+  type ReorderLevel,
+  type RequirementOrder,
+} from '@stockyard/contracts';
+import { AppError, newId } from '@stockyard/service-kit';
+import { appendRequirements, canAppend, lineOf, type Appended } from '../domain/append-requirements';
+import { newPurchaseOrder } from '../domain/create-purchase-order';
+import { draftFor, draftTerm, onOrderByPair, onOrderTerm } from '../domain/on-order';
+import type { PurchaseOrder } from '../domain/purchase-order';
+import { unknownWarehouse } from '../domain/purchase-order.errors';
+import { belowReorderPoint, planRequirements, type SupplierNeeds } from '../domain/requirements';
+import type { InventoryPeer } from '../peers/inventory-stock';
+import type { RequirementReads } from '../peers/requirement-reads';
+import type { OrderNumbers } from '../store/order-numbers';
+import type { PurchaseOrderRepository } from '../store/purchase-order.repository';
+import type { PurchaseOrderTerms } from '../store/purchase-order-terms';
+
+/** Inventory may answer short pages before the end: a call reads at most this many. */
+const MAX_LEVEL_PAGES = 5;
+const BY_IDS = 500;
+
+const unique = (items: string[]) => [...new Set(items)];
+
+/**
+ * POST /purchase-orders/bulk-from-requirements: one page of reorder levels (at most
+ * MAX_REQUIREMENT_LEVELS), the ones below their reorder point planned against what is on order
+ * (domain/requirements.ts), and one DRAFT per (supplier, warehouse), appended to when one exists.
+ */
+export class RequirementCommands {
+  constructor(
+    private readonly orders: PurchaseOrderRepository,
+    private readonly terms: PurchaseOrderTerms,
+    private readonly numbers: OrderNumbers,
+    private readonly reads: RequirementReads,
+    private readonly inventory: InventoryPeer,
+  ) {}
+
+  async run(orgId: string, body: BulkFromRequirements): Promise<BulkFromRequirementsResult> {
+    const dryRun = body?.dryRun ?? false;
+    const warehouseId = body?.warehouseId;
+    if (warehouseId && !(await this.inventory.liveWarehouse(orgId, warehouseId))) throw unknownWarehouse(warehouseId);
+    const { levels, next } = await this.levels(orgId, warehouseId, body?.after);
+    const answer = { dryRun, created: [], updated: [], skipped: [], examined: levels.length, next };
+    const below = levels.filter(belowReorderPoint);
+    if (below.length === 0) return answer;
+    const variantIds = unique(below.map((l) => l.variantId));
+    const [open, offers, variants] = await Promise.all([
+      this.holding(
+        orgId,
+        below.map((l) => onOrderTerm(l.variantId, l.warehouseId)),
+      ),
+      this.reads.offers(orgId, variantIds),
+      this.reads.variants(orgId, variantIds),
+    ]);
+    const plan = planRequirements(below, onOrderByPair(open), offers, variants);
+    const drafts = await this.holding(
+      orgId,
+      plan.groups.map((g) => draftTerm(g.channelId, g.warehouseId)),
+    );
+    const placed = await Promise.all(
+      plan.groups.map((g) => this.place(orgId, g, draftFor(drafts, g.channelId, g.warehouseId), dryRun)),
+    );
+    return {
+      ...answer,
+      created: placed.filter((p) => p.kind === 'created').map((p) => p.order),
+      updated: placed.filter((p) => p.kind === 'updated').map((p) => p.order),
+      skipped: plan.skipped,
+    };
+  }
+
+  /** Up to MAX_REQUIREMENT_LEVELS levels from `after` on, and where the next call goes on (null: done). */
+  private async levels(orgId: string, warehouseId: string | undefined, after: string | undefined) {
+    const levels: ReorderLevel[] = [];
+    let next: string | null = after ?? null;
+    for (let pages = 0; pages < MAX_LEVEL_PAGES && levels.length < MAX_REQUIREMENT_LEVELS; pages++) {
+      const limit = MAX_REQUIREMENT_LEVELS - levels.length;
+      const page = await this.reads.reorderLevels(orgId, { warehouseId, after: next ?? undefined, limit });
+      levels.push(...page.data);
+      next = page.next;
+      if (next === null) break;
+    }
+    return { levels, next };
+  }
+
+  /** The orders holding any of the terms, read by id (a term index lookup per term, never a scan). */
+  private async holding(orgId: string, terms: string[]): Promise<PurchaseOrder[]> {
+    const ids = await this.terms.holdingAny(orgId, unique(terms));
+    const parts = Array.from({ length: Math.ceil(ids.length / BY_IDS) }, (_, i) =>
+      ids.slice(i * BY_IDS, (i + 1) * BY_IDS),
+    );
+    return (await Promise.all(parts.map((part) => this.orders.byIds(orgId, part)))).flat();
+  }
+
+  /** The group's needs appended to the supplier's DRAFT, else in a new DRAFT. */
+  private async place(orgId: string, group: SupplierNeeds, draft: PurchaseOrder | undefined, dryRun: boolean) {
+    if (draft && canAppend(draft, group.needs)) {
+      if (dryRun) {
+        const appended = group.needs.map((need) => ({
+          need,
+          lineId: draft.lines.find((l) => l.variantId === need.variantId)?.id ?? null,
+        }));
+        return { kind: 'updated' as const, order: orderOf(group, draft, appended) };
+      }
+      const { state, result } = await this.orders.change(orgId, draft.id, (po) =>
+        appendRequirements(po, group.needs, () => newId('pol')),
+      );
+      if (result) return { kind: 'updated' as const, order: orderOf(group, state, result) };
+    }
+    if (dryRun)
+      return {
+        kind: 'created' as const,
+        order: orderOf(
+          group,
+          null,
+          group.needs.map((need) => ({ need, lineId: null })),
+        ),
+      };
+    const created = await this.create(orgId, group);
+    const appended = created.lines.map((line, i) => ({ lineId: line.id, need: group.needs[i]! }));
+    return { kind: 'created' as const, order: orderOf(group, created, appended) };
+  }
+
+  private async create(orgId: string, group: SupplierNeeds): Promise<PurchaseOrder> {
+    const id = newId('po');
+    const lines = group.needs.map((need) => lineOf(need, newId('pol')));
+    for (;;) {
+      const { state, events } = newPurchaseOrder({
+        orgId,
+        id,
+        orderNumber: await this.numbers.next(orgId),
+        channelId: group.channelId,
+        supplierName: group.supplierName,
+        type: 'STANDARD',
+        warehouseId: group.warehouseId,
+        currency: group.currency,
+        expectedAt: null,
+        notes: null,
+        lines,
+      });
+      try {
+        return await this.orders.create(state, events);
+      } catch (err) {
+        // A generated number someone supplied by hand: take the next one.
+        if (err instanceof AppError && err.code === 'order_number_taken') continue;
+        throw err;
+      }
+    }
+  }
+}
+
+function orderOf(
+  group: SupplierNeeds,
+  po: PurchaseOrder | null,
+  appended: (Omit<Appended, 'lineId'> & { lineId: string | null })[],
+): RequirementOrder {
+  return {
+    purchaseOrderId: po?.id ?? null,
+    orderNumber: po?.orderNumber ?? null,
+    channelId: group.channelId,
+    warehouseId: group.warehouseId,
+    lines: appended.map(({ lineId, need }) => ({
+      lineId,
+      variantId: need.variantId,
+      supplierSku: need.supplierSku,
+      quantity: need.quantity,
+      unitCost: need.unitCost,
+    })),
+  };
+}

@@ -1,0 +1,39 @@
+import {
+  catalogClient,
+  inventoryClient,
+  serviceSigner,
+  type InternalVariant,
+  type Offer,
+  type ReorderLevels,
+  type ReorderLevelsQuery,
+} from '@stockyard/contracts';
+import type { Config } from '../config';
+import { callPeer } from './peer-errors';
+
+/** The catalog's batches take at most this many variants. */
+const BATCH = 500;
+
+/** What orders from requirements read of the peers: reorder levels (inventory), every live offer and variants (catalog). */
+export interface RequirementReads {
+  reorderLevels(orgId: string, query: ReorderLevelsQuery): Promise<ReorderLevels>;
+  /** Every live source's offers of the variants. */
+  offers(orgId: string, variantIds: string[]): Promise<Offer[]>;
+  variants(orgId: string, ids: string[]): Promise<InternalVariant[]>;
+}
+
+const chunks = <T>(items: T[]) =>
+  Array.from({ length: Math.ceil(items.length / BATCH) }, (_, i) => items.slice(i * BATCH, (i + 1) * BATCH));
+
+export function requirementReads(config: Config): RequirementReads {
+  const sign = serviceSigner('purchasing', config.IDENTITY_SECRET);
+  const peer = { sign, timeoutMs: config.PEER_TIMEOUT_MS };
+  const catalog = catalogClient({ ...peer, baseUrl: config.CATALOG_URL });
+  const inventory = inventoryClient({ ...peer, baseUrl: config.INVENTORY_URL });
+  const batched = async <T>(ids: string[], call: (part: string[]) => Promise<{ data: T[] }>) =>
+    (await Promise.all(chunks(ids).map((part) => callPeer('catalog', () => call(part))))).flatMap((r) => r.data);
+  return {
+    reorderLevels: (orgId, query) => callPeer('inventory', () => inventory.reorderLevels(orgId, query)),
+    offers: (orgId, variantIds) => batched(variantIds, (part) => catalog.offers(orgId, { variantIds: part })),
+    variants: (orgId, ids) => batched(ids, (part) => catalog.variants(orgId, { ids: part })),
+  };
+}
