@@ -255,8 +255,10 @@ async function main() {
       for (let i = 0; i < READS; i++) await call();
       latencies.sort((a, b) => a - b);
       say(
-        `GET /purchase-orders${query} via gateway (one connection, ${READS} requests, ${stored} orders, total ${total}): ` +
-          `p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}; statuses ${[...statuses].join(',')}; goal p99 < 100 ms`,
+        `GET /purchase-orders${query} via gateway ` +
+          `(one connection, ${READS} requests, ${stored} orders, total ${total}): ` +
+          `p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}; ` +
+          `statuses ${[...statuses].join(',')}; goal p99 < 100 ms`,
       );
     }
     say(`load average at the end: ${load()}`);

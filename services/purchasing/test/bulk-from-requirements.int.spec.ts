@@ -43,7 +43,7 @@ describe('POST /purchase-orders/bulk-from-requirements', () => {
     return id;
   }
 
-  it('orders up to maxQuantity what is below its reorder point, from the preferred source, and not the rest', async () => {
+  it('orders up to maxQuantity what is below its reorder point, from the preferred source, not the rest', async () => {
     const wh = await h.warehouse('Below');
     const [low, fine] = [await h.variant({ name: 'Low' }), await h.variant({ name: 'Fine' })];
     const preferred = await supplierOf('Preferred', [
@@ -74,7 +74,7 @@ describe('POST /purchase-orders/bulk-from-requirements', () => {
     await h.eventOf('purchase_order.created', { purchaseOrderId: po.body.id, status: 'DRAFT' });
   });
 
-  it('without a preferred offer, orders from the live source with the lowest cost, up to minQuantity without a max', async () => {
+  it('without a preferred offer, orders from the cheapest live source, up to minQuantity without a max', async () => {
     const wh = await h.warehouse('Cheapest');
     const v = await h.variant({ name: 'Bolt' });
     await supplierOf('NoCost', [[v, null]]);

@@ -7,9 +7,8 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { Logger, Part } from '@stockyard/service-kit';
+import { dependencyUnavailable, type Logger, type Part } from '@stockyard/service-kit';
 import type { Config } from '../config';
-import { dependencyUnavailable } from './peer-errors';
 
 /** How long one S3 call may take before its route answers 503. */
 const S3_TIMEOUT_MS = 5_000;
