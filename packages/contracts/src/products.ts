@@ -123,10 +123,19 @@ export const ProductListQuerySchema = z.object({
 });
 export type ProductListQuery = z.output<typeof ProductListQuerySchema>;
 
+/**
+ * GET /variants filters (paging from PageQuerySchema). `startingAfter` is a page's `next` cursor
+ * and asks for the page after it (not with an offset), which costs the same however deep.
+ */
 export const VariantListQuerySchema = z.object({
   productId: id.optional(),
   sku: z.string().trim().min(1).max(100).optional(),
   search: z.string().trim().min(1).max(200).optional(),
+  startingAfter: z
+    .string()
+    .max(400)
+    .regex(/^[A-Za-z0-9_-]+$/, 'a page’s `next` cursor')
+    .optional(),
 });
 export type VariantListQuery = z.output<typeof VariantListQuerySchema>;
 

@@ -119,7 +119,11 @@ const products = {
 };
 
 const variants = {
-  listVariants: apiRoute('GET', '/variants', { query: paged(VariantListQuerySchema), response: listOf(VariantSchema) }),
+  listVariants: apiRoute('GET', '/variants', {
+    query: paged(VariantListQuerySchema),
+    /** `next`: the following page's `startingAfter` (null on the last page). */
+    response: listOf(VariantSchema).extend({ next: z.string().nullable() }),
+  }),
   getVariant: apiRoute('GET', '/variants/{id}', { response: VariantSchema }),
   createVariant: apiRoute('POST', '/products/{id}/variants', { body: CreateVariantSchema, response: VariantSchema }),
   updateVariant: apiRoute('PATCH', '/variants/{id}', { body: UpdateVariantSchema, response: VariantSchema }),
