@@ -622,6 +622,27 @@ const SHAPES: Shape[] = [
     sort: { externalParentId: 1, channelId: 1 },
   },
   {
+    name: 'GET /products/family-candidates: a batch of listings with a parent, after a group',
+    model: listingModel,
+    filter: {
+      orgId: 'o',
+      externalParentId: { $gte: 'P1' },
+      $or: [{ externalParentId: { $gt: 'P1' } }, { channelId: { $gt: 'ch_1' } }],
+    },
+    sort: { externalParentId: 1, channelId: 1 },
+    limit: 500,
+  },
+  {
+    name: 'GET /products/family-candidates: a group cut by a batch, whole',
+    model: listingModel,
+    filter: { orgId: 'o', externalParentId: 'P1', channelId: 'ch_1' },
+  },
+  {
+    name: 'GET /products/family-candidates: the products of a batch',
+    model: productModel,
+    filter: { orgId: 'o', _id: { $in: ['prd_1', 'prd_2'] } },
+  },
+  {
     name: 'GET /sources',
     model: sourceModel,
     filter: { orgId: 'o', deletedAt: null },

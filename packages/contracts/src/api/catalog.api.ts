@@ -5,6 +5,7 @@ import {
   ChannelWithSecretSchema,
   CreateChannelSchema,
   FamilyCandidateSchema,
+  FamilyCandidateQuerySchema,
   ListingListQuerySchema,
   ListingSchema,
   UpdateChannelSchema,
@@ -73,7 +74,10 @@ const products = {
   createProduct: apiRoute('POST', '/products', { body: CreateProductSchema, response: ProductSchema }),
   listTrashedProducts: apiRoute('GET', '/products/trash', { query: PageQuerySchema, response: listOf(ProductSchema) }),
   getDataHealth: apiRoute('GET', '/products/data-health', { response: DataHealthSchema }),
-  listFamilyCandidates: apiRoute('GET', '/products/family-candidates', { response: z.array(FamilyCandidateSchema) }),
+  listFamilyCandidates: apiRoute('GET', '/products/family-candidates', {
+    query: FamilyCandidateQuerySchema,
+    response: z.array(FamilyCandidateSchema),
+  }),
   bulkCreateFromSource: apiRoute('POST', '/products/bulk-from-source', {
     body: BulkFromSourceSchema,
     response: BulkFromSourceResultSchema,
