@@ -391,9 +391,23 @@ const SHAPES: Shape[] = [
     count: true,
   },
   {
-    name: 'GET /products/data-health: every product of the organization',
+    name: 'data-health job (GET /products/data-health when stale): every product of the organization',
     model: productModel,
     filter: { orgId: 'o' },
+  },
+  ...[false, true].map((archived) => ({
+    name: `GET /products/data-health: a live product changed since the report (archived ${archived})`,
+    model: productModel,
+    filter: { orgId: 'o', deletedAt: null, archived, updatedAt: { $gt: now } },
+    sort: { updatedAt: 1, _id: 1 } as const,
+    limit: 1,
+  })),
+  {
+    name: 'GET /products/data-health: a product trashed since the report',
+    model: productModel,
+    filter: { orgId: 'o', deletedAt: { $gt: now } },
+    sort: { deletedAt: 1, _id: 1 },
+    limit: 1,
   },
   {
     name: 'DELETE /products/bulk {all: true}: a page of live ids after an id',

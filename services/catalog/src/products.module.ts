@@ -8,6 +8,7 @@ import { FamilyCommands } from './commands/family-commands';
 import { InternalReads } from './commands/internal-reads';
 import { ProductCommands } from './commands/product-commands';
 import { ProductReports } from './commands/product-reports';
+import { DataHealthReports } from './commands/data-health-reports';
 import { ProductWriter } from './commands/product-writer';
 import { VariantCommands } from './commands/variant-commands';
 import type { Config } from './config';
@@ -22,6 +23,7 @@ import type { BrandRepository } from './store/brand.repository';
 import type { CategoryRepository } from './store/category.repository';
 import { ComponentUses } from './store/component-uses';
 import { productModel } from './store/product.model';
+import { healthReportModel } from './store/health-report.model';
 import { ProductQueries } from './store/product.queries';
 import { ProductSearch } from './store/product-search';
 import { productStore } from './store/product.store';
@@ -92,7 +94,9 @@ export function productsModule(
     uses,
     variantList,
   ]);
+  const health = new DataHealthReports(healthReportModel(connection), queries, ctx.config.DATA_HEALTH_WAIT_MS, logger);
   const commands = productsCommands({
+    health,
     writer,
     skus,
     variantRefs,
@@ -107,6 +111,7 @@ export function productsModule(
     /** What the channels and sources modules write products with. */
     writes: { writer, variantRefs },
     parts: [
+      health,
       new TermIndexRebuild(connection, docs, [search, uses], logger),
       new TermIndexRebuild(connection, docs, [variantList], logger, 'variant_list_builds'),
     ],
@@ -120,6 +125,7 @@ export function productsModule(
 export type ProductWrites = ReturnType<typeof productsModule>['writes'];
 
 function productsCommands(p: {
+  health: DataHealthReports;
   writer: ProductWriter;
   skus: SkuRegistry;
   variantRefs: VariantRefs;
@@ -135,7 +141,7 @@ function productsCommands(p: {
     products,
     variants: new VariantCommands(writer, skus, p.variantRefs, queries),
     families: new FamilyCommands(writer, skus, queries, products),
-    reports: new ProductReports(writer, queries, p.categories),
+    reports: new ProductReports(writer, queries, p.categories, p.health),
     conversions: new ConversionCommands(writer, queries, products, peers),
     bulk: new BulkCommands(writer, queries, p.bulkPage),
     internalReads: new InternalReads(p.components, skus),

@@ -249,6 +249,23 @@ export class ProductQueries {
     return rows.map((doc) => stateOf<HealthRow>(doc));
   }
 
+  /**
+   * Whether any product of the organization changed after `at` (its data-health report is then
+   * stale): three probes of a row each, live ones by `updatedAt` (`{orgId, deletedAt, archived,
+   * updatedAt, _id}`, archived or not), trashed ones by `deletedAt` (a trashed product changes
+   * only by its restore, which makes it live).
+   */
+  async changedAfter(orgId: string, at: Date): Promise<boolean> {
+    const probe = (filter: Record<string, unknown>, sort: Record<string, 1>) =>
+      this.model.find(filter, { _id: 1 }).sort(sort).limit(1).lean();
+    const found = await Promise.all([
+      probe({ orgId, deletedAt: null, archived: false, updatedAt: { $gt: at } }, { updatedAt: 1, _id: 1 }),
+      probe({ orgId, deletedAt: null, archived: true, updatedAt: { $gt: at } }, { updatedAt: 1, _id: 1 }),
+      probe({ orgId, deletedAt: { $gt: at } }, { deletedAt: 1, _id: 1 }),
+    ]);
+    return found.some((rows) => rows.length > 0);
+  }
+
   /** Products, live or trashed, naming the brand or category (a brand or category in use stays). */
   countUsing(orgId: string, filter: { brandId: string } | { categoryId: string }): Promise<number> {
     return countOwned(this.model, { orgId, ...filter });
