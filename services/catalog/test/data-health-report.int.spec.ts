@@ -1,4 +1,5 @@
 import { eventually } from '@stockyard/testkit';
+import { WAIT_FOR_PRODUCTS } from '../src/commands/data-health-reports';
 import { startCatalog, type Catalog } from './support/catalog';
 
 interface Health {
@@ -58,6 +59,30 @@ describe('GET /products/data-health: a kept report and its freshness', () => {
       expect(await health(c)).toMatchObject({ status: 'CURRENT', productCount: 1 });
       await c.request('POST', `/products/${loss.id}/restore`);
       expect(await health(c)).toMatchObject({ status: 'CURRENT', productCount: 2 });
+    });
+  });
+
+  describe('a larger organization', () => {
+    let c: Catalog;
+    beforeAll(async () => {
+      c = await startCatalog('org_health_large');
+    });
+    afterAll(() => c.close());
+
+    it(`gets its previous report at once after a change (past ${WAIT_FOR_PRODUCTS} products), then the new one`, async () => {
+      await c.product({ name: 'Fine', price: 10, cost: 5 });
+      expect(await health(c)).toMatchObject({ status: 'CURRENT', productCount: 1 });
+      // As if the report had counted more products than a request waits for.
+      const reports = c.connection.collection('product_health_reports');
+      await reports.updateOne({ _id: 'org_health_large' as never }, { $set: { productCount: WAIT_FOR_PRODUCTS + 1 } });
+      await c.product({ name: 'Loss', price: 5, cost: 8 });
+      expect(await health(c)).toMatchObject({ status: 'UPDATING', productCount: WAIT_FOR_PRODUCTS + 1 });
+      const next = await eventually(async () => {
+        const h = await health(c);
+        return h.status === 'CURRENT' ? h : undefined;
+      });
+      expect(next.productCount).toBe(2);
+      expect(count(next, 'negative_margin')).toBe(1);
     });
   });
 

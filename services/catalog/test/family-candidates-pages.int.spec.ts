@@ -99,7 +99,7 @@ describe('GET /products/family-candidates, page by page', () => {
     const channelId = 'ch_scan';
     const at = new Date();
     // Single-product groups (no candidates) before a real pair, straight into the store.
-    const rows = Array.from({ length: FAMILY_SCAN_LISTINGS + 100 }, (_, i) => ({
+    const rows = Array.from({ length: FAMILY_SCAN_LISTINGS + 1_000 }, (_, i) => ({
       _id: `lst_scan_${i}`,
       orgId: org,
       channelId,

@@ -9,6 +9,9 @@ const LEASE_MS = 5 * 60_000;
 /** Writes whose `updatedAt` is this close before a report's read began may be missing from it: they make it stale. */
 const IN_FLIGHT_MS = 1_000;
 
+/** Products up to which a request waits for the job it started (about a page's cost), given a previous report. */
+export const WAIT_FOR_PRODUCTS = 500;
+
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /**
@@ -16,8 +19,9 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * every product of the organization, so it is computed in the background and kept
  * (`product_health_reports`). A request reads the kept report and checks with three probes of
  * the products' indexes (limit 1 each) whether any product changed since; if one did, it starts
- * the job (one per organization at a time), waits for it up to `waitMs`, and otherwise answers
- * the previous report as UPDATING (PENDING before the first).
+ * the job (one per organization at a time) and answers the previous report as UPDATING (PENDING
+ * before the first); it waits for the job up to `waitMs` first when there is no report yet or the
+ * previous one counted at most WAIT_FOR_PRODUCTS products.
  */
 export class DataHealthReports {
   private readonly running = new Map<string, Promise<boolean>>();
@@ -35,7 +39,11 @@ export class DataHealthReports {
       return answer(kept, 'CURRENT');
     }
     const job = this.running.get(orgId) ?? (await this.begin(orgId, kept));
-    const done = job && this.waitMs > 0 ? await Promise.race([job, delay(this.waitMs).then(() => false)]) : false;
+    // A small organization's job takes about what a page costs: wait for it (up to waitMs); a larger
+    // one's previous report is answered at once.
+    const small = !kept?.generatedAt || (kept.productCount ?? 0) <= WAIT_FOR_PRODUCTS;
+    const wait = job && small && this.waitMs > 0;
+    const done = wait ? await Promise.race([job, delay(this.waitMs).then(() => false)]) : false;
     const latest = done ? await this.kept(orgId) : kept;
     if (!latest?.generatedAt) return { generatedAt: null, productCount: null, problems: [], status: 'PENDING' };
     return answer(latest, done ? 'CURRENT' : 'UPDATING');

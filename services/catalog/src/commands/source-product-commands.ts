@@ -153,26 +153,32 @@ export class SourceProductCommands {
     let after = query.startingAfter === undefined ? undefined : decodeGroupCursor(query.startingAfter);
     const data: FamilyCandidate[] = [];
     let read = 0;
+    // A first batch of about what the page needs (two listings a group), doubling up to FAMILY_BATCH.
+    let size = Math.min(FAMILY_BATCH, query.limit * 2 + 1);
     while (data.length < query.limit) {
       if (read >= FAMILY_SCAN_LISTINGS) return { data, next: encodeGroupCursor(after!) };
-      const batch = await this.listings.withParents(orgId, FAMILY_BATCH, after);
+      const batch = await this.listings.withParents(orgId, size, after);
       read += batch.length;
       if (batch.length === 0) return { data, next: null };
       const groups = groupsOf(batch);
-      if (batch.length === FAMILY_BATCH) {
+      const full = batch.length === size;
+      if (full) {
         const last = groups.pop()!;
         groups.push({ key: last.key, listings: await this.listings.parentGroup(orgId, last.key) });
       }
+      size = Math.min(FAMILY_BATCH, size * 2);
+      // Only a group of two or more products can be a candidate: the others' products are not read.
+      const wanted = groups.filter((g) => new Set(g.listings.map((l) => l.productId)).size >= 2);
       const products = await this.candidateProducts(
         orgId,
-        groups.flatMap((g) => g.listings.map((l) => l.productId)),
+        wanted.flatMap((g) => g.listings.map((l) => l.productId)),
       );
       for (const group of groups) {
         after = group.key;
         data.push(...familyCandidates(group.listings, products));
         if (data.length === query.limit) return { data, next: encodeGroupCursor(after) };
       }
-      if (batch.length < FAMILY_BATCH) return { data, next: null };
+      if (!full) return { data, next: null };
     }
     return { data, next: after ? encodeGroupCursor(after) : null };
   }
@@ -193,7 +199,7 @@ export class SourceProductCommands {
   }
 }
 
-/** Listings one read of family candidates takes; listings one call reads at most (then a short page). */
+/** Listings one read of family candidates takes at most; a call stops reading after FAMILY_SCAN_LISTINGS (then a short page; one batch may pass it). */
 const FAMILY_BATCH = 500;
 export const FAMILY_SCAN_LISTINGS = 5_000;
 
