@@ -391,9 +391,18 @@ const SHAPES: Shape[] = [
     count: true,
   },
   {
-    name: 'data-health job (GET /products/data-health when stale): every product of the organization',
+    name: 'data-health job (GET /products/data-health when stale): a page of live products after an id',
     model: productModel,
-    filter: { orgId: 'o' },
+    filter: { orgId: 'o', deletedAt: null, _id: { $gt: 'prd_a' } },
+    sort: { _id: 1 },
+    limit: 500,
+  },
+  {
+    name: 'data-health job: a page of trashed products after a trashing',
+    model: productModel,
+    filter: { orgId: 'o', deletedAt: { $gte: now }, $or: [{ deletedAt: { $gt: now } }, { _id: { $gt: 'prd_a' } }] },
+    sort: { deletedAt: 1, _id: 1 },
+    limit: 500,
   },
   ...[false, true].map((archived) => ({
     name: `GET /products/data-health: a live product changed since the report (archived ${archived})`,

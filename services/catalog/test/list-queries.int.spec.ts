@@ -85,6 +85,26 @@ describe('list queries read the same rows as the queries they replaced', () => {
     expect(seen).toEqual(expected);
   });
 
+  it('the data-health job reads every product of the organization, live and trashed, page by page', async () => {
+    const queries = new ProductQueries(
+      products,
+      new ProductSearch(conn),
+      new ComponentUses(conn),
+      new VariantList(conn, products),
+    );
+    const expected = ids(await products.find({ orgId: ORG }).lean()).sort();
+    expect(expected.length).toBeGreaterThan(14);
+    const seen: string[] = [];
+    let pages = 0;
+    for await (const page of queries.healthRowPages(ORG, 3)) {
+      expect(page.length).toBeLessThanOrEqual(3);
+      seen.push(...page.map((r) => r.id));
+      pages++;
+    }
+    expect(seen.sort()).toEqual(expected);
+    expect(pages).toBeGreaterThanOrEqual(Math.ceil(expected.length / 3));
+  });
+
   it('trashed ids, all and in ranges, page by page across ties, with how many remain after each', async () => {
     const queries = new ProductQueries(
       products,

@@ -1,6 +1,6 @@
 import type { DataHealth } from '@stockyard/contracts';
 import { isDuplicateKeyError, type Logger } from '@stockyard/service-kit';
-import { dataHealth } from '../domain/data-health';
+import { dataHealth, type HealthRow } from '../domain/data-health';
 import type { HealthReportDoc, HealthReportModel } from '../store/health-report.model';
 import type { ProductQueries } from '../store/product.queries';
 
@@ -88,7 +88,12 @@ export class DataHealthReports {
   private async run(orgId: string): Promise<boolean> {
     const startedAt = new Date();
     try {
-      const { productCount, problems } = dataHealth(await this.queries.healthRows(orgId));
+      const rows: HealthRow[] = [];
+      for await (const page of this.queries.healthRowPages(orgId)) {
+        rows.push(...page);
+        await new Promise((resolve) => setImmediate(resolve)); // requests between pages
+      }
+      const { productCount, problems } = dataHealth(rows);
       const changesAfter = new Date(startedAt.getTime() - IN_FLIGHT_MS);
       await this.reports.updateOne(
         { _id: orgId, orgId },

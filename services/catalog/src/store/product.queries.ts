@@ -242,11 +242,38 @@ export class ProductQueries {
     return { ids: keys.map((k) => k.id), remaining, next: remaining > 0 ? restoreCursor(last!) : null };
   }
 
-  /** Every product of the organization, live and trashed, with what the data-health report reads. */
-  async healthRows(orgId: string): Promise<HealthRow[]> {
+  /**
+   * Every product of the organization, live and trashed, with what the data-health report reads,
+   * `size` at a time (the report's job, which yields between pages so that requests go on): the
+   * live ones by id (`{orgId, deletedAt, _id}`, as bulk delete pages), then the trashed ones by
+   * trashing (the same index, `deletedAt` a range of dates).
+   */
+  async *healthRowPages(orgId: string, size = 500): AsyncGenerator<HealthRow[]> {
     const fields = 'type sku price cost margin images brandId categoryId enriched archived deletedAt variants';
-    const rows = await this.model.find({ orgId }, `${fields} components boms parentId skuKeys barcodeKeys`).lean();
-    return rows.map((doc) => stateOf<HealthRow>(doc));
+    const projection = `${fields} components boms parentId skuKeys barcodeKeys`;
+    let after: string | undefined;
+    for (;;) {
+      const filter = { orgId, deletedAt: null, ...(after !== undefined ? { _id: { $gt: after } } : {}) };
+      const rows = await this.model.find(filter, projection).sort({ _id: 1 }).limit(size).lean();
+      if (rows.length > 0) yield rows.map((doc) => stateOf<HealthRow>(doc));
+      if (rows.length < size) break;
+      after = String(rows[rows.length - 1]!._id);
+    }
+    let trashed: { at: Date; id: string } | undefined;
+    for (;;) {
+      const filter = trashed
+        ? {
+            orgId,
+            deletedAt: { $gte: trashed.at },
+            $or: [{ deletedAt: { $gt: trashed.at } }, { _id: { $gt: trashed.id } }],
+          }
+        : { orgId, deletedAt: { $gte: EARLIEST } };
+      const rows = await this.model.find(filter, projection).sort({ deletedAt: 1, _id: 1 }).limit(size).lean();
+      if (rows.length > 0) yield rows.map((doc) => stateOf<HealthRow>(doc));
+      if (rows.length < size) break;
+      const last = rows[rows.length - 1]!;
+      trashed = { at: last.deletedAt as Date, id: String(last._id) };
+    }
   }
 
   /**
