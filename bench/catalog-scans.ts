@@ -192,16 +192,26 @@ async function main() {
     await read('GET /products/data-health, nothing changed since', '/products/data-health', (b) => `${b.status ?? ''}`);
     // After a change: each read follows a product's update (timed: the read alone).
     const changed: number[] = [];
+    const put: number[] = [];
+    const beside: number[] = [];
     let lastStatus = '';
     for (let i = 0; i < READS; i++) {
-      await api('PUT', `/products/prd_scan_${String(i * 7).padStart(7, '0')}`, { price: 100 + i });
-      const t = performance.now();
+      let t = performance.now();
+      await (await api('PUT', `/products/prd_scan_${String(i * 7).padStart(7, '0')}`, { price: 100 + i })).json();
+      put.push(performance.now() - t);
+      t = performance.now();
       const res = await api('GET', '/products/data-health');
       lastStatus = ((await res.json()) as { status?: string }).status ?? '';
       changed.push(performance.now() - t);
+      t = performance.now();
+      await (await api('GET', '/products')).json();
+      beside.push(performance.now() - t);
     }
-    changed.sort((a, b) => a - b);
-    record('GET /products/data-health, after a change', { p50: pct(changed, 50), p99: pct(changed, 99) }, lastStatus);
+    for (const list of [changed, put, beside]) list.sort((a, b) => a - b);
+    const figure = (l: number[]) => ({ p50: pct(l, 50), p99: pct(l, 99) });
+    record('PUT /products/{id} (the change before each read below)', figure(put));
+    record('GET /products/data-health, after a change', figure(changed), lastStatus);
+    record('GET /products right after that read', figure(beside));
     const candidates = await read('GET /products/family-candidates', '/products/family-candidates', (b) => {
       return `${b.length} groups`;
     });

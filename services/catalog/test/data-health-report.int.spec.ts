@@ -1,6 +1,10 @@
 import { eventually } from '@stockyard/testkit';
-import { WAIT_FOR_PRODUCTS } from '../src/commands/data-health-reports';
+import { DataHealthReports, WAIT_FOR_PRODUCTS } from '../src/commands/data-health-reports';
+import { healthReportModel } from '../src/store/health-report.model';
+import type { ProductQueries } from '../src/store/product.queries';
 import { startCatalog, type Catalog } from './support/catalog';
+
+const silent = { info: () => undefined, error: () => undefined } as never;
 
 interface Health {
   generatedAt: string | null;
@@ -84,6 +88,40 @@ describe('GET /products/data-health: a kept report and its freshness', () => {
       expect(next.productCount).toBe(2);
       expect(count(next, 'negative_margin')).toBe(1);
     });
+  });
+
+  it('answers without waiting for a job that takes long (a report of more products than it waits for)', async () => {
+    const c = await startCatalog('org_health_slow');
+    try {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const slow = {
+        changedAfter: async () => true,
+        async *healthRowPages() {
+          await held; // the job's read, held until the test lets it go
+        },
+      } as unknown as ProductQueries;
+      const reports = healthReportModel(c.connection);
+      const health = new DataHealthReports(reports, slow, 60_000, silent);
+      const previous = { generatedAt: new Date(0), changesAfter: new Date(0), productCount: WAIT_FOR_PRODUCTS + 1 };
+      await reports.collection.insertOne({
+        _id: 'org_health_slow',
+        orgId: 'org_health_slow',
+        ...previous,
+        problems: [],
+        runningUntil: null,
+      } as never);
+      const answered = await Promise.race([
+        health.report('org_health_slow'),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2_000)),
+      ]);
+      expect(answered).toMatchObject({ status: 'UPDATING', productCount: WAIT_FOR_PRODUCTS + 1 });
+      release();
+      await health.stop();
+      expect(await health.report('org_health_slow')).toMatchObject({ status: 'CURRENT', productCount: 0 });
+    } finally {
+      await c.close();
+    }
   });
 
   describe('answering at once (DATA_HEALTH_WAIT_MS=0)', () => {

@@ -38,7 +38,8 @@ export class DataHealthReports {
     if (kept?.changesAfter && !(await this.queries.changedAfter(orgId, kept.changesAfter))) {
       return answer(kept, 'CURRENT');
     }
-    const job = this.running.get(orgId) ?? (await this.begin(orgId, kept));
+    // (begin answers the job in a box: an awaited promise would wait for the job itself)
+    const job = this.running.get(orgId) ?? (await this.begin(orgId, kept))?.job;
     // A small organization's job takes about what a page costs: wait for it (up to waitMs); a larger
     // one's previous report is answered at once.
     const small = !kept?.generatedAt || (kept.productCount ?? 0) <= WAIT_FOR_PRODUCTS;
@@ -60,7 +61,7 @@ export class DataHealthReports {
   }
 
   /** Takes the organization's lease and runs the job; undefined when another process holds it. */
-  private async begin(orgId: string, kept: HealthReportDoc | null): Promise<Promise<boolean> | undefined> {
+  private async begin(orgId: string, kept: HealthReportDoc | null): Promise<{ job: Promise<boolean> } | undefined> {
     const now = new Date();
     if (kept?.runningUntil && kept.runningUntil > now) return undefined;
     const runningUntil = new Date(now.getTime() + LEASE_MS);
@@ -81,7 +82,7 @@ export class DataHealthReports {
     }
     const job = this.run(orgId).finally(() => this.running.delete(orgId));
     this.running.set(orgId, job);
-    return job;
+    return { job };
   }
 
   /** Reads every product of the organization, counts, keeps the report and lets go of the lease. */
