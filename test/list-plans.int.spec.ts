@@ -15,6 +15,7 @@ import { variantModel } from '../services/inventory/src/store/variant.model';
 import { binModel, warehouseModel } from '../services/inventory/src/store/warehouse.model';
 import { deliveryModel } from '../services/webhooks/src/store/delivery.model';
 import { endpointModel } from '../services/webhooks/src/store/endpoint.model';
+import { endpointCascadeModel } from '../services/webhooks/src/store/endpoint-cascade.model';
 import { apiKeyModel } from '../services/gateway/src/store/api-key.model';
 import { brandModel } from '../services/catalog/src/store/brand.model';
 import { categoryModel } from '../services/catalog/src/store/category.model';
@@ -29,6 +30,7 @@ import { skuClaimModel } from '../services/catalog/src/store/sku-claim.model';
 import { sourceModel } from '../services/catalog/src/store/source.model';
 import { sourceSkuModel } from '../services/catalog/src/store/source-sku.model';
 import { variantRefModel } from '../services/catalog/src/store/variant-ref.model';
+import { VariantList } from '../services/catalog/src/store/variant-list';
 import { OPEN_STATUSES } from '../services/catalog/src/domain/import-job';
 import { skuKey } from '../services/catalog/src/domain/product-derived';
 import { purchaseOrderModel } from '../services/purchasing/src/store/purchase-order.model';
@@ -75,6 +77,9 @@ const newestFirst = { createdAt: -1, _id: -1 } as const;
 const oldestFirst = { createdAt: 1, _id: 1 } as const;
 const page = { skip: 0, limit: 50 };
 const afterCursor = keysetAfter({ at: now, id: 'mov_x' }, -1);
+/** GET /variants' order: products by creation, then each row's key (product, position, variant). */
+const byProduct = { at: 1, _id: 1 } as const;
+const variantListRows = (c: mongoose.Connection) => new VariantList(c, productModel(c)).model;
 const fewPerOrg = 'a few rows per organization; the index (its service’s) lacks _id';
 const products = (query: Record<string, string>, ids?: string[]) =>
   productFilter('o', ProductListQuerySchema.parse(query), ids);
@@ -231,6 +236,20 @@ const SHAPES: Shape[] = [
       'TO DO in webhooks: (orgId, endpointId, createdAt) lacks _id, so MongoDB sorts an endpoint’s deliveries',
   },
   {
+    name: 'DELETE /webhooks/{id} and its cascade: a page of the endpoint’s deliveries',
+    model: deliveryModel,
+    filter: { orgId: 'o', endpointId: 'e' },
+    limit: 1000,
+    unsorted: 'any page of them: each pass removes what it read',
+  },
+  {
+    name: 'webhooks cascade sweep: the open cascades, oldest first',
+    model: endpointCascadeModel,
+    filter: { openedAt: { $lte: now } },
+    sort: { openedAt: 1 },
+    limit: 20,
+  },
+  {
     name: 'webhooks worker: due deliveries',
     model: deliveryModel,
     filter: {
@@ -372,27 +391,75 @@ const SHAPES: Shape[] = [
     count: true,
   },
   {
-    name: 'GET /products/data-health: every product of the organization',
+    name: 'data-health job (GET /products/data-health when stale): a page of live products after an id',
     model: productModel,
-    filter: { orgId: 'o' },
+    filter: { orgId: 'o', deletedAt: null, _id: { $gt: 'prd_a' } },
+    sort: { _id: 1 },
+    limit: 500,
   },
   {
-    name: 'DELETE /products/bulk {all: true}: live ids',
+    name: 'data-health job: a page of trashed products after a trashing',
     model: productModel,
-    filter: { orgId: 'o', deletedAt: null },
-    sort: { createdAt: 1, _id: 1 },
+    filter: { orgId: 'o', deletedAt: { $gte: now }, $or: [{ deletedAt: { $gt: now } }, { _id: { $gt: 'prd_a' } }] },
+    sort: { deletedAt: 1, _id: 1 },
+    limit: 500,
+  },
+  ...[false, true].map((archived) => ({
+    name: `GET /products/data-health: a live product changed since the report (archived ${archived})`,
+    model: productModel,
+    filter: { orgId: 'o', deletedAt: null, archived, updatedAt: { $gt: now } },
+    sort: { updatedAt: 1, _id: 1 } as const,
+    limit: 1,
+  })),
+  {
+    name: 'GET /products/data-health: a product trashed since the report',
+    model: productModel,
+    filter: { orgId: 'o', deletedAt: { $gt: now } },
+    sort: { deletedAt: 1, _id: 1 },
+    limit: 1,
   },
   {
-    name: 'POST /products/bulk-restore {all: true}: trashed ids',
+    name: 'DELETE /products/bulk {all: true}: a page of live ids after an id',
+    model: productModel,
+    filter: { orgId: 'o', deletedAt: null, _id: { $gt: 'prd_a' } },
+    sort: { _id: 1 },
+    limit: 1000,
+  },
+  {
+    name: 'DELETE /products/bulk {all: true}: how many live ones follow (count)',
+    model: productModel,
+    filter: { orgId: 'o', deletedAt: null, _id: { $gt: 'prd_a' } },
+    count: true,
+  },
+  {
+    name: 'POST /products/bulk-restore {all: true}: a page of trashed ids',
     model: productModel,
     filter: { orgId: 'o', deletedAt: { $gte: earliest } },
     sort: { deletedAt: 1, _id: 1 },
+    limit: 1000,
   },
   {
-    name: 'POST /products/bulk-restore {after, before}: trashed ids in a range',
+    name: 'POST /products/bulk-restore {after, before, startingAfter}: a page of trashed ids in a range after a cursor',
     model: productModel,
-    filter: { orgId: 'o', deletedAt: { $gte: now, $lte: now } },
+    filter: {
+      orgId: 'o',
+      deletedAt: { $gte: now, $lte: now },
+      $or: [{ deletedAt: { $gt: now } }, { _id: { $gt: 'prd_a' } }],
+    },
     sort: { deletedAt: 1, _id: 1 },
+    limit: 1000,
+  },
+  {
+    name: 'POST /products/bulk-restore: how many follow, trashed later (count)',
+    model: productModel,
+    filter: { orgId: 'o', deletedAt: { $gt: now, $lte: now } },
+    count: true,
+  },
+  {
+    name: 'POST /products/bulk-restore: how many follow, trashed at the same instant (count)',
+    model: productModel,
+    filter: { orgId: 'o', deletedAt: now, _id: { $gt: 'prd_a' } },
+    count: true,
   },
   {
     name: 'GET /products/{id} (FAMILY), children: a family’s children',
@@ -434,17 +501,37 @@ const SHAPES: Shape[] = [
     model: productModel,
     filter: { orgId: 'o', categoryId: 'cat_1' },
   },
+  ...[{}, { productId: 'prd_1' }].flatMap((by) => {
+    const of = 'productId' in by ? '?productId' : '';
+    const filter = { orgId: 'o', ...by };
+    const after = keysetAfter({ at: now, id: 'prd_1 0000000002 var_1' }, 1, 'at');
+    return [
+      {
+        name: `GET /variants${of}: a page of the variant list`,
+        model: variantListRows,
+        filter,
+        sort: byProduct,
+        ...page,
+      },
+      { name: `GET /variants${of} (total)`, model: variantListRows, filter, count: true as const },
+      {
+        name: `GET /variants${of}&startingAfter: the page after a cursor`,
+        model: variantListRows,
+        filter: { ...filter, ...after },
+        sort: byProduct,
+        limit: 51,
+      },
+    ];
+  }),
   {
-    name: 'GET /variants',
+    name: 'GET /variants: the products of a page of the variant list',
     model: productModel,
-    filter: { orgId: 'o', deletedAt: null },
-    sort: { createdAt: 1, _id: 1 },
+    filter: { orgId: 'o', deletedAt: null, _id: { $in: ['prd_1', 'prd_2'] } },
   },
   {
-    name: 'GET /variants?productId',
-    model: productModel,
-    filter: { orgId: 'o', deletedAt: null, _id: { $in: ['prd_1'] } },
-    sort: { createdAt: 1, _id: 1 },
+    name: 'product writes: a product’s rows of the variant list (VariantList.replace)',
+    model: variantListRows,
+    filter: { orgId: 'o', productId: 'prd_1' },
   },
   {
     name: 'GET /variants?sku: the candidates',
@@ -556,6 +643,27 @@ const SHAPES: Shape[] = [
     model: listingModel,
     filter: { orgId: 'o', externalParentId: { $gte: '' } },
     sort: { externalParentId: 1, channelId: 1 },
+  },
+  {
+    name: 'GET /products/family-candidates: a batch of listings with a parent, after a group',
+    model: listingModel,
+    filter: {
+      orgId: 'o',
+      externalParentId: { $gte: 'P1' },
+      $or: [{ externalParentId: { $gt: 'P1' } }, { channelId: { $gt: 'ch_1' } }],
+    },
+    sort: { externalParentId: 1, channelId: 1 },
+    limit: 500,
+  },
+  {
+    name: 'GET /products/family-candidates: a group cut by a batch, whole',
+    model: listingModel,
+    filter: { orgId: 'o', externalParentId: 'P1', channelId: 'ch_1' },
+  },
+  {
+    name: 'GET /products/family-candidates: the products of a batch',
+    model: productModel,
+    filter: { orgId: 'o', _id: { $in: ['prd_1', 'prd_2'] } },
   },
   {
     name: 'GET /sources',

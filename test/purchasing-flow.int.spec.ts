@@ -1,5 +1,6 @@
 import { verifyWebhook, WEBHOOK_HEADERS } from '@stockyard/contracts';
-import { eventually, startReceiver, startStack, type Stack } from '@stockyard/testkit';
+import { eventually, mailpit, startReceiver, startStack, type Stack } from '@stockyard/testkit';
+import { pdfText } from '../services/purchasing/test/support/pdf-text';
 
 /**
  * Issue #24's whole-system flow, as processes behind the gateway with an admin key, from a
@@ -8,9 +9,8 @@ import { eventually, startReceiver, startStack, type Stack } from '@stockyard/te
  * Idempotency-Key and replayed. It complements services/purchasing/test/purchasing-through-gateway.int.spec.ts
  * (on-hand totals, signed deliveries) with the ledger: exactly one RECEIPT movement per receipt,
  * the replay marked and identical, each event delivered once, signed, and nothing ordered again.
- *
- * TODO(issue #24, the attachments/PDF/e-mail helper): the PDF reaching the SMTP server attached to
- * the e-mail and an attachment's S3 round trip belong here once those routes are built.
+ * Then the order's documents through the same gateway: its PDF reaches the SMTP server attached to
+ * the e-mail, and an attachment makes the round trip through S3.
  */
 describe('purchasing flow: from a reorder requirement to stock, through the gateway', () => {
   let stack: Stack;
@@ -44,7 +44,7 @@ describe('purchasing flow: from a reorder requirement to stock, through the gate
     await receiver?.close();
   });
 
-  it('orders what fell below its reorder point, moves stock once per receipt, delivers events once', async () => {
+  it('orders what fell below its reorder point, receives it once per receipt, delivers each event once', async () => {
     const endpoint = await ok('POST', '/webhooks', {
       url: receiver.url,
       events: ['purchase_order.created', 'purchase_order.status_changed'],
@@ -125,4 +125,59 @@ describe('purchasing flow: from a reorder requirement to stock, through the gate
       .map((b) => `${b.data.fromStatus}>${b.data.toStatus}`);
     expect(moves.sort()).toEqual([...transitions].sort());
   }, 120_000);
+
+  it('e-mails an order with its PDF to the supplier and keeps an attachment in S3, through the gateway', async () => {
+    const email = `buyer-${Date.now()}@flow-supply.test`;
+    const source = await ok('POST', '/sources', { name: 'Docs Supply', currency: 'EUR', email });
+    const variantId = (await ok('POST', '/products', { name: 'Crate', cost: 3.5 })).variants[0].id;
+    const warehouseId = (await ok('POST', '/warehouses', { name: 'Docs' })).id;
+    const po = await ok('POST', '/purchase-orders', {
+      channelId: source.id,
+      warehouseId,
+      lines: [{ variantId, quantity: 7, supplierSku: 'DS-CRATE' }],
+    });
+
+    const sent = await api('POST', `/purchase-orders/${po.id}/send-email`);
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ status: 'SENT', kind: 'ORDER' });
+    const [mail] = await eventually(async () => {
+      const found = await mailpit().messages({ to: email });
+      return found.length > 0 ? found : undefined;
+    });
+    const pdf = mail!.attachments.find((a) => a.contentType === 'application/pdf')!;
+    expect(pdf.fileName).toBe(`${po.orderNumber}.pdf`);
+    const { text } = await pdfText(await mailpit().attachment(mail!.id, pdf.partId));
+    expect(text).toContain(po.orderNumber);
+    expect(text).toContain('Docs Supply');
+    expect(text).toContain('DS-CRATE');
+    expect(text).toContain('24.50'); // 7 × 3.50, the total
+
+    const upload = await ok(
+      'POST',
+      `/purchase-orders/${po.id}/attachments/upload-url?filename=receipt.pdf&contentType=application/pdf`,
+    );
+    const bytes = Buffer.from('%PDF-1.4 a delivery note');
+    const put = await fetch(upload.url, { method: 'PUT', headers: upload.headers, body: bytes });
+    expect(put.status).toBe(200);
+    const recorded = await api('POST', `/purchase-orders/${po.id}/attachments`, {
+      key: upload.key,
+      filename: 'receipt.pdf',
+      contentType: 'application/pdf',
+    });
+    expect(recorded.status).toBe(201);
+    expect(recorded.body).toMatchObject({ kind: 'pdf', size: bytes.length });
+    const withPdf = await ok('GET', `/purchase-orders?attachmentType=pdf&channelId=${source.id}`);
+    expect(withPdf.data.map((o: { id: string }) => o.id)).toEqual([po.id]);
+
+    expect((await api('DELETE', `/purchase-orders/${po.id}/attachments/${recorded.body.id}`)).status).toBe(200);
+    expect((await ok('GET', `/purchase-orders/${po.id}/attachments`)).data).toEqual([]);
+    // The object went with the record: recording its key again finds nothing in S3.
+    const gone = await api('POST', `/purchase-orders/${po.id}/attachments`, {
+      key: upload.key,
+      filename: 'receipt.pdf',
+      contentType: 'application/pdf',
+    });
+    expect(gone.status).toBe(422);
+    expect(gone.body.error.code).toBe('upload_not_found');
+  }, 60_000);
 });

@@ -156,3 +156,18 @@ export const FamilyCandidateSchema = z.object({
   suggestedName: z.string(),
 });
 export type FamilyCandidate = z.infer<typeof FamilyCandidateSchema>;
+
+/**
+ * GET /products/family-candidates: a page of groups (`limit`, default 50, at most 200), in order
+ * of parent listing id then channel; the answer's `Link: <…?startingAfter=…>; rel="next"` header
+ * names the next page's cursor (no header on the last page), which is given back as `startingAfter`.
+ */
+export const FamilyCandidateQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  startingAfter: z
+    .string()
+    .max(1200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'a page’s `next` cursor')
+    .optional(),
+});
+export type FamilyCandidateQuery = z.output<typeof FamilyCandidateQuerySchema>;

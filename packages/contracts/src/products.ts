@@ -123,10 +123,19 @@ export const ProductListQuerySchema = z.object({
 });
 export type ProductListQuery = z.output<typeof ProductListQuerySchema>;
 
+/**
+ * GET /variants filters (paging from PageQuerySchema). `startingAfter` is a page's `next` cursor
+ * and asks for the page after it (not with an offset), which costs the same however deep.
+ */
 export const VariantListQuerySchema = z.object({
   productId: id.optional(),
   sku: z.string().trim().min(1).max(100).optional(),
   search: z.string().trim().min(1).max(200).optional(),
+  startingAfter: z
+    .string()
+    .max(400)
+    .regex(/^[A-Za-z0-9_-]+$/, 'a page’s `next` cursor')
+    .optional(),
 });
 export type VariantListQuery = z.output<typeof VariantListQuerySchema>;
 
@@ -172,15 +181,27 @@ export type Preflight = z.infer<typeof PreflightSchema>;
 
 export const DELETE_ALL_PRODUCTS = 'DELETE_ALL_PRODUCTS';
 const isoDate = z.coerce.date();
+/**
+ * `all` and a range take one page of products per call (the catalog's `BULK_PAGE_PRODUCTS`,
+ * 1,000 by default); the answer's `next`, given back as `startingAfter`, goes on after it.
+ */
+const bulkCursor = z.string().min(1).max(300);
 export const BulkRestoreSchema = z.union([
   z.object({ ids: z.array(id).min(1).max(1000) }).strict(),
-  z.object({ all: z.literal(true) }).strict(),
-  z.object({ after: isoDate, before: isoDate }).strict(),
+  z.object({ all: z.literal(true), startingAfter: bulkCursor.optional() }).strict(),
+  z.object({ after: isoDate, before: isoDate, startingAfter: bulkCursor.optional() }).strict(),
 ]);
 export type BulkRestore = z.infer<typeof BulkRestoreSchema>;
 export const BulkDeleteSchema = z.union([
   z.object({ ids: z.array(id).min(1).max(1000), dryRun: z.boolean().optional() }).strict(),
-  z.object({ all: z.literal(true), confirm: z.string().optional(), dryRun: z.boolean().optional() }).strict(),
+  z
+    .object({
+      all: z.literal(true),
+      confirm: z.string().optional(),
+      dryRun: z.boolean().optional(),
+      startingAfter: id.optional(),
+    })
+    .strict(),
 ]);
 export type BulkDelete = z.infer<typeof BulkDeleteSchema>;
 
@@ -319,18 +340,33 @@ export const TemplateStatusSchema = z.object({
   complete: z.boolean(),
 });
 
+/**
+ * GET /products/data-health: a report computed in the background (a job per organization) and
+ * kept. `status` CURRENT: no product changed since the report was read; UPDATING: products
+ * changed, a new report is being computed and this is the previous one (`generatedAt` says how
+ * old); PENDING: the organization's first report is being computed (`generatedAt` and
+ * `productCount` null, no problems yet): ask again.
+ */
+export const DATA_HEALTH_STATUSES = ['CURRENT', 'UPDATING', 'PENDING'] as const;
 export const DataHealthSchema = z.object({
-  generatedAt: isoInstant,
-  productCount: z.number().int(),
+  /** When the report's read of the products began (every change before it is counted). */
+  generatedAt: isoInstant.nullable(),
+  productCount: z.number().int().nullable(),
   /** Every problem, with count 0 when no live product has it; up to 20 sample ids. */
   problems: z.array(z.object({ code: z.string(), count: z.number().int(), sampleIds: z.array(z.string()) })),
+  status: z.enum(DATA_HEALTH_STATUSES),
 });
+export type DataHealth = z.infer<typeof DataHealthSchema>;
 
 const bulkFailure = z.object({ id: z.string(), code: z.string(), message: z.string() });
 export const BulkRestoreResultSchema = z.object({
   count: z.number().int(),
   ids: z.array(z.string()),
   failed: z.array(bulkFailure),
+  /** `all` or a range: products after this page still to do (0 with `ids`, and on the last page). */
+  remaining: z.number().int(),
+  /** `all` or a range: the `startingAfter` of the next page, null when nothing remains. */
+  next: z.string().nullable(),
 });
 export const BulkDeleteResultSchema = BulkRestoreResultSchema.extend({ dryRun: z.boolean() });
 

@@ -228,6 +228,99 @@ export const LinkedHoldSchema = z.object({
 });
 export type LinkedHold = z.infer<typeof LinkedHoldSchema>;
 
+// Attachments, the PDF and messages (issue #24's documents part)
+
+/** An attachment's largest size, checked when it is recorded (a presigned PUT cannot bound it). */
+export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
+/** How long a presigned upload URL stays valid. */
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+/** At most this many attachments per order (they live in the order's document). */
+export const MAX_ATTACHMENTS = 50;
+
+const filenameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters');
+/** A media type `type/subtype` without parameters; which ones are accepted is a business rule (422). */
+const contentTypeSchema = z
+  .string()
+  .trim()
+  .max(100)
+  .regex(/^[\w.+-]+\/[\w.+-]+$/, 'must be a media type such as application/pdf')
+  .transform((v) => v.toLowerCase());
+
+export const UploadUrlQuerySchema = z.object({ filename: filenameSchema, contentType: contentTypeSchema });
+export type UploadUrlQuery = z.output<typeof UploadUrlQuerySchema>;
+
+/** A presigned PUT: send the file's bytes to `url` with `headers` before `expiresAt`, then record `key`. */
+export const UploadUrlSchema = z.object({
+  url: z.string(),
+  method: z.literal('PUT'),
+  key: z.string(),
+  expiresAt: z.string(),
+  headers: z.record(z.string(), z.string()),
+  maxBytes: z.number().int(),
+});
+
+export const RecordAttachmentSchema = z
+  .object({ key: z.string().min(1).max(1024), filename: filenameSchema, contentType: contentTypeSchema })
+  .strict();
+export type RecordAttachment = z.output<typeof RecordAttachmentSchema>;
+
+const emailAddress = z.email().max(254);
+/** One address or several. */
+const recipients = z
+  .union([emailAddress, z.array(emailAddress).min(1).max(10)])
+  .transform((v) => (Array.isArray(v) ? v : [v]));
+const subjectSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters');
+const messageText = z.string().trim().max(10_000);
+
+/** POST …/send-email: all optional; `to` defaults to the supplier's e-mail. A missing body is `{}`. */
+export const SendEmailSchema = z
+  .object({ to: recipients, cc: recipients, subject: subjectSchema, message: messageText })
+  .partial()
+  .strict()
+  .optional()
+  .transform((v) => v ?? {});
+export type SendEmail = z.output<typeof SendEmailSchema>;
+
+/** POST …/send-follow-up: all optional (a default text asks for a delivery date). */
+export const SendFollowUpSchema = z
+  .object({ to: recipients, subject: subjectSchema, message: messageText })
+  .partial()
+  .strict()
+  .optional()
+  .transform((v) => v ?? {});
+export type SendFollowUp = z.output<typeof SendFollowUpSchema>;
+
+export const MESSAGE_KINDS = ['ORDER', 'FOLLOW_UP'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+/** SENDING: recorded, SMTP not answered yet (a crash leaves it so); SENT: accepted by the SMTP server; FAILED. */
+export const MESSAGE_STATUSES = ['SENDING', 'SENT', 'FAILED'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export const PurchaseOrderMessageSchema = z.object({
+  id: z.string(),
+  purchaseOrderId: z.string(),
+  kind: z.enum(MESSAGE_KINDS),
+  direction: z.literal('OUTBOUND'),
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  subject: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  sentAt: z.string().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PurchaseOrderMessage = z.infer<typeof PurchaseOrderMessageSchema>;
+
 // Orders from reorder requirements (POST /purchase-orders/bulk-from-requirements)
 
 /**

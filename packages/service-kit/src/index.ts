@@ -53,3 +53,4 @@ export {
 } from './net/public-url';
 export { publicOnlyLookup } from './net/public-only-lookup';
 export { resolveHost } from './net/dns-resolver';
+export { callPeer, dependencyUnavailable, peerOptions, refusalOf } from './peers';

@@ -7,6 +7,10 @@ export const configSchema = baseServiceEnv.extend({
   INVENTORY_URL: z.string().url().default('http://127.0.0.1:8085'),
   /** How long a call to a peer may take before its route answers 503 `dependency_unavailable`. */
   PEER_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  /** Products one call of `DELETE /products/bulk` `all` or `POST /products/bulk-restore` `all`/range takes. */
+  BULK_PAGE_PRODUCTS: z.coerce.number().int().min(1).max(10_000).default(500),
+  /** How long GET /products/data-health waits for a report it started before answering the previous one. */
+  DATA_HEALTH_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   ...channelsEnv,
 });
 export type Config = ReturnType<typeof configSchema.parse>;

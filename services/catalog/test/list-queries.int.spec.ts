@@ -11,6 +11,7 @@ import { ListingRepository } from '../src/store/listing.repository';
 import { productModel } from '../src/store/product.model';
 import { ProductQueries } from '../src/store/product.queries';
 import { ComponentUses } from '../src/store/component-uses';
+import { VariantList } from '../src/store/variant-list';
 import { ProductSearch } from '../src/store/product-search';
 import { termRows } from '@stockyard/service-kit';
 import { componentUsesOf } from '../src/domain/component-uses';
@@ -66,7 +67,12 @@ describe('list queries read the same rows as the queries they replaced', () => {
   });
 
   it('the trash, page by page, and its total', async () => {
-    const queries = new ProductQueries(products, new ProductSearch(conn), new ComponentUses(conn));
+    const queries = new ProductQueries(
+      products,
+      new ProductSearch(conn),
+      new ComponentUses(conn),
+      new VariantList(conn, products),
+    );
     const before = { orgId: ORG, deletedAt: { $ne: null } };
     const expected = ids(await products.find(before).sort({ deletedAt: -1, _id: -1 }).lean());
     expect(expected).toHaveLength(14);
@@ -79,8 +85,33 @@ describe('list queries read the same rows as the queries they replaced', () => {
     expect(seen).toEqual(expected);
   });
 
-  it('trashed ids, all and in ranges', async () => {
-    const queries = new ProductQueries(products, new ProductSearch(conn), new ComponentUses(conn));
+  it('the data-health job reads every product of the organization, live and trashed, page by page', async () => {
+    const queries = new ProductQueries(
+      products,
+      new ProductSearch(conn),
+      new ComponentUses(conn),
+      new VariantList(conn, products),
+    );
+    const expected = ids(await products.find({ orgId: ORG }).lean()).sort();
+    expect(expected.length).toBeGreaterThan(14);
+    const seen: string[] = [];
+    let pages = 0;
+    for await (const page of queries.healthRowPages(ORG, 3)) {
+      expect(page.length).toBeLessThanOrEqual(3);
+      seen.push(...page.map((r) => r.id));
+      pages++;
+    }
+    expect(seen.sort()).toEqual(expected);
+    expect(pages).toBeGreaterThanOrEqual(Math.ceil(expected.length / 3));
+  });
+
+  it('trashed ids, all and in ranges, page by page across ties, with how many remain after each', async () => {
+    const queries = new ProductQueries(
+      products,
+      new ProductSearch(conn),
+      new ComponentUses(conn),
+      new VariantList(conn, products),
+    );
     for (const range of [
       {},
       { deletedAfter: at(1) },
@@ -92,13 +123,47 @@ describe('list queries read the same rows as the queries they replaced', () => {
       if ('deletedBefore' in range && range.deletedBefore) deletedAt.$lte = range.deletedBefore;
       const expected = ids(await products.find({ orgId: ORG, deletedAt }).sort({ deletedAt: 1, _id: 1 }).lean());
       expect(expected.length).toBeGreaterThan(0);
-      expect(await queries.trashedIds(ORG, range)).toEqual(expected);
+      for (const limit of [1, 2, 5, 100]) {
+        const seen: string[] = [];
+        let startingAfter: string | undefined;
+        for (let call = 0; call < 20; call++) {
+          const page = await queries.trashedPage(ORG, range, limit, startingAfter);
+          seen.push(...page.ids);
+          expect(page.remaining).toBe(expected.length - seen.length);
+          if (page.next === null) break;
+          startingAfter = page.next;
+        }
+        expect(seen).toEqual(expected);
+      }
+    }
+  });
+
+  it('live ids page by page, by id, with how many remain after each', async () => {
+    const queries = new ProductQueries(
+      products,
+      new ProductSearch(conn),
+      new ComponentUses(conn),
+      new VariantList(conn, products),
+    );
+    const expected = ids(await products.find({ orgId: ORG, deletedAt: null }).sort({ _id: 1 }).lean());
+    expect(expected).toHaveLength(16);
+    for (const limit of [1, 3, 16, 100]) {
+      const seen: string[] = [];
+      let startingAfter: string | undefined;
+      for (let call = 0; call < 20; call++) {
+        const page = await queries.livePage(ORG, limit, startingAfter);
+        seen.push(...page.ids);
+        expect(page.remaining).toBe(expected.length - seen.length);
+        if (page.next === null) break;
+        startingAfter = page.next;
+      }
+      expect(seen).toEqual(expected);
     }
   });
 
   it('products using variants, through the component-use index in chunks of ids, and their count', async () => {
     const uses = new ComponentUses(conn);
-    const queries = new ProductQueries(products, new ProductSearch(conn), uses);
+    const queries = new ProductQueries(products, new ProductSearch(conn), uses, new VariantList(conn, products));
     // Names with ties, and ones whose UTF-16 and UTF-8 orders differ (MongoDB compares bytes).
     const names = ['Kit', 'kit', 'Éclair', 'Zed', '\u{1F600} smile', '\uFFFD odd', 'Kit'];
     const users = Array.from({ length: 1_230 }, (_, i) => {

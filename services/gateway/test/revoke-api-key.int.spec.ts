@@ -89,7 +89,8 @@ describe('key record refresh without pub/sub', () => {
   let gw: TestGateway;
 
   beforeAll(async () => {
-    gw = await startGateway({ KEY_REFRESH_MS: 2000 });
+    // Wide enough that a stalled write on a loaded machine stays inside the first half.
+    gw = await startGateway({ KEY_REFRESH_MS: 6000 });
   });
   afterAll(() => gw?.close());
 
@@ -97,9 +98,10 @@ describe('key record refresh without pub/sub', () => {
     const { orgId } = await gw.newOrg();
     const key = await gw.keyWith(orgId, 'VIEWER', ['settings.read']);
     expect((await gw.api('GET', '/settings', key.token)).status).toBe(200); // cached
+    const cachedAt = Date.now();
     // Revoked behind the gateway's back: no broadcast, only the record refresh can tell.
     await gw.connection.collection('api_keys').updateOne({ _id: key.id } as never, { $set: { revokedAt: new Date() } });
-    await new Promise((r) => setTimeout(r, 1100));
+    await new Promise((r) => setTimeout(r, cachedAt + 3300 - Date.now()));
     expect((await gw.api('GET', '/settings', key.token)).status).toBe(200); // served from cache, refresh started
     await new Promise((r) => setTimeout(r, 150));
     const res = await gw.api('GET', '/settings', key.token);

@@ -1,6 +1,7 @@
 import { assemble, defineService, outboxRelay, serviceApp, type ServiceContext } from '@stockyard/service-kit';
 import { configSchema, type Config } from './config';
 import type { PurchasingDeps } from './deps';
+import { documentsModule } from './documents.module';
 import { purchaseOrdersData, purchaseOrdersModule } from './purchase-orders.module';
 
 export function buildApp(ctx: ServiceContext<Config>) {
@@ -8,13 +9,18 @@ export function buildApp(ctx: ServiceContext<Config>) {
   const data = purchaseOrdersData(ctx);
   const relay = outboxRelay(ctx, data.outbox, data.local);
   const purchaseOrders = purchaseOrdersModule(ctx, relay, data);
-  const deps: PurchasingDeps = { purchaseOrders: purchaseOrders.given };
+  const documents = documentsModule(ctx, purchaseOrders.given);
+  const deps: PurchasingDeps = { purchaseOrders: purchaseOrders.given, documents: documents.given };
   const app = serviceApp(ctx, {
     service: 'purchasing',
-    api: (router) => purchaseOrders.mount(router),
+    api: (router) => {
+      purchaseOrders.mount(router);
+      documents.mount(router);
+    },
     internal: (router) => purchaseOrders.mountInternal(router),
   });
-  const { subscriptions, parts } = purchaseOrders;
+  const { subscriptions } = purchaseOrders;
+  const parts = [...purchaseOrders.parts, ...documents.parts];
   return assemble(ctx, { app, deps, relay, subscriptions, parts });
 }
 

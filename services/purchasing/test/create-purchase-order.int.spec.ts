@@ -55,6 +55,14 @@ describe('POST /purchase-orders', () => {
     expect(n(b)).toBe(n(a) + 1);
   });
 
+  it('skips a generated number that an order took by hand', async () => {
+    const a = await h.order({ channelId, warehouseId });
+    const next = `PO-${String(Number(a.orderNumber.slice(3)) + 1).padStart(6, '0')}`;
+    await h.order({ channelId, warehouseId, orderNumber: next });
+    const b = await h.order({ channelId, warehouseId });
+    expect(Number(b.orderNumber.slice(3))).toBe(Number(a.orderNumber.slice(3)) + 2);
+  });
+
   it('prices a line at the variant cost when the supplier has no offer, and keeps given values', async () => {
     const variantId = await h.variant({ cost: 7.5 });
     const po = await h.order({

@@ -12,6 +12,7 @@ import type { PurchaseOrder } from '../src/domain/purchase-order';
 import { purchaseOrderStates, type PurchaseOrderTrigger } from '../src/domain/purchase-order-states';
 import { applyReceipt, recordReceipt } from '../src/domain/receive-line';
 import { updatePurchaseOrder } from '../src/domain/update-purchase-order';
+import { composeFollowUp, composeOrderEmail } from '../src/domain/order-messages';
 import { aLine, anOrder, NOW } from './support/builders';
 
 const receive = (po: PurchaseOrder, quantity: number) => {
@@ -19,6 +20,8 @@ const receive = (po: PurchaseOrder, quantity: number) => {
   const recorded = recordReceipt(po, lineId, { quantity, receiptId: 'rcp_1', requestKey: null }, NOW).state!;
   return applyReceipt(recorded, 'rcp_1', NOW).state!;
 };
+
+const SUPPLIER = { name: 'Acme', email: 'orders@acme.test', contactName: null };
 
 /** Each trigger through the real rule. */
 const FIRE: Record<PurchaseOrderTrigger, (po: PurchaseOrder) => PurchaseOrder> = {
@@ -35,6 +38,9 @@ const FIRE: Record<PurchaseOrderTrigger, (po: PurchaseOrder) => PurchaseOrder> =
   track: (po) => addTracking(po, 'trk_1', { carrier: 'DHL', trackingNumber: '123' }, NOW).state!,
   receive_part: (po) => receive(po, 1),
   receive_all: (po) => receive(po, 3),
+  // Sending changes no status: the rule refuses or composes the message.
+  email: (po) => (composeOrderEmail(po, SUPPLIER, {}, 'msg_1', NOW), po),
+  follow_up: (po) => (composeFollowUp(po, SUPPLIER, {}, 'msg_1', NOW), po),
 };
 
 describe('the purchase order state table', () => {

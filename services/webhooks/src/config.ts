@@ -44,5 +44,9 @@ export const configSchema = baseServiceEnv.extend({
    * an event (a producer's re-publication, a redelivery) within them is never sent again.
    */
   WEBHOOK_DISPATCH_MEMORY_DAYS: z.coerce.number().positive().default(7),
+  /** A deleted endpoint's deliveries removed per pass (the request makes one, the background the rest). */
+  WEBHOOK_CASCADE_PAGE: z.coerce.number().int().positive().default(1000),
+  /** How often each process looks for deleted endpoints whose deliveries are not all removed yet. */
+  WEBHOOK_CASCADE_SWEEP_MS: z.coerce.number().int().positive().default(10_000),
 });
 export type Config = z.infer<typeof configSchema>;

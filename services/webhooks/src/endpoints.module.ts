@@ -1,17 +1,20 @@
 import type { Router } from 'express';
 import { BroadcastCache, resolveHost, type ServiceContext } from '@stockyard/service-kit';
 import type { Config } from './config';
+import { EndpointCascade } from './delivery/endpoint-cascade';
 import { sealSecrets, stopRetries } from './delivery/endpoint-lifecycle';
 import { endpointsRoutes } from './http/endpoints.routes';
 import { SecretBox } from './secrets/secret-box';
 import type { DeliveryRepository } from './store/delivery.repository';
+import { EndpointCascades } from './store/endpoint-cascades.repository';
 import { EndpointRepository, type EnabledEndpoints } from './store/endpoint.repository';
 
 /**
  * Endpoints: their store (with the enabled endpoints of each organization cached on every
  * replica), signing secrets and routes. Disabling one stops its pending deliveries, and
- * deleting one deletes them, so it is given the deliveries' store. Its parts: sealing the
- * secrets still in plaintext or under an older key (first), then the cache.
+ * deleting one removes them (a cascade finished in the background), so it is given the
+ * deliveries' store. Its parts: sealing the secrets still in plaintext or under an older key
+ * (first), then the cache, then the cascades' sweep.
  */
 export function endpointsModule(
   { config, connection, broker, logger }: ServiceContext<Config>,
@@ -22,9 +25,14 @@ export function endpointsModule(
   const endpoints = new EndpointRepository(connection, enabledByOrg, {
     onDisabled: (orgId, endpointId) => void stopRetries(deliveries, logger, orgId, endpointId),
   });
+  const cascade = new EndpointCascade(new EndpointCascades(connection), endpoints, deliveries, logger, {
+    page: config.WEBHOOK_CASCADE_PAGE,
+    sweepMs: config.WEBHOOK_CASCADE_SWEEP_MS,
+  });
   const given = {
     endpoints,
-    deliveries,
+    /** Deleting an endpoint and, in passes, its deliveries. */
+    cascade,
     urlPolicy: { allowlist: config.WEBHOOK_URL_ALLOWLIST, resolve: resolveHost },
     /** Seals new and rotated signing secrets (the routes show the plaintext once). */
     secrets,
@@ -34,7 +42,7 @@ export function endpointsModule(
     given,
     endpoints,
     secrets,
-    parts: [sealing, enabledByOrg],
+    parts: [sealing, enabledByOrg, cascade],
     mount: (router: Router) => endpointsRoutes(router, given),
   };
 }

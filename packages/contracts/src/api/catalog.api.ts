@@ -5,6 +5,7 @@ import {
   ChannelWithSecretSchema,
   CreateChannelSchema,
   FamilyCandidateSchema,
+  FamilyCandidateQuerySchema,
   ListingListQuerySchema,
   ListingSchema,
   UpdateChannelSchema,
@@ -73,7 +74,10 @@ const products = {
   createProduct: apiRoute('POST', '/products', { body: CreateProductSchema, response: ProductSchema }),
   listTrashedProducts: apiRoute('GET', '/products/trash', { query: PageQuerySchema, response: listOf(ProductSchema) }),
   getDataHealth: apiRoute('GET', '/products/data-health', { response: DataHealthSchema }),
-  listFamilyCandidates: apiRoute('GET', '/products/family-candidates', { response: z.array(FamilyCandidateSchema) }),
+  listFamilyCandidates: apiRoute('GET', '/products/family-candidates', {
+    query: FamilyCandidateQuerySchema,
+    response: z.array(FamilyCandidateSchema),
+  }),
   bulkCreateFromSource: apiRoute('POST', '/products/bulk-from-source', {
     body: BulkFromSourceSchema,
     response: BulkFromSourceResultSchema,
@@ -119,7 +123,11 @@ const products = {
 };
 
 const variants = {
-  listVariants: apiRoute('GET', '/variants', { query: paged(VariantListQuerySchema), response: listOf(VariantSchema) }),
+  listVariants: apiRoute('GET', '/variants', {
+    query: paged(VariantListQuerySchema),
+    /** `next`: the following page's `startingAfter` (null on the last page). */
+    response: listOf(VariantSchema).extend({ next: z.string().nullable() }),
+  }),
   getVariant: apiRoute('GET', '/variants/{id}', { response: VariantSchema }),
   createVariant: apiRoute('POST', '/products/{id}/variants', { body: CreateVariantSchema, response: VariantSchema }),
   updateVariant: apiRoute('PATCH', '/variants/{id}', { body: UpdateVariantSchema, response: VariantSchema }),

@@ -9,8 +9,15 @@ import {
   LinkedHoldSchema,
   LinkReservationsSchema,
   PurchaseOrderListQuerySchema,
+  PurchaseOrderMessageSchema,
   PurchaseOrderSchema,
   ReceiveLineSchema,
+  RecordAttachmentSchema,
+  SendEmailSchema,
+  SendFollowUpSchema,
+  UploadUrlQuerySchema,
+  UploadUrlSchema,
+  AttachmentSchema,
   UpdateLineSchema,
   UpdatePurchaseOrderSchema,
 } from '../purchase-orders';
@@ -20,6 +27,41 @@ import { apiRoute } from './bound-route';
 const paged = <T extends z.ZodObject>(filters: T) => z.intersection(filters, PageQuerySchema);
 const order = { response: PurchaseOrderSchema };
 const holds = z.object({ data: z.array(LinkedHoldSchema) });
+
+/**
+ * An order's documents: attachments in S3, the PDF, e-mail to the supplier and its messages.
+ * `GET …/messages` answers a bare array, as the spec says ("returns an array of message
+ * objects"), newest first, paged by limit/offset with the total in `X-Total-Count`.
+ */
+const DOCUMENTS_API = {
+  listAttachments: apiRoute('GET', '/purchase-orders/{id}/attachments', {
+    response: z.object({ data: z.array(AttachmentSchema) }),
+  }),
+  recordAttachment: apiRoute('POST', '/purchase-orders/{id}/attachments', {
+    body: RecordAttachmentSchema,
+    response: AttachmentSchema,
+  }),
+  createUploadUrl: apiRoute('POST', '/purchase-orders/{id}/attachments/upload-url', {
+    query: UploadUrlQuerySchema,
+    response: UploadUrlSchema,
+  }),
+  deleteAttachment: apiRoute('DELETE', '/purchase-orders/{id}/attachments/{attachmentId}', {
+    response: AttachmentSchema,
+  }),
+  purchaseOrderPdf: apiRoute('GET', '/purchase-orders/{id}/pdf', { response: null, produces: 'application/pdf' }),
+  sendEmail: apiRoute('POST', '/purchase-orders/{id}/send-email', {
+    body: SendEmailSchema,
+    response: PurchaseOrderMessageSchema,
+  }),
+  sendFollowUp: apiRoute('POST', '/purchase-orders/{id}/send-follow-up', {
+    body: SendFollowUpSchema,
+    response: PurchaseOrderMessageSchema,
+  }),
+  listMessages: apiRoute('GET', '/purchase-orders/{id}/messages', {
+    query: PageQuerySchema,
+    response: z.array(PurchaseOrderMessageSchema),
+  }),
+};
 
 /**
  * The purchasing service's routes with their wire shapes. Rows not here yet (attachments, the
@@ -53,6 +95,7 @@ export const PURCHASING_API = {
   }),
   listReservations: apiRoute('GET', '/purchase-orders/{id}/reservations', { response: holds }),
   listLinkableReservations: apiRoute('GET', '/purchase-orders/{id}/linkable-reservations', { response: holds }),
+  ...DOCUMENTS_API,
   // Orders from reorder requirements
   bulkFromRequirements: apiRoute('POST', '/purchase-orders/bulk-from-requirements', {
     body: BulkFromRequirementsSchema,

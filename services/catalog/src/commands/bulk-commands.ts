@@ -1,75 +1,80 @@
 import type { BulkDelete, BulkRestore } from '@stockyard/contracts';
 import { AppError } from '@stockyard/service-kit';
-import { bulkDeleteTarget, bulkRestoreTarget, type BulkFailure } from '../domain/bulk-products';
+import { bulkDeleteTarget, bulkRestoreTarget, onePage, type BulkFailure } from '../domain/bulk-products';
 import type { ProductState } from '../domain/product';
-import { trashProduct } from '../domain/product-lifecycle';
+import { restoreProduct, trashProduct } from '../domain/product-lifecycle';
 import type { ProductQueries } from '../store/product.queries';
-import type { ProductCommands } from './product-commands';
 import type { ProductWriter } from './product-writer';
 
 /**
  * Bulk trash and restore: each product is its own change (there is no multi-document
- * transaction), so a failure of one is reported in `failed` and the others go on. The trash
- * goes through the batched change; a restore claims each product's SKUs again, one by one.
+ * transaction), so a failure of one is reported in `failed` and the others go on. Both go
+ * through the writer's batched change. `all` and a range take one page of `pageSize` products
+ * per call (README: bulk routes), saying how many remain and where the next call goes on, so
+ * no call's work grows with the organization's products.
  */
 export class BulkCommands {
   constructor(
     private readonly writer: ProductWriter,
-    private readonly products: ProductCommands,
     private readonly queries: ProductQueries,
+    private readonly pageSize: number,
   ) {}
 
   /**
-   * DELETE /products/bulk: trashes (or with `dryRun`, only names) the live products named, in
-   * the writer's batched change (one read per 500, bulk writes; their SKUs released together);
-   * a dry run reads them the same way and writes nothing. Answers in the order asked.
+   * DELETE /products/bulk: trashes (or with `dryRun`, only names) the live products named, or a
+   * page of every live one by id, in the writer's batched change (one read per 500, bulk
+   * writes; their SKUs released together); a dry run reads them the same way and writes
+   * nothing. Answers in the order asked (`all`: by id).
    */
   async delete(orgId: string, body: BulkDelete) {
     const target = bulkDeleteTarget(body);
-    const ids = 'ids' in target ? target.ids : await this.queries.liveIds(orgId);
+    const page =
+      'ids' in target ? onePage(target.ids) : await this.queries.livePage(orgId, this.pageSize, target.startingAfter);
     const dryRun = body.dryRun ?? false;
     const now = new Date();
     const outcomes = dryRun
-      ? await this.writer.store.changeMany(orgId, ids, (p) => (assertLive(p), {}))
+      ? await this.writer.store.changeMany(orgId, page.ids, (p) => (assertLive(p), {}))
       : await this.writer.changeMany(
           orgId,
-          ids,
+          page.ids,
           (p) => (assertLive(p), { next: trashProduct(p, now), result: undefined }),
         );
-    const done: string[] = [];
-    const failed: BulkFailure[] = [];
-    for (const id of ids) {
-      const outcome = outcomes.get(id)!;
-      if (outcome.ok) done.push(id);
-      else if (outcome.error.status >= 500) throw outcome.error;
-      else failed.push({ id, code: outcome.error.code, message: outcome.error.message });
-    }
-    return { dryRun, count: done.length, ids: done, failed };
+    return { dryRun, ...reported(page.ids, outcomes), remaining: page.remaining, next: page.next };
   }
 
-  /** POST /products/bulk-restore: restores the trashed products named; a SKU taken meanwhile fails that one. */
+  /**
+   * POST /products/bulk-restore: restores the trashed products named, or a page of the trash
+   * (of a trashing range), oldest trashing first, in the writer's batched change (a product
+   * whose SKUs must be claimed again goes one by one there); a SKU taken meanwhile fails that one.
+   */
   async restore(orgId: string, body: BulkRestore) {
     const target = bulkRestoreTarget(body);
-    const ids = 'ids' in target ? target.ids : await this.queries.trashedIds(orgId, target);
-    const done: string[] = [];
-    const failed: BulkFailure[] = [];
-    for (const id of ids) {
-      await this.each(id, failed, async () => {
-        await this.products.restore(orgId, id);
-        done.push(id);
-      });
-    }
-    return { count: done.length, ids: done, failed };
+    const page =
+      'ids' in target
+        ? onePage(target.ids)
+        : await this.queries.trashedPage(orgId, target.range, this.pageSize, target.startingAfter);
+    const outcomes = await this.writer.changeMany(orgId, page.ids, (p) => ({
+      next: restoreProduct(p),
+      result: undefined,
+    }));
+    return { ...reported(page.ids, outcomes), remaining: page.remaining, next: page.next };
   }
+}
 
-  private async each(id: string, failed: BulkFailure[], work: () => Promise<void>): Promise<void> {
-    try {
-      await work();
-    } catch (err) {
-      if (!(err instanceof AppError) || err.status >= 500) throw err;
-      failed.push({ id, code: err.code, message: err.message });
-    }
+/** The ids done and those failed with their codes, in the order asked; a 5xx of any fails the call. */
+function reported(
+  ids: readonly string[],
+  outcomes: ReadonlyMap<string, { ok: true } | { ok: false; error: AppError }>,
+) {
+  const done: string[] = [];
+  const failed: BulkFailure[] = [];
+  for (const id of ids) {
+    const outcome = outcomes.get(id)!;
+    if (outcome.ok) done.push(id);
+    else if (outcome.error.status >= 500) throw outcome.error;
+    else failed.push({ id, code: outcome.error.code, message: outcome.error.message });
   }
+  return { count: done.length, ids: done, failed };
 }
 
 /** A bulk trash names live products only (decided on the state it locks). */

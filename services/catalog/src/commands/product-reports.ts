@@ -1,10 +1,10 @@
 import type { Page } from '@stockyard/contracts';
-import { dataHealth } from '../domain/data-health';
 import { liveVariants } from '../domain/product-derived';
 import { templateStatus } from '../domain/product-template';
 import { componentRows } from '../domain/product-derived';
 import type { CategoryRepository } from '../store/category.repository';
 import type { ProductQueries } from '../store/product.queries';
+import type { DataHealthReports } from './data-health-reports';
 import type { ProductWriter } from './product-writer';
 
 /** Read-only reports on products: where-used, template status, data health. */
@@ -13,6 +13,7 @@ export class ProductReports {
     private readonly writer: ProductWriter,
     private readonly queries: ProductQueries,
     private readonly categories: CategoryRepository,
+    private readonly health: DataHealthReports,
   ) {}
 
   /** The live bundles and assemblies (active BOMs) using any of the product's variants, a row per use. */
@@ -44,7 +45,8 @@ export class ProductReports {
     return { productId: product.id, ...status };
   }
 
-  async dataHealth(orgId: string) {
-    return { generatedAt: new Date().toISOString(), ...dataHealth(await this.queries.healthRows(orgId)) };
+  /** The kept report, as fresh as its status says (a job computes it: commands/data-health-reports.ts). */
+  dataHealth(orgId: string) {
+    return this.health.report(orgId);
   }
 }

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { skuSchema, type BulkFromSource, type BulkFromSourceResult } from '@stockyard/contracts';
+import {
+  skuSchema,
+  type BulkFromSource,
+  type BulkFromSourceResult,
+  type FamilyCandidate,
+  type FamilyCandidateQuery,
+} from '@stockyard/contracts';
 import { AppError, isDuplicateKeyError } from '@stockyard/service-kit';
 import { familyCandidates, type CandidateProduct } from '../domain/family-candidates';
 import { newProduct } from '../domain/product-create';
@@ -7,7 +13,7 @@ import { defaultVariant } from '../domain/product-derived';
 import type { ProductState } from '../domain/product';
 import type { SourceSkuState } from '../domain/source-sku';
 import { withSourceLinked } from '../domain/variant-link';
-import type { ListingRepository } from '../store/listing.repository';
+import type { ListingRepository, ParentGroupKey } from '../store/listing.repository';
 import type { SourceSkuRepository } from '../store/source-sku.repository';
 import type { SourceStore } from '../store/source.store';
 import { inParallel } from '../store/in-parallel';
@@ -135,13 +141,103 @@ export class SourceProductCommands {
     }
   }
 
-  /** GET /products/family-candidates. */
-  async familyCandidates(orgId: string) {
-    const listings = await this.listings.withParents(orgId);
-    const ids = [...new Set(listings.map((l) => l.productId))];
-    const found = await Promise.all(ids.map((id) => this.writer.store.read(orgId, id)));
-    const products = new Map<string, CandidateProduct>();
-    for (const p of found) if (p) products.set(p.id, p);
-    return familyCandidates(listings, products);
+  /**
+   * GET /products/family-candidates: a page of candidate groups in order of parent id, then
+   * channel, after the cursor's group. Reads listings with a parent in batches from the index
+   * (a group cut by a batch's end read whole by its key), then each batch's products by `_id`,
+   * and stops at `limit` candidates or after FAMILY_SCAN_LISTINGS listings (a short page, its
+   * `next` after the last group read), so a call costs about a page however many listings the
+   * organization has.
+   */
+  async familyCandidates(orgId: string, query: FamilyCandidateQuery): Promise<CandidatePage> {
+    let after = query.startingAfter === undefined ? undefined : decodeGroupCursor(query.startingAfter);
+    const data: FamilyCandidate[] = [];
+    let read = 0;
+    // A first batch of about what the page needs (two listings a group), doubling up to FAMILY_BATCH.
+    let size = Math.min(FAMILY_BATCH, query.limit * 2 + 1);
+    while (data.length < query.limit) {
+      if (read >= FAMILY_SCAN_LISTINGS) return { data, next: encodeGroupCursor(after!) };
+      const batch = await this.listings.withParents(orgId, size, after);
+      read += batch.length;
+      if (batch.length === 0) return { data, next: null };
+      const groups = groupsOf(batch);
+      const full = batch.length === size;
+      if (full) {
+        const last = groups.pop()!;
+        groups.push({ key: last.key, listings: await this.listings.parentGroup(orgId, last.key) });
+      }
+      size = Math.min(FAMILY_BATCH, size * 2);
+      // Only a group of two or more products can be a candidate: the others' products are not read.
+      const wanted = groups.filter((g) => new Set(g.listings.map((l) => l.productId)).size >= 2);
+      const products = await this.candidateProducts(
+        orgId,
+        wanted.flatMap((g) => g.listings.map((l) => l.productId)),
+      );
+      for (const group of groups) {
+        after = group.key;
+        data.push(...familyCandidates(group.listings, products));
+        if (data.length === query.limit) return { data, next: encodeGroupCursor(after) };
+      }
+      if (!full) return { data, next: null };
+    }
+    return { data, next: after ? encodeGroupCursor(after) : null };
   }
+
+  /** The products of some listings, by `_id` (what a candidate needs of each). */
+  private async candidateProducts(orgId: string, ids: string[]): Promise<Map<string, CandidateProduct>> {
+    const unique = [...new Set(ids)];
+    const found = new Map<string, CandidateProduct>();
+    if (unique.length === 0) return found;
+    const docs = await this.writer.store.collection
+      .find({ orgId, _id: { $in: unique } } as never, { projection: { type: 1, name: 1, parentId: 1, deletedAt: 1 } })
+      .toArray();
+    for (const d of docs) {
+      const id = String(d._id);
+      found.set(id, { id, type: d.type, name: d.name, parentId: d.parentId ?? null, deletedAt: d.deletedAt ?? null });
+    }
+    return found;
+  }
+}
+
+/** Listings one read of family candidates takes at most; a call stops reading after FAMILY_SCAN_LISTINGS (then a short page; one batch may pass it). */
+const FAMILY_BATCH = 500;
+export const FAMILY_SCAN_LISTINGS = 5_000;
+
+export interface CandidatePage {
+  data: FamilyCandidate[];
+  /** The cursor after the last group read, null when none follow. */
+  next: string | null;
+}
+
+/** Consecutive listings of one parent on one channel, in the order read. */
+function groupsOf(rows: ReadonlyArray<ParentGroupKey & { productId: string }>) {
+  const groups: { key: ParentGroupKey; listings: (ParentGroupKey & { productId: string })[] }[] = [];
+  for (const row of rows) {
+    const last = groups[groups.length - 1];
+    if (last && last.key.externalParentId === row.externalParentId && last.key.channelId === row.channelId) {
+      last.listings.push(row);
+    } else {
+      groups.push({ key: { externalParentId: row.externalParentId, channelId: row.channelId }, listings: [row] });
+    }
+  }
+  return groups;
+}
+
+/** A group's cursor: base64url of its key as JSON. */
+const encodeGroupCursor = (key: ParentGroupKey) =>
+  Buffer.from(JSON.stringify([key.externalParentId, key.channelId])).toString('base64url');
+
+function decodeGroupCursor(cursor: string): ParentGroupKey {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string')) {
+      const key = { externalParentId: value[0] as string, channelId: value[1] as string };
+      if (encodeGroupCursor(key) === cursor) return key;
+    }
+  } catch {
+    // not JSON: refused below
+  }
+  throw new AppError('bad_request', 'Invalid query', 'validation_failed', [
+    { field: 'startingAfter', code: 'invalid_cursor', message: 'not a cursor this list gave (use the `next` link)' },
+  ]);
 }

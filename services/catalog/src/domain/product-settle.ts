@@ -4,6 +4,7 @@ import type { ProductState } from './product';
 import { liveVariants, skuKey, withDerived } from './product-derived';
 import { bundleEvents, changedFieldNames, productUpdated, variantEvents } from './product-events';
 import { searchTermsEvents } from './product-search';
+import { variantListEvents } from './variant-list';
 import { isEnriched } from './product-template';
 import { duplicateSkuInProduct } from './product.errors';
 
@@ -28,7 +29,7 @@ export function settle(next: ProductState, template: Template | null): ProductSt
 /**
  * The events of a change: `product.updated` naming the changed fields (a manual edit only:
  * `publish` false for import-driven changes), the variant and bundle events, which every change
- * sends, and the updates of the search and component-use indexes. The write makes version
+ * sends, and the updates of the search and component-use indexes and of the variant list. The write makes version
  * `before.version + 1`.
  */
 export function changeEvents(before: ProductState, after: ProductState, publish: boolean): EventEnvelope[] {
@@ -40,5 +41,6 @@ export function changeEvents(before: ProductState, after: ProductState, publish:
     ...bundleEvents(before, after),
     ...searchTermsEvents(before, after, before.version + 1),
     ...componentUsesEvents(before, after, before.version + 1),
+    ...variantListEvents(before, after, before.version + 1),
   ];
 }

@@ -6,5 +6,12 @@ import type { SourcesAndImportsCommands } from '../sources-and-imports.module';
 /** The two product routes of the channels side; mounted before `/products/{id}`. */
 export function channelProductsRoutes(router: Router, { sourceProducts }: SourcesAndImportsCommands): void {
   bindRoute(router, CATALOG_API.bulkCreateFromSource, ({ orgId, body }) => sourceProducts.bulkFromSource(orgId, body));
-  bindRoute(router, CATALOG_API.listFamilyCandidates, ({ orgId }) => sourceProducts.familyCandidates(orgId));
+  bindRoute(router, CATALOG_API.listFamilyCandidates, async ({ orgId, query, req, res }) => {
+    const page = await sourceProducts.familyCandidates(orgId, query);
+    if (page.next !== null) {
+      const next = new URLSearchParams({ limit: String(query.limit), startingAfter: page.next });
+      res.setHeader('Link', `<${req.baseUrl}${req.path}?${next}>; rel="next"`);
+    }
+    return page.data;
+  });
 }

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { COMPONENT_USES_CHANGED, componentUsesOf } from '../domain/component-uses';
-import { ProductTermIndex } from './product-term-index';
+import { TermIndex } from './product-term-index';
 
 /**
  * The component-use index (`product_component_uses`): a row per variant a live product's rows
@@ -8,7 +8,7 @@ import { ProductTermIndex } from './product-term-index';
  * for where-used and the "is a component of" checks, where a condition on the products'
  * `componentVariantIds` array reads every live product of the organization on the local store.
  */
-export class ComponentUses extends ProductTermIndex {
+export class ComponentUses extends TermIndex {
   constructor(connection: Connection) {
     super(connection, 'product_component_uses', COMPONENT_USES_CHANGED, componentUsesOf);
   }

@@ -95,10 +95,34 @@ export class ListingRepository implements ListingLookup {
    * Every listing with a parent listing, for family candidates (channel, parent, product). A parent
    * id is null or a string: every string, as a range (`$ne: null` read every listing of the organization).
    */
-  withParents(orgId: string) {
+  /**
+   * Listings with a parent in order of parent id, then channel, from the group `after` on
+   * (itself included unless `exclusive`), at most `limit` (0: all): a range of the `(orgId,
+   * externalParentId, channelId)` index bounded by the parent id.
+   */
+  withParents(orgId: string, limit = 0, after?: ParentGroupKey, exclusive = true) {
+    const filter: Record<string, unknown> = { orgId, externalParentId: { $gte: after?.externalParentId ?? '' } };
+    if (after) {
+      const channelId = exclusive ? { $gt: after.channelId } : { $gte: after.channelId };
+      filter.$or = [{ externalParentId: { $gt: after.externalParentId } }, { channelId }];
+    }
     return this.model
-      .find({ orgId, externalParentId: { $gte: '' } }, { channelId: 1, externalParentId: 1, productId: 1 })
+      .find(filter, PARENT_FIELDS)
       .sort({ externalParentId: 1, channelId: 1 })
-      .lean<{ channelId: string; externalParentId: string; productId: string }[]>();
+      .limit(limit)
+      .lean<ParentListingRow[]>();
+  }
+
+  /** Every listing of one parent on one channel (a point of the same index). */
+  parentGroup(orgId: string, { externalParentId, channelId }: ParentGroupKey) {
+    return this.model.find({ orgId, externalParentId, channelId }, PARENT_FIELDS).lean<ParentListingRow[]>();
   }
 }
+
+/** A family-candidate group: the listings of one parent id on one channel. */
+export interface ParentGroupKey {
+  externalParentId: string;
+  channelId: string;
+}
+type ParentListingRow = ParentGroupKey & { productId: string };
+const PARENT_FIELDS = { channelId: 1, externalParentId: 1, productId: 1 } as const;

@@ -1,7 +1,7 @@
 import { searchKey } from '@stockyard/service-kit';
 import type { Connection } from 'mongoose';
 import { SEARCH_TERMS_CHANGED, searchTermsOf } from '../domain/product-search';
-import { ProductTermIndex } from './product-term-index';
+import { TermIndex } from './product-term-index';
 
 /** Candidates past this many: the search reads the products themselves (a very short, common prefix). */
 const MAX_CANDIDATES = 1_000;
@@ -10,7 +10,7 @@ const MAX_CANDIDATES = 1_000;
  * The product search index (`product_search_terms`): the terms of `searchTermsOf`, kept from
  * `product.search_terms_changed`, read by prefix to find the products a `search` may match.
  */
-export class ProductSearch extends ProductTermIndex {
+export class ProductSearch extends TermIndex {
   constructor(connection: Connection) {
     super(connection, 'product_search_terms', SEARCH_TERMS_CHANGED, searchTermsOf);
   }

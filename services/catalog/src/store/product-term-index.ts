@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@stockyard/contracts';
 import { RecentWork, SearchIndex } from '@stockyard/service-kit';
-import type { Connection } from 'mongoose';
+import type { Connection, Model } from 'mongoose';
 import type { ProductState } from '../domain/product';
 import { TermsChangedSchema } from '../domain/product-search';
 
@@ -8,33 +8,26 @@ import { TermsChangedSchema } from '../domain/product-search';
 const RECENT_UPDATES = 20_000;
 
 /**
- * One of the products' term indexes (the kit's `SearchIndex`), kept from each product's outbox
- * by one local event (`{productId, version, terms}`): applied before the write answers, and
- * again by the relay's local handler, which skips what this process just applied.
+ * A projection of the products kept from each product's outbox by one local event: applied
+ * before the write answers, and again by the relay's local handler, which skips what this
+ * process just applied; a database older than the projection is filled by `reindex` (the
+ * rebuild). The term indexes (search, component uses) and the variant list are such.
  */
-export class ProductTermIndex {
-  protected readonly index: SearchIndex;
+export abstract class ProductProjection {
   private readonly recent = new RecentWork(RECENT_UPDATES);
 
   constructor(
-    connection: Connection,
-    collection: string,
     /** The event that updates it. */
     readonly event: string,
-    /** A product's terms in this index (what the event carries). */
-    readonly termsOf: (p: ProductState) => string[],
-  ) {
-    this.index = new SearchIndex(connection, collection);
-  }
+  ) {}
 
-  get model() {
-    return this.index.model;
-  }
+  /** Its collection (the rebuild records it by name). */
+  abstract get model(): Model<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
   /**
-   * A write's updates of this index, applied before the request answers, so a read through the
-   * index sees the product as soon as it is written; the relay applies them again from the
-   * outbox (a no-op then), which is what a crash in between relies on.
+   * A write's updates of this projection, applied before the request answers, so a read
+   * through it sees the product as soon as it is written; the relay applies them again from
+   * the outbox (a no-op then), which is what a crash in between relies on.
    */
   async applyAll(events: readonly EventEnvelope[]): Promise<void> {
     for (const event of events) {
@@ -48,12 +41,42 @@ export class ProductTermIndex {
     await this.recent.runIfNew(event.id, () => this.apply(event));
   }
 
-  /** Sets a stored product's rows from the product itself (the rebuild of a database older than the index). */
+  /** Sets a stored product's rows from the product itself (the rebuild of a database older than the projection). */
+  abstract reindex(p: ProductState): Promise<void>;
+
+  protected abstract apply(event: EventEnvelope): Promise<void>;
+}
+
+/** What the product writer updates before a write answers (the name it knows them by). */
+export type ProductTermIndex = ProductProjection;
+
+/**
+ * One of the products' term indexes (the kit's `SearchIndex`), kept by `{productId, version,
+ * terms}` events.
+ */
+export class TermIndex extends ProductProjection {
+  protected readonly index: SearchIndex;
+
+  constructor(
+    connection: Connection,
+    collection: string,
+    event: string,
+    /** A product's terms in this index (what the event carries). */
+    readonly termsOf: (p: ProductState) => string[],
+  ) {
+    super(event);
+    this.index = new SearchIndex(connection, collection);
+  }
+
+  get model() {
+    return this.index.model;
+  }
+
   async reindex(p: ProductState): Promise<void> {
     await this.index.replace(p.orgId, p.id, p.version, this.termsOf(p));
   }
 
-  private async apply(event: EventEnvelope): Promise<void> {
+  protected async apply(event: EventEnvelope): Promise<void> {
     const { orgId, productId, version, terms } = TermsChangedSchema.parse({ ...event.payload, orgId: event.orgId });
     await this.index.replace(orgId, productId, version, terms);
   }

@@ -1,13 +1,25 @@
 import type { List, Page, ProductListQuery, VariantListQuery } from '@stockyard/contracts';
-import { searchText, wordStartPattern, stateOf, readPage, countOwned, type OrgFilter } from '@stockyard/service-kit';
+import {
+  searchText,
+  wordStartPattern,
+  stateOf,
+  readPage,
+  countOwned,
+  AppError,
+  type OrgFilter,
+} from '@stockyard/service-kit';
+import { decodeCursor, pageWithNext, type Keyset } from '@stockyard/service-kit/internals';
+import { restoreCursor, trashPositionOf, type BulkPage, type TrashedRange } from '../domain/bulk-products';
 import type { HealthRow } from '../domain/data-health';
 import type { ProductState } from '../domain/product';
 import { liveVariants, skuKey } from '../domain/product-derived';
 import { productView, variantView, type ProductView, type VariantView } from '../domain/product-view';
+import { variantRowKey } from '../domain/variant-list';
 import type { ComponentUses } from './component-uses';
 import type { ProductModel } from './product.model';
 import { productFilter, productSort, searchCondition } from './product-filter';
 import type { ProductSearch } from './product-search';
+import type { VariantList, VariantListRow } from './variant-list';
 
 const WITHOUT_OUTBOX = { outbox: 0, outboxPending: 0, outboxAt: 0 } as const;
 
@@ -30,6 +42,7 @@ export class ProductQueries {
     private readonly model: ProductModel,
     private readonly search: ProductSearch,
     private readonly uses: ComponentUses,
+    private readonly variantList: VariantList,
   ) {}
 
   /**
@@ -77,22 +90,68 @@ export class ProductQueries {
     return { data, total: total!, ...page };
   }
 
-  /** GET /variants: live variants of live products, by product creation then position; paged in memory. */
-  async variants(orgId: string, q: VariantListQuery, page: Page): Promise<List<VariantView>> {
+  /**
+   * GET /variants: live variants of live products, by product creation, product, position.
+   * Unfiltered or of one product: a page of the variant list's rows (its `(orgId, [productId,]
+   * at, _id)` index, offset or cursor), then only that page's products by `_id`. With `sku` or
+   * `search`: the search index's candidate products (at most 1,000), their matching variants in
+   * the same order in memory (past 1,000 candidates, the live products with the condition).
+   */
+  async variants(orgId: string, q: VariantListQuery, page: Page): Promise<List<VariantView> & { next: string | null }> {
+    if (!q.sku && !q.search) return this.variantPage(orgId, q, page);
     const ids = await this.narrow(orgId, q.search ?? q.sku, q.productId ? [q.productId] : undefined);
-    if (ids?.length === 0) return { data: [], total: 0, ...page };
+    if (ids?.length === 0) return { data: [], total: 0, ...page, next: null };
     const filter: Record<string, unknown> = { orgId, deletedAt: null };
     if (ids) filter._id = { $in: ids };
     if (q.sku) filter.skuKeys = skuKey(q.sku);
     if (q.search) Object.assign(filter, searchCondition(q.search, true));
     const products = await this.find(filter, { createdAt: 1, _id: 1 });
-    const rows = products.flatMap((p) =>
-      liveVariants(p)
-        .filter((v) => variantMatches(p, v, q))
-        .sort((a, b) => a.position - b.position)
-        .map((v) => variantView(p, v)),
+    const rows = products
+      .flatMap((p) =>
+        liveVariants(p)
+          .filter((v) => variantMatches(p, v, q))
+          .map((v) => ({
+            key: { at: p.createdAt!, id: variantRowKey(p.id, v.position, v.id) },
+            view: () => variantView(p, v),
+          })),
+      )
+      .sort((a, b) => a.key.at.getTime() - b.key.at.getTime() || byBytes(a.key.id, b.key.id));
+    let from = page.offset;
+    if (q.startingAfter !== undefined) {
+      if (page.offset > 0) throw offsetWithCursor();
+      const after = decodeCursor(q.startingAfter);
+      const past = (k: Keyset) =>
+        k.at.getTime() > after.at.getTime() || (k.at.getTime() === after.at.getTime() && byBytes(k.id, after.id) > 0);
+      from = rows.findIndex((r) => past(r.key));
+      if (from < 0) from = rows.length;
+    }
+    const { rows: kept, next } = pageWithNext(rows.slice(from, from + page.limit + 1), page.limit, (r) => r.key);
+    return { data: kept.map((r) => r.view()), total: rows.length, ...page, next };
+  }
+
+  /** A page of the variant list (all live variants, or one product's), then its products. */
+  private async variantPage(orgId: string, q: VariantListQuery, page: Page) {
+    const filter = { orgId, ...(q.productId ? { productId: q.productId } : {}) };
+    const read = { filter, sort: { at: 1 as const, _id: 1 as const }, cursorField: 'at', page, withTotal: true };
+    const rows = await readPage<VariantListRow>(
+      this.variantList.model,
+      { ...read, startingAfter: q.startingAfter },
+      (d) => d as never,
     );
-    return { data: rows.slice(page.offset, page.offset + page.limit), total: rows.length, ...page };
+    const productIds = [...new Set(rows.data.map((r) => r.productId))];
+    const products = new Map(
+      (productIds.length ? await this.find({ orgId, deletedAt: null, _id: { $in: productIds } }) : []).map((p) => [
+        p.id,
+        p,
+      ]),
+    );
+    const data: VariantView[] = [];
+    for (const row of rows.data) {
+      const p = products.get(row.productId);
+      const v = p ? liveVariants(p).find((x) => x.id === row.variantId) : undefined;
+      if (p && v) data.push(variantView(p, v)); // a row its product no longer has (a replayed update): left out
+    }
+    return { data, total: rows.total!, ...page, next: rows.next ?? null };
   }
 
   /** A family's children (live ones), by position. */
@@ -127,25 +186,111 @@ export class ProductQueries {
     return filters;
   }
 
-  /** Ids of the organization's live products, oldest first. */
-  async liveIds(orgId: string): Promise<string[]> {
-    const rows = await this.model.find({ orgId, deletedAt: null }, { _id: 1 }).sort({ createdAt: 1, _id: 1 }).lean();
-    return rows.map((r) => String(r._id));
+  /**
+   * A page of the organization's live products by id, after `startingAfter` (an id), and how
+   * many live ones follow it: index ranges of `{orgId, deletedAt, _id}`, a page and a count.
+   */
+  async livePage(orgId: string, limit: number, startingAfter?: string): Promise<BulkPage> {
+    const live = (after?: string) => ({
+      orgId,
+      deletedAt: null,
+      ...(after !== undefined ? { _id: { $gt: after } } : {}),
+    });
+    const rows = await this.model.find(live(startingAfter), { _id: 1 }).sort({ _id: 1 }).limit(limit).lean();
+    const ids = rows.map((r) => String(r._id));
+    const last = ids.length === limit ? ids[ids.length - 1] : undefined;
+    const remaining = last === undefined ? 0 : await countOwned(this.model, live(last));
+    return { ids, remaining, next: remaining > 0 ? last! : null };
   }
 
-  /** Ids of trashed products, those trashed in a range when given, oldest trashing first. */
-  async trashedIds(orgId: string, range: { deletedAfter?: Date; deletedBefore?: Date }): Promise<string[]> {
-    const deletedAt: Record<string, Date> = { $gte: range.deletedAfter ?? EARLIEST };
-    if (range.deletedBefore) deletedAt.$lte = range.deletedBefore;
-    const rows = await this.model.find({ orgId, deletedAt }, { _id: 1 }).sort({ deletedAt: 1, _id: 1 }).lean();
-    return rows.map((r) => String(r._id));
+  /**
+   * A page of trashed products (those trashed in the range when given), oldest trashing first,
+   * after the cursor `startingAfter`, and how many follow it: index ranges of `{orgId,
+   * deletedAt, _id}` (the page's `$or` only settles products trashed at the cursor's instant;
+   * the count is two exact ranges, which the local store counts without reading a product).
+   */
+  async trashedPage(orgId: string, range: TrashedRange, limit: number, startingAfter?: string): Promise<BulkPage> {
+    const between = (from: Date, strict: boolean) => {
+      const deletedAt: Record<string, Date> = { [strict ? '$gt' : '$gte']: from };
+      if (range.deletedBefore) deletedAt.$lte = range.deletedBefore;
+      return { orgId, deletedAt };
+    };
+    const start = range.deletedAfter ?? EARLIEST;
+    const after = startingAfter === undefined ? undefined : trashPositionOf(startingAfter);
+    const filter = !after
+      ? between(start, false)
+      : {
+          ...between(after.at > start ? after.at : start, false),
+          $or: [{ deletedAt: { $gt: after.at } }, { _id: { $gt: after.id } }],
+        };
+    const rows = await this.model
+      .find(filter, { _id: 1, deletedAt: 1 })
+      .sort({ deletedAt: 1, _id: 1 })
+      .limit(limit)
+      .lean();
+    const keys = rows.map((r) => ({ at: r.deletedAt as Date, id: String(r._id) }));
+    const last = keys.length === limit ? keys[keys.length - 1] : undefined;
+    let remaining = 0;
+    if (last) {
+      const sameInstant = { orgId, deletedAt: last.at, _id: { $gt: last.id } };
+      const counts = await Promise.all([
+        countOwned(this.model, between(last.at, true)),
+        countOwned(this.model, sameInstant),
+      ]);
+      remaining = counts[0] + counts[1];
+    }
+    return { ids: keys.map((k) => k.id), remaining, next: remaining > 0 ? restoreCursor(last!) : null };
   }
 
-  /** Every product of the organization, live and trashed, with what the data-health report reads. */
-  async healthRows(orgId: string): Promise<HealthRow[]> {
+  /**
+   * Every product of the organization, live and trashed, with what the data-health report reads,
+   * `size` at a time (the report's job, which yields between pages so that requests go on): the
+   * live ones by id (`{orgId, deletedAt, _id}`, as bulk delete pages), then the trashed ones by
+   * trashing (the same index, `deletedAt` a range of dates).
+   */
+  async *healthRowPages(orgId: string, size = 500): AsyncGenerator<HealthRow[]> {
     const fields = 'type sku price cost margin images brandId categoryId enriched archived deletedAt variants';
-    const rows = await this.model.find({ orgId }, `${fields} components boms parentId skuKeys barcodeKeys`).lean();
-    return rows.map((doc) => stateOf<HealthRow>(doc));
+    const projection = `${fields} components boms parentId skuKeys barcodeKeys`;
+    let after: string | undefined;
+    for (;;) {
+      const filter = { orgId, deletedAt: null, ...(after !== undefined ? { _id: { $gt: after } } : {}) };
+      const rows = await this.model.find(filter, projection).sort({ _id: 1 }).limit(size).lean();
+      if (rows.length > 0) yield rows.map((doc) => stateOf<HealthRow>(doc));
+      if (rows.length < size) break;
+      after = String(rows[rows.length - 1]!._id);
+    }
+    let trashed: { at: Date; id: string } | undefined;
+    for (;;) {
+      const filter = trashed
+        ? {
+            orgId,
+            deletedAt: { $gte: trashed.at },
+            $or: [{ deletedAt: { $gt: trashed.at } }, { _id: { $gt: trashed.id } }],
+          }
+        : { orgId, deletedAt: { $gte: EARLIEST } };
+      const rows = await this.model.find(filter, projection).sort({ deletedAt: 1, _id: 1 }).limit(size).lean();
+      if (rows.length > 0) yield rows.map((doc) => stateOf<HealthRow>(doc));
+      if (rows.length < size) break;
+      const last = rows[rows.length - 1]!;
+      trashed = { at: last.deletedAt as Date, id: String(last._id) };
+    }
+  }
+
+  /**
+   * Whether any product of the organization changed after `at` (its data-health report is then
+   * stale): three probes of a row each, live ones by `updatedAt` (`{orgId, deletedAt, archived,
+   * updatedAt, _id}`, archived or not), trashed ones by `deletedAt` (a trashed product changes
+   * only by its restore, which makes it live).
+   */
+  async changedAfter(orgId: string, at: Date): Promise<boolean> {
+    const probe = (filter: Record<string, unknown>, sort: Record<string, 1>) =>
+      this.model.find(filter, { _id: 1 }).sort(sort).limit(1).lean();
+    const found = await Promise.all([
+      probe({ orgId, deletedAt: null, archived: false, updatedAt: { $gt: at } }, { updatedAt: 1, _id: 1 }),
+      probe({ orgId, deletedAt: null, archived: true, updatedAt: { $gt: at } }, { updatedAt: 1, _id: 1 }),
+      probe({ orgId, deletedAt: { $gt: at } }, { deletedAt: 1, _id: 1 }),
+    ]);
+    return found.some((rows) => rows.length > 0);
   }
 
   /** Products, live or trashed, naming the brand or category (a brand or category in use stays). */
@@ -159,6 +304,11 @@ export class ProductQueries {
     return rows.map((r) => String(r._id));
   }
 }
+
+const offsetWithCursor = () =>
+  new AppError('bad_request', 'Invalid query', 'validation_failed', [
+    { field: 'startingAfter', code: 'conflict', message: 'give either offset or startingAfter, not both' },
+  ]);
 
 function variantMatches(p: ProductState, v: ProductState['variants'][number], q: VariantListQuery): boolean {
   if (q.sku && (!v.sku || skuKey(v.sku) !== skuKey(q.sku))) return false;

@@ -3,13 +3,13 @@ import type { Logger } from '@stockyard/service-kit';
 import type { Connection } from 'mongoose';
 import type { ProductState } from '../domain/product';
 import type { ProductModel } from './product.model';
-import type { ProductTermIndex } from './product-term-index';
+import type { ProductProjection } from './product-term-index';
 
 const WITHOUT_OUTBOX = { outbox: 0, outboxPending: 0, outboxAt: 0 };
 
 /**
- * Fills the product term indexes (search, component uses) for the products a database held
- * before an index existed: once per database and index, in the background after start, and
+ * Fills the product term indexes (search, component uses), and the variant list, for the
+ * products a database held before an index existed: once per database and index, in the background after start, and
  * recorded in `term_index_builds` only when it finished, so a process stopped halfway starts
  * over next time. Writes meanwhile keep their own rows (each `replace` is version-guarded, so
  * the rebuild never undoes a newer write), and the rebuild is idempotent.
@@ -21,8 +21,10 @@ export class TermIndexRebuild {
   constructor(
     private readonly connection: Connection,
     private readonly products: ProductModel,
-    private readonly indexes: readonly ProductTermIndex[],
+    private readonly indexes: readonly ProductProjection[],
     private readonly logger: Logger,
+    /** Where finished builds are recorded, by collection name (the variant list has its own). */
+    private readonly records = 'term_index_builds',
   ) {}
 
   start(): void {
@@ -40,7 +42,7 @@ export class TermIndexRebuild {
   }
 
   private async run(): Promise<void> {
-    const builds = this.connection.collection<{ _id: string; builtAt: Date }>('term_index_builds');
+    const builds = this.connection.collection<{ _id: string; builtAt: Date }>(this.records);
     const done = new Set((await builds.find({}).toArray()).map((b) => b._id));
     const pending = this.indexes.filter((i) => !done.has(i.model.collection.collectionName));
     if (pending.length === 0) return;

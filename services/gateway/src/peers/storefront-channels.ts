@@ -1,5 +1,5 @@
-import { catalogClient, PeerRefusedError, PeerUnavailableError, serviceSigner } from '@stockyard/contracts';
-import { AppError } from '@stockyard/service-kit';
+import { catalogClient, serviceSigner } from '@stockyard/contracts';
+import { callPeer } from '@stockyard/service-kit';
 import { assertStorefrontChannel, isChannelId, unknownChannel } from '../domain/storefront-channel';
 
 export interface StorefrontChannelOptions {
@@ -10,11 +10,6 @@ export interface StorefrontChannelOptions {
 
 /** Checks the channel a storefront key is bound to (POST /api-keys/storefront). */
 export type StorefrontChannels = (orgId: string, channelId: string) => Promise<void>;
-
-const dependencyUnavailable = () =>
-  new AppError('unavailable', 'The catalog is unavailable; retry shortly', 'dependency_unavailable', undefined, {
-    'Retry-After': '5',
-  });
 
 /**
  * Through the catalog's internal API (it owns channels; the gateway never reads its
@@ -30,10 +25,7 @@ export function storefrontChannels({
   const catalog = catalogClient({ baseUrl: catalogUrl, sign: serviceSigner('gateway', identitySecret), timeoutMs });
   return async (orgId, channelId) => {
     if (!isChannelId(channelId)) throw unknownChannel(channelId);
-    const batch = await catalog.channels(orgId, [channelId]).catch((err: unknown) => {
-      if (err instanceof PeerUnavailableError || err instanceof PeerRefusedError) throw dependencyUnavailable();
-      throw err;
-    });
+    const batch = await callPeer('catalog', () => catalog.channels(orgId, [channelId]), 'unavailable');
     assertStorefrontChannel(channelId, batch);
   };
 }

@@ -6,6 +6,7 @@ import { stateTable } from '@stockyard/service-kit';
  * header updates, line edits, hold links, tracking, soft delete. `close` short-closes a
  * partially received order (ERPNext's and Odoo's "close": the rest is no longer awaited). A receipt is `receive_part`
  * while some line is still short after it, `receive_all` once every line is fully received.
+ * `email` (the order to the supplier) in any status but CANCELLED; `follow_up` while goods are awaited.
  */
 export const purchaseOrderStates = stateTable('Purchase order', {
   DRAFT: {
@@ -15,6 +16,8 @@ export const purchaseOrderStates = stateTable('Purchase order', {
     edit_lines: 'DRAFT',
     link_holds: 'DRAFT',
     delete: 'DRAFT',
+    email: 'DRAFT',
+    follow_up: 'DRAFT',
   },
   SUBMITTED: {
     receive_part: 'PARTIALLY_RECEIVED',
@@ -24,6 +27,8 @@ export const purchaseOrderStates = stateTable('Purchase order', {
     edit_lines: 'SUBMITTED',
     link_holds: 'SUBMITTED',
     track: 'SUBMITTED',
+    email: 'SUBMITTED',
+    follow_up: 'SUBMITTED',
   },
   PARTIALLY_RECEIVED: {
     receive_part: 'PARTIALLY_RECEIVED',
@@ -32,9 +37,11 @@ export const purchaseOrderStates = stateTable('Purchase order', {
     update: 'PARTIALLY_RECEIVED',
     link_holds: 'PARTIALLY_RECEIVED',
     track: 'PARTIALLY_RECEIVED',
+    email: 'PARTIALLY_RECEIVED',
+    follow_up: 'PARTIALLY_RECEIVED',
   },
-  RECEIVED: { track: 'RECEIVED' },
+  RECEIVED: { track: 'RECEIVED', email: 'RECEIVED' },
   CANCELLED: { delete: 'CANCELLED' },
-  CLOSED: { track: 'CLOSED' },
+  CLOSED: { track: 'CLOSED', email: 'CLOSED' },
 });
 export type PurchaseOrderTrigger = (typeof purchaseOrderStates.triggers)[number];

@@ -1,6 +1,6 @@
-import { catalogClient, serviceSigner, type InternalVariant, type Offer, type Source } from '@stockyard/contracts';
+import { catalogClient, type InternalVariant, type Offer, type Source } from '@stockyard/contracts';
 import type { Config } from '../config';
-import { callPeer } from './peer-errors';
+import { callPeer, peerOptions } from '@stockyard/service-kit';
 
 /** What purchasing reads of the catalog: suppliers, their offers, variants. */
 export interface CatalogReads {
@@ -9,13 +9,9 @@ export interface CatalogReads {
   offers(orgId: string, variantIds: string[], sourceChannelId: string): Promise<Offer[]>;
 }
 
-/** The catalog's internal reads through the typed client (peer-errors.ts maps its failures). */
+/** The catalog's internal reads through the typed client (the kit's callPeer maps its failures). */
 export function catalogReads(config: Config): CatalogReads {
-  const client = catalogClient({
-    baseUrl: config.CATALOG_URL,
-    sign: serviceSigner('purchasing', config.IDENTITY_SECRET),
-    timeoutMs: config.PEER_TIMEOUT_MS,
-  });
+  const client = catalogClient(peerOptions('purchasing', config, config.CATALOG_URL));
   return {
     source: async (orgId, channelId) =>
       (await callPeer('catalog', () => client.sources(orgId, [channelId]))).data.find((s) => s.id === channelId),

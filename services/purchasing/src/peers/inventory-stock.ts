@@ -1,6 +1,6 @@
-import { inventoryClient, serviceSigner, type ReceiveStock, type StockOperationResult } from '@stockyard/contracts';
+import { inventoryClient, type ReceiveStock, type StockOperationResult } from '@stockyard/contracts';
 import type { Config } from '../config';
-import { callPeer } from './peer-errors';
+import { callPeer, peerOptions } from '@stockyard/service-kit';
 
 /** What purchasing asks of inventory: which warehouses exist, and putting received stock in. */
 export interface InventoryPeer {
@@ -10,11 +10,7 @@ export interface InventoryPeer {
 }
 
 export function inventoryPeer(config: Config): InventoryPeer {
-  const client = inventoryClient({
-    baseUrl: config.INVENTORY_URL,
-    sign: serviceSigner('purchasing', config.IDENTITY_SECRET),
-    timeoutMs: config.PEER_TIMEOUT_MS,
-  });
+  const client = inventoryClient(peerOptions('purchasing', config, config.INVENTORY_URL));
   return {
     liveWarehouse: async (orgId, warehouseId) =>
       (await callPeer('inventory', () => client.warehouses(orgId, [warehouseId]))).some((w) => w.id === warehouseId),

@@ -1,19 +1,18 @@
 import {
   catalogClient,
   inventoryClient,
-  serviceSigner,
   type InternalVariant,
   type Offer,
   type ReorderLevels,
   type ReorderLevelsQuery,
 } from '@stockyard/contracts';
 import type { Config } from '../config';
-import { callPeer } from './peer-errors';
+import { callPeer, peerOptions } from '@stockyard/service-kit';
 
 /** The catalog's batches take at most this many variants. */
 const BATCH = 500;
 
-/** What orders from requirements read of peers: reorder levels (inventory), live offers and variants (catalog). */
+/** What orders from requirements read of the peers: reorder levels (inventory), live offers and variants (catalog). */
 export interface RequirementReads {
   reorderLevels(orgId: string, query: ReorderLevelsQuery): Promise<ReorderLevels>;
   /** Every live source's offers of the variants. */
@@ -25,10 +24,8 @@ const chunks = <T>(items: T[]) =>
   Array.from({ length: Math.ceil(items.length / BATCH) }, (_, i) => items.slice(i * BATCH, (i + 1) * BATCH));
 
 export function requirementReads(config: Config): RequirementReads {
-  const sign = serviceSigner('purchasing', config.IDENTITY_SECRET);
-  const peer = { sign, timeoutMs: config.PEER_TIMEOUT_MS };
-  const catalog = catalogClient({ ...peer, baseUrl: config.CATALOG_URL });
-  const inventory = inventoryClient({ ...peer, baseUrl: config.INVENTORY_URL });
+  const catalog = catalogClient(peerOptions('purchasing', config, config.CATALOG_URL));
+  const inventory = inventoryClient(peerOptions('purchasing', config, config.INVENTORY_URL));
   const batched = async <T>(ids: string[], call: (part: string[]) => Promise<{ data: T[] }>) =>
     (await Promise.all(chunks(ids).map((part) => callPeer('catalog', () => call(part))))).flatMap((r) => r.data);
   return {

@@ -33,7 +33,7 @@ export function endpointsRoutes(router: Router, deps: EndpointsGiven): void {
   mountEndpointChanges(router, deps);
 }
 
-function mountEndpointChanges(router: Router, { endpoints, deliveries, urlPolicy, secrets }: EndpointsGiven): void {
+function mountEndpointChanges(router: Router, { endpoints, cascade, urlPolicy, secrets }: EndpointsGiven): void {
   bindRoute(router, WEBHOOKS_API.updateEndpoint, async ({ orgId, params, body }) => {
     // Existence first: another org's id is a 404 whatever the body says.
     found(await endpoints.findById(orgId, params.id!));
@@ -42,10 +42,8 @@ function mountEndpointChanges(router: Router, { endpoints, deliveries, urlPolicy
   });
 
   bindRoute(router, WEBHOOKS_API.deleteEndpoint, async ({ orgId, params }) => {
-    // The endpoint first: from then on the dispatcher creates nothing for it, and the
-    // worker removes a delivery it finds without an endpoint.
-    if (!(await endpoints.delete(orgId, params.id!))) throw endpointNotFound();
-    await deliveries.deleteForEndpoint(orgId, params.id!);
+    // The endpoint at once; its deliveries a page now and the rest in the background.
+    if (!(await cascade.deleteEndpoint(orgId, params.id!))) throw endpointNotFound();
   });
 
   bindRoute(router, WEBHOOKS_API.rotateSecret, async ({ orgId, params }) => {

@@ -42,7 +42,10 @@ export class DeliveryRepository {
   private readonly store: AggregateStore<StoredDelivery>;
 
   /** `lane`: shared with the dispatch marks' inserts (see WriteLane). */
-  constructor(connection: Connection, lane = new WriteLane()) {
+  constructor(
+    connection: Connection,
+    private readonly lane = new WriteLane(),
+  ) {
     this.model = deliveryModel(connection);
     this.store = new AggregateStore<StoredDelivery>(this.model, undefined, { name: 'Webhook delivery' });
     this.inserts = new InsertBatcher(lane.inserts(this.model.collection as unknown as mongo.Collection<DeliveryDoc>));
@@ -238,9 +241,18 @@ export class DeliveryRepository {
     return toDelivery(state as unknown as DeliveryDoc);
   }
 
-  /** The cascade of an endpoint's deletion. */
-  async deleteForEndpoint(orgId: string, endpointId: string): Promise<number> {
-    return (await this.model.deleteMany({ orgId, endpointId })).deletedCount;
+  /**
+   * One pass of an endpoint deletion's cascade: up to `limit` of its deliveries removed (their
+   * ids read from the endpoint's index, then deleted by id, taking turns with the inserts).
+   * Answers how many it removed: fewer than `limit` when none is left. A deleteMany of all of
+   * them grows with the endpoint's history on FerretDB (29,000: 5 s; README: deletion cascades).
+   */
+  async deletePageForEndpoint(orgId: string, endpointId: string, limit: number): Promise<number> {
+    const page = await this.model.find({ orgId, endpointId }, { _id: 1 }).limit(limit).lean<{ _id: string }[]>();
+    if (page.length === 0) return 0;
+    const _id = { $in: page.map((d) => d._id) };
+    await this.lane.run(() => this.model.deleteMany({ _id, orgId, endpointId }).exec());
+    return page.length;
   }
 
   /** Removes a claimed delivery whose endpoint is gone (created while it was being deleted). */

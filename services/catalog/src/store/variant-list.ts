@@ -1,0 +1,103 @@
+import type { EventEnvelope } from '@stockyard/contracts';
+import { isDuplicateKeyError, KeyedMutex } from '@stockyard/service-kit';
+import { Schema, type Connection, type Model } from 'mongoose';
+import type { ProductState } from '../domain/product';
+import {
+  VARIANT_LIST_CHANGED,
+  VariantListChangedSchema,
+  variantListOf,
+  variantRowKey,
+  type VariantListChanged,
+} from '../domain/variant-list';
+import { ProductProjection } from './product-term-index';
+import type { ProductModel } from './product.model';
+
+/** A row of GET /variants: `_id` its key after `at` (the product's creation), so the list pages by `(at, _id)`. */
+export interface VariantListRow {
+  _id: string;
+  orgId: string;
+  productId: string;
+  variantId: string;
+  at: Date;
+  /** The product's version the row was last written for. */
+  version: number;
+}
+
+const rowSchema = new Schema<VariantListRow>(
+  { _id: String, orgId: String, productId: String, variantId: String, at: Date, version: Number },
+  { versionKey: false },
+);
+// GET /variants in order (products by creation, then position), and of one product; a product's rows.
+rowSchema.index({ orgId: 1, at: 1, _id: 1 });
+rowSchema.index({ orgId: 1, productId: 1, at: 1, _id: 1 });
+
+/**
+ * The variant list (`variant_list`): a row per live variant of a live product, kept from the
+ * product's outbox by `product.variant_list_changed` (domain/variant-list.ts), so GET /variants
+ * reads a page of rows from an index, then only the products of that page.
+ */
+export class VariantList extends ProductProjection {
+  readonly model: Model<VariantListRow>;
+  /** A product's updates in turn (the request path's and the relay's may meet). */
+  private readonly products = new KeyedMutex();
+
+  constructor(
+    connection: Connection,
+    private readonly docs: ProductModel,
+  ) {
+    super(VARIANT_LIST_CHANGED);
+    this.model =
+      (connection.models.VariantListRow as Model<VariantListRow> | undefined) ??
+      connection.model<VariantListRow>('VariantListRow', rowSchema, 'variant_list');
+  }
+
+  /** A new product's update with its creation instant (known once the store inserted it), before it answers. */
+  async applyCreated(events: readonly EventEnvelope[], createdAt: Date): Promise<void> {
+    const withAt = events.map((e) =>
+      e.name === this.event ? { ...e, payload: { ...e.payload, createdAt: createdAt.toISOString() } } : e,
+    );
+    await this.applyAll(withAt);
+  }
+
+  async reindex(p: ProductState): Promise<void> {
+    const at = p.createdAt ?? (await this.createdAtOf(p.orgId, p.id));
+    if (at) await this.replace({ orgId: p.orgId, productId: p.id, version: p.version, rows: variantListOf(p) }, at);
+  }
+
+  protected async apply(event: EventEnvelope): Promise<void> {
+    const change = VariantListChangedSchema.parse({ ...event.payload, orgId: event.orgId });
+    const at = change.createdAt ? new Date(change.createdAt) : await this.createdAtOf(change.orgId, change.productId);
+    if (at) await this.replace(change, at);
+  }
+
+  /** A new product's creation instant, when its event was replayed without it (a crash before it answered). */
+  private async createdAtOf(orgId: string, productId: string): Promise<Date | undefined> {
+    const doc = await this.docs.findOne({ _id: productId, orgId }, { createdAt: 1 }).lean();
+    return (doc?.createdAt as Date | undefined) ?? undefined;
+  }
+
+  /**
+   * The product's rows become these, as of `version`: nothing when a newer version wrote them
+   * already (a replay), else the rows it no longer has go, new ones come, kept ones are marked.
+   */
+  private async replace(change: Omit<VariantListChanged, 'createdAt'>, at: Date): Promise<void> {
+    const { orgId, productId, version } = change;
+    await this.products.run(`${orgId}/${productId}`, async () => {
+      const stored = version === 1 ? [] : await this.model.find({ orgId, productId }, { version: 1 }).lean();
+      if (stored.some((r) => r.version > version)) return;
+      const wanted = new Map(change.rows.map((r) => [variantRowKey(productId, r.position, r.variantId), r.variantId]));
+      const have = new Set(stored.map((r) => r._id));
+      const stale = stored.filter((r) => !wanted.has(r._id)).map((r) => r._id);
+      const kept = stored.filter((r) => wanted.has(r._id) && r.version < version).map((r) => r._id);
+      const added = [...wanted].filter(([key]) => !have.has(key));
+      if (stale.length) await this.model.deleteMany({ orgId, productId, _id: { $in: stale } });
+      if (kept.length) await this.model.updateMany({ orgId, productId, _id: { $in: kept } }, { $set: { version } });
+      if (added.length) {
+        const rows = added.map(([_id, variantId]) => ({ _id, orgId, productId, variantId, at, version }));
+        await this.model.collection.insertMany(rows as never[], { ordered: false }).catch((err: unknown) => {
+          if (!isDuplicateKeyError(err)) throw err; // a replay racing this one wrote the same row
+        });
+      }
+    });
+  }
+}
