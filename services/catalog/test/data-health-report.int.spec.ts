@@ -73,7 +73,7 @@ describe('GET /products/data-health: a kept report and its freshness', () => {
     });
     afterAll(() => c.close());
 
-    it(`gets its previous report at once after a change (past ${WAIT_FOR_PRODUCTS} products), then the new one`, async () => {
+    it(`answers its last report at once after a change (over ${WAIT_FOR_PRODUCTS} products), then anew`, async () => {
       await c.product({ name: 'Fine', price: 10, cost: 5 });
       expect(await health(c)).toMatchObject({ status: 'CURRENT', productCount: 1 });
       // As if the report had counted more products than a request waits for.

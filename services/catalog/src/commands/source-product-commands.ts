@@ -199,7 +199,10 @@ export class SourceProductCommands {
   }
 }
 
-/** Listings one read of family candidates takes at most; a call stops reading after FAMILY_SCAN_LISTINGS (then a short page; one batch may pass it). */
+/**
+ * Listings one read of family candidates takes at most; a call stops reading after
+ * FAMILY_SCAN_LISTINGS (then a short page; one batch may pass it).
+ */
 const FAMILY_BATCH = 500;
 export const FAMILY_SCAN_LISTINGS = 5_000;
 
