@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import path from 'node:path';
-import { ensureInfra, ferretDbPid, REPO_ROOT, startStack, type Stack } from '@stockyard/testkit';
+import { ensureInfra, ferretDbPid, infraVariables, REPO_ROOT, type Stack, startStack } from '@stockyard/testkit';
 import type { FloodPlan, FloodResult } from './support/auth-flooder';
 import { cpuMeter, runScript, watchMachine } from './machine';
 
@@ -126,12 +126,7 @@ interface PhaseResult {
 
 async function main() {
   const infra = await ensureInfra();
-  Object.assign(process.env, {
-    MONGO_URL: infra.mongoUrl,
-    AMQP_URL: infra.amqpUrl,
-    REDIS_URL: infra.redisUrl,
-    STOCKYARD_TEST_RUN: 'bench',
-  });
+  Object.assign(process.env, infraVariables(infra), { STOCKYARD_TEST_RUN: 'bench' });
   say(`servers: ${infra.mode}; gateway RATE_LIMIT_PER_MINUTE raised to ${RATE_LIMIT} for this benchmark (default 300)`);
   say(
     `valid caller: GET ${ROUTE}, ${RATE}/s open loop from 127.0.0.1; flooder: ${FLOOD_CONCURRENCY} connections ` +

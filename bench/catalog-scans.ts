@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ensureInfra, REPO_ROOT, startStack } from '@stockyard/testkit';
+import { ensureInfra, infraVariables, REPO_ROOT, startStack } from '@stockyard/testkit';
 import { termRows } from '../packages/service-kit/src/store/search-index';
 import { newProduct } from '../services/catalog/src/domain/product-create';
 import { searchTermsOf } from '../services/catalog/src/domain/product-search';
@@ -116,12 +116,7 @@ async function timed(call: () => Promise<Response>, reads = READS) {
 async function main() {
   if (process.env.BENCH_COMPARE) return compare(process.env.BENCH_COMPARE.split(','));
   const infra = await ensureInfra();
-  Object.assign(process.env, {
-    MONGO_URL: infra.mongoUrl,
-    AMQP_URL: infra.amqpUrl,
-    REDIS_URL: infra.redisUrl,
-    STOCKYARD_TEST_RUN: 'bench_catalog_scans',
-  });
+  Object.assign(process.env, infraVariables(infra), { STOCKYARD_TEST_RUN: 'bench_catalog_scans' });
   const head = `${REPO_ROOT} ${process.env.BENCH_LABEL ?? ''}; ${PRODUCTS} products, ${LISTINGS} listings`;
   say(`servers: ${infra.mode}; gateway RATE_LIMIT_PER_MINUTE raised to ${RATE_LIMIT} for this benchmark (default 300)`);
   say(

@@ -8,7 +8,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { asCaller, ensureInfra, REPO_ROOT, startStack } from '@stockyard/testkit';
+import { asCaller, ensureInfra, infraVariables, REPO_ROOT, startStack } from '@stockyard/testkit';
 import { termRows } from '../packages/service-kit/src/store/search-index';
 import { newProduct } from '../services/catalog/src/domain/product-create';
 import { searchTermsOf } from '../services/catalog/src/domain/product-search';
@@ -102,12 +102,7 @@ process.once('SIGINT', () => void (stopping?.() ?? Promise.resolve()).finally(()
 
 async function main() {
   const infra = await ensureInfra();
-  Object.assign(process.env, {
-    MONGO_URL: infra.mongoUrl,
-    AMQP_URL: infra.amqpUrl,
-    REDIS_URL: infra.redisUrl,
-    STOCKYARD_TEST_RUN: 'bench_catalog',
-  });
+  Object.assign(process.env, infraVariables(infra), { STOCKYARD_TEST_RUN: 'bench_catalog' });
   say(`servers: ${infra.mode}; gateway RATE_LIMIT_PER_MINUTE raised to ${RATE_LIMIT} for this benchmark (default 300)`);
   const stack = await startStack(['catalog'], { gateway: { RATE_LIMIT_PER_MINUTE: RATE_LIMIT } });
   stopping = () => stack.destroy();

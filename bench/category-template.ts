@@ -9,7 +9,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ensureInfra, REPO_ROOT, startStack, type Stack } from '@stockyard/testkit';
+import { ensureInfra, infraVariables, REPO_ROOT, type Stack, startStack } from '@stockyard/testkit';
 import { newProduct } from '../services/catalog/src/domain/product-create';
 import { settle } from '../services/catalog/src/domain/product-settle';
 import { runScript, watchMachine } from './machine';
@@ -47,12 +47,7 @@ async function seed(stack: Stack, orgId: string, categoryId: string): Promise<vo
 
 async function main() {
   const infra = await ensureInfra();
-  Object.assign(process.env, {
-    MONGO_URL: infra.mongoUrl,
-    AMQP_URL: infra.amqpUrl,
-    REDIS_URL: infra.redisUrl,
-    STOCKYARD_TEST_RUN: 'bench_category_template',
-  });
+  Object.assign(process.env, infraVariables(infra), { STOCKYARD_TEST_RUN: 'bench_category_template' });
   say(`servers: ${infra.mode}; gateway RATE_LIMIT_PER_MINUTE raised to ${RATE_LIMIT} (default 300) for this benchmark`);
   const stack = await startStack(['catalog'], { gateway: { RATE_LIMIT_PER_MINUTE: RATE_LIMIT } });
   try {

@@ -11,7 +11,7 @@
 import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 import { signIdentity } from '@stockyard/contracts';
-import { ensureInfra, ferretDbPid, startStack, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
+import { ensureInfra, ferretDbPid, infraVariables, startStack, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
 import { cpuMeter, runScript, watchMachine } from './machine';
 
 /**
@@ -175,12 +175,7 @@ async function compare(connections: number, viaGateway: Target, direct: () => Ta
 
 async function main() {
   const infra = await ensureInfra();
-  Object.assign(process.env, {
-    MONGO_URL: infra.mongoUrl,
-    AMQP_URL: infra.amqpUrl,
-    REDIS_URL: infra.redisUrl,
-    STOCKYARD_TEST_RUN: 'bench',
-  });
+  Object.assign(process.env, infraVariables(infra), { STOCKYARD_TEST_RUN: 'bench' });
   say(`servers: ${infra.mode}; gateway RATE_LIMIT_PER_MINUTE raised to ${RATE_LIMIT} for this benchmark (default 300)`);
   say(
     `load: autocannon, ${CONNECTION_COUNTS.join(' then ')} connections, ` +

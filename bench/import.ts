@@ -13,7 +13,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { ensureInfra, REPO_ROOT, startStack, type Stack } from '@stockyard/testkit';
+import { ensureInfra, infraVariables, REPO_ROOT, type Stack, startStack } from '@stockyard/testkit';
 import { newProduct } from '../services/catalog/src/domain/product-create';
 import { settle } from '../services/catalog/src/domain/product-settle';
 import { sourceSkuId } from '../services/catalog/src/domain/source-sku';
@@ -122,12 +122,7 @@ function feed(): string {
 
 async function main() {
   const infra = await ensureInfra();
-  Object.assign(process.env, {
-    MONGO_URL: infra.mongoUrl,
-    AMQP_URL: infra.amqpUrl,
-    REDIS_URL: infra.redisUrl,
-    STOCKYARD_TEST_RUN: 'bench_import',
-  });
+  Object.assign(process.env, infraVariables(infra), { STOCKYARD_TEST_RUN: 'bench_import' });
   say(`servers: ${infra.mode}; gateway RATE_LIMIT_PER_MINUTE raised to ${RATE_LIMIT} (default 300) for this benchmark`);
   const receiver = await startReceiver();
   const stack = await startStack(['catalog', 'webhooks'], {

@@ -6,7 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { asCaller, ensureInfra, ferretDbPid, REPO_ROOT, startStack } from '@stockyard/testkit';
+import { asCaller, ensureInfra, ferretDbPid, infraVariables, REPO_ROOT, startStack } from '@stockyard/testkit';
 import { stackVariants } from '../services/inventory/test/support/stack-variants';
 import { cpuMeter, runScript, watchMachine } from './machine';
 
@@ -88,12 +88,7 @@ process.once('SIGINT', () => void (stopping?.() ?? Promise.resolve()).finally(()
 
 async function main() {
   const infra = await ensureInfra();
-  Object.assign(process.env, {
-    MONGO_URL: infra.mongoUrl,
-    AMQP_URL: infra.amqpUrl,
-    REDIS_URL: infra.redisUrl,
-    STOCKYARD_TEST_RUN: 'bench_inventory',
-  });
+  Object.assign(process.env, infraVariables(infra), { STOCKYARD_TEST_RUN: 'bench_inventory' });
   say(`servers: ${infra.mode}; gateway RATE_LIMIT_PER_MINUTE raised to ${RATE_LIMIT} for this benchmark (default 300)`);
   const stack = await startStack(['inventory'], { gateway: { RATE_LIMIT_PER_MINUTE: RATE_LIMIT } });
   stopping = () => stack.destroy();

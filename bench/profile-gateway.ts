@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { ensureInfra, startStack, STATE_DIR } from '@stockyard/testkit';
+import { ensureInfra, infraVariables, startStack, STATE_DIR } from '@stockyard/testkit';
 import { cpuMeter, runScript } from './machine';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -71,12 +71,7 @@ function summarize(profile: Profile) {
 
 async function main() {
   const infra = await ensureInfra();
-  Object.assign(process.env, {
-    MONGO_URL: infra.mongoUrl,
-    AMQP_URL: infra.amqpUrl,
-    REDIS_URL: infra.redisUrl,
-    STOCKYARD_TEST_RUN: 'bench',
-  });
+  Object.assign(process.env, infraVariables(infra), { STOCKYARD_TEST_RUN: 'bench' });
   fs.mkdirSync(PROFILE_DIR, { recursive: true });
   const stack = await startStack(['webhooks'], {
     gateway: { RATE_LIMIT_PER_MINUTE: '1000000000', NODE_OPTIONS: `--import ${HOOK}`, PROFILE_DIR },

@@ -7,7 +7,7 @@
  * no rate limit. BENCH_WRITES (default 40 per size), BENCH_CONCURRENT_WRITES (default 10 per
  * writer), BENCH_PROFILE=1 prints where the service's time went (the writer's steps).
  */
-import { ensureInfra, startService } from '@stockyard/testkit';
+import { ensureInfra, infraVariables, startService } from '@stockyard/testkit';
 import { catalog } from '../services/catalog/src/app';
 import { runScript, watchMachine } from './machine';
 
@@ -31,12 +31,7 @@ process.once('SIGINT', () => void (stopping?.() ?? Promise.resolve()).finally(()
 
 async function main() {
   const infra = await ensureInfra();
-  Object.assign(process.env, {
-    MONGO_URL: infra.mongoUrl,
-    AMQP_URL: infra.amqpUrl,
-    REDIS_URL: infra.redisUrl,
-    STOCKYARD_TEST_RUN: 'bench_variant_writes',
-  });
+  Object.assign(process.env, infraVariables(infra), { STOCKYARD_TEST_RUN: 'bench_variant_writes' });
   say(`servers: ${infra.mode}; the catalog in this process, called straight (no gateway)`);
   const h = await startService(catalog, { orgId: 'org_bench_variants', permissions: PERMISSIONS, tap: [] });
   stopping = () => h.close();

@@ -13,7 +13,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { ensureInfra, infraEnv, REPO_ROOT, startStack, type Stack } from '@stockyard/testkit';
+import { ensureInfra, infraEnv, infraVariables, REPO_ROOT, type Stack, startStack } from '@stockyard/testkit';
 import { stackVariants } from '../services/inventory/test/support/stack-variants';
 import { runScript, watchMachine } from './machine';
 
@@ -222,12 +222,7 @@ function report(run: Run, receiver: Receiver): void {
 
 async function main() {
   const infra = await ensureInfra();
-  Object.assign(process.env, {
-    MONGO_URL: infra.mongoUrl,
-    AMQP_URL: infra.amqpUrl,
-    REDIS_URL: infra.redisUrl,
-    STOCKYARD_TEST_RUN: 'bench',
-  });
+  Object.assign(process.env, infraVariables(infra), { STOCKYARD_TEST_RUN: 'bench' });
   say(`servers: ${infra.mode}; gateway RATE_LIMIT_PER_MINUTE raised to ${RATE_LIMIT} for this benchmark (default 300)`);
   const receiver = await startFastReceiver();
   const stack = await startStack(SOURCE === 'api' ? ['inventory', 'webhooks'] : ['webhooks'], {
