@@ -9,6 +9,7 @@
  */
 import crypto from 'node:crypto';
 import mongoose from 'mongoose';
+import { LevelPlaces } from '../services/inventory/src/store/level-places';
 import { movementModel } from '../services/inventory/src/store/movement.model';
 import { stockLevelModel } from '../services/inventory/src/store/stock-level.model';
 import { variantModel } from '../services/inventory/src/store/variant.model';
@@ -192,10 +193,19 @@ const SHAPES: Shape[] = [
     mongoSorts: fewPerOrg,
   },
   {
-    name: 'GET /warehouses/{id}/stock (levels)',
+    name: 'GET /warehouses/{id}/stock, export template, warehouse and bin deletes: the level-place index, one term',
+    model: (c) => new LevelPlaces(c).model,
+    filter: { orgId: 'o', term: 'wh:w' },
+  },
+  {
+    name: 'GET /warehouses/{id}/stock, export template, warehouse and bin deletes: the levels, 1,000 ids at a time',
     model: stockLevelModel,
-    filter: { orgId: 'o', 'locations.warehouseId': 'w' },
-    unsorted: 'the listing joins and sorts in memory (inventory README)',
+    filter: { _id: { $in: ['o:var_1', 'o:var_2'] } },
+  },
+  {
+    name: 'stock changes of a level’s places: its place rows (SearchIndex.replace)',
+    model: (c) => new LevelPlaces(c).model,
+    filter: { orgId: 'o', ref: 'var_1' },
   },
   {
     name: 'POST /internal/v1/stock/reorder-levels: levels with a reorder point, first page',

@@ -10,6 +10,7 @@ import { StockQueries } from './commands/stock-queries';
 import type { VariantCheck } from './commands/variant-check';
 import type { Config } from './config';
 import { MOVEMENT_RECORDED } from './domain/level-change';
+import { PLACES_CHANGED } from './domain/level-places';
 import { BUNDLE_EVENTS, bundleAvailabilityHandler } from './events/handlers/bundle-availability.handler';
 import { movementRecordedHandler } from './events/handlers/movement-recorded.handler';
 import { internalRoutes } from './http/internal.routes';
@@ -21,6 +22,7 @@ import type { PlacesData } from './places.module';
 import { bundleModel } from './store/bundle.model';
 import { BundleRepository, bundleStore } from './store/bundle.repository';
 import { Ledger } from './store/ledger';
+import { LevelPlaces, LevelPlacesRebuild } from './store/level-places';
 import { movementModel } from './store/movement.model';
 import { MovementRepository } from './store/movement.repository';
 import { OperationRepository } from './store/operation.repository';
@@ -31,16 +33,19 @@ import type { VariantRepository } from './store/variant.repository';
 
 /**
  * The stock's documents, built before the relay: it publishes from the levels and bundles, and
- * writes the ledger's rows itself (the ledger's event is this service's own, so the relay writes
- * the row, if the request path did not, instead of sending it round the broker).
+ * writes the ledger's rows and the level-place index's itself (their events are this service's
+ * own, so the relay writes the rows, if the request path did not, instead of sending them round
+ * the broker).
  */
 export function stockData({ connection }: ServiceContext<Config>) {
   const levelDocs = stockLevelModel(connection);
   const bundleDocs = bundleModel(connection);
   const movementDocs = movementModel(connection);
   const ledger = new Ledger(movementDocs);
+  const places = new LevelPlaces(connection);
   return {
     levelDocs,
+    places,
     bundleDocs,
     movementDocs,
     ledger,
@@ -48,6 +53,7 @@ export function stockData({ connection }: ServiceContext<Config>) {
     local: {
       [MOVEMENT_RECORDED]: (event: EventEnvelope) =>
         movementRecordedHandler(ledger)(parseEvent(event, [MOVEMENT_RECORDED])),
+      [PLACES_CHANGED]: (event: EventEnvelope) => places.applyIfNew(event),
     },
   };
 }
@@ -73,10 +79,18 @@ export function stockModule(
   const { warehouseReads, binReads } = needs.places;
   const { ledger } = data;
   const levels = stockLevelStore(data.levelDocs, relay);
-  const stock = new StockRepository(levels, data.levelDocs);
+  const stock = new StockRepository(levels, data.levelDocs, data.places);
   const bundles = new BundleRepository(bundleStore(data.bundleDocs, relay), data.bundleDocs);
   const movements = new MovementRepository(data.movementDocs);
-  const commands = new StockCommands(levels, stock, warehouseReads, binReads, ledger, needs.variants.check);
+  const commands = new StockCommands(
+    levels,
+    stock,
+    warehouseReads,
+    binReads,
+    ledger,
+    needs.variants.check,
+    data.places,
+  );
   const given = {
     commands,
     counts: new CountCommands(commands),
@@ -108,8 +122,11 @@ export function stockModule(
     /** What the places' commands need: a warehouse's stock, and moving a bin's. */
     forPlaces: { stock, commands },
     subscriptions,
-    /** Before requests: reorder points on levels written before they were indexed. */
-    parts: [new ReorderPointAdoption(connection, data.levelDocs, levels)],
+    /** Before requests: reorder points and place index rows of levels written before they were kept. */
+    parts: [
+      new ReorderPointAdoption(connection, data.levelDocs, levels),
+      new LevelPlacesRebuild(connection, data.levelDocs, data.places),
+    ],
     mount: (router: Router) => {
       stockRoutes(router, given);
       warehouseStockRoutes(router, given);

@@ -26,6 +26,7 @@ import { transferStock } from '../domain/transfer-stock';
 import { updateStockItem } from '../domain/update-stock-item';
 import type { BinRepository } from '../store/bin.repository';
 import type { Ledger } from '../store/ledger';
+import type { LevelPlaces } from '../store/level-places';
 import type { StockLevelStore, StockRepository } from '../store/stock.repository';
 import type { WarehouseRepository } from '../store/warehouse.repository';
 import type { VariantCheck } from './variant-check';
@@ -41,7 +42,7 @@ export type Applied<X extends object = object> = { level: StockLevel } & LevelRe
 /**
  * The use cases of the partner stock routes: check the places named exist, let the
  * domain decide the change on the variant's one document (the store writes it with its
- * events), then write the ledger rows. Routes stay thin; rules stay in domain/.
+ * events), then write the ledger rows and the level-place index's update. Routes stay thin; rules stay in domain/.
  */
 export class StockCommands {
   constructor(
@@ -51,6 +52,7 @@ export class StockCommands {
     readonly bins: BinRepository,
     private readonly ledger: Ledger,
     readonly variants: VariantCheck,
+    private readonly places: LevelPlaces,
   ) {}
 
   /** A place stock may be put in or taken from: a live warehouse, and a bin of it. */
@@ -58,14 +60,18 @@ export class StockCommands {
     return this.warehouses.checkPlace(orgId, warehouseId, binId);
   }
 
-  /** Runs one decision on the variant's level, then writes its ledger rows. */
+  /**
+   * Runs one decision on the variant's level, then writes its ledger rows and, when the level's
+   * places changed, their index rows (before the request answers: a read of the place sees it).
+   */
   async apply<X extends object = object>(
     orgId: string,
     variantId: string,
     decide: (level: StockLevel) => LevelDecision<X>,
   ): Promise<Applied<X>> {
-    const { state, result } = await this.levels.change(orgId, variantId, decide);
+    const { state, result, events } = await this.levels.change(orgId, variantId, decide);
     if (result.movements.length > 0) await this.ledger.recordMovements(orgId, result.movements);
+    await this.places.applyAll(events);
     return { level: state, ...result };
   }
 

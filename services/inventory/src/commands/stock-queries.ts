@@ -24,7 +24,7 @@ import type { WarehouseRepository } from '../store/warehouse.repository';
 
 /**
  * Read side of stock. Warehouse listings join the variant read model in memory: the
- * levels of one warehouse are read in one query (the index on locations.warehouseId),
+ * levels of one warehouse are read by the level-place index, then by `_id` (`inWarehouse`),
  * which suits warehouses of up to tens of thousands of variants.
  */
 export class StockQueries {

@@ -1,5 +1,6 @@
 import type { EventEnvelope, MovementType, StockMovement } from '@stockyard/contracts';
 import { newEvent, type Decision } from '@stockyard/service-kit';
+import { placesEvents } from './level-places';
 import { hasReorderPoint } from './reorder-levels';
 import { availableOf, onHandAt, round, type Place, type StockLevel } from './stock-level';
 
@@ -74,7 +75,8 @@ export type LevelDecision<X extends object = object> = Decision<StockLevel, Leve
 
 /**
  * A change as the aggregate store's decision: the new level (with `hasReorderPoint` derived from
- * its rows, written only when it moves), its events, its movements (and `extra`) back.
+ * its rows, written only when it moves), its events (and the level-place index's update when its
+ * set of places changed), its movements (and `extra`) back.
  */
 export function decision<X extends object = object>(
   level: StockLevel,
@@ -84,5 +86,10 @@ export function decision<X extends object = object>(
   const { events, movements = [], ...fields } = change;
   const locations = fields.locations ?? level.locations;
   const state = { ...level, ...fields, hasReorderPoint: hasReorderPoint(locations) };
-  return { state, events, result: { movements, ...extra } as LevelResult<X> };
+  const placed = placesEvents(level, state, level.version + 1);
+  return {
+    state,
+    events: placed.length ? [...events, ...placed] : events,
+    result: { movements, ...extra } as LevelResult<X>,
+  };
 }

@@ -29,9 +29,8 @@ const stockLevelSchema = new Schema(
   { collection: 'stock_levels', timestamps: true, versionKey: false },
 );
 stockLevelSchema.index({ orgId: 1, variantId: 1 }, { unique: true });
-// Warehouse listings and "is this bin/warehouse empty" look levels up by location.
-stockLevelSchema.index({ orgId: 1, 'locations.warehouseId': 1 });
-stockLevelSchema.index({ orgId: 1, 'locations.binId': 1 });
+// A warehouse's or bin's levels are found through the level-place index (store/level-places.ts),
+// not by `locations`: our FerretDB build reads every level of the organization for that array.
 // Reorder levels (POST /internal/v1/stock/reorder-levels): the levels with a reorder point, a page in variant order.
 stockLevelSchema.index({ orgId: 1, hasReorderPoint: 1, variantId: 1 });
 

@@ -1,9 +1,13 @@
 import { AggregateStore, type OutboxRelay } from '@stockyard/service-kit';
+import { binTerm, warehouseTerm } from '../domain/level-places';
 import type { StockLevel } from '../domain/stock-level';
+import type { LevelPlaces } from './level-places';
 import type { StockLevelModel } from './stock-level.model';
 
 /** Levels this process remembers (the most recently written), so a change usually skips its read. */
 const KNOWN_LEVELS = 20_000;
+/** Levels read by `_id` in one query (a read of a place's levels takes as many as it needs). */
+const IDS_PER_READ = 1_000;
 const LIST = { outbox: 0, outboxPending: 0, outboxAt: 0, createdAt: 0, updatedAt: 0, operations: 0 } as const;
 
 /**
@@ -25,6 +29,7 @@ export class StockRepository {
   constructor(
     private readonly levels: StockLevelStore,
     private readonly model: StockLevelModel,
+    private readonly places: LevelPlaces,
   ) {}
 
   async find(orgId: string, variantId: string): Promise<StockLevel | null> {
@@ -48,12 +53,29 @@ export class StockRepository {
     return this.model.find(filter, LIST).sort({ variantId: 1 }).limit(limit).lean<StockLevel[]>();
   }
 
-  /** Levels with any location (even empty) in the warehouse. */
-  inWarehouse(orgId: string, warehouseId: string): Promise<StockLevel[]> {
-    return this.model.find({ orgId, 'locations.warehouseId': warehouseId }, LIST).lean<StockLevel[]>();
+  /**
+   * Levels with any location (even empty) in the warehouse: the variant ids the level-place index
+   * holds for it (a point of its `(orgId, term)` index), then those levels by `_id`, the exact
+   * condition checked again. Bounded by the warehouse's own levels, not the organization's.
+   */
+  async inWarehouse(orgId: string, warehouseId: string): Promise<StockLevel[]> {
+    const levels = await this.atPlace(orgId, warehouseTerm(warehouseId));
+    return levels.filter((level) => level.locations.some((l) => l.warehouseId === warehouseId));
   }
 
-  withBin(orgId: string, binId: string): Promise<StockLevel[]> {
-    return this.model.find({ orgId, 'locations.binId': binId }, LIST).lean<StockLevel[]>();
+  /** Levels with any location (even empty) in the bin, read like `inWarehouse`. */
+  async withBin(orgId: string, binId: string): Promise<StockLevel[]> {
+    const levels = await this.atPlace(orgId, binTerm(binId));
+    return levels.filter((level) => level.locations.some((l) => l.binId === binId));
+  }
+
+  private async atPlace(orgId: string, term: string): Promise<StockLevel[]> {
+    const ids = (await this.places.variantIds(orgId, term)).map((v) => `${orgId}:${v}`);
+    const levels: StockLevel[] = [];
+    for (let i = 0; i < ids.length; i += IDS_PER_READ) {
+      const rows = await this.model.find({ _id: { $in: ids.slice(i, i + IDS_PER_READ) } }, LIST).lean<StockLevel[]>();
+      levels.push(...rows.filter((level) => level.orgId === orgId));
+    }
+    return levels;
   }
 }
