@@ -59,7 +59,9 @@ describe('an event survives SIGKILL of the service that wrote it', () => {
     const db = await mongoose.createConnection(infraEnv().mongoUrl, { dbName: stack.databases.inventory }).asPromise();
     const level = await db.collection('stock_levels').findOne({ variantId: 'var_crash' });
     await db.close();
-    expect(level?.outbox).toHaveLength(2); // the movement and the availability change
+    // The movement, the availability change, and the level's first place (a local index update).
+    const names = (level?.outbox as { body: string }[]).map((e) => (JSON.parse(e.body) as { name: string }).name);
+    expect(names).toEqual(['stock.movement_recorded', 'inventory.availability_changed', 'stock.level_places_changed']);
     expect(receiver.received).toHaveLength(0);
 
     await inventory.start({ OUTBOX_EAGER: 'true', OUTBOX_INTERVAL_MS: '1000' });
