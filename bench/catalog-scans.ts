@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ensureInfra, infraVariables, REPO_ROOT, startStack } from '@stockyard/testkit';
+import { ensureInfra, gatewayCaller, infraVariables, REPO_ROOT, startStack } from '@stockyard/testkit';
 import { termRows } from '../packages/service-kit/src/store/search-index';
 import { newProduct } from '../services/catalog/src/domain/product-create';
 import { searchTermsOf } from '../services/catalog/src/domain/product-search';
@@ -130,13 +130,7 @@ async function main() {
   const figures: Figure[] = [];
   try {
     const { orgId, adminKey } = stack.bootstrapOrg('Scan Org');
-    const headers = { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' };
-    const api = (method: string, route: string, body?: unknown) =>
-      fetch(`${stack.gatewayUrl}/api/v1${route}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+    const api = gatewayCaller(stack.gatewayUrl, adminKey);
 
     const db = await mongoose.createConnection(infra.mongoUrl, { dbName: stack.databases.catalog! }).asPromise();
     const listRows = await variantListRows();

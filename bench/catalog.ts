@@ -8,7 +8,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { asCaller, ensureInfra, infraVariables, REPO_ROOT, startStack } from '@stockyard/testkit';
+import { asCaller, ensureInfra, gatewayCaller, infraVariables, REPO_ROOT, startStack } from '@stockyard/testkit';
 import { termRows } from '../packages/service-kit/src/store/search-index';
 import { newProduct } from '../services/catalog/src/domain/product-create';
 import { searchTermsOf } from '../services/catalog/src/domain/product-search';
@@ -109,13 +109,7 @@ async function main() {
   const machine = watchMachine();
   try {
     const { orgId, adminKey } = stack.bootstrapOrg('Bench Org');
-    const headers = { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' };
-    const api = (method: string, route: string, body?: unknown) =>
-      fetch(`${stack.gatewayUrl}/api/v1${route}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+    const api = gatewayCaller(stack.gatewayUrl, adminKey);
 
     say(`seeding ${PRODUCTS} products and their search terms straight into the catalog's database (for speed)...`);
     const db = await mongoose.createConnection(infra.mongoUrl, { dbName: stack.databases.catalog! }).asPromise();

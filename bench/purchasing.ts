@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { termRows } from '../packages/service-kit/src/store/search-index';
-import { ensureInfra, ferretDbPid, infraVariables, REPO_ROOT, startStack } from '@stockyard/testkit';
+import { ensureInfra, ferretDbPid, gatewayCaller, infraVariables, REPO_ROOT, startStack } from '@stockyard/testkit';
 import { searchTermsOf } from '../services/purchasing/src/domain/purchase-order-search';
 import type { PurchaseOrder } from '../services/purchasing/src/domain/purchase-order';
 import { cpuMeter, runScript, watchMachine } from './machine';
@@ -70,13 +70,7 @@ async function main() {
   const machine = watchMachine();
   try {
     const { adminKey } = stack.bootstrapOrg('Bench Purchasing');
-    const headers = { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' };
-    const api = (method: string, route: string, body?: unknown) =>
-      fetch(`${stack.gatewayUrl}/api/v1${route}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+    const api = gatewayCaller(stack.gatewayUrl, adminKey);
     // Seeding retries a 503 (a peer slow past PEER_TIMEOUT_MS on a loaded machine) a few times.
     const ok = async (method: string, route: string, body?: unknown) => {
       let res = await api(method, route, body);

@@ -1,5 +1,5 @@
 import { verifyWebhook, WEBHOOK_HEADERS } from '@stockyard/contracts';
-import { eventually, mailpit, startReceiver, startStack, type Stack } from '@stockyard/testkit';
+import { eventually, gatewayCaller, mailpit, type Stack, startReceiver, startStack } from '@stockyard/testkit';
 import { pdfText } from '../services/purchasing/test/support/pdf-text';
 
 /**
@@ -18,11 +18,7 @@ describe('purchasing flow: from a reorder requirement to stock, through the gate
   let adminKey: string;
 
   const api = async (method: string, route: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${stack.gatewayUrl}/api/v1${route}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}`, ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const res = await gatewayCaller(stack.gatewayUrl, adminKey)(method, route, body, headers);
     const text = await res.text();
     return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : undefined };
   };

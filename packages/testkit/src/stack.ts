@@ -218,3 +218,13 @@ export async function startStack(
     },
   };
 }
+
+/** A caller of the stack's partner API with one key: `(method, route, body?, headers?)` → the fetch Response. */
+export function gatewayCaller(gatewayUrl: string, key: string) {
+  return (method: string, route: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> =>
+    fetch(`${gatewayUrl}/api/v1${route}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+}

@@ -1,5 +1,5 @@
 import { verifyWebhook, WEBHOOK_HEADERS } from '@stockyard/contracts';
-import { eventually, startReceiver, startStack, type Stack } from '@stockyard/testkit';
+import { eventually, gatewayCaller, type Stack, startReceiver, startStack } from '@stockyard/testkit';
 
 /**
  * The whole system as processes, through the gateway with an admin key: create → submit →
@@ -13,11 +13,7 @@ describe('a purchase order through the gateway, to stock and signed webhooks', (
   let adminKey: string;
 
   const api = async (method: string, route: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${stack.gatewayUrl}/api/v1${route}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}`, ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const res = await gatewayCaller(stack.gatewayUrl, adminKey)(method, route, body, headers);
     const text = await res.text();
     return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
   };
