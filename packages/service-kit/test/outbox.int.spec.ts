@@ -341,6 +341,22 @@ describe('OutboxRelay', () => {
       await eventually(() => (receivedIds().includes(e.id) ? true : undefined), 2_000);
       await drained('leftover');
     });
+
+    it('leaves to its writer a document written after it started, even on its first sweep', async () => {
+      const e = event();
+      // Written while the relay starts: its writer's kick (or a sweep past the grace) publishes it.
+      await Things.create({
+        _id: 'written-since',
+        name: 'r',
+        ...outboxOf([e]),
+        outboxAt: new Date(Date.now() + 1_000),
+      });
+      startRelay(broker, 60_000);
+
+      await new Promise((r) => setTimeout(r, 500));
+      expect(receivedIds()).not.toContain(e.id);
+      expect(((await stored('written-since')).outbox ?? []).map((entry) => entry.id)).toEqual([e.id]);
+    });
   });
 
   describe('with a local handler', () => {

@@ -92,6 +92,8 @@ export class OutboxRelay {
   private sweepUntil = 0;
   private lastSweep = 0;
   private startingUp = true;
+  /** When `start` ran: a document written since has a writer whose kick (or a later sweep) is on it. */
+  private startedAt = 0;
   /**
    * Documents just written, flushed by id: no collection scan on the request path. `known`
    * holds the events the writers pushed, when every kick said what it pushed.
@@ -124,6 +126,7 @@ export class OutboxRelay {
   start(): void {
     this.stopped = false;
     this.startingUp = true;
+    this.startedAt = Date.now();
     this.timer = setInterval(() => this.tick(), this.options.intervalMs ?? 1000);
     this.timer.unref();
     const foldWait = this.options.foldWaitMs ?? FOLD_WAIT_MS;
@@ -272,8 +275,9 @@ export class OutboxRelay {
    * delayed clears will handle, and documents whose events are under KICK_GRACE_MS old (by
    * `outboxAt`): their writer's relay, maybe another replica's, is on them, and its published
    * entries may wait there for the next write. The first sweep after start takes every
-   * document but this process's own (a restarted process's leftovers are fresh too), and the
-   * last one, at stop, this process's own and every document past the grace.
+   * document but this process's own and those written since it started (a restarted process's
+   * leftovers are fresh too, but older than this start), and the last one, at stop, this
+   * process's own and every document past the grace.
    */
   private async drain(mode: 'startup' | 'sweep' | 'stop'): Promise<number> {
     if (!this.broker.connected) {
@@ -283,9 +287,10 @@ export class OutboxRelay {
     let flushed = 0;
     const graceSince = Date.now() - KICK_GRACE_MS;
     const mine = (key: string) => (this.kicked.get(key) ?? 0) > graceSince || this.outboxes.folds.has(key);
-    const fresh = (doc: OutboxDoc) => doc.outboxAt instanceof Date && doc.outboxAt.getTime() > graceSince;
+    const since = (doc: OutboxDoc, time: number) => doc.outboxAt instanceof Date && doc.outboxAt.getTime() > time;
+    const fresh = (doc: OutboxDoc) => since(doc, graceSince);
     const takes: Record<typeof mode, (key: string, doc: OutboxDoc) => boolean> = {
-      startup: (key) => !mine(key),
+      startup: (key, doc) => !mine(key) && !since(doc, this.startedAt),
       sweep: (key, doc) => !mine(key) && !fresh(doc),
       stop: (key, doc) => mine(key) || !fresh(doc),
     };
