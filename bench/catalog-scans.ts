@@ -1,6 +1,6 @@
 /**
- * `npm run bench:catalog-scans`: the three catalog reads that used to grow with an organization's
- * data (GET /variants, GET /products/data-health, GET /products/family-candidates), p50/p99
+ * `npm run bench:catalog-scans`: the catalog reads that used to grow with an organization's
+ * data (GET /variants, with `search` and `sku` too, GET /products/data-health, GET /products/family-candidates), p50/p99
  * through the gateway at BENCH_PRODUCTS (default 5,000) products, beside GET /products.
  * The products (one SIMPLE in ten a FAMILY, each SIMPLE with a second variant every third) and
  * 4,000 listings in pairs under a parent are stored straight into the catalog's database; the
@@ -99,6 +99,14 @@ async function variantListRows() {
   }
 }
 
+/** The SKU claims of the products (every SKU is held by its product, as the store's writes leave them). */
+const skuClaims = (orgId: string, docs: ReturnType<typeof productDocs>) =>
+  docs.flatMap((d) =>
+    d.variants
+      .filter((v) => v.sku)
+      .map((v) => ({ _id: `${orgId}:${v.sku!.toUpperCase()}`, orgId, sku: v.sku, productId: d._id })),
+  );
+
 async function timed(call: () => Promise<Response>, reads = READS) {
   const latencies: number[] = [];
   let last: { status: number; body: unknown; headers: Headers } | undefined;
@@ -141,6 +149,7 @@ async function main() {
       const terms = docs.flatMap((d) => termRows(orgId, d._id, 1, searchTermsOf({ ...d, id: d._id } as never)));
       await db.collection('product_search_terms').insertMany(terms as never[]);
       if (listRows) await db.collection('variant_list').insertMany(listRows(orgId, docs) as never[]);
+      await db.collection('sku_claims').insertMany(skuClaims(orgId, docs) as never[]);
     }
     const at = new Date();
     const listings = Array.from({ length: LISTINGS }, (_, i) => {
@@ -178,6 +187,25 @@ async function main() {
     const next = (first.body as { next?: string | null }).next;
     if (next)
       await read('GET /variants, a cursor page', `/variants?startingAfter=${next}`, (b) => `${b.data.length} rows`);
+    // Searches: broad (every product's name, past 1,000 candidates), narrow (a SKU prefix, name words), a SKU.
+    const broad = await read('GET /variants?search=scan product', '/variants?search=scan%20product', (b) => {
+      return `total ${b.total}`;
+    });
+    const broadNext = (broad.body as { next?: string | null }).next;
+    if (broadNext)
+      await read(
+        'GET /variants?search=scan product, a cursor page',
+        `/variants?search=scan%20product&startingAfter=${broadNext}`,
+        (b) => `${b.data.length} rows`,
+      );
+    await read(
+      'GET /variants?search=scan product&offset=4000',
+      '/variants?search=scan%20product&offset=4000',
+      (b) => `${b.data.length} rows`,
+    );
+    await read('GET /variants?search=scan-00012', '/variants?search=scan-00012', (b) => `total ${b.total}`);
+    await read('GET /variants?search=product 12', '/variants?search=product%2012', (b) => `total ${b.total}`);
+    await read('GET /variants?sku=SCAN-0002500', '/variants?sku=SCAN-0002500', (b) => `total ${b.total}`);
     await read('GET /products/data-health, nothing changed since', '/products/data-health', (b) => `${b.status ?? ''}`);
     // After a change: each read follows a product's update (timed: the read alone).
     const changed: number[] = [];
