@@ -206,6 +206,8 @@ async function main() {
     await read('GET /variants?search=scan-00012', '/variants?search=scan-00012', (b) => `total ${b.total}`);
     await read('GET /variants?search=product 12', '/variants?search=product%2012', (b) => `total ${b.total}`);
     await read('GET /variants?sku=SCAN-0002500', '/variants?sku=SCAN-0002500', (b) => `total ${b.total}`);
+    // A SKU no variant has exactly, though every SKU starts with it.
+    await read('GET /variants?sku=SCAN-000', '/variants?sku=SCAN-000', (b) => `total ${b.total}`);
     await read('GET /products/data-health, nothing changed since', '/products/data-health', (b) => `${b.status ?? ''}`);
     // After a change: each read follows a product's update (timed: the read alone).
     const changed: number[] = [];
