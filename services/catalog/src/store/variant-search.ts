@@ -5,7 +5,7 @@ import { termsMatch } from '../domain/variant-search';
 import type { VariantList, VariantListRow } from './variant-list';
 
 /** Below this many matching terms a search always reads them (a few ms); above, it picks the cheaper way. */
-const ALWAYS_READ_TERMS = 1_000;
+export const ALWAYS_READ_TERMS = 1_000;
 /** Variant-list rows a walk reads at a time, at most. */
 const WALK_BATCH = 500;
 
@@ -32,7 +32,11 @@ export interface SearchPage {
  * a search never reads more than about three times the cheaper of the two.
  */
 export class VariantSearch {
-  constructor(private readonly list: VariantList) {}
+  constructor(
+    private readonly list: VariantList,
+    /** Tests lower it to choose between the two ways on a few variants. */
+    private readonly alwaysReadTerms = ALWAYS_READ_TERMS,
+  ) {}
 
   async page(orgId: string, key: string, page: Page, after?: Keyset): Promise<SearchPage> {
     const rows = this.list.search;
@@ -40,7 +44,7 @@ export class VariantSearch {
     const total = terms - shared;
     if (total <= 0) return { keys: [], total: 0 };
     const wanted = page.offset + page.limit + 1;
-    if (terms > ALWAYS_READ_TERMS) {
+    if (terms > this.alwaysReadTerms) {
       const variants = await countOwned(this.list.model, { orgId });
       const expected = Math.ceil((wanted * variants) / total);
       if (expected < terms) {
@@ -61,8 +65,9 @@ export class VariantSearch {
     const found: Keyset[] = [];
     let from = after;
     let read = 0;
-    let batch = Math.min(WALK_BATCH, Math.max(wanted, 50));
+    let size = Math.max(wanted, 50);
     while (read < budget) {
+      const batch = Math.min(WALK_BATCH, size, budget - read);
       const filter = { orgId, ...(from ? keysetAfter(from, 1, 'at') : {}) };
       const rows = await this.list.model
         .find(filter, { at: 1, terms: 1 })
@@ -78,7 +83,7 @@ export class VariantSearch {
       if (rows.length < batch) return found;
       const last = rows[rows.length - 1]!;
       from = { at: last.at, id: last._id };
-      batch = Math.min(WALK_BATCH, batch * 2);
+      size *= 2;
     }
     return undefined;
   }

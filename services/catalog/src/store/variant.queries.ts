@@ -18,8 +18,9 @@ export class VariantQueries {
   constructor(
     private readonly model: ProductModel,
     private readonly variantList: VariantList,
+    search = new VariantSearch(variantList),
   ) {
-    this.variantSearch = new VariantSearch(variantList);
+    this.variantSearch = search;
   }
 
   /**
