@@ -79,12 +79,17 @@ function productDocs(orgId: string, from: number, count: number) {
   });
 }
 
-/** The variant list's rows, when this checkout keeps one (its own functions), else none. */
+/**
+ * The variant list's rows, when this checkout keeps one (its own functions), else none; with
+ * their search terms and the variant search index's rows where the checkout keeps those.
+ */
 async function variantListRows() {
   try {
     const list = await import('../services/catalog/src/domain/variant-list');
-    return (orgId: string, docs: ReturnType<typeof productDocs>) =>
-      docs.flatMap((d) =>
+    const search = await import('../services/catalog/src/store/variant-search-rows').catch(() => undefined);
+    const termsOf = (list as { termsOfEntry?: (name: string, row: object) => string[] }).termsOfEntry;
+    return (orgId: string, docs: ReturnType<typeof productDocs>) => {
+      const rows = docs.flatMap((d) =>
         list.variantListOf(d).map((r) => ({
           _id: list.variantRowKey(d._id, r.position, r.variantId),
           orgId,
@@ -92,8 +97,17 @@ async function variantListRows() {
           variantId: r.variantId,
           at: d.createdAt,
           version: 1,
+          ...(termsOf ? { terms: termsOf(d.name, r) } : {}),
         })),
       );
+      const indexed = search
+        ? docs.flatMap((d) => {
+            const variants = rows.filter((r) => r.productId === d._id).map((r) => ({ key: r._id, terms: r.terms! }));
+            return search.rowsOf(orgId, d._id, 1, variants, d.createdAt);
+          })
+        : [];
+      return { rows, indexed };
+    };
   } catch {
     return undefined;
   }
@@ -148,7 +162,11 @@ async function main() {
       await db.collection('products').insertMany(docs as never[]);
       const terms = docs.flatMap((d) => termRows(orgId, d._id, 1, searchTermsOf({ ...d, id: d._id } as never)));
       await db.collection('product_search_terms').insertMany(terms as never[]);
-      if (listRows) await db.collection('variant_list').insertMany(listRows(orgId, docs) as never[]);
+      if (listRows) {
+        const { rows, indexed } = listRows(orgId, docs);
+        await db.collection('variant_list').insertMany(rows as never[]);
+        if (indexed.length) await db.collection('variant_search_terms').insertMany(indexed as never[]);
+      }
       await db.collection('sku_claims').insertMany(skuClaims(orgId, docs) as never[]);
     }
     const at = new Date();
