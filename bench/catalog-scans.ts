@@ -1,10 +1,11 @@
 /**
  * `npm run bench:catalog-scans`: the catalog reads that used to grow with an organization's
- * data (GET /variants, with `search` and `sku` too, GET /products/data-health, GET /products/family-candidates), p50/p99
- * through the gateway at BENCH_PRODUCTS (default 5,000) products, beside GET /products.
- * The products (one SIMPLE in ten a FAMILY, each SIMPLE with a second variant every third) and
- * 4,000 listings in pairs under a parent are stored straight into the catalog's database; the
- * term indexes and, where this checkout has it, the variant list are filled the same way.
+ * data (GET /variants, also with `search` and `sku`, GET /products/data-health, GET
+ * /products/family-candidates), p50/p99 through the gateway at BENCH_PRODUCTS (default 5,000)
+ * products, beside GET /products. The products (one SIMPLE in ten a FAMILY, each SIMPLE with a
+ * second variant every third) and 4,000 listings in pairs under a parent are stored straight
+ * into the catalog's database with their SKU claims; the term indexes and, where this checkout
+ * has them, the variant list and the variant search are filled the same way.
  *
  * The script runs on any checkout (the variant list is found if present): run it in a checkout
  * of the older commit too, with BENCH_OUT=<file> in each, then `BENCH_COMPARE=<before>,<after>`

@@ -167,7 +167,7 @@ describe('the storefront product reads', () => {
     expect(res.body).not.toHaveProperty('cost');
   });
 
-  it('answers 404 for a product not listed on the channel, archived, trashed, unknown or of another organization', async () => {
+  it('answers 404 for a product not on the channel, archived, trashed, unknown, another organization’s', async () => {
     const refused = [
       await get(p.unlisted.id),
       await get(p.elsewhere.id),

@@ -72,7 +72,7 @@ describe('GET /variants?search= and ?sku=', () => {
     }
   }
 
-  it('answers one page of many with its Link to the next, and following the links walks every match in order', async () => {
+  it('answers one page of many with its Link to the next; following the links walks every match in order', async () => {
     const expected = lamps();
     expect(expected).toHaveLength(29);
     const { result: first, reads } = await productReads(() => get('?search=lamp&limit=5'));
@@ -113,7 +113,7 @@ describe('GET /variants?search= and ?sku=', () => {
     expect(await get('?search=amp')).toMatchObject({ total: 0, data: [] });
   });
 
-  it('finds the same pages whichever way it reads them: the matching terms, a walk of the list, a walk given up', async () => {
+  it('finds the same pages whichever way it reads them: the terms, a walk of the list, a walk given up', async () => {
     const list = new VariantList(c.connection, productModel(c.connection));
     const ways = {
       terms: new VariantQueries(productModel(c.connection), list),

@@ -24,7 +24,7 @@ describe('variant search terms', () => {
     expect(sharedPrefixesOf(['\u{1F600}a', '\u{1F601}b'])).toEqual([]);
   });
 
-  it('counts the variants matching any key exactly: terms starting with it less shared prefixes starting with it', () => {
+  it('counts the variants matching a key exactly: terms starting with it less shared prefixes starting with it', () => {
     let seed = 7;
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const word = () =>
