@@ -104,7 +104,7 @@ async function variantListRows() {
       const indexed = search
         ? docs.flatMap((d) => {
             const variants = rows.filter((r) => r.productId === d._id).map((r) => ({ key: r._id, terms: r.terms! }));
-            return search.rowsOf(orgId, d._id, 1, variants, d.createdAt);
+            return search.rowsOf(orgId, d._id, variants, d.createdAt);
           })
         : [];
       return { rows, indexed };

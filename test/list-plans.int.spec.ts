@@ -562,9 +562,9 @@ const SHAPES: Shape[] = [
     limit: 500,
   },
   {
-    name: 'product writes: a product’s rows of the variant search (VariantSearchRows.replace)',
+    name: 'product writes: the rows of the variant search a write replaces, by id (VariantSearchRows.replace)',
     model: variantSearchRows,
-    filter: { orgId: 'o', productId: 'prd_1' },
+    filter: { orgId: 'o', productId: 'prd_1', _id: { $in: ['o\u0000prd_1 0000000000 var_1\u0000t\u0000blue'] } },
   },
   {
     name: 'product writes: a product’s search terms (SearchIndex.replace)',

@@ -1,6 +1,8 @@
 import type { Model } from 'mongoose';
 import { VariantListQuerySchema } from '@stockyard/contracts';
+import { stateOf } from '@stockyard/service-kit';
 import { eventually } from '@stockyard/testkit';
+import type { ProductState } from '../src/domain/product';
 import { productModel } from '../src/store/product.model';
 import { VariantList } from '../src/store/variant-list';
 import { VariantSearch } from '../src/store/variant-search';
@@ -220,5 +222,35 @@ describe('GET /variants?search= and ?sku=', () => {
     const builds = c.connection.collection('variant_list_builds');
     const recorded = { _id: { $in: ['variant_list', 'variant_search_terms'] } as never };
     await eventually(async () => ((await builds.countDocuments(recorded)) === 2 ? true : undefined));
+  });
+
+  it("rewrites only a changed variant's rows of a product of many, and a replay changes nothing", async () => {
+    const rack = await c.product({ name: 'Wine rack', sku: 'WR-0' });
+    const added: { id: string }[] = [];
+    for (let i = 1; i < 12; i++)
+      added.push((await c.request('POST', `/products/${rack.id}/variants`, { sku: `WR-${i}` })).body);
+    const rows = c.connection.collection('variant_search_terms');
+    const count = () => rows.countDocuments({ productId: rack.id });
+    const before = await count();
+    const model = c.connection.models.VariantSearchRow as Model<unknown>;
+    const deletes = jest.spyOn(model, 'deleteMany');
+    try {
+      await c.request('PATCH', `/variants/${added[4]!.id}`, { sku: 'WR-FIVE' });
+      const ids = (deletes.mock.calls as unknown as [{ _id: { $in: string[] } }][]).flatMap(([f]) => f._id.$in);
+      expect(ids.length).toBeGreaterThan(0);
+      expect(ids.every((id) => id.includes(added[4]!.id))).toBe(true);
+    } finally {
+      deletes.mockRestore();
+    }
+    expect(await count()).toBe(before);
+    expect(skus(await get('?search=wr-five'))).toEqual(['WR-FIVE']);
+    expect(await get('?search=wr-5')).toMatchObject({ data: [], total: 0 });
+    // The same update again (a replay after a crash, under a new event id): the same rows.
+    const product = (await c.request('GET', `/products/${rack.id}`)).body;
+    const list = new VariantList(c.connection, productModel(c.connection));
+    const doc = await c.connection.collection('products').findOne({ _id: rack.id as never });
+    await list.reindex(stateOf<ProductState>(doc!));
+    expect(await count()).toBe(before);
+    expect((await get('?search=wr')).total).toBe(product.variants.length);
   });
 });

@@ -96,7 +96,9 @@ export class VariantList extends ProductProjection {
   /**
    * The product's rows become these, as of `version`: nothing when a newer version wrote them
    * already (a replay), else the rows it no longer has go, new ones come, kept ones are marked
-   * (and take the terms the update gives, if they moved); then the search index likewise.
+   * (and take the terms the update gives, if they moved). The search index goes first, from
+   * the terms the rows held to the update's: a crash in between leaves the rows as they were,
+   * so the replay does the same again (each write of the index is idempotent).
    */
   private async replace(change: Omit<VariantListChanged, 'createdAt'>, at: Date): Promise<void> {
     const { orgId, productId, version } = change;
@@ -108,6 +110,11 @@ export class VariantList extends ProductProjection {
     await this.products.run(`${orgId}/${productId}`, async () => {
       const stored = version === 1 ? [] : await this.model.find({ orgId, productId }, { version: 1, terms: 1 }).lean();
       if (stored.some((r) => r.version > version)) return;
+      if (change.name !== undefined) {
+        const before = stored.filter((r) => r.terms !== undefined).map((r) => ({ key: r._id, terms: r.terms! }));
+        const after = entries.map((e) => ({ key: e.key, terms: e.terms! }));
+        await this.search.replace(orgId, productId, before, after, at);
+      } // else an update from before the list kept terms: they stay as they are
       const wanted = new Map(entries.map((e) => [e.key, e]));
       const have = new Set(stored.map((r) => r._id));
       const stale = stored.filter((r) => !wanted.has(r._id)).map((r) => r._id);
@@ -140,9 +147,6 @@ export class VariantList extends ProductProjection {
           if (!isDuplicateKeyError(err)) throw err; // a replay racing this one wrote the same row
         });
       }
-      if (change.name === undefined) return; // an update from before the list kept terms
-      const indexed = entries.map((e) => ({ key: e.key, terms: e.terms! }));
-      await this.search.replace(orgId, productId, version, indexed, at);
     });
   }
 }

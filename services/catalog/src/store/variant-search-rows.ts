@@ -15,8 +15,6 @@ export interface VariantSearchRow {
   shared: boolean;
   key: string;
   at: Date;
-  /** The product's version the row was last written for. */
-  version: number;
 }
 
 /** A variant as the index holds it: its key in the variant list and its sorted terms. */
@@ -26,28 +24,20 @@ export interface IndexedVariant {
 }
 
 const rowSchema = new Schema<VariantSearchRow>(
-  {
-    _id: String,
-    orgId: String,
-    productId: String,
-    term: String,
-    shared: Boolean,
-    key: String,
-    at: Date,
-    version: Number,
-  },
+  { _id: String, orgId: String, productId: String, term: String, shared: Boolean, key: String, at: Date },
   { versionKey: false },
 );
-// A search's terms and shared prefixes: a range of terms, counted or read; a product's rows.
+// A search's terms and shared prefixes: a range of terms, counted or read. A write finds a
+// product's rows by their ids (computed from the terms its variant-list rows held).
 rowSchema.index({ orgId: 1, shared: 1, term: 1 });
-rowSchema.index({ orgId: 1, productId: 1 });
 
 const SEP = '\u0000';
 
 /**
  * The variant search index (`variant_search_terms`): kept with the variant list from the
- * product's `product.variant_list_changed`, so GET /variants?search= counts its matches with
- * two index ranges and reads the matching variants' keys, never their products, to order them.
+ * product's `product.variant_list_changed` (the list's rows hold each variant's terms, so a
+ * write knows the rows it replaces without reading them), so GET /variants?search= counts its
+ * matches with two index ranges and reads the matching variants' keys, never their products.
  */
 export class VariantSearchRows {
   readonly model: Model<VariantSearchRow>;
@@ -59,22 +49,26 @@ export class VariantSearchRows {
   }
 
   /**
-   * The product's rows become those of these variants, as of `version`: nothing when a newer
-   * version wrote them already (a replay), else the rows it no longer has go and new ones come.
+   * A product's rows go from those of its variants `before` (the terms its variant-list rows
+   * hold) to those of `after`: only the rows that differ are deleted or inserted, by id, so a
+   * variant's write touches that variant's rows, and doing it again changes nothing.
    */
-  async replace(orgId: string, productId: string, version: number, variants: readonly IndexedVariant[], at: Date) {
-    const stored = version === 1 ? [] : await this.model.find({ orgId, productId }, { version: 1 }).lean();
-    if (stored.some((r) => r.version > version)) return;
-    const wanted = new Map(rowsOf(orgId, productId, version, variants, at).map((r) => [r._id, r]));
-    const stale = stored.filter((r) => !wanted.has(r._id)).map((r) => r._id);
-    const kept = stored.filter((r) => wanted.has(r._id) && r.version < version).map((r) => r._id);
-    const have = new Set(stored.map((r) => r._id));
-    const added = [...wanted.values()].filter((r) => !have.has(r._id));
+  async replace(
+    orgId: string,
+    productId: string,
+    before: readonly IndexedVariant[],
+    after: readonly IndexedVariant[],
+    at: Date,
+  ) {
+    const old = new Set(rowsOf(orgId, productId, before, at).map((r) => r._id));
+    const wanted = rowsOf(orgId, productId, after, at);
+    const kept = new Set(wanted.map((r) => r._id));
+    const stale = [...old].filter((id) => !kept.has(id));
+    const added = wanted.filter((r) => !old.has(r._id));
     if (stale.length) await this.model.deleteMany({ orgId, productId, _id: { $in: stale } });
-    if (kept.length) await this.model.updateMany({ orgId, productId, _id: { $in: kept } }, { $set: { version } });
     if (added.length) {
       await this.model.collection.insertMany(added as never[], { ordered: false }).catch((err: unknown) => {
-        if (!isDuplicateKeyError(err)) throw err; // a replay racing this one wrote the same row
+        if (!isDuplicateKeyError(err)) throw err; // written already (a replay, or a retry after a failure)
       });
     }
   }
@@ -97,21 +91,11 @@ export class VariantSearchRows {
 export function rowsOf(
   orgId: string,
   productId: string,
-  version: number,
   variants: readonly IndexedVariant[],
   at: Date,
 ): VariantSearchRow[] {
   return variants.flatMap(({ key, terms }) => {
-    const row = (term: string, shared: boolean, id: string) => ({
-      _id: id,
-      orgId,
-      productId,
-      term,
-      shared,
-      key,
-      at,
-      version,
-    });
+    const row = (term: string, shared: boolean, id: string) => ({ _id: id, orgId, productId, term, shared, key, at });
     return [
       ...terms.map((term) => row(term, false, [orgId, key, 't', term].join(SEP))),
       ...sharedPrefixesOf(terms).map((s) => row(s.prefix, true, [orgId, key, 's', s.term].join(SEP))),
