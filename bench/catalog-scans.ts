@@ -1,10 +1,11 @@
 /**
- * `npm run bench:catalog-scans`: the three catalog reads that used to grow with an organization's
- * data (GET /variants, GET /products/data-health, GET /products/family-candidates), p50/p99
- * through the gateway at BENCH_PRODUCTS (default 5,000) products, beside GET /products.
- * The products (one SIMPLE in ten a FAMILY, each SIMPLE with a second variant every third) and
- * 4,000 listings in pairs under a parent are stored straight into the catalog's database; the
- * term indexes and, where this checkout has it, the variant list are filled the same way.
+ * `npm run bench:catalog-scans`: the catalog reads that used to grow with an organization's
+ * data (GET /variants, also with `search` and `sku`, GET /products/data-health, GET
+ * /products/family-candidates), p50/p99 through the gateway at BENCH_PRODUCTS (default 5,000)
+ * products, beside GET /products. The products (one SIMPLE in ten a FAMILY, each SIMPLE with a
+ * second variant every third) and 4,000 listings in pairs under a parent are stored straight
+ * into the catalog's database with their SKU claims; the term indexes and, where this checkout
+ * has them, the variant list and the variant search are filled the same way.
  *
  * The script runs on any checkout (the variant list is found if present): run it in a checkout
  * of the older commit too, with BENCH_OUT=<file> in each, then `BENCH_COMPARE=<before>,<after>`
@@ -79,12 +80,17 @@ function productDocs(orgId: string, from: number, count: number) {
   });
 }
 
-/** The variant list's rows, when this checkout keeps one (its own functions), else none. */
+/**
+ * The variant list's rows, when this checkout keeps one (its own functions), else none; with
+ * their search terms and the variant search index's rows where the checkout keeps those.
+ */
 async function variantListRows() {
   try {
     const list = await import('../services/catalog/src/domain/variant-list');
-    return (orgId: string, docs: ReturnType<typeof productDocs>) =>
-      docs.flatMap((d) =>
+    const search = await import('../services/catalog/src/store/variant-search-rows').catch(() => undefined);
+    const termsOf = (list as { termsOfEntry?: (name: string, row: object) => string[] }).termsOfEntry;
+    return (orgId: string, docs: ReturnType<typeof productDocs>) => {
+      const rows = docs.flatMap((d) =>
         list.variantListOf(d).map((r) => ({
           _id: list.variantRowKey(d._id, r.position, r.variantId),
           orgId,
@@ -92,12 +98,29 @@ async function variantListRows() {
           variantId: r.variantId,
           at: d.createdAt,
           version: 1,
+          ...(termsOf ? { terms: termsOf(d.name, r) } : {}),
         })),
       );
+      const indexed = search
+        ? docs.flatMap((d) => {
+            const variants = rows.filter((r) => r.productId === d._id).map((r) => ({ key: r._id, terms: r.terms! }));
+            return search.rowsOf(orgId, d._id, variants, d.createdAt);
+          })
+        : [];
+      return { rows, indexed };
+    };
   } catch {
     return undefined;
   }
 }
+
+/** The SKU claims of the products (every SKU is held by its product, as the store's writes leave them). */
+const skuClaims = (orgId: string, docs: ReturnType<typeof productDocs>) =>
+  docs.flatMap((d) =>
+    d.variants
+      .filter((v) => v.sku)
+      .map((v) => ({ _id: `${orgId}:${v.sku!.toUpperCase()}`, orgId, sku: v.sku, productId: d._id })),
+  );
 
 async function timed(call: () => Promise<Response>, reads = READS) {
   const latencies: number[] = [];
@@ -140,7 +163,12 @@ async function main() {
       await db.collection('products').insertMany(docs as never[]);
       const terms = docs.flatMap((d) => termRows(orgId, d._id, 1, searchTermsOf({ ...d, id: d._id } as never)));
       await db.collection('product_search_terms').insertMany(terms as never[]);
-      if (listRows) await db.collection('variant_list').insertMany(listRows(orgId, docs) as never[]);
+      if (listRows) {
+        const { rows, indexed } = listRows(orgId, docs);
+        await db.collection('variant_list').insertMany(rows as never[]);
+        if (indexed.length) await db.collection('variant_search_terms').insertMany(indexed as never[]);
+      }
+      await db.collection('sku_claims').insertMany(skuClaims(orgId, docs) as never[]);
     }
     const at = new Date();
     const listings = Array.from({ length: LISTINGS }, (_, i) => {
@@ -178,6 +206,27 @@ async function main() {
     const next = (first.body as { next?: string | null }).next;
     if (next)
       await read('GET /variants, a cursor page', `/variants?startingAfter=${next}`, (b) => `${b.data.length} rows`);
+    // Searches: broad (every product's name, past 1,000 candidates), narrow (a SKU prefix, name words), a SKU.
+    const broad = await read('GET /variants?search=scan product', '/variants?search=scan%20product', (b) => {
+      return `total ${b.total}`;
+    });
+    const broadNext = (broad.body as { next?: string | null }).next;
+    if (broadNext)
+      await read(
+        'GET /variants?search=scan product, a cursor page',
+        `/variants?search=scan%20product&startingAfter=${broadNext}`,
+        (b) => `${b.data.length} rows`,
+      );
+    await read(
+      'GET /variants?search=scan product&offset=4000',
+      '/variants?search=scan%20product&offset=4000',
+      (b) => `${b.data.length} rows`,
+    );
+    await read('GET /variants?search=scan-00012', '/variants?search=scan-00012', (b) => `total ${b.total}`);
+    await read('GET /variants?search=product 12', '/variants?search=product%2012', (b) => `total ${b.total}`);
+    await read('GET /variants?sku=SCAN-0002500', '/variants?sku=SCAN-0002500', (b) => `total ${b.total}`);
+    // A SKU no variant has exactly, though every SKU starts with it.
+    await read('GET /variants?sku=SCAN-000', '/variants?sku=SCAN-000', (b) => `total ${b.total}`);
     await read('GET /products/data-health, nothing changed since', '/products/data-health', (b) => `${b.status ?? ''}`);
     // After a change: each read follows a product's update (timed: the read alone).
     const changed: number[] = [];

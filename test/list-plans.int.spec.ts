@@ -25,7 +25,7 @@ import { importJobModel } from '../services/catalog/src/store/import-job.model';
 import { listingModel } from '../services/catalog/src/store/listing.model';
 import { productModel } from '../services/catalog/src/store/product.model';
 import { ComponentUses } from '../services/catalog/src/store/component-uses';
-import { productFilter, productSort, searchCondition } from '../services/catalog/src/store/product-filter';
+import { productFilter, productSort } from '../services/catalog/src/store/product-filter';
 import { ProductSearch } from '../services/catalog/src/store/product-search';
 import { skuClaimModel } from '../services/catalog/src/store/sku-claim.model';
 import { sourceModel } from '../services/catalog/src/store/source.model';
@@ -33,7 +33,6 @@ import { sourceSkuModel } from '../services/catalog/src/store/source-sku.model';
 import { variantRefModel } from '../services/catalog/src/store/variant-ref.model';
 import { VariantList } from '../services/catalog/src/store/variant-list';
 import { OPEN_STATUSES } from '../services/catalog/src/domain/import-job';
-import { skuKey } from '../services/catalog/src/domain/product-derived';
 import { purchaseOrderModel } from '../services/purchasing/src/store/purchase-order.model';
 import { PurchaseOrderTerms } from '../services/purchasing/src/store/purchase-order-terms';
 import {
@@ -81,6 +80,7 @@ const afterCursor = keysetAfter({ at: now, id: 'mov_x' }, -1);
 /** GET /variants' order: products by creation, then each row's key (product, position, variant). */
 const byProduct = { at: 1, _id: 1 } as const;
 const variantListRows = (c: mongoose.Connection) => new VariantList(c, productModel(c)).model;
+const variantSearchRows = (c: mongoose.Connection) => new VariantList(c, productModel(c)).search.model;
 const fewPerOrg = 'a few rows per organization; the index (its service’s) lacks _id';
 const products = (query: Record<string, string>, ids?: string[]) =>
   productFilter('o', ProductListQuerySchema.parse(query), ids);
@@ -369,12 +369,12 @@ const SHAPES: Shape[] = [
     count: true,
   },
   {
-    name: 'GET /products?channelId: the channel’s products',
+    name: 'GET /products?channelId, GET /storefront/products: the channel’s products',
     model: listingModel,
     filter: { orgId: 'o', channelId: 'ch_1' },
   },
   {
-    name: 'GET /products?channelId',
+    name: 'GET /products?channelId, GET /storefront/products',
     model: productModel,
     filter: products({ channelId: 'ch_1' }, candidates),
     sort: sortOf({}),
@@ -543,30 +543,28 @@ const SHAPES: Shape[] = [
     model: variantListRows,
     filter: { orgId: 'o', productId: 'prd_1' },
   },
+  ...[false, true].map((shared) => ({
+    name: `GET /variants?search: its total, ${shared ? 'shared prefixes' : 'terms'} starting with the key (a count)`,
+    model: variantSearchRows,
+    filter: { orgId: 'o', shared, term: { $gte: 'blu', $lt: 'blv' } },
+    count: true as const,
+  })),
   {
-    name: 'GET /variants?sku: the candidates',
-    model: productModel,
-    filter: { orgId: 'o', deletedAt: null, _id: { $in: candidates }, skuKeys: skuKey('blu-1') },
-    sort: { createdAt: 1, _id: 1 },
+    name: 'GET /variants?search: the matching variants’ keys (a narrow search, or cheaper than a walk)',
+    model: variantSearchRows,
+    filter: { orgId: 'o', shared: false, term: { $gte: 'blu', $lt: 'blv' } },
   },
   {
-    name: 'GET /variants?sku past 1,000 candidates',
-    model: productModel,
-    filter: { orgId: 'o', deletedAt: null, skuKeys: skuKey('b') },
-    sort: { createdAt: 1, _id: 1 },
-    arrayRows: 'only past 1,000 candidates of a SKU prefix (a SKU of a letter or two): skuKeys holds an array',
+    name: 'GET /variants?search: a walk of the variant list from a cursor (a broad search)',
+    model: variantListRows,
+    filter: { orgId: 'o', ...keysetAfter({ at: now, id: 'prd_1 0000000002 var_1' }, 1, 'at') },
+    sort: byProduct,
+    limit: 500,
   },
   {
-    name: 'GET /variants?search: the candidates',
-    model: productModel,
-    filter: { orgId: 'o', deletedAt: null, _id: { $in: candidates }, ...searchCondition('blu', true) },
-    sort: { createdAt: 1, _id: 1 },
-  },
-  {
-    name: 'GET /variants?search past 1,000 candidates',
-    model: productModel,
-    filter: { orgId: 'o', deletedAt: null, ...searchCondition('b', true) },
-    sort: { createdAt: 1, _id: 1 },
+    name: 'product writes: the rows of the variant search a write replaces, by id (VariantSearchRows.replace)',
+    model: variantSearchRows,
+    filter: { orgId: 'o', productId: 'prd_1', _id: { $in: ['o\u0000prd_1 0000000000 var_1\u0000t\u0000blue'] } },
   },
   {
     name: 'product writes: a product’s search terms (SearchIndex.replace)',

@@ -19,6 +19,7 @@ export * from './products';
 export * from './channels';
 export * from './sources';
 export * from './imports';
+export * from './storefront';
 export * from './ids';
 export * from './internal-call';
 export * from './inventory-internal';

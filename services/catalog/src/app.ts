@@ -5,6 +5,7 @@ import { configSchema, type Config } from './config';
 import type { CatalogDeps } from './deps';
 import { productsData, productsModule } from './products.module';
 import { sourcesAndImportsData, sourcesAndImportsModule } from './sources-and-imports.module';
+import { storefrontModule } from './storefront.module';
 
 export function buildApp(ctx: ServiceContext<Config>) {
   // Documents and read sides first: one relay publishes every module's events, and the modules
@@ -24,15 +25,20 @@ export function buildApp(ctx: ServiceContext<Config>) {
   const products = productsModule(ctx, relay, data.products, needs);
   const channels = channelsModule(ctx, relay, data.channels, products.writes);
   const sources = sourcesAndImportsModule(ctx, relay, data.sources, { ...products.writes, ...needs });
+  const storefront = storefrontModule(ctx, {
+    writes: products.writes,
+    queries: data.products.queries,
+    listings: data.channels.listings,
+  });
   const deps: CatalogDeps = {
     products: products.commands,
     brandsAndCategories: taxonomy.commands,
     channels: channels.commands,
     sourcesAndImports: sources.commands,
+    storefront: storefront.commands,
   };
-  // Sources' routes first (their /products/... literals before /products/:id); the storefront's
-  // catalog rows, bound by no module, answer 501.
-  const api = [sources, channels, taxonomy, products];
+  // Sources' routes first (their /products/... literals before /products/:id).
+  const api = [sources, channels, taxonomy, products, storefront];
   const app = serviceApp(ctx, {
     service: 'catalog',
     api: (router) => api.forEach((module) => module.mount(router)),

@@ -2,6 +2,7 @@ import type { BrandsAndCategoriesCommands } from './brands-and-categories.module
 import type { ChannelsCommands } from './channels.module';
 import type { ProductsCommands } from './products.module';
 import type { SourcesAndImportsCommands } from './sources-and-imports.module';
+import type { StorefrontCommands } from './storefront.module';
 
 /**
  * What the catalog's modules give their routes (built in app.ts), by module: commands only.
@@ -12,4 +13,5 @@ export interface CatalogDeps {
   brandsAndCategories: BrandsAndCategoriesCommands;
   channels: ChannelsCommands;
   sourcesAndImports: SourcesAndImportsCommands;
+  storefront: StorefrontCommands;
 }

@@ -113,7 +113,7 @@ export function productsModule(
     parts: [
       health,
       new TermIndexRebuild(connection, docs, [search, uses], logger),
-      new TermIndexRebuild(connection, docs, [variantList], logger, 'variant_list_builds'),
+      new TermIndexRebuild(connection, docs, [variantList, variantList.searchRebuild], logger, 'variant_list_builds'),
     ],
     mount: (router: Router) => {
       productsRoutes(router, commands);

@@ -57,6 +57,7 @@ import {
   UpsertSourceSkusResultSchema,
   UpsertSourceSkusSchema,
 } from '../sources';
+import { StorefrontProductSchema } from '../storefront';
 import { apiRoute } from './bound-route';
 
 /** A list's filters and its paging, read from one query string. */
@@ -193,5 +194,14 @@ const sources = {
   getImport: apiRoute('GET', '/sources/imports/{jobId}', { response: ImportJobSchema }),
 };
 
-/** The catalog's routes with their wire shapes (the storefront's product reads are not built yet: 501). */
-export const CATALOG_API = { ...products, ...variants, ...taxonomy, ...channels, ...sources };
+/** A storefront key's reads: the products listed on its channel (storefront surface; paging as every list). */
+const storefront = {
+  listStorefrontProducts: apiRoute('GET', '/storefront/products', {
+    query: PageQuerySchema,
+    response: listOf(StorefrontProductSchema),
+  }),
+  getStorefrontProduct: apiRoute('GET', '/storefront/products/{id}', { response: StorefrontProductSchema }),
+};
+
+/** The catalog's routes with their wire shapes. */
+export const CATALOG_API = { ...products, ...variants, ...taxonomy, ...channels, ...sources, ...storefront };

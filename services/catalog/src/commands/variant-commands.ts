@@ -1,6 +1,6 @@
 import type { CreateVariant, Page, UpdateVariant, VariantListQuery } from '@stockyard/contracts';
 import { newId } from '@stockyard/service-kit';
-import { liveVariants } from '../domain/product-derived';
+import { liveVariants, skuKey } from '../domain/product-derived';
 import { variantView } from '../domain/product-view';
 import type { ProductState } from '../domain/product';
 import { variantInUse, variantNotFound } from '../domain/product.errors';
@@ -19,9 +19,15 @@ export class VariantCommands {
     private readonly queries: ProductQueries,
   ) {}
 
-  /** GET /variants: live variants of live products. */
-  list(orgId: string, query: VariantListQuery, page: Page) {
-    return this.queries.variants(orgId, query, page);
+  /**
+   * GET /variants: live variants of live products. A `sku` names one product, the one its
+   * claim names (claims are exact, any case): only that product's variants are read.
+   */
+  async list(orgId: string, query: VariantListQuery, page: Page) {
+    if (query.sku === undefined) return this.queries.variantReads.list(orgId, query, page);
+    const holder = (await this.skus.holders(orgId, [query.sku])).get(skuKey(query.sku));
+    const productId = holder !== undefined && (query.productId ?? holder) === holder ? holder : undefined;
+    return this.queries.variantReads.ofProduct(orgId, productId, query, page);
   }
 
   /** The live product holding the live variant, or 404. */

@@ -2,11 +2,14 @@ import type { Router } from 'express';
 import { CATALOG_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
 import type { ProductsCommands } from '../products.module';
+import { setNextLink } from './next-link';
 
 export function variantsRoutes(router: Router, { variants }: ProductsCommands): void {
-  bindRoute(router, CATALOG_API.listVariants, ({ orgId, query: { filter, page } }) =>
-    variants.list(orgId, filter, page),
-  );
+  bindRoute(router, CATALOG_API.listVariants, async ({ orgId, query: { filter, page }, req, res }) => {
+    const list = await variants.list(orgId, filter, page);
+    setNextLink(req, res, list.next);
+    return list;
+  });
   bindRoute(router, CATALOG_API.getVariant, ({ orgId, params }) => variants.get(orgId, params.id!));
   bindRoute(router, CATALOG_API.createVariant, ({ orgId, params, body }) => variants.add(orgId, params.id!, body));
   bindRoute(router, CATALOG_API.updateVariant, ({ orgId, params, body }) => variants.update(orgId, params.id!, body));

@@ -47,6 +47,9 @@ export abstract class ProductProjection {
   protected abstract apply(event: EventEnvelope): Promise<void>;
 }
 
+/** What the rebuild fills for an older database: a collection (recorded by name), and how to fill a product's rows. */
+export type Rebuildable = Pick<ProductProjection, 'model' | 'reindex'>;
+
 /** What the product writer updates before a write answers (the name it knows them by). */
 export type ProductTermIndex = ProductProjection;
 

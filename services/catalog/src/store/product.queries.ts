@@ -1,25 +1,15 @@
-import type { List, Page, ProductListQuery, VariantListQuery } from '@stockyard/contracts';
-import {
-  searchText,
-  wordStartPattern,
-  stateOf,
-  readPage,
-  countOwned,
-  AppError,
-  type OrgFilter,
-} from '@stockyard/service-kit';
-import { decodeCursor, pageWithNext, type Keyset } from '@stockyard/service-kit/internals';
+import type { List, Page, ProductListQuery } from '@stockyard/contracts';
+import { stateOf, readPage, countOwned, type OrgFilter } from '@stockyard/service-kit';
 import { restoreCursor, trashPositionOf, type BulkPage, type TrashedRange } from '../domain/bulk-products';
 import type { HealthRow } from '../domain/data-health';
 import type { ProductState } from '../domain/product';
-import { liveVariants, skuKey } from '../domain/product-derived';
-import { productView, variantView, type ProductView, type VariantView } from '../domain/product-view';
-import { variantRowKey } from '../domain/variant-list';
+import { productView, type ProductView } from '../domain/product-view';
 import type { ComponentUses } from './component-uses';
 import type { ProductModel } from './product.model';
-import { productFilter, productSort, searchCondition } from './product-filter';
+import { productFilter, productSort } from './product-filter';
 import type { ProductSearch } from './product-search';
-import type { VariantList, VariantListRow } from './variant-list';
+import type { VariantList } from './variant-list';
+import { VariantQueries } from './variant.queries';
 
 const WITHOUT_OUTBOX = { outbox: 0, outboxPending: 0, outboxAt: 0 } as const;
 
@@ -38,12 +28,17 @@ const byNameThenId = (a: ProductState, b: ProductState) => byBytes(a.name, b.nam
 
 /** Reads of products beyond one by id: lists, counts, children, where-used (the store does the writes). */
 export class ProductQueries {
+  /** GET /variants' reads (store/variant.queries.ts). */
+  readonly variantReads: VariantQueries;
+
   constructor(
     private readonly model: ProductModel,
     private readonly search: ProductSearch,
     private readonly uses: ComponentUses,
-    private readonly variantList: VariantList,
-  ) {}
+    variantList: VariantList,
+  ) {
+    this.variantReads = new VariantQueries(model, variantList);
+  }
 
   /**
    * The ids a list may hold, or undefined for no such limit: the search's candidates (from
@@ -88,70 +83,6 @@ export class ProductQueries {
       productView(stateOf<ProductState>(doc)),
     );
     return { data, total: total!, ...page };
-  }
-
-  /**
-   * GET /variants: live variants of live products, by product creation, product, position.
-   * Unfiltered or of one product: a page of the variant list's rows (its `(orgId, [productId,]
-   * at, _id)` index, offset or cursor), then only that page's products by `_id`. With `sku` or
-   * `search`: the search index's candidate products (at most 1,000), their matching variants in
-   * the same order in memory (past 1,000 candidates, the live products with the condition).
-   */
-  async variants(orgId: string, q: VariantListQuery, page: Page): Promise<List<VariantView> & { next: string | null }> {
-    if (!q.sku && !q.search) return this.variantPage(orgId, q, page);
-    const ids = await this.narrow(orgId, q.search ?? q.sku, q.productId ? [q.productId] : undefined);
-    if (ids?.length === 0) return { data: [], total: 0, ...page, next: null };
-    const filter: Record<string, unknown> = { orgId, deletedAt: null };
-    if (ids) filter._id = { $in: ids };
-    if (q.sku) filter.skuKeys = skuKey(q.sku);
-    if (q.search) Object.assign(filter, searchCondition(q.search, true));
-    const products = await this.find(filter, { createdAt: 1, _id: 1 });
-    const rows = products
-      .flatMap((p) =>
-        liveVariants(p)
-          .filter((v) => variantMatches(p, v, q))
-          .map((v) => ({
-            key: { at: p.createdAt!, id: variantRowKey(p.id, v.position, v.id) },
-            view: () => variantView(p, v),
-          })),
-      )
-      .sort((a, b) => a.key.at.getTime() - b.key.at.getTime() || byBytes(a.key.id, b.key.id));
-    let from = page.offset;
-    if (q.startingAfter !== undefined) {
-      if (page.offset > 0) throw offsetWithCursor();
-      const after = decodeCursor(q.startingAfter);
-      const past = (k: Keyset) =>
-        k.at.getTime() > after.at.getTime() || (k.at.getTime() === after.at.getTime() && byBytes(k.id, after.id) > 0);
-      from = rows.findIndex((r) => past(r.key));
-      if (from < 0) from = rows.length;
-    }
-    const { rows: kept, next } = pageWithNext(rows.slice(from, from + page.limit + 1), page.limit, (r) => r.key);
-    return { data: kept.map((r) => r.view()), total: rows.length, ...page, next };
-  }
-
-  /** A page of the variant list (all live variants, or one product's), then its products. */
-  private async variantPage(orgId: string, q: VariantListQuery, page: Page) {
-    const filter = { orgId, ...(q.productId ? { productId: q.productId } : {}) };
-    const read = { filter, sort: { at: 1 as const, _id: 1 as const }, cursorField: 'at', page, withTotal: true };
-    const rows = await readPage<VariantListRow>(
-      this.variantList.model,
-      { ...read, startingAfter: q.startingAfter },
-      (d) => d as never,
-    );
-    const productIds = [...new Set(rows.data.map((r) => r.productId))];
-    const products = new Map(
-      (productIds.length ? await this.find({ orgId, deletedAt: null, _id: { $in: productIds } }) : []).map((p) => [
-        p.id,
-        p,
-      ]),
-    );
-    const data: VariantView[] = [];
-    for (const row of rows.data) {
-      const p = products.get(row.productId);
-      const v = p ? liveVariants(p).find((x) => x.id === row.variantId) : undefined;
-      if (p && v) data.push(variantView(p, v)); // a row its product no longer has (a replayed update): left out
-    }
-    return { data, total: rows.total!, ...page, next: rows.next ?? null };
   }
 
   /** A family's children (live ones), by position. */
@@ -303,22 +234,4 @@ export class ProductQueries {
     const rows = await this.model.find({ orgId, categoryId }, { _id: 1 }).lean();
     return rows.map((r) => String(r._id));
   }
-}
-
-const offsetWithCursor = () =>
-  new AppError('bad_request', 'Invalid query', 'validation_failed', [
-    { field: 'startingAfter', code: 'conflict', message: 'give either offset or startingAfter, not both' },
-  ]);
-
-function variantMatches(p: ProductState, v: ProductState['variants'][number], q: VariantListQuery): boolean {
-  if (q.sku && (!v.sku || skuKey(v.sku) !== skuKey(q.sku))) return false;
-  if (!q.search) return true;
-  const key = skuKey(searchText(q.search));
-  const words = wordStartPattern(q.search);
-  return (
-    words.test(p.name) ||
-    words.test(v.name ?? '') ||
-    (!!v.sku && skuKey(v.sku).startsWith(key)) ||
-    v.barcodes.some((b) => skuKey(b).startsWith(key))
-  );
 }

@@ -3,7 +3,7 @@ import type { Logger } from '@stockyard/service-kit';
 import type { Connection } from 'mongoose';
 import type { ProductState } from '../domain/product';
 import type { ProductModel } from './product.model';
-import type { ProductProjection } from './product-term-index';
+import type { Rebuildable } from './product-term-index';
 
 const WITHOUT_OUTBOX = { outbox: 0, outboxPending: 0, outboxAt: 0 };
 
@@ -21,7 +21,7 @@ export class TermIndexRebuild {
   constructor(
     private readonly connection: Connection,
     private readonly products: ProductModel,
-    private readonly indexes: readonly ProductProjection[],
+    private readonly indexes: readonly Rebuildable[],
     private readonly logger: Logger,
     /** Where finished builds are recorded, by collection name (the variant list has its own). */
     private readonly records = 'term_index_builds',
