@@ -9,6 +9,7 @@ export { connectMongo, pingMongo, isDuplicateKeyError, findOwned } from './db/mo
 export { orgIdOf, requestIdFrom, requestId, requireIdentity } from './http/context';
 export { bodyOf, queryOf, parse } from './http/validate';
 export { jsonBody } from './http/json-body';
+export { setNextLink } from './http/next-link';
 export { idempotency } from './http/idempotency';
 export { validatePathIds } from './http/path-ids';
 export * from './http/error-handler';

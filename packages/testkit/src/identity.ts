@@ -8,3 +8,14 @@ export function asCaller(orgId: string, permissions: string[] = [], keyId = 'key
     'content-type': 'application/json',
   };
 }
+
+/**
+ * Headers of a request from a storefront key as the gateway signs it: the channel the key is
+ * bound to and the key's permissions (the harness's own identities carry no channel).
+ */
+export function asStorefront(orgId: string, channelId: string, permissions: string[] = ['products.read']) {
+  return {
+    [IDENTITY_HEADER]: signIdentity({ orgId, keyId: 'key_storefront', permissions, channelId }, TEST_IDENTITY_SECRET),
+    'content-type': 'application/json',
+  };
+}

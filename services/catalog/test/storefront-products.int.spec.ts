@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import amqp from 'amqplib';
-import { infraEnv, startService } from '@stockyard/testkit';
+import { asStorefront, infraEnv, startService } from '@stockyard/testkit';
 import { inventory } from '../../inventory/src/app';
 import { startChannels, type Channels } from './support/channels';
 import { variantInInventory } from './support/inventory-peer';
-import { asStorefront } from './support/storefront';
 
 const ORG = 'org_storefront';
 

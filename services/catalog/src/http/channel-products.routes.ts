@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { CATALOG_API } from '@stockyard/contracts';
-import { bindRoute } from '@stockyard/service-kit';
+import { bindRoute, setNextLink } from '@stockyard/service-kit';
 import type { SourcesAndImportsCommands } from '../sources-and-imports.module';
 
 /** The two product routes of the channels side; mounted before `/products/{id}`. */
@@ -8,10 +8,7 @@ export function channelProductsRoutes(router: Router, { sourceProducts }: Source
   bindRoute(router, CATALOG_API.bulkCreateFromSource, ({ orgId, body }) => sourceProducts.bulkFromSource(orgId, body));
   bindRoute(router, CATALOG_API.listFamilyCandidates, async ({ orgId, query, req, res }) => {
     const page = await sourceProducts.familyCandidates(orgId, query);
-    if (page.next !== null) {
-      const next = new URLSearchParams({ limit: String(query.limit), startingAfter: page.next });
-      res.setHeader('Link', `<${req.baseUrl}${req.path}?${next}>; rel="next"`);
-    }
+    setNextLink(req, res, page.next);
     return page.data;
   });
 }

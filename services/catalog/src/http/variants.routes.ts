@@ -1,8 +1,7 @@
 import type { Router } from 'express';
 import { CATALOG_API } from '@stockyard/contracts';
-import { bindRoute } from '@stockyard/service-kit';
+import { bindRoute, setNextLink } from '@stockyard/service-kit';
 import type { ProductsCommands } from '../products.module';
-import { setNextLink } from './next-link';
 
 export function variantsRoutes(router: Router, { variants }: ProductsCommands): void {
   bindRoute(router, CATALOG_API.listVariants, async ({ orgId, query: { filter, page }, req, res }) => {
