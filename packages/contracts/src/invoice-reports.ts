@@ -83,7 +83,7 @@ export const VendorStatementSchema = z.object({
       status: z.enum(INVOICE_STATUSES),
       purchaseOrderId: z.string().nullable(),
       invoiceDate: z.string(),
-      dueDate: z.string().nullable(),
+      dueDate: z.string(),
       total: z.number(),
       /** The total signed by type (credit memos negative). */
       amount: z.number(),

@@ -108,7 +108,7 @@ export const UpdateInvoiceSchema = z
   .object({
     invoiceNumber: invoiceNumberSchema,
     invoiceDate: calendarDate(),
-    dueDate: calendarDate().nullable(),
+    dueDate: calendarDate(),
     notes: text(5000).nullable(),
     charges: z.array(ChargeInputSchema).max(MAX_INVOICE_CHARGES),
     subtotal: money(),
@@ -195,7 +195,8 @@ export const InvoiceSchema = z.object({
   vendorName: z.string(),
   currency: z.string(),
   invoiceDate: z.string(),
-  dueDate: z.string().nullable(),
+  /** Given, else the vendor's payment terms after the invoice date, else the invoice date (due on receipt). */
+  dueDate: z.string(),
   notes: z.string().nullable(),
   lines: z.array(InvoiceLineSchema),
   charges: z.array(ChargeSchema),

@@ -22,7 +22,7 @@ export const INVOICING_INTERNAL_EVENTS = {
     channelId: id,
     purchaseOrderId: id.nullable(),
     invoiceDate: z.string(),
-    dueDate: z.string().nullable(),
+    dueDate: z.string(),
     currency: z.string(),
     total: z.number(),
     /** What released it: the invoice becoming payable (`on_approve`) or its reconciliation (`on_reconcile`). */

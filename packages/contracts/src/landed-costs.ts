@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { money } from './amounts';
+import { money, nonNegativeMoney } from './amounts';
 import { idSchema } from './ids';
 
 /**
@@ -46,7 +46,7 @@ export type Allocation = z.infer<typeof AllocationSchema>;
 export const SetManualAllocationsSchema = z
   .object({
     allocations: z
-      .array(z.object({ purchaseOrderLineId: id, amount: money() }).strict())
+      .array(z.object({ purchaseOrderLineId: id, amount: nonNegativeMoney() }).strict())
       .min(1)
       .max(500)
       .refine(
