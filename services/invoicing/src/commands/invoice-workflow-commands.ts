@@ -1,5 +1,5 @@
 import type { MarkPaid } from '@stockyard/contracts';
-import type { Decision } from '@stockyard/service-kit';
+import { notFound, type Decision } from '@stockyard/service-kit';
 import type { Invoice } from '../domain/invoice';
 import type { InvoiceSettings } from '../domain/invoice-settings';
 import {
@@ -43,6 +43,8 @@ export class InvoiceWorkflowCommands {
     id: string,
     decide: (inv: Invoice, settings: InvoiceSettings) => Decision<Invoice, Invoice>,
   ) {
+    // An unknown invoice is a 404 before the settings are read.
+    if (!(await this.invoices.find(orgId, id))) throw notFound('Invoice');
     const settings = await this.settings.settings(orgId);
     return this.decide(orgId, id, (inv) => decide(inv, settings));
   }
