@@ -18,19 +18,13 @@ export function invoiceStats(balances: readonly VendorBalance[]): InvoiceStats {
   const byStatus = zeros(INVOICE_STATUSES);
   const byType = zeros(INVOICE_TYPES);
   const cents = { outstanding: 0, INVOICE: 0, CREDIT_MEMO: 0, DEBIT_MEMO: 0, paid: 0 };
-  for (const balance of balances) {
-    for (const status of INVOICE_STATUSES) {
-      for (const type of INVOICE_TYPES) {
-        const count = balance.counts[status]?.[type] ?? 0;
-        const sum = balance.sums[status]?.[type] ?? 0;
-        byStatus[status] += count;
-        byType[type] += count;
-        if (status === 'DRAFT') continue;
-        cents[type] += sum;
-        if (status === 'PAID') cents.paid += signOf(type) * sum;
-        else if (isOpen(status)) cents.outstanding += signOf(type) * sum;
-      }
-    }
+  for (const { status, invoiceType: type, count, cents: sum } of balances.flatMap((b) => b.rows)) {
+    byStatus[status] += count;
+    byType[type] += count;
+    if (status === 'DRAFT') continue;
+    cents[type] += sum;
+    if (status === 'PAID') cents.paid += signOf(type) * sum;
+    else if (isOpen(status)) cents.outstanding += signOf(type) * sum;
   }
   return {
     count: Object.values(byStatus).reduce((a, b) => a + b, 0),
@@ -71,7 +65,7 @@ export function invoiceAging(balances: readonly VendorBalance[], asOf: string): 
   const vendors = balances
     .map((balance) => {
       const amounts = emptyAmounts();
-      for (const [dueDate, { count, cents }] of Object.entries(balance.open)) {
+      for (const { dueDate, count, cents } of balance.open) {
         for (const sum of [amounts, totals]) {
           sum[bucketOf(dueDate, asOf)] += cents;
           sum.total += cents;

@@ -39,19 +39,34 @@ export interface BalanceChange {
 /** Many applied changes are remembered by event id, so a change the relay hands over again is not counted twice. */
 export const REMEMBERED_CHANGES = 200;
 
+/** Documents of one status and type: how many, and their totals in cents (unsigned). */
+export interface BalanceRow {
+  status: InvoiceStatus;
+  invoiceType: InvoiceType;
+  count: number;
+  cents: number;
+}
+
+/** Open documents due on one day: how many, and what they owe in cents (credit memos negative). */
+export interface OpenRow {
+  dueDate: string;
+  count: number;
+  cents: number;
+}
+
 /**
  * A vendor's running balance (one document per organization and vendor), from which the stats
- * and the aging are read without reading the invoices: counts and cents by status and type, and
- * what open documents owe by due date (signed: credit memos negative).
+ * and the aging are read without reading the invoices. Rows, not maps keyed by status or date:
+ * our FerretDB takes a `$set` of an object whose keys changed but whose values did not for no
+ * change at all (services/invoicing/README.md), so every row names its keys as values.
  */
 export interface VendorBalance {
   orgId: string;
   version: number;
   channelId: string;
   vendorName: string;
-  counts: Partial<Record<InvoiceStatus, Partial<Record<InvoiceType, number>>>>;
-  sums: Partial<Record<InvoiceStatus, Partial<Record<InvoiceType, number>>>>;
-  open: Record<string, { count: number; cents: number }>;
+  rows: BalanceRow[];
+  open: OpenRow[];
   applied: string[];
 }
 
@@ -60,41 +75,44 @@ export const emptyBalance = (orgId: string, channelId: string): VendorBalance =>
   version: 0,
   channelId,
   vendorName: '',
-  counts: {},
-  sums: {},
-  open: {},
+  rows: [],
+  open: [],
   applied: [],
 });
 
-type Table = VendorBalance['counts'];
-
-function bump(table: Table, c: Contribution, by: number): Table {
-  const row = { ...table[c.status] };
-  row[c.invoiceType] = (row[c.invoiceType] ?? 0) + by;
-  if (row[c.invoiceType] === 0) delete row[c.invoiceType];
-  const next = { ...table, [c.status]: row };
-  if (Object.keys(row).length === 0) delete next[c.status];
-  return next;
-}
-
-function bumpOpen(open: VendorBalance['open'], c: Contribution, sign: 1 | -1): VendorBalance['open'] {
-  if (!isOpen(c.status)) return open;
-  const was = open[c.dueDate] ?? { count: 0, cents: 0 };
-  const now = { count: was.count + sign, cents: was.cents + sign * signOf(c.invoiceType) * c.cents };
-  const next = { ...open, [c.dueDate]: now };
-  if (now.count === 0) delete next[c.dueDate];
-  return next;
+/** Adds `count` and `cents` to the row `matches` finds (made from `fresh` when none), dropping a row left empty. */
+function bump<R extends { count: number; cents: number }>(
+  rows: readonly R[],
+  matches: (row: R) => boolean,
+  fresh: () => R,
+  count: number,
+  cents: number,
+): R[] {
+  const found = rows.find(matches) ?? fresh();
+  const next = { ...found, count: found.count + count, cents: found.cents + cents };
+  const others = rows.filter((row) => row !== found);
+  return next.count === 0 ? others : [...others, next];
 }
 
 function add(balance: VendorBalance, c: Contribution | null, sign: 1 | -1): VendorBalance {
   if (!c) return balance;
-  return {
-    ...balance,
-    vendorName: c.vendorName || balance.vendorName,
-    counts: bump(balance.counts, c, sign),
-    sums: bump(balance.sums, c, sign * c.cents),
-    open: bumpOpen(balance.open, c, sign),
-  };
+  const rows = bump(
+    balance.rows,
+    (r) => r.status === c.status && r.invoiceType === c.invoiceType,
+    () => ({ status: c.status, invoiceType: c.invoiceType, count: 0, cents: 0 }),
+    sign,
+    sign * c.cents,
+  );
+  const open = isOpen(c.status)
+    ? bump(
+        balance.open,
+        (r) => r.dueDate === c.dueDate,
+        () => ({ dueDate: c.dueDate, count: 0, cents: 0 }),
+        sign,
+        sign * signOf(c.invoiceType) * c.cents,
+      )
+    : balance.open;
+  return { ...balance, vendorName: c.vendorName || balance.vendorName, rows, open };
 }
 
 /** Applies one invoice's change once (by its event id): its old contribution out, its new one in. */

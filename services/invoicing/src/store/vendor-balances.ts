@@ -20,15 +20,14 @@ const balanceSchema = new Schema(
     orgId: { type: String, required: true },
     channelId: { type: String, required: true },
     vendorName: { type: String, default: '' },
-    counts: { type: Schema.Types.Mixed, default: {} },
-    sums: { type: Schema.Types.Mixed, default: {} },
-    open: { type: Schema.Types.Mixed, default: {} },
+    rows: { type: [Schema.Types.Mixed], default: [] },
+    open: { type: [Schema.Types.Mixed], default: [] },
     applied: { type: [String], default: [] },
     version: { type: Number, default: 1 },
     createdAt: { type: Date },
     updatedAt: { type: Date },
   },
-  { collection: 'vendor_balances', versionKey: false, minimize: false },
+  { collection: 'vendor_balances', versionKey: false },
 );
 /** The organization's balances, one per vendor: what the stats and the aging read. */
 balanceSchema.index({ orgId: 1, channelId: 1 });
