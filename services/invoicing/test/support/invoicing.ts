@@ -79,6 +79,7 @@ export async function startInvoicing(options: HarnessOptions = {}) {
         id: string;
         orderNumber: string;
         channelId: string;
+        warehouseId: string;
         lines: { id: string; variantId: string; quantity: number; unitCost: number }[];
       };
     },
