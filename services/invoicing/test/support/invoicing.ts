@@ -1,6 +1,7 @@
 import { eventually, startService, type HarnessOptions } from '@stockyard/testkit';
 import { startGateway } from '../../../gateway/test/support/gateway';
 import { startPurchasing } from '../../../purchasing/test/support/purchasing';
+import { switchableProxy } from '../../../purchasing/test/support/switchable-proxy';
 import { invoicing } from '../../src/app';
 
 const INVOICES = ['invoices.read', 'invoices.write', 'invoices.approve', 'landed_costs.read', 'landed_costs.write'];
@@ -13,20 +14,30 @@ type Reply = Awaited<ReturnType<Awaited<ReturnType<typeof startService>>['reques
  * invoicing's events and invoicing consumes purchasing's receipts. `events` is the tap of that
  * exchange.
  */
-export async function startInvoicing(options: HarnessOptions = {}) {
+export async function startInvoicing(options: HarnessOptions & { switchable?: boolean } = {}) {
   const gw = await startGateway();
   const { orgId, adminKey } = await gw.newOrg('Invoicing Org');
   const pur = await startPurchasing(orgId, { tap: ['#'] });
+  const peers = { purchasing: pur.url, catalog: pur.catalog.url, inventory: pur.inventory.url, gateway: gw.url };
+  // Peers behind proxies a test can take down and bring back (`switchable`).
+  const proxies = options.switchable
+    ? {
+        purchasing: await switchableProxy(peers.purchasing),
+        catalog: await switchableProxy(peers.catalog),
+        inventory: await switchableProxy(peers.inventory),
+        gateway: await switchableProxy(peers.gateway),
+      }
+    : undefined;
   const h = await startService(invoicing, {
     orgId,
     permissions: INVOICES,
     tap: ['none.#'],
     ...options,
     env: {
-      PURCHASING_URL: pur.url,
-      CATALOG_URL: pur.catalog.url,
-      INVENTORY_URL: pur.inventory.url,
-      GATEWAY_URL: gw.url,
+      PURCHASING_URL: proxies?.purchasing.url ?? peers.purchasing,
+      CATALOG_URL: proxies?.catalog.url ?? peers.catalog,
+      INVENTORY_URL: proxies?.inventory.url ?? peers.inventory,
+      GATEWAY_URL: proxies?.gateway.url ?? peers.gateway,
       EVENTS_EXCHANGE: pur.config.EVENTS_EXCHANGE,
       ...options.env,
     },
@@ -40,6 +51,7 @@ export async function startInvoicing(options: HarnessOptions = {}) {
     orgId,
     gateway: gw,
     purchasing: pur,
+    proxies,
     events: pur.events,
     ok,
     /** Changes the organization's settings through the gateway's partner route. */
@@ -94,6 +106,7 @@ export async function startInvoicing(options: HarnessOptions = {}) {
       ),
     async close() {
       await close();
+      for (const proxy of Object.values(proxies ?? {})) await proxy.close().catch(() => undefined);
       await pur.close();
       await gw.close();
     },
