@@ -1,3 +1,4 @@
+import { packBalance, unpackBalance } from '../src/domain/balance-codec';
 import { bucketOf, invoiceAging, invoiceStats } from '../src/domain/invoice-reports';
 import { applyBalanceChange, contributionOf, emptyBalance, type VendorBalance } from '../src/domain/vendor-balance';
 import { anInvoice } from './support/builders';
@@ -69,5 +70,15 @@ describe('vendor balances and the reports read from them', () => {
     });
     const aging = invoiceAging([{ ...balance, vendorName: 'Acme' }], '2026-06-15');
     expect(aging.totals).toEqual({ current: 0, '1-30': 70, '31-60': 5.5, '61-90': 0, '90+': 0, total: 75.5, count: 3 });
+  });
+
+  it('stores a balance packed and reads it back unchanged', () => {
+    const balance = balanceOf([
+      anInvoice({ total: 100.5, dueDate: '2026-06-01' }),
+      anInvoice({ invoiceType: 'CREDIT_MEMO', total: 30, dueDate: '2026-06-02' }),
+      anInvoice({ status: 'PAID', total: 7 }),
+    ]);
+    expect(unpackBalance(packBalance(balance))).toEqual(balance);
+    expect(unpackBalance(packBalance(emptyBalance('org_1', 'src_1')))).toEqual(emptyBalance('org_1', 'src_1'));
   });
 });

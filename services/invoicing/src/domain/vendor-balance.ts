@@ -37,7 +37,7 @@ export interface BalanceChange {
 }
 
 /** Many applied changes are remembered by event id, so a change the relay hands over again is not counted twice. */
-export const REMEMBERED_CHANGES = 200;
+export const REMEMBERED_CHANGES = 100;
 
 /** Documents of one status and type: how many, and their totals in cents (unsigned). */
 export interface BalanceRow {
@@ -56,9 +56,7 @@ export interface OpenRow {
 
 /**
  * A vendor's running balance (one document per organization and vendor), from which the stats
- * and the aging are read without reading the invoices. Rows, not maps keyed by status or date:
- * our FerretDB takes a `$set` of an object whose keys changed but whose values did not for no
- * change at all (services/invoicing/README.md), so every row names its keys as values.
+ * and the aging are read without reading the invoices. Stored packed (domain/balance-codec.ts).
  */
 export interface VendorBalance {
   orgId: string;

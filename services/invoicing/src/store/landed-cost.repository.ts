@@ -29,7 +29,7 @@ export class LandedCostRepository {
   readonly store: AggregateStore<LandedCost>;
 
   constructor(private readonly model: ReturnType<typeof landedCostModel>) {
-    this.store = new AggregateStore<LandedCost>(model, undefined, { name: 'Landed cost' });
+    this.store = new AggregateStore<LandedCost>(model, undefined, { name: 'Landed cost', remember: 1_000 });
   }
 
   find(orgId: string, id: string): Promise<LandedCost | undefined> {

@@ -4,6 +4,7 @@ import { Schema, type Connection } from 'mongoose';
 import { z } from 'zod';
 import type { Invoice } from '../domain/invoice';
 import { BALANCE_CHANGED } from '../domain/invoice-search';
+import { packBalance, unpackBalance, type StoredBalance } from '../domain/balance-codec';
 import {
   applyBalanceChange,
   contributionOf,
@@ -20,9 +21,9 @@ const balanceSchema = new Schema(
     orgId: { type: String, required: true },
     channelId: { type: String, required: true },
     vendorName: { type: String, default: '' },
-    rows: { type: [Schema.Types.Mixed], default: [] },
-    open: { type: [Schema.Types.Mixed], default: [] },
-    applied: { type: [String], default: [] },
+    rows: { type: String, default: '' },
+    open: { type: String, default: '' },
+    applied: { type: String, default: '' },
     version: { type: Number, default: 1 },
     createdAt: { type: Date },
     updatedAt: { type: Date },
@@ -54,15 +55,16 @@ const ChangeSchema = z.object({ invoiceId: z.string(), before: ContributionSchem
  */
 export class VendorBalances {
   private readonly model: ReturnType<typeof vendorBalanceModel>;
-  private readonly store: AggregateStore<VendorBalance>;
+  private readonly store: AggregateStore<StoredBalance>;
   readonly updates: LocalUpdates;
 
   constructor(connection: Connection) {
     this.model = vendorBalanceModel(connection);
-    this.store = new AggregateStore<VendorBalance>(this.model, undefined, {
+    this.store = new AggregateStore<StoredBalance>(this.model, undefined, {
       name: 'Vendor balance',
       documentId: (orgId, channelId) => `${orgId}:${channelId}`,
-      initial: emptyBalance,
+      initial: (orgId, channelId) => packBalance(emptyBalance(orgId, channelId)),
+      remember: 1_000,
     });
     this.updates = new LocalUpdates(BALANCE_CHANGED, (event) => this.apply(event));
   }
@@ -81,12 +83,15 @@ export class VendorBalances {
   private async apply(event: EventEnvelope): Promise<void> {
     const change = ChangeSchema.parse(event.payload) as BalanceChange;
     const channelId = (change.after ?? change.before)!.channelId;
-    await this.store.change(event.orgId, channelId, (balance) => applyBalanceChange(balance, event.id, change));
+    await this.store.change(event.orgId, channelId, (stored) => {
+      const { state } = applyBalanceChange(unpackBalance(stored), event.id, change);
+      return state ? { state: packBalance(state) } : {};
+    });
   }
 
   /** The organization's balances, one per vendor it has invoices of. */
   async all(orgId: string, channelId?: string): Promise<VendorBalance[]> {
     const docs = await this.model.find(channelId ? { orgId, channelId } : { orgId }).lean();
-    return docs.map((d) => stateOf<VendorBalance>(d));
+    return docs.map((d) => unpackBalance(stateOf<StoredBalance>(d)));
   }
 }
