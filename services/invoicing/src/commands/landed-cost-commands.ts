@@ -37,7 +37,7 @@ export class LandedCostCommands {
     const method = body.allocationMethod;
     const allocations =
       method === 'MANUAL' ? [] : computeAllocations(body.amount, po, method, await this.weights(orgId, po, method));
-    return this.costs.store.create({
+    return this.costs.create({
       id: newId('lc'),
       orgId,
       purchaseOrderId: po.id,
@@ -86,7 +86,7 @@ export class LandedCostCommands {
   /** DELETE: the cost and its allocations (they live in its document), for good. */
   async remove(orgId: string, id: string): Promise<LandedCost> {
     const cost = await this.get(orgId, id);
-    await this.costs.store.remove(orgId, id);
+    await this.costs.remove(orgId, id);
     return cost;
   }
 
@@ -104,7 +104,7 @@ export class LandedCostCommands {
   }
 
   private async decide(orgId: string, id: string, decide: (cost: LandedCost) => Decision<LandedCost, LandedCost>) {
-    return (await this.costs.store.change(orgId, id, decide)).state;
+    return this.costs.change(orgId, id, decide);
   }
 
   /** The organization's purchase order, else 404 (an unknown id or another organization's). */
