@@ -10,7 +10,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { INVOICE_TYPES, type InvoiceStatus } from '@stockyard/contracts';
 import { termRows } from '../packages/service-kit/src/store/search-index';
-import { ensureInfra, ferretDbPid, gatewayCaller, infraVariables, REPO_ROOT, startStack } from '@stockyard/testkit';
+import {
+  asCaller,
+  ensureInfra,
+  ferretDbPid,
+  gatewayCaller,
+  infraVariables,
+  REPO_ROOT,
+  startStack,
+} from '@stockyard/testkit';
 import type { Invoice } from '../services/invoicing/src/domain/invoice';
 import { searchTermsOf } from '../services/invoicing/src/domain/invoice-search';
 import { largestRemainder } from '../services/invoicing/src/domain/allocation';
@@ -88,7 +96,7 @@ async function main() {
   await stack.services.invoicing!.start({ GATEWAY_URL: stack.gatewayUrl });
   const machine = watchMachine();
   try {
-    const { adminKey } = stack.bootstrapOrg('Bench Invoicing');
+    const { orgId, adminKey } = stack.bootstrapOrg('Bench Invoicing');
     const api = gatewayCaller(stack.gatewayUrl, adminKey);
     const ok = async (method: string, route: string, body?: unknown) => {
       let res = await api(method, route, body);
@@ -251,20 +259,54 @@ async function main() {
     });
     const sum = (cost.allocations as { amount: number }[]).reduce((s, a) => s + Math.round(a.amount * 100), 0);
     say(`  the landed cost's ${cost.allocations.length} allocations sum to ${(sum / 100).toFixed(2)} of 12345.67`);
+    // Where an allocation's time goes: the peers' reads it makes, straight to them (signed as the gateway signs).
+    const internal = async (service: 'purchasing' | 'catalog', route: string, body: unknown) => {
+      const res = await fetch(`${stack.services[service]!.url}/internal/v1${route}`, {
+        method: 'POST',
+        headers: asCaller(orgId),
+        body: JSON.stringify(body),
+      });
+      await res.arrayBuffer();
+    };
+    const peerReads = [
+      [
+        'purchasing POST /internal/v1/purchase-orders/batch (the 500-line order)',
+        'purchasing',
+        '/purchase-orders/batch',
+        { ids: [po.id] },
+      ],
+      ['catalog POST /internal/v1/variants/batch (its 50 variants)', 'catalog', '/variants/batch', { ids: variants }],
+    ] as const;
+    for (const [label, service, route, body] of peerReads) {
+      const latencies = await timed(20, () => internal(service, route, body));
+      say(`  straight to ${label}: p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))} (20 calls)`);
+    }
+    const allocationMeter = cpuMeter({
+      gateway: stack.services.gateway!.pid,
+      invoicing: stack.services.invoicing!.pid,
+      purchasing: stack.services.purchasing!.pid,
+      catalog: stack.services.catalog!.pid,
+      ferretdb: infra.mode === 'local' ? ferretDbPid() : undefined,
+    });
     for (const method of ['BY_VALUE', 'BY_WEIGHT'] as const) {
       await ok('PUT', `/landed-costs/${cost.id}`, { allocationMethod: method });
       const statuses = new Set<number>();
+      const cpu = allocationMeter.start();
       const latencies = await timed(ALLOCATIONS, async () => {
         const res = await api('POST', `/landed-costs/${cost.id}/allocate`);
         await res.arrayBuffer();
         statuses.add(res.status);
       });
+      const used = Object.entries(cpu.stop()).map(
+        ([name, cpuMs]) => `${name} ${((cpuMs * 1000) / (ALLOCATIONS + 1)).toFixed(0)}`,
+      );
       say(
         `POST /landed-costs/{id}/allocate ${method} over ${LINES} lines via gateway (${ALLOCATIONS} requests; reads ` +
           `the order from purchasing${method === 'BY_WEIGHT' ? ' and the weights from the catalog' : ''}): ` +
           `p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}; statuses ${[...statuses].join(',')}; ` +
           `goal under 50 ms`,
       );
+      say(`  CPU µs per allocation: ${used.join(', ')}`);
     }
     say(`load average at the end: ${load()}`);
   } finally {

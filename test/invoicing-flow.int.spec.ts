@@ -41,7 +41,7 @@ describe('invoicing flow: procure to pay, through the gateway', () => {
     await receiver?.close();
   });
 
-  it('takes a partly received order to a paid, reconciled invoice with a memo, aging, statement and landed cost', async () => {
+  it('takes a partly received order to a paid, reconciled invoice, a memo, aging, statement, landed cost', async () => {
     const endpoint = await ok('POST', '/webhooks', { url: receiver.url, events: ['invoice.created'] });
     await ok('PATCH', '/settings', { invoiceWorkflow: 'advanced', accountingPush: 'on_reconcile' });
     const source = await ok('POST', '/sources', { name: 'Flow Supply', currency: 'EUR', paymentTermsDays: 30 });

@@ -30,7 +30,7 @@ describe('/sources', () => {
     expect(write.body.error.code).toBe('source_deleted');
   });
 
-  it('keeps payment terms in days (invoices fall due after them), none by default, and refuses bad ones (400)', async () => {
+  it('keeps payment terms in days (invoices fall due after them), none by default; bad ones are 400', async () => {
     const source = await h.source({ name: 'Terms Co', paymentTermsDays: 30 });
     expect(source.paymentTermsDays).toBe(30);
     expect((await h.source()).paymentTermsDays).toBeNull();

@@ -48,7 +48,7 @@ describe('the accounting push (setting accountingPush)', () => {
     expect(releasesOf(inv.id)).toHaveLength(1);
   });
 
-  it('releases the bill once it is payable with on_approve: at approval, or at once in the simple workflow', async () => {
+  it('releases the bill once payable with on_approve: at approval, or at once in the simple workflow', async () => {
     await h.settings({ accountingPush: 'on_approve', invoiceWorkflow: 'advanced' });
     const draft = await record();
     await h.ok(await h.request('POST', `/invoices/${draft.id}/submit`), 'submit');

@@ -97,7 +97,7 @@ describe('invoice reports', () => {
     expect((await get('/invoices/aging')).asOf).toBe(new Date().toISOString().slice(0, 10));
   });
 
-  it('lists a vendor’s statement with invoice, credit, debit, paid and outstanding totals; net = invoices + debits − credits', async () => {
+  it('totals a vendor’s statement: invoices, credits, debits, paid, outstanding, net', async () => {
     const statement = await get(`/invoices/vendor-statement?channelId=${ids.acme}`);
     expect(statement.vendorName).toBe('Acme Supply');
     expect(statement.documents.map((d: { invoiceNumber: string }) => d.invoiceNumber)).toEqual([

@@ -38,7 +38,7 @@ describe('GET /purchase-orders/{poId}/landed-costs/summary', () => {
   }, 90_000);
   afterAll(() => h?.close());
 
-  it('breaks down base cost, landed costs (on hand and sold), variances and per-unit cost per line and in total', async () => {
+  it('breaks down base, landed (on hand, sold), variances and per-unit cost, per line and in total', async () => {
     const res = await h.request('GET', `/purchase-orders/${po.id}/landed-costs/summary`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ purchaseOrderId: po.id, orderNumber: po.orderNumber });

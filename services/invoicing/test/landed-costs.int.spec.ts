@@ -42,7 +42,7 @@ describe('landed costs', () => {
     expect(amounts(byWeight.body)).toEqual([25, 8.33, 0]);
   });
 
-  it('refuses a zero base with 422 allocation_base_zero (nothing received, or no weights), never an even split', async () => {
+  it('refuses a zero base (nothing received, no weights) with 422 allocation_base_zero', async () => {
     const awaited = await h.order([{ quantity: 4, unitCost: 1 }], po.channelId);
     for (const [poId, allocationMethod] of [
       [awaited.id, 'BY_VALUE'],
