@@ -1,7 +1,7 @@
 import { MAX_STATEMENT_DOCUMENTS, type AgingQuery, type VendorStatementQuery } from '@stockyard/contracts';
 import { unprocessable } from '@stockyard/service-kit';
 import { invoiceAging, invoiceStats } from '../domain/invoice-reports';
-import { dayOf } from '../domain/money';
+import { dayOf } from '../domain/calendar';
 import { vendorStatement } from '../domain/vendor-statement';
 import type { InvoiceRepository } from '../store/invoice.repository';
 import type { VendorBalances } from '../store/vendor-balances';

@@ -7,7 +7,8 @@ import {
   type InvoiceStats,
 } from '@stockyard/contracts';
 import { isOpen, signOf } from './invoice';
-import { daysBetween, fromCents } from './money';
+import { fromCents } from './money';
+import { daysBetween } from './calendar';
 import type { VendorBalance } from './vendor-balance';
 
 const zeros = <K extends string>(keys: readonly K[]) =>

@@ -1,8 +1,7 @@
 import type { Invoice as InvoiceWire } from '@stockyard/contracts';
+import { iso } from './calendar';
 import { lineTotalCents, type Invoice } from './invoice';
 import { fromCents } from './money';
-
-const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 /** The invoice's wire shape (what the routes answer). */
 export function invoiceView(inv: Invoice): InvoiceWire {

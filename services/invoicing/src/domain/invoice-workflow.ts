@@ -6,7 +6,7 @@ import { invoiceTrashed, notReconciled } from './invoice.errors';
 import { restored, trashed } from './invoice-events';
 import type { InvoiceSettings } from './invoice-settings';
 import { invoiceStates, invoiceTable, type InvoiceTrigger, type InvoiceWorkflow } from './invoice-states';
-import { dayOf } from './money';
+import { dayOf } from './calendar';
 
 type Change = Decision<Invoice, Invoice>;
 

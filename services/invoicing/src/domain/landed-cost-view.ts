@@ -1,7 +1,6 @@
 import type { LandedCost as LandedCostWire } from '@stockyard/contracts';
+import { iso } from './calendar';
 import type { LandedCost } from './landed-cost';
-
-const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 export const landedCostView = (cost: LandedCost): LandedCostWire => ({
   id: cost.id,

@@ -21,17 +21,3 @@ export const sumCents = (values: readonly number[]) => values.reduce((sum, v) =>
 
 /** a − b of two quantities, exactly. */
 export const subtractQuantities = (a: number, b: number) => fromUnits(toUnits(a) - toUnits(b));
-
-/** `YYYY-MM-DD` of an instant (UTC). */
-export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-
-/** A calendar date plus some days. */
-export function addDays(day: string, days: number): string {
-  const at = new Date(`${day}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return dayOf(at);
-}
-
-/** Whole days from `from` to `to` (both `YYYY-MM-DD`): positive when `to` is later. */
-export const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
