@@ -20,7 +20,7 @@ import {
  * envelope. A route is in by construction: each row of the table whose service runs and that
  * does not answer 501. Fixed seed, so a failure repeats.
  */
-const RUNNING = ['catalog', 'inventory', 'purchasing', 'webhooks'] as const;
+const RUNNING = ['catalog', 'inventory', 'purchasing', 'invoicing', 'webhooks'] as const;
 const SEED = 20_261_125;
 const PARALLEL = 8;
 
@@ -38,6 +38,9 @@ let adminKey: string;
 
 beforeAll(async () => {
   stack = await startStack([...RUNNING], { gateway: { RATE_LIMIT_PER_MINUTE: '1000000000' } });
+  // Invoicing reads the organization's settings from the gateway, whose URL the stack learns after the services'.
+  await stack.services.invoicing!.stop();
+  await stack.services.invoicing!.start({ GATEWAY_URL: stack.gatewayUrl });
   ({ adminKey } = stack.bootstrapOrg('Fuzz Org'));
 }, 120_000);
 afterAll(async () => {

@@ -40,7 +40,18 @@ import {
   purchaseOrderFilter,
   purchaseOrderSort,
 } from '../services/purchasing/src/store/purchase-order-filter';
+import { invoiceModel } from '../services/invoicing/src/store/invoice.model';
 import {
+  EARLIEST as INVOICE_EARLIEST,
+  invoiceFilter,
+  invoiceSort,
+} from '../services/invoicing/src/store/invoice-filter';
+import { InvoiceTerms } from '../services/invoicing/src/store/invoice-terms';
+import { landedCostModel } from '../services/invoicing/src/store/landed-cost.repository';
+import { vendorBalanceModel } from '../services/invoicing/src/store/vendor-balances';
+import {
+  INVOICE_SORTS,
+  InvoiceListQuerySchema,
   PRODUCT_SORTS,
   ProductListQuerySchema,
   PURCHASE_ORDER_SORTS,
@@ -847,6 +858,88 @@ const SHAPES: Shape[] = [
     name: 'POST /internal/v1/purchase-orders/batch',
     model: purchaseOrderModel,
     filter: { orgId: 'o', _id: { $in: ['po_a', 'po_b'] } },
+  },
+  // Invoicing: the filters and sorts are the repository's own (store/invoice-filter.ts).
+  ...queries(
+    ...INVOICE_SORTS.flatMap((sortBy): Record<string, string>[] => [{ sortBy }, { sortBy, sortOrder: 'asc' }]),
+    { purchaseOrderId: 'po_1' },
+    { channelId: 'src_1' },
+    { status: 'OUTSTANDING' },
+    { invoiceType: 'CREDIT_MEMO' },
+    { status: 'OUTSTANDING,APPROVED' },
+    { invoiceType: 'INVOICE,DEBIT_MEMO', status: 'PAID' },
+    { search: 'acme' },
+  ).flatMap((raw): Shape[] => {
+    const query = InvoiceListQuerySchema.parse(raw);
+    const fallback = raw.search ? ' (too many candidates: the exact check)' : '';
+    const name = `GET /invoices${queryString(raw)}${fallback}`;
+    const filter = invoiceFilter('o', query);
+    return [
+      { name, model: invoiceModel, filter, sort: invoiceSort(query), ...page },
+      { name: `${name} (total)`, model: invoiceModel, filter, count: true as const },
+    ];
+  }),
+  {
+    name: "GET /invoices?search: the term index's candidates",
+    model: invoiceModel,
+    filter: invoiceFilter('o', InvoiceListQuerySchema.parse({ search: 'acme' }), ['inv_a', 'inv_b']),
+    sort: invoiceSort(InvoiceListQuerySchema.parse({})),
+    ...page,
+    unsorted: fewIds,
+  },
+  {
+    name: 'GET /invoices?search: the term index, terms starting with the text',
+    model: (c) => new InvoiceTerms(c).model,
+    filter: { orgId: 'o', term: { $gte: 'acm', $lt: 'acn' } },
+    sort: { term: 1 },
+    limit: 1_001,
+  },
+  {
+    name: 'GET /invoices/trash',
+    model: invoiceModel,
+    filter: { orgId: 'o', deletedAt: { $gte: INVOICE_EARLIEST } },
+    sort: { deletedAt: -1, _id: -1 },
+    ...page,
+  },
+  {
+    name: 'GET /invoices/trash (total)',
+    model: invoiceModel,
+    filter: { orgId: 'o', deletedAt: { $gte: INVOICE_EARLIEST } },
+    count: true,
+  },
+  {
+    name: 'GET /invoices/vendor-statement: a vendor’s invoices dated in a range',
+    model: invoiceModel,
+    filter: {
+      orgId: 'o',
+      channelId: 'src_1',
+      deletedAt: null,
+      invoiceDate: { $gte: '2026-01-01', $lte: '2026-12-31' },
+    },
+    sort: { invoiceDate: 1, _id: 1 },
+    limit: 5_001,
+  },
+  {
+    name: 'invoices of a purchase order (the landed-cost summary, the receipt consumer)',
+    model: invoiceModel,
+    filter: { orgId: 'o', deletedAt: null, purchaseOrderId: 'po_1' },
+    sort: { createdAt: -1, _id: -1 },
+  },
+  {
+    name: 'GET /invoices/stats, /invoices/aging: the vendors’ balances',
+    model: vendorBalanceModel,
+    filter: { orgId: 'o' },
+  },
+  {
+    name: 'GET /invoices/aging?channelId: one vendor’s balance',
+    model: vendorBalanceModel,
+    filter: { orgId: 'o', channelId: 'src_1' },
+  },
+  {
+    name: 'GET /purchase-orders/{poId}/landed-costs',
+    model: landedCostModel,
+    filter: { orgId: 'o', purchaseOrderId: 'po_1' },
+    sort: { createdAt: 1, _id: 1 },
   },
 ];
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { EVENT_PAYLOADS, type EventEnvelope } from './events';
 import { CATALOG_INTERNAL_EVENTS } from './catalog-internal';
+import { INVOICING_INTERNAL_EVENTS } from './invoicing-internal';
 import { PURCHASING_INTERNAL_EVENTS } from './purchasing-internal';
 import { CATALOG_VARIANT_EVENTS, INVENTORY_INTERNAL_EVENTS } from './stock-internal';
 
@@ -15,6 +16,7 @@ export const EVENT_SCHEMAS = {
   ...CATALOG_INTERNAL_EVENTS,
   ...INVENTORY_INTERNAL_EVENTS,
   ...PURCHASING_INTERNAL_EVENTS,
+  ...INVOICING_INTERNAL_EVENTS,
 } as const;
 
 export type KnownEventName = keyof typeof EVENT_SCHEMAS;

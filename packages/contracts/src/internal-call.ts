@@ -43,19 +43,42 @@ export interface PeerOptions {
 }
 
 /** POSTs a JSON body to `/internal/v1<path>` with a signed identity; parses the answer by `schema`. */
-export async function postInternal<S extends z.ZodType>(
+export function postInternal<S extends z.ZodType>(
   options: PeerOptions,
   orgId: string,
   path: string,
   body: unknown,
   schema: S,
 ): Promise<z.output<S>> {
+  return callInternal(options, orgId, path, schema, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** GETs `/internal/v1<path>` (a query string may follow the path) with a signed identity; parses by `schema`. */
+export function getInternal<S extends z.ZodType>(
+  options: PeerOptions,
+  orgId: string,
+  path: string,
+  schema: S,
+): Promise<z.output<S>> {
+  return callInternal(options, orgId, path, schema, { method: 'GET' });
+}
+
+async function callInternal<S extends z.ZodType>(
+  options: PeerOptions,
+  orgId: string,
+  path: string,
+  schema: S,
+  init: { method: string; headers?: Record<string, string>; body?: string },
+): Promise<z.output<S>> {
   let res: Response;
   try {
     res = await fetch(`${options.baseUrl}/internal/v1${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [IDENTITY_HEADER]: options.sign(orgId) },
-      body: JSON.stringify(body),
+      ...init,
+      headers: { ...init.headers, [IDENTITY_HEADER]: options.sign(orgId) },
       signal: AbortSignal.timeout(options.timeoutMs ?? 3000),
     });
   } catch (err) {

@@ -34,6 +34,8 @@ const sourceFields = {
   address: text(1000).nullable(),
   currency: currencySchema,
   leadTimeDays: z.number().int().min(0).max(3650).nullable(),
+  /** The supplier's payment terms: an invoice is due this many days after its date (invoicing's default dueDate). */
+  paymentTermsDays: z.number().int().min(0).max(3650).nullable(),
   active: z.boolean(),
 };
 
@@ -60,6 +62,7 @@ export const SourceSchema = z.object({
   address: z.string().nullable(),
   currency: z.string(),
   leadTimeDays: z.number().nullable(),
+  paymentTermsDays: z.number().nullable(),
   active: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

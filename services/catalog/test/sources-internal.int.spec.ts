@@ -16,7 +16,13 @@ describe('POST /internal/v1/sources/batch and /offers/batch', () => {
   const variantOf = async (name: string) => (await h.product({ name })).variants[0].id as string;
 
   it("answers the organization's sources, trashed ones too; unknown and others' ids are missing", async () => {
-    const acme = await h.source({ name: 'Acme', email: 'po@acme.test', currency: 'EUR', leadTimeDays: 5 });
+    const acme = await h.source({
+      name: 'Acme',
+      email: 'po@acme.test',
+      currency: 'EUR',
+      leadTimeDays: 5,
+      paymentTermsDays: 30,
+    });
     const idle = await h.source({ name: 'Idle', active: false });
     const gone = await h.source({ name: 'Gone' });
     expect((await h.request('DELETE', `/sources/${gone.id}`)).status).toBe(204);
@@ -26,6 +32,7 @@ describe('POST /internal/v1/sources/batch and /offers/batch', () => {
     const batch = await client().sources(ORG, [acme.id, idle.id, gone.id, theirs.body.id, 'src_nope', acme.id]);
     expect(batch.data.map((s) => s.id)).toEqual([acme.id, idle.id, gone.id]);
     expect(batch.data[0]).toEqual(acme);
+    expect(batch.data[0]!.paymentTermsDays).toBe(30);
     expect(batch.data[1]).toMatchObject({ name: 'Idle', active: false, deletedAt: null });
     expect(batch.data[2]).toMatchObject({ name: 'Gone', active: false, deletedAt: expect.any(String) });
     expect(batch.missing).toEqual([theirs.body.id, 'src_nope']);

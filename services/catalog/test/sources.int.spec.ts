@@ -30,6 +30,21 @@ describe('/sources', () => {
     expect(write.body.error.code).toBe('source_deleted');
   });
 
+  it('keeps payment terms in days (invoices fall due after them), none by default; bad ones are 400', async () => {
+    const source = await h.source({ name: 'Terms Co', paymentTermsDays: 30 });
+    expect(source.paymentTermsDays).toBe(30);
+    expect((await h.source()).paymentTermsDays).toBeNull();
+    const patched = await h.request('PATCH', `/sources/${source.id}`, { paymentTermsDays: 45 });
+    expect(patched.body.paymentTermsDays).toBe(45);
+    expect((await h.request('PATCH', `/sources/${source.id}`, { paymentTermsDays: null })).body.paymentTermsDays).toBe(
+      null,
+    );
+    for (const paymentTermsDays of [-1, 1.5, 4000, '30']) {
+      const res = await h.request('POST', '/sources', { name: 'Bad terms', paymentTermsDays });
+      expect([res.status, res.body.error.code]).toEqual([400, 'validation_failed']);
+    }
+  });
+
   it('defaults the currency to USD and refuses a bad one (400)', async () => {
     expect((await h.source()).currency).toBe('USD');
     expect((await h.request('POST', '/sources', { name: 'X', currency: 'EURO' })).status).toBe(400);

@@ -15,7 +15,13 @@ describe('GET and PATCH /settings, GET /internal/v1/settings', () => {
   it('answers the defaults for a new organization', async () => {
     const res = await gw.api('GET', '/settings', adminKey);
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ invoiceWorkflow: 'simple', updatedAt: null });
+    expect(await json(res)).toEqual({
+      invoiceWorkflow: 'simple',
+      accountingPush: 'none',
+      matchTolerancePercent: 0,
+      matchToleranceAmount: 0,
+      updatedAt: null,
+    });
   });
 
   it('changes invoiceWorkflow and keeps it per organization', async () => {
@@ -27,8 +33,30 @@ describe('GET and PATCH /settings, GET /internal/v1/settings', () => {
     expect((await json(await gw.api('GET', '/settings', other.adminKey))).invoiceWorkflow).toBe('simple');
   });
 
+  it('changes the accounting push and the match tolerance, keeping the other settings', async () => {
+    const other = await gw.newOrg('Tolerance');
+    const patch = { accountingPush: 'on_reconcile', matchTolerancePercent: 2.5, matchToleranceAmount: 1 };
+    const res = await gw.api('PATCH', '/settings', other.adminKey, patch);
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ invoiceWorkflow: 'simple', ...patch });
+    await gw.api('PATCH', '/settings', other.adminKey, { accountingPush: 'on_approve' });
+    expect(await json(await gw.api('GET', '/settings', other.adminKey))).toMatchObject({
+      accountingPush: 'on_approve',
+      matchTolerancePercent: 2.5,
+      matchToleranceAmount: 1,
+    });
+  });
+
   it('rejects an unknown workflow, an unknown setting and an empty body with 400 validation_failed', async () => {
-    for (const body of [{ invoiceWorkflow: 'complex' }, { currency: 'EUR' }, {}]) {
+    for (const body of [
+      { invoiceWorkflow: 'complex' },
+      { currency: 'EUR' },
+      {},
+      { accountingPush: 'always' },
+      { matchTolerancePercent: 101 },
+      { matchTolerancePercent: -1 },
+      { matchToleranceAmount: 0.001 },
+    ]) {
       const res = await gw.api('PATCH', '/settings', adminKey, body);
       expect(res.status).toBe(400);
       expect((await json(res)).error.code).toBe('validation_failed');

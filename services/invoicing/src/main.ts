@@ -1,3 +1,4 @@
-import { pendingService, runService } from '@stockyard/service-kit';
+import { runService } from '@stockyard/service-kit';
+import { invoicing } from './app';
 
-runService(pendingService('invoicing'));
+runService(invoicing);

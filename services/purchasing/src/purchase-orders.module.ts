@@ -8,7 +8,7 @@ import { ReceiveCommands } from './commands/receive-commands';
 import { RequirementCommands } from './commands/requirements-commands';
 import type { Config } from './config';
 import { SEARCH_TERMS_CHANGED } from './domain/purchase-order-search';
-import { invoiceCreatedHandler } from './events/handlers/invoice-created.handler';
+import { invoiceEventsHandler } from './events/handlers/invoice-events.handler';
 import { internalRoutes } from './http/internal.routes';
 import { linesRoutes } from './http/lines.routes';
 import { purchaseOrdersRoutes } from './http/purchase-orders.routes';
@@ -66,8 +66,8 @@ export function purchaseOrdersModule(
     subscriptions: [
       subscription({
         queue: 'purchasing.invoices',
-        events: ['invoice.created'],
-        handler: invoiceCreatedHandler(commands),
+        events: ['invoice.created', 'invoice.trashed', 'invoice.restored'],
+        handler: invoiceEventsHandler(commands),
       }),
     ],
     mount: (router: Router) => {

@@ -76,6 +76,17 @@ describe('GET /purchase-orders', () => {
     expect((await h.request('GET', `/purchase-orders/${ids.b}`)).body.hasInvoice).toBe(true);
   });
 
+  it('forgets a trashed invoice (invoice.trashed) and notes it again when restored (invoice.restored)', async () => {
+    const invoiced = async () => (await h.request('GET', `/purchase-orders/${ids.b}`)).body.hasInvoice;
+    const invoice = { orgId: ORG, invoiceId: 'inv_1', purchaseOrderId: ids.b! };
+    await h.broker.publish(newEvent('invoice.trashed', invoice));
+    await eventually(async () => ((await invoiced()) === false ? true : undefined));
+    expect(await idsOf('?hasInvoice=true')).toEqual([]);
+    await h.broker.publish(newEvent('invoice.restored', invoice));
+    await eventually(async () => ((await invoiced()) === true ? true : undefined));
+    expect(await idsOf('?hasInvoice=true')).toEqual([ids.b]);
+  });
+
   it('matches no order with hasAttachment=true or an attachmentType while none has a document', async () => {
     expect(await idsOf('?hasAttachment=true')).toEqual([]);
     expect(await idsOf('?attachmentType=pdf')).toEqual([]);

@@ -12,6 +12,8 @@ export interface SourceState extends Aggregate {
   address: string | null;
   currency: string;
   leadTimeDays: number | null;
+  /** Invoices of this supplier are due this many days after their date (invoicing). */
+  paymentTermsDays: number | null;
   active: boolean;
   deletedAt: Date | null;
   createdAt?: Date;
@@ -30,6 +32,7 @@ export const newSource = (orgId: string, input: CreateSource): Omit<SourceState,
   address: input.address ?? null,
   currency: input.currency ?? DEFAULT_CURRENCY,
   leadTimeDays: input.leadTimeDays ?? null,
+  paymentTermsDays: input.paymentTermsDays ?? null,
   active: input.active ?? true,
   deletedAt: null,
 });
@@ -59,6 +62,8 @@ export const sourceView = (s: SourceState): Source => ({
   address: s.address,
   currency: s.currency,
   leadTimeDays: s.leadTimeDays,
+  // Sources stored before payment terms existed have none.
+  paymentTermsDays: s.paymentTermsDays ?? null,
   active: s.active,
   createdAt: (s.createdAt ?? new Date(0)).toISOString(),
   updatedAt: (s.updatedAt ?? new Date(0)).toISOString(),

@@ -13,6 +13,7 @@ const sourceSchema = new Schema(
     address: { type: String, default: null },
     currency: { type: String, required: true },
     leadTimeDays: { type: Number, default: null },
+    paymentTermsDays: { type: Number, default: null },
     active: { type: Boolean, default: true },
     deletedAt: { type: Date, default: null },
     createdAt: { type: Date },

@@ -107,13 +107,21 @@ export class PurchaseOrderCommands {
   addTracking = (orgId: string, id: string, body: AddTracking) =>
     this.decide(orgId, id, (po) => addTracking(po, newId('trk'), body, new Date()));
 
-  /** Records an invoice of the order (invoicing's `invoice.created`); once per invoice. */
+  /** Records an invoice of the order (invoicing's `invoice.created`, `invoice.restored`); once per invoice. */
   noteInvoice = (orgId: string, id: string, invoiceId: string) =>
     this.decide(orgId, id, (po) =>
       po.invoiceIds.includes(invoiceId)
         ? { result: po }
         : { state: { ...po, invoiceIds: [...po.invoiceIds, invoiceId], hasInvoice: true } },
     );
+
+  /** Forgets a trashed invoice of the order (invoicing's `invoice.trashed`); `hasInvoice` while another remains. */
+  forgetInvoice = (orgId: string, id: string, invoiceId: string) =>
+    this.decide(orgId, id, (po) => {
+      if (!po.invoiceIds.includes(invoiceId)) return { result: po };
+      const invoiceIds = po.invoiceIds.filter((i) => i !== invoiceId);
+      return { state: { ...po, invoiceIds, hasInvoice: invoiceIds.length > 0 } };
+    });
 
   private async decide(
     orgId: string,

@@ -1,0 +1,27 @@
+import type { TypedEvent } from '@stockyard/contracts';
+import { refreshReceived } from '../../domain/receipt-refresh';
+import type { SettingsReads } from '../../peers/org-settings';
+import type { InvoiceRepository } from '../../store/invoice.repository';
+
+/**
+ * `purchase_order.line_received` (purchasing's internal event): the variances of invoice lines
+ * matched to the received line follow the goods in (domain/receipt-refresh.ts). Idempotent: the
+ * refresh is by the line's received total, which a replay does not move again.
+ */
+export const lineReceivedHandler =
+  (invoices: InvoiceRepository, settings: SettingsReads) =>
+  async ({ payload }: TypedEvent<'purchase_order.line_received'>): Promise<void> => {
+    const matched = (await invoices.ofPurchaseOrder(payload.orgId, payload.purchaseOrderId)).filter((inv) =>
+      inv.lines.some((l) => l.purchaseOrderLineId === payload.lineId),
+    );
+    if (matched.length === 0) return;
+    const { tolerance } = await settings.settings(payload.orgId);
+    // Variances only: no total, status or number moves, so no term or balance update rides along.
+    const outcomes = await invoices.store.changeMany(
+      payload.orgId,
+      matched.map((inv) => inv.id),
+      (current) => refreshReceived(current, payload, tolerance),
+    );
+    const failed = [...outcomes.values()].find((o) => !o.ok);
+    if (failed && !failed.ok) throw failed.error;
+  };

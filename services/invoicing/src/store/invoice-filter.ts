@@ -1,0 +1,31 @@
+import type { InvoiceListQuery } from '@stockyard/contracts';
+import { wordStartPattern, type OrgFilter } from '@stockyard/service-kit';
+
+/** The earliest date: `deletedAt` at or after it is every trashed invoice (a range of the trash index). */
+export const EARLIEST = new Date(-8_640_000_000_000_000);
+
+/** One value is an equality an index holds; several are an `$in` checked along the sort's index. */
+const oneOrMany = (values: string[]) => (values.length === 1 ? values[0] : { $in: values });
+
+/**
+ * The list's filter: the equalities its indexes hold, the candidates the term index found (a
+ * superset, when it found them: `ids`), and the exact search condition checked on the invoices read.
+ */
+export function invoiceFilter(orgId: string, query: InvoiceListQuery, ids?: string[]): OrgFilter {
+  const filter: OrgFilter = { orgId, deletedAt: null };
+  if (query.purchaseOrderId) filter.purchaseOrderId = query.purchaseOrderId;
+  if (query.channelId) filter.channelId = query.channelId;
+  if (query.status) filter.status = oneOrMany(query.status);
+  if (query.invoiceType) filter.invoiceType = oneOrMany(query.invoiceType);
+  if (ids) filter._id = { $in: ids };
+  if (query.search) {
+    const pattern = wordStartPattern(query.search);
+    filter.$or = ['invoiceNumber', 'purchaseOrderNumber', 'vendorName'].map((field) => ({ [field]: pattern }));
+  }
+  return filter;
+}
+
+export const invoiceSort = (query: InvoiceListQuery): Record<string, 1 | -1> => {
+  const direction = query.sortOrder === 'asc' ? 1 : -1;
+  return { [query.sortBy]: direction, _id: direction };
+};

@@ -1,0 +1,97 @@
+import type { EventEnvelope } from '@stockyard/contracts';
+import { AggregateStore, newEvent, stateOf } from '@stockyard/service-kit';
+import { Schema, type Connection } from 'mongoose';
+import { z } from 'zod';
+import type { Invoice } from '../domain/invoice';
+import { BALANCE_CHANGED } from '../domain/invoice-search';
+import { packBalance, unpackBalance, type StoredBalance } from '../domain/balance-codec';
+import {
+  applyBalanceChange,
+  contributionOf,
+  emptyBalance,
+  sameContribution,
+  type BalanceChange,
+  type VendorBalance,
+} from '../domain/vendor-balance';
+import { LocalUpdates } from './local-updates';
+
+const balanceSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    orgId: { type: String, required: true },
+    channelId: { type: String, required: true },
+    vendorName: { type: String, default: '' },
+    rows: { type: String, default: '' },
+    open: { type: String, default: '' },
+    applied: { type: String, default: '' },
+    version: { type: Number, default: 1 },
+    createdAt: { type: Date },
+    updatedAt: { type: Date },
+  },
+  { collection: 'vendor_balances', versionKey: false },
+);
+/** The organization's balances, one per vendor: what the stats and the aging read. */
+balanceSchema.index({ orgId: 1, channelId: 1 });
+
+export const vendorBalanceModel = (connection: Connection) => connection.model('VendorBalance', balanceSchema);
+
+const ContributionSchema = z
+  .object({
+    channelId: z.string(),
+    vendorName: z.string(),
+    status: z.string(),
+    invoiceType: z.string(),
+    dueDate: z.string(),
+    cents: z.number().int(),
+  })
+  .nullable();
+const ChangeSchema = z.object({ invoiceId: z.string(), before: ContributionSchema, after: ContributionSchema });
+
+/**
+ * The vendors' running balances (domain/vendor-balance.ts), kept from the invoices' outbox: each
+ * invoice write whose contribution moves carries a local `invoice.balance_changed` with the old and
+ * new contribution, applied once per event id (the balance remembers the last ids it applied, so the
+ * relay's copy after a crash is not counted twice).
+ */
+export class VendorBalances {
+  private readonly model: ReturnType<typeof vendorBalanceModel>;
+  private readonly store: AggregateStore<StoredBalance>;
+  readonly updates: LocalUpdates;
+
+  constructor(connection: Connection) {
+    this.model = vendorBalanceModel(connection);
+    this.store = new AggregateStore<StoredBalance>(this.model, undefined, {
+      name: 'Vendor balance',
+      documentId: (orgId, channelId) => `${orgId}:${channelId}`,
+      initial: (orgId, channelId) => packBalance(emptyBalance(orgId, channelId)),
+      remember: 1_000,
+    });
+    this.updates = new LocalUpdates(BALANCE_CHANGED, (event) => this.apply(event));
+  }
+
+  /** The balance update a change needs, none when the invoice's contribution stays. */
+  eventsFor(before: Invoice | null, after: Invoice): EventEnvelope[] {
+    const change: BalanceChange = {
+      invoiceId: after.id,
+      before: before && contributionOf(before),
+      after: contributionOf(after),
+    };
+    if (sameContribution(change.before, change.after)) return [];
+    return [newEvent(BALANCE_CHANGED, { orgId: after.orgId, ...change })];
+  }
+
+  private async apply(event: EventEnvelope): Promise<void> {
+    const change = ChangeSchema.parse(event.payload) as BalanceChange;
+    const channelId = (change.after ?? change.before)!.channelId;
+    await this.store.change(event.orgId, channelId, (stored) => {
+      const { state } = applyBalanceChange(unpackBalance(stored), event.id, change);
+      return state ? { state: packBalance(state) } : {};
+    });
+  }
+
+  /** The organization's balances, one per vendor it has invoices of. */
+  async all(orgId: string, channelId?: string): Promise<VendorBalance[]> {
+    const docs = await this.model.find(channelId ? { orgId, channelId } : { orgId }).lean();
+    return docs.map((d) => unpackBalance(stateOf<StoredBalance>(d)));
+  }
+}

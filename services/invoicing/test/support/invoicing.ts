@@ -1,0 +1,115 @@
+import { eventually, startService, type HarnessOptions } from '@stockyard/testkit';
+import { startGateway } from '../../../gateway/test/support/gateway';
+import { startPurchasing } from '../../../purchasing/test/support/purchasing';
+import { switchableProxy } from '../../../purchasing/test/support/switchable-proxy';
+import { invoicing } from '../../src/app';
+
+const INVOICES = ['invoices.read', 'invoices.write', 'invoices.approve', 'landed_costs.read', 'landed_costs.write'];
+type Reply = Awaited<ReturnType<Awaited<ReturnType<typeof startService>>['request']>>;
+
+/**
+ * Invoicing in the harness with its real peers: the gateway (an organization of its own, whose
+ * settings invoicing reads), purchasing with the catalog and inventory beside it (orders,
+ * vendors, variants, stock), all on one exchange, so purchasing's `hasInvoice` consumes
+ * invoicing's events and invoicing consumes purchasing's receipts. `events` is the tap of that
+ * exchange.
+ */
+export async function startInvoicing(options: HarnessOptions & { switchable?: boolean } = {}) {
+  const gw = await startGateway();
+  const { orgId, adminKey } = await gw.newOrg('Invoicing Org');
+  const pur = await startPurchasing(orgId, { tap: ['#'] });
+  const peers = { purchasing: pur.url, catalog: pur.catalog.url, inventory: pur.inventory.url, gateway: gw.url };
+  // Peers behind proxies a test can take down and bring back (`switchable`).
+  const proxies = options.switchable
+    ? {
+        purchasing: await switchableProxy(peers.purchasing),
+        catalog: await switchableProxy(peers.catalog),
+        inventory: await switchableProxy(peers.inventory),
+        gateway: await switchableProxy(peers.gateway),
+      }
+    : undefined;
+  const h = await startService(invoicing, {
+    orgId,
+    permissions: INVOICES,
+    tap: ['none.#'],
+    ...options,
+    env: {
+      PURCHASING_URL: proxies?.purchasing.url ?? peers.purchasing,
+      CATALOG_URL: proxies?.catalog.url ?? peers.catalog,
+      INVENTORY_URL: proxies?.inventory.url ?? peers.inventory,
+      GATEWAY_URL: proxies?.gateway.url ?? peers.gateway,
+      EVENTS_EXCHANGE: pur.config.EVENTS_EXCHANGE,
+      ...options.env,
+    },
+  });
+  const ok = async (res: Reply, what: string) => {
+    if (res.status >= 300) throw new Error(`${what} failed: ${res.status} ${await res.text()}`);
+    return res.body;
+  };
+  const close = h.close;
+  return Object.assign(h, {
+    orgId,
+    gateway: gw,
+    purchasing: pur,
+    proxies,
+    events: pur.events,
+    ok,
+    /** Changes the organization's settings through the gateway's partner route. */
+    async settings(patch: Record<string, unknown>) {
+      const res = await gw.api('PATCH', '/settings', adminKey, patch);
+      if (res.status !== 200) throw new Error(`settings: ${res.status} ${await res.text()}`);
+    },
+    /** A vendor (a catalog source), by default with 30 days of payment terms. */
+    vendor: (fields: Record<string, unknown> = {}) => pur.supplier({ paymentTermsDays: 30, ...fields }),
+    /**
+     * A SUBMITTED order of the vendor with a line per spec (`received` of it received), answered
+     * as purchasing has it after the receipts.
+     */
+    async order(
+      lines: {
+        quantity: number;
+        unitCost: number;
+        received?: number;
+        variant?: Record<string, unknown>;
+        supplierSku?: string;
+      }[],
+      channelId?: string,
+    ) {
+      const vendor = channelId ?? (await this.vendor());
+      const warehouseId = await pur.warehouse();
+      const inputs = [];
+      for (const line of lines) {
+        const variantId = await pur.variant(line.variant ?? {});
+        inputs.push({ variantId, quantity: line.quantity, unitCost: line.unitCost, supplierSku: line.supplierSku });
+      }
+      const po = await pur.order({ channelId: vendor, warehouseId, lines: inputs });
+      await ok(await pur.request('POST', `/purchase-orders/${po.id}/submit`), 'submit');
+      for (const [i, line] of lines.entries()) {
+        if (line.received) await ok(await pur.receive(po.id, po.lines[i].id, { quantity: line.received }), 'receive');
+      }
+      return (await ok(await pur.request('GET', `/purchase-orders/${po.id}`), 'read order')) as {
+        id: string;
+        orderNumber: string;
+        channelId: string;
+        warehouseId: string;
+        lines: { id: string; variantId: string; quantity: number; unitCost: number }[];
+      };
+    },
+    /** POST /invoices, 201 expected. */
+    async invoice(body: Record<string, unknown>) {
+      return ok(await h.request('POST', '/invoices', body), 'create invoice');
+    },
+    /** The first tapped event of that name whose payload has these fields (waits for it). */
+    eventOf: (name: string, fields: Record<string, unknown>) =>
+      eventually(() =>
+        pur.events.find((e) => e.name === name && Object.entries(fields).every(([k, v]) => e.payload[k] === v)),
+      ),
+    async close() {
+      await close();
+      for (const proxy of Object.values(proxies ?? {})) await proxy.close().catch(() => undefined);
+      await pur.close();
+      await gw.close();
+    },
+  });
+}
+export type Invoicing = Awaited<ReturnType<typeof startInvoicing>>;
