@@ -91,9 +91,6 @@ async function main() {
     gateway: { RATE_LIMIT_PER_MINUTE: RATE_LIMIT },
   });
   stopping = () => stack.destroy();
-  // Invoicing reads settings from the gateway, whose URL the stack learns after the services'.
-  await stack.services.invoicing!.stop();
-  await stack.services.invoicing!.start({ GATEWAY_URL: stack.gatewayUrl });
   const machine = watchMachine();
   try {
     const { orgId, adminKey } = stack.bootstrapOrg('Bench Invoicing');

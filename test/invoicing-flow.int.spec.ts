@@ -30,10 +30,6 @@ describe('invoicing flow: procure to pay, through the gateway', () => {
     stack = await startStack(['catalog', 'inventory', 'purchasing', 'invoicing', 'webhooks'], {
       webhooks: { WEBHOOK_URL_ALLOWLIST: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '1,1' },
     });
-    // The stack gives services their peers' URLs but not the gateway's (chosen after them):
-    // invoicing reads the organization's settings there, so it starts again knowing it.
-    await stack.services.invoicing!.stop();
-    await stack.services.invoicing!.start({ GATEWAY_URL: stack.gatewayUrl });
     ({ adminKey } = stack.bootstrapOrg('Invoicing Flow Org'));
   }, 120_000);
   afterAll(async () => {

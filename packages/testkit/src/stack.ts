@@ -128,8 +128,9 @@ export interface Stack {
 /**
  * Starts the named services (and always the gateway) as processes on free ports, each
  * with its own isolated database and a shared isolated exchange. The gateway and every
- * service get each upstream's `<NAME>_URL`; services not started are pointed at a closed
- * port, so the gateway answers 503 for them and a peer's call fails as on an outage.
+ * service get each upstream's `<NAME>_URL`, and services the gateway's `GATEWAY_URL`;
+ * services not started are pointed at a closed port, so the gateway answers 503 for them
+ * and a peer's call fails as on an outage.
  */
 export async function startStack(
   names: Exclude<ServiceName, 'gateway'>[],
@@ -153,7 +154,9 @@ export async function startStack(
   const services: Partial<Record<ServiceName, ServiceProcess>> = {};
   const upstreamUrls: Record<string, string> = {};
 
-  const ports: Partial<Record<ServiceName, number>> = {};
+  const ports: Partial<Record<ServiceName, number>> = { gateway: await freePort() };
+  // Services read the gateway too (invoicing the organization's settings).
+  upstreamUrls.GATEWAY_URL = `http://127.0.0.1:${ports.gateway}`;
   for (const name of UPSTREAMS) {
     if (names.includes(name)) ports[name] = await freePort();
     upstreamUrls[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${ports[name] ?? closedPort}`;
@@ -181,7 +184,7 @@ export async function startStack(
     ...upstreamUrls,
     ...extraEnv.gateway,
   };
-  const gateway = new ServiceProcess('gateway', await freePort(), gatewayEnv);
+  const gateway = new ServiceProcess('gateway', ports.gateway!, gatewayEnv);
   services.gateway = gateway;
 
   const all = Object.values(services);
