@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { resolveHost, type OutboxRelay, type ServiceContext } from '@stockyard/service-kit';
 import { ChannelCommands } from './commands/channel-commands';
+import { ChannelFeeds } from './commands/channel-feeds';
 import type { Config } from './config';
 import { channelsInternalRoutes } from './http/channels-internal.routes';
 import { channelsRoutes } from './http/channels.routes';
@@ -32,6 +33,8 @@ export function channelsModule(
   const store = new ChannelStore(data.docs, relay);
   const commands = {
     channels: new ChannelCommands(store, data.listings, products.writer.store, urls, inventoryWarehouses(config)),
+    /** The orders service's feed poller: feed channels of every organization, and its reports on them. */
+    feeds: new ChannelFeeds(data.docs, store),
   };
   return {
     commands,
