@@ -17,6 +17,7 @@ export const INTERNAL_CATALOG_PATHS = {
   channelsBatch: '/channels/batch',
   feedChannels: '/channels/feeds',
   feedStatus: '/channels/feed-status',
+  listedVariants: '/channels/listed-variants',
   sourcesBatch: '/sources/batch',
   offersBatch: '/offers/batch',
 } as const;
@@ -135,6 +136,22 @@ export type FeedChannel = FeedChannels['data'][number];
 export const FeedStatusReportSchema = FeedSyncSchema.extend({ channelId: id }).strict();
 export type FeedStatusReport = z.infer<typeof FeedStatusReportSchema>;
 
+/**
+ * Which of these variants a sales channel sells (the storefront's checkout): each named with its
+ * product; a listing of the product without a variant lists every variant of it. At most 100.
+ */
+export const ListedVariantsQuerySchema = z
+  .object({
+    channelId: id,
+    variants: z
+      .array(z.object({ variantId: id, productId: id }).strict())
+      .min(1)
+      .max(MAX_CHANNEL_BATCH),
+  })
+  .strict();
+export type ListedVariantsQuery = z.infer<typeof ListedVariantsQuerySchema>;
+export const ListedVariantsSchema = z.object({ variantIds: z.array(z.string()) });
+
 /** Source channels (suppliers) by id: purchasing reads the supplier of a purchase order; at most 100. */
 export const SourceBatchQuerySchema = z.object({ ids: z.array(id).min(1).max(MAX_CHANNEL_BATCH) }).strict();
 export type SourceBatchQuery = z.infer<typeof SourceBatchQuerySchema>;
@@ -202,6 +219,8 @@ export function catalogClient(options: Omit<PeerOptions, 'peer'>) {
     /** Every organization's feed channels: the identity's organization is only a signer's formality. */
     feedChannels: (query: FeedChannelsQuery): Promise<FeedChannels> =>
       postInternal(peer, ANY_ORGANIZATION, INTERNAL_CATALOG_PATHS.feedChannels, query, FeedChannelsSchema),
+    listedVariants: (orgId: string, query: ListedVariantsQuery): Promise<z.infer<typeof ListedVariantsSchema>> =>
+      postInternal(peer, orgId, INTERNAL_CATALOG_PATHS.listedVariants, query, ListedVariantsSchema),
     reportFeedStatus: (orgId: string, report: z.input<typeof FeedStatusReportSchema>): Promise<unknown> =>
       postInternal(peer, orgId, INTERNAL_CATALOG_PATHS.feedStatus, report, z.unknown()),
     sources: (orgId: string, ids: string[]): Promise<SourceBatch> =>

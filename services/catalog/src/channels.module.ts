@@ -18,7 +18,8 @@ import type { ProductWrites } from './products.module';
  */
 export function channelsData({ connection }: ServiceContext<Config>) {
   const docs = channelModel(connection);
-  return { docs, listings: new ListingRepository(listingModel(connection)), outbox: [docs] };
+  const listingDocs = listingModel(connection);
+  return { docs, listingDocs, listings: new ListingRepository(listingDocs), outbox: [docs] };
 }
 export type ChannelsData = ReturnType<typeof channelsData>;
 
@@ -33,8 +34,8 @@ export function channelsModule(
   const store = new ChannelStore(data.docs, relay);
   const commands = {
     channels: new ChannelCommands(store, data.listings, products.writer.store, urls, inventoryWarehouses(config)),
-    /** The orders service's feed poller: feed channels of every organization, and its reports on them. */
-    feeds: new ChannelFeeds(data.docs, store),
+    /** The orders service's reads: listed variants (checkout), feed channels of every organization, the poller's reports. */
+    feeds: new ChannelFeeds(data.docs, store, data.listingDocs),
   };
   return {
     commands,

@@ -1,0 +1,6 @@
+import type { OrdersGiven } from './orders.module';
+
+/** What the orders service's modules give their routes and consumers (built in app.ts), by module. */
+export interface OrdersDeps {
+  orders: OrdersGiven;
+}
