@@ -34,7 +34,7 @@ export function channelsModule(
   const store = new ChannelStore(data.docs, relay);
   const commands = {
     channels: new ChannelCommands(store, data.listings, products.writer.store, urls, inventoryWarehouses(config)),
-    /** The orders service's reads: listed variants (checkout), feed channels of every organization, the poller's reports. */
+    /** The orders service's reads: listed variants (checkout), every organization's feeds, the poller's reports. */
     feeds: new ChannelFeeds(data.docs, store, data.listingDocs),
   };
   return {

@@ -13,7 +13,7 @@ describe('POST /orders (an API channel pushes its order)', () => {
   });
   afterAll(() => h.close());
 
-  it('creates the order (201), links lines by variantId and by SKU, leaves an unknown SKU unlinked, fires order.created', async () => {
+  it('creates it (201), links lines by variantId and SKU, an unknown SKU left unlinked, order.created', async () => {
     const byId = await h.variant({ name: 'Blue mug', sku: 'MUG-BLUE', price: 12 });
     const bySku = await h.variant({ name: 'Red mug', sku: 'MUG-RED', price: 11 });
     const res = await h.push({
@@ -135,7 +135,7 @@ describe('POST /orders (an API channel pushes its order)', () => {
     }
   });
 
-  it('refuses a channel that is not an API one (422 wrong_channel_platform) and an inactive one (422 channel_inactive)', async () => {
+  it('refuses a non-API channel (422 wrong_channel_platform) and an inactive one (channel_inactive)', async () => {
     const shop = await h.channel({ name: 'Shop', platform: 'STOREFRONT' });
     const off = await h.channel({ name: 'Off', active: false });
     const wrong = await h.push(pushBody(shop, 'A-6001'));

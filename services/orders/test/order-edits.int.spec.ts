@@ -30,7 +30,7 @@ describe('notes, shipping address, the trash by status and restore', () => {
     });
   });
 
-  it('refuses notes missing or not a string, and an address missing or not an object, with 400 validation_failed', async () => {
+  it('refuses notes missing or not a string, an address missing or not an object: 400 validation_failed', async () => {
     const order = await fresh();
     for (const body of [{}, { notes: 12 }, { notes: null }, { notes: ['a'] }]) {
       const res = await h.request('PUT', `/orders/${order.id}/notes`, body);
@@ -57,7 +57,7 @@ describe('notes, shipping address, the trash by status and restore', () => {
     }
   });
 
-  it('DELETE by-status is a dry run by default; dryRun=false trashes; the trash lists them; restore brings one back', async () => {
+  it('DELETE by-status: dry run by default; dryRun=false trashes; the trash lists them; restore', async () => {
     const channel = await h.channel({ name: 'Trash channel' });
     const cancelled = [
       await h.order(pushBody(channel, 'T-1', { status: 'CANCELLED' })),

@@ -12,8 +12,9 @@ import type { ChannelsCommands } from '../channels.module';
 /**
  * /internal/v1: the caller organization's live sales channels by id (the gateway binds a
  * storefront key only to a STOREFRONT channel of its organization; orders checks an order's
- * channel and reads a feed's URL and secret), the variants a channel sells (the checkout), every organization's feed channels (the orders
- * service's poller: the identity's organization is no filter there) and the poller's reports.
+ * channel and reads a feed's URL and secret); which variants a channel sells (the checkout);
+ * every organization's feed channels (the orders service's poller: the identity's organization
+ * is no filter there) and the poller's reports on them.
  */
 export function channelsInternalRoutes(router: Router, { channels, feeds }: ChannelsCommands): void {
   router.post(INTERNAL_CATALOG_PATHS.channelsBatch, async (req, res) => {

@@ -48,7 +48,7 @@ export class OrderImports {
     private readonly logger: Logger,
   ) {}
 
-  /** The organization's live channel of that platform (422 `unknown_channel`, `wrong_channel_platform`, `channel_inactive`). */
+  /** The organization's live channel of that platform (422 unknown_channel, wrong_channel_platform, inactive). */
   async channelFor(orgId: string, channelId: string, platform: InternalChannel['platform']): Promise<InternalChannel> {
     const channel = await this.catalog.channel(orgId, channelId);
     if (!channel) throw unknownChannel(channelId);

@@ -67,7 +67,7 @@ export interface Order {
   lineCount: number;
   quantity: number;
   total: number;
-  /** Open with an ASSEMBLY line whose unshipped quantity exceeds the assembly's available stock (blocked-on-build.ts). */
+  /** Open with an ASSEMBLY line wanting more than the assembly's available stock (derived.ts). */
   blockedOnBuild: boolean;
   /** Available stock of the order's ASSEMBLY variants as inventory last told us (its availability events). */
   assemblyStock: Record<string, number>;
