@@ -86,7 +86,7 @@ describe('POST /orders/{id}/shipments, GET /shipments, GET /shipments/{id}', () 
     });
   });
 
-  it('refuses another order’s line (422 line_not_found), nothing left (nothing_to_ship), a cancelled (409)', async () => {
+  it('refuses another order’s line (422 line_not_found), nothing left (nothing_to_ship), cancelled (409)', async () => {
     const order = await fresh();
     const other = await fresh();
     const wrongLine = await h.request('POST', `/orders/${order.id}/shipments`, {
