@@ -96,7 +96,7 @@ describe('POST /storefront/orders (a storefront key checks out on its channel)',
     expect(res.body.error.code).toBe('price_missing');
   });
 
-  it('refuses a variant not sold on the channel (422 variant_not_on_channel), an unknown (unknown_variant)', async () => {
+  it('refuses a variant not sold there (422 variant_not_on_channel) and an unknown one (unknown_variant)', async () => {
     const unlisted = await h.variant({ name: 'Hidden', sku: 'HIDDEN-1', price: 5 });
     const res = await checkout({
       lines: [{ variantId: unlisted.id, quantity: 1 }],
