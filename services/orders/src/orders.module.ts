@@ -62,6 +62,7 @@ export function ordersModule(
   const given = {
     orders,
     imports,
+    catalog,
     commands: new OrderCommands(orders),
     shipments: new ShipmentCommands(orders, data.shipmentList),
     shipmentList: data.shipmentList,

@@ -15,7 +15,7 @@ export interface NewOrderInput {
   lineId: () => string;
   assemblyStock: Record<string, number>;
   now: Date;
-  /** A note for the history's first entry (a channel status we could not map). */
+  /** A note for the history's first entry and the notes (a channel status we could not map). */
   note?: string | null;
 }
 
@@ -36,7 +36,8 @@ export function newOrder(input: NewOrderInput): { state: NewOrder; events: Event
     currency: incoming.currency ?? null,
     customer: incoming.customer ?? noCustomer(),
     shippingAddress: incoming.shippingAddress ?? null,
-    notes: incoming.notes ?? null,
+    // A note of ours (a status we could not map) goes beside the channel's notes, not into them.
+    notes: input.note ? [incoming.notes, input.note].filter(Boolean).join('\n') : (incoming.notes ?? null),
     channelNotes: incoming.notes ?? null,
     lines: incoming.lines.map((l) => ({ ...l, id: input.lineId(), shippedQuantity: 0 })),
     history: [{ from: null, to: status, source: input.source, at: now, note: input.note ?? null }],
