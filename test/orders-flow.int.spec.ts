@@ -43,7 +43,7 @@ describe('orders flow: every way an order arrives, its lifecycle and shipment, t
     await feed?.close();
   });
 
-  it('takes orders from an API push, a checkout and a feed, ships one, and delivers each event once, signed', async () => {
+  it('takes orders from an API push, a checkout and a feed, ships one, delivers each event once, signed', async () => {
     const endpoint = await ok('POST', '/webhooks', {
       url: receiver.url,
       events: ['order.created', 'order.status_changed', 'order.shipped'],
