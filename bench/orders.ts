@@ -10,6 +10,7 @@ import path from 'node:path';
 import { termRows } from '../packages/service-kit/src/store/search-index';
 import { ensureInfra, ferretDbPid, gatewayCaller, infraVariables, REPO_ROOT, startStack } from '@stockyard/testkit';
 import { searchTermsOf } from '../services/orders/src/domain/order-search';
+import { rowOf } from '../services/orders/src/store/order-rows';
 import type { Order } from '../services/orders/src/domain/order';
 import { cpuMeter, runScript, watchMachine } from './machine';
 
@@ -175,20 +176,20 @@ async function main() {
         };
       });
       await db.collection('orders').insertMany(docs as never[]);
-      const terms = docs.flatMap((d) =>
-        termRows(listOrg.orgId, d._id, 1, searchTermsOf({ ...(d as unknown as Order), id: d._id })),
-      );
+      const states = docs.map((d) => ({ ...(d as unknown as Order), id: d._id }));
+      await db.collection('order_rows').insertMany(states.map((o) => ({ _id: o.id, ...rowOf(o) })) as never[]);
+      const terms = states.flatMap((o) => termRows(listOrg.orgId, o.id, 1, searchTermsOf(o)));
       await db.collection('order_terms').insertMany(terms as never[]);
     }
     const stored = await db.collection('orders').countDocuments({ orgId: listOrg.orgId });
     say(
       `seeded ${LIST_ORDERS} orders (${LINES} lines each, ${CHANNELS} channels, ${STATUSES.length} statuses) and ` +
-        `their term rows directly into the service's collections (cloned from an order made through the API; ` +
-        `bypassing the API for speed) in ${((performance.now() - listStart) / 1000).toFixed(1)} s; ` +
+        `their list and term rows directly into the service's collections (cloned from an order made through ` +
+        `the API; bypassing the API for speed) in ${((performance.now() - listStart) / 1000).toFixed(1)} s; ` +
         `its own organization holds ${stored}`,
     );
     const live = { orgId: listOrg.orgId, deletedAt: null };
-    const orders = db.collection('orders');
+    const orders = db.collection('order_rows');
     for (const [label, read] of [
       ['count of the live orders', () => orders.countDocuments(live)],
       [

@@ -49,7 +49,7 @@ import {
   ORDER_SORTS,
   OrderListQuerySchema,
 } from '@stockyard/contracts';
-import { orderModel } from '../services/orders/src/store/order.model';
+import { orderRowModel } from '../services/orders/src/store/order-row.model';
 import { EARLIEST as ORDER_EARLIEST, orderFilter, orderSort } from '../services/orders/src/store/order-filter';
 import { OrderTerms } from '../services/orders/src/store/order-terms';
 import { OrderStatsBuckets } from '../services/orders/src/store/order-stats.repository';
@@ -857,7 +857,7 @@ const SHAPES: Shape[] = [
     model: purchaseOrderModel,
     filter: { orgId: 'o', _id: { $in: ['po_a', 'po_b'] } },
   },
-  // Sales orders: the filters and sorts are the repository's own (services/orders/src/store/order-filter.ts).
+  // Sales orders: their list rows, by the repository's filters and sorts (services/orders/src/store/order-filter.ts).
   ...queries(
     ...ORDER_SORTS.flatMap((sortBy): Record<string, string>[] => [{ sortBy }, { sortBy, sortOrder: 'asc' }]),
     { channelId: 'ch_1' },
@@ -875,13 +875,13 @@ const SHAPES: Shape[] = [
     const name = `GET /orders${queryString(raw)}${fallback}`;
     const filter = orderFilter('o', query);
     return [
-      { name, model: orderModel, filter, sort: orderSort(query), ...page },
-      { name: `${name} (total)`, model: orderModel, filter, count: true as const },
+      { name, model: orderRowModel, filter, sort: orderSort(query), ...page },
+      { name: `${name} (total)`, model: orderRowModel, filter, count: true as const },
     ];
   }),
   {
     name: "GET /orders?search=ada: the term index's candidates",
-    model: orderModel,
+    model: orderRowModel,
     filter: orderFilter('o', OrderListQuerySchema.parse({ search: 'ada' }), ['ord_a', 'ord_b']),
     sort: orderSort(OrderListQuerySchema.parse({})),
     ...page,
@@ -901,20 +901,20 @@ const SHAPES: Shape[] = [
   },
   {
     name: 'GET /orders/trash',
-    model: orderModel,
+    model: orderRowModel,
     filter: { orgId: 'o', deletedAt: { $gte: ORDER_EARLIEST } },
     sort: { deletedAt: -1, _id: -1 },
     ...page,
   },
   {
     name: 'GET /orders/trash (total)',
-    model: orderModel,
+    model: orderRowModel,
     filter: { orgId: 'o', deletedAt: { $gte: ORDER_EARLIEST } },
     count: true,
   },
   {
     name: 'DELETE /orders/by-status?channelId&status: the first batch, newest ordered first',
-    model: orderModel,
+    model: orderRowModel,
     filter: orderFilter('o', { channelId: 'ch_1', status: 'CANCELLED' }),
     sort: { orderedAt: -1, _id: -1 },
     skip: 0,

@@ -10,6 +10,8 @@ export const configSchema = baseServiceEnv.extend({
   INVENTORY_URL: z.string().url().default('http://127.0.0.1:8085'),
   /** How long a call to a peer may take before its route answers 503 `dependency_unavailable`. */
   PEER_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  /** How long a channel read from the catalog is used again (a push a second reads it once; 0: every time). */
+  CHANNEL_CACHE_MS: ms(0, 2000),
   /** How often each process looks for HTTP_FEED channels due a poll (0: never; tests and `npm start` keep it on). */
   FEED_POLL_MS: ms(0, 60_000),
   /** How long a process's claim on a channel's poll lasts; a crashed poller's channel is taken over after it. */

@@ -17,6 +17,8 @@ import { availableStock } from './peers/inventory-reads';
 import { listedOnChannel } from './peers/channel-listings';
 import { channelOrderClaims } from './store/channel-order-claims';
 import { channelOrderClaimModel, orderModel } from './store/order.model';
+import { orderRowModel } from './store/order-row.model';
+import { OrderRows, ROW_CHANGED } from './store/order-rows';
 import { OrderRepository } from './store/order.repository';
 import { OrderStatsBuckets } from './store/order-stats.repository';
 import { OrderTerms } from './store/order-terms';
@@ -30,15 +32,18 @@ export function ordersData({ connection }: ServiceContext<Config>) {
   const terms = new OrderTerms(connection);
   const shipmentList = new ShipmentList(shipmentModel(connection));
   const stats = new OrderStatsBuckets(connection);
+  const rows = new OrderRows(orderRowModel(connection), model);
   return {
     model,
     terms,
     shipmentList,
     stats,
+    rows,
     outbox: [model],
     local: {
       [SEARCH_TERMS_CHANGED]: terms.projection.handler,
       [SHIPMENT_RECORDED]: shipmentList.projection.handler,
+      [ROW_CHANGED]: rows.handler,
       [STATS_CHANGED]: (event: Parameters<OrderStatsBuckets['apply']>[0]) => stats.apply(event),
     },
   };
@@ -57,7 +62,7 @@ export function ordersModule(
   catalog: CatalogReads = catalogReads(config),
 ) {
   const claims = channelOrderClaims(channelOrderClaimModel(connection), data.model);
-  const orders = new OrderRepository(data.model, relay, data.terms, data.shipmentList, claims);
+  const orders = new OrderRepository(data.model, relay, data.terms, data.shipmentList, data.rows, claims);
   const imports = new OrderImports(orders, catalog, availableStock(config), logger);
   const given = {
     orders,

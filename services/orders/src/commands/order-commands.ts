@@ -62,7 +62,7 @@ export class OrderCommands {
    * MAX_TRASH_BATCH a call (`remaining` says how many more); a dry run only names them.
    */
   async trashByStatus(orgId: string, query: TrashByStatusQuery) {
-    const { ids, total } = await this.orders.matching(orgId, query, MAX_TRASH_BATCH);
+    const { ids, total } = await this.orders.rows.matching(orgId, query, MAX_TRASH_BATCH);
     if (query.dryRun) return { dryRun: true, matched: total, trashed: 0, orderIds: ids, remaining: total };
     const now = new Date();
     // An order that moved to another status since it was read is left alone.

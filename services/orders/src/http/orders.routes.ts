@@ -3,6 +3,7 @@ import { bindRoute } from '@stockyard/service-kit';
 import type { Router } from 'express';
 import type { OrdersGiven } from '../orders.module';
 import { historyView, orderView } from '../domain/order-view';
+import { listAnswer } from './list-answer';
 
 /** The order's own routes: the push, reads, lists, stats and its status. */
 export function ordersRoutes(router: Router, { commands, imports, orders, stats }: OrdersGiven): void {
@@ -14,14 +15,11 @@ export function ordersRoutes(router: Router, { commands, imports, orders, stats 
     if (!created) res.status(200).json(view);
     return view;
   });
-  bindRoute(router, api.listOrders, async ({ orgId, query }) => {
-    const page = await orders.list(orgId, query);
-    return { data: page.data.map(orderView), total: page.total!, limit: page.limit, offset: page.offset };
-  });
-  bindRoute(router, api.listTrashedOrders, async ({ orgId, query }) => {
-    const page = await orders.trash(orgId, query);
-    return { data: page.data.map(orderView), total: page.total!, limit: page.limit, offset: page.offset };
-  });
+  // The lists answer the rows' packed views (store/order-rows.ts).
+  bindRoute(router, api.listOrders, async ({ orgId, query }) => listAnswer(await orders.list(orgId, query), (v) => v));
+  bindRoute(router, api.listTrashedOrders, async ({ orgId, query }) =>
+    listAnswer(await orders.rows.trash(orgId, query), (v) => v),
+  );
   bindRoute(router, api.orderStats, ({ orgId, query }) => stats.stats(orgId, query.channelId));
   bindRoute(router, api.getOrder, async ({ orgId, params }) => orderView(await commands.get(orgId, params.id!)));
   bindRoute(router, api.orderHistory, async ({ orgId, params }) => historyView(await commands.get(orgId, params.id!)));

@@ -1,7 +1,9 @@
 import { catalogClient, type InternalChannel, type InternalVariant } from '@stockyard/contracts';
-import { callPeer, peerOptions } from '@stockyard/service-kit';
+import { callPeer, peerOptions, RecentMap } from '@stockyard/service-kit';
 import type { Config } from '../config';
 
+/** Channels remembered (CHANNEL_CACHE_MS): an organization has a handful. */
+const CHANNELS_KEPT = 10_000;
 /** The catalog accepts at most this many ids and SKUs in one variant batch. */
 const VARIANT_BATCH = 500;
 
@@ -16,11 +18,17 @@ export interface CatalogReads {
 /** The catalog's internal reads through the typed client (the kit's callPeer maps its failures to 503). */
 export function catalogReads(config: Config): CatalogReads {
   const client = catalogClient(peerOptions('orders', config, config.CATALOG_URL));
+  const channels = new RecentMap<string, { at: number; channel: InternalChannel | undefined }>(CHANNELS_KEPT);
   return {
-    channel: async (orgId, channelId) =>
-      (await callPeer('catalog', () => client.channels(orgId, [channelId]), 'unavailable')).data.find(
-        (c) => c.id === channelId,
-      ),
+    async channel(orgId, channelId) {
+      const key = `${orgId}:${channelId}`;
+      const kept = channels.get(key);
+      if (kept && Date.now() - kept.at < config.CHANNEL_CACHE_MS) return kept.channel;
+      const batch = await callPeer('catalog', () => client.channels(orgId, [channelId]), 'unavailable');
+      const channel = batch.data.find((c) => c.id === channelId);
+      channels.set(key, { at: Date.now(), channel });
+      return channel;
+    },
     async variants(orgId, { ids, skus }) {
       const found: InternalVariant[] = [];
       const asks = [...ids.map((id) => ({ id })), ...skus.map((sku) => ({ sku }))];

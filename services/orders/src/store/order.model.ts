@@ -1,4 +1,3 @@
-import { ORDER_SORTS } from '@stockyard/contracts';
 import { outboxFields } from '@stockyard/service-kit';
 import { Schema, type Connection } from 'mongoose';
 
@@ -42,18 +41,7 @@ const orderSchema = new Schema(
   { collection: 'orders', versionKey: false },
 );
 
-/**
- * One index per list shape (test/list-plans.int.spec.ts): the equalities, then the sort, then
- * `_id`. Live orders by each sort (a date range on `orderedAt` is the range of the default
- * sort's index); by channel, status, both, or blocked on a build, by `orderedAt` (with another
- * sort such a filter is checked along the sort's own index); the trash by `deletedAt`.
- */
-for (const sort of ORDER_SORTS) orderSchema.index({ orgId: 1, deletedAt: 1, [sort]: -1, _id: -1 });
-export const LIST_FILTERS = ['channelId', 'status', 'blockedOnBuild'] as const;
-for (const filter of LIST_FILTERS) orderSchema.index({ orgId: 1, deletedAt: 1, [filter]: 1, orderedAt: -1, _id: -1 });
-orderSchema.index({ orgId: 1, deletedAt: 1, channelId: 1, status: 1, orderedAt: -1, _id: -1 });
-orderSchema.index({ orgId: 1, deletedAt: -1, _id: -1 });
-
+// Read by `_id` only: every list reads the orders' rows (order-row.model.ts).
 export const orderModel = (connection: Connection) => connection.model('Order', orderSchema);
 export type OrderModel = ReturnType<typeof orderModel>;
 

@@ -2,6 +2,7 @@ import type { EventEnvelope, Page, Shipment, ShipmentListQuery } from '@stockyar
 import { newEvent, readPage, type OrgFilter, type StatePage } from '@stockyard/service-kit';
 import type { Order, ShipmentRecord } from '../domain/order';
 import { shipmentView } from '../domain/order-view';
+import { dateRange } from './date-range';
 import { LocalProjection } from './local-projection';
 import type { ShipmentModel } from './shipment.model';
 
@@ -49,12 +50,8 @@ export class ShipmentList {
   list(orgId: string, query: ShipmentListQuery & Page): Promise<StatePage<Shipment>> {
     const filter: OrgFilter = { orgId };
     if (query.orderId) filter.orderId = query.orderId;
-    if (query.startDate || query.endDate) {
-      filter.shippedAt = {
-        ...(query.startDate ? { $gte: query.startDate } : {}),
-        ...(query.endDate ? { $lte: query.endDate } : {}),
-      };
-    }
+    const shipped = dateRange(query.startDate, query.endDate);
+    if (shipped) filter.shippedAt = shipped;
     const page = { limit: query.limit, offset: query.offset };
     return readPage(this.model, { filter, sort: { shippedAt: -1, _id: -1 }, page }, toShipment);
   }
