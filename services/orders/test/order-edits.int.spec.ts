@@ -50,6 +50,7 @@ describe('notes, shipping address, the trash by status and restore', () => {
       h.request('PUT', `/orders/${order.id}/notes`, { notes: 'x' }, { orgId: OTHER }),
       h.request('PUT', `/orders/${order.id}/shipping-address`, { shippingAddress: {} }, { orgId: OTHER }),
       h.request('POST', `/orders/${order.id}/restore`, undefined, { orgId: OTHER }),
+      h.request('POST', `/orders/${order.id}/sync`, undefined, { orgId: OTHER }),
     ];
     for (const res of await Promise.all(edits)) {
       expect(res.status).toBe(404);
