@@ -56,7 +56,14 @@ import {
   ProductListQuerySchema,
   PURCHASE_ORDER_SORTS,
   PurchaseOrderListQuerySchema,
+  ORDER_SORTS,
+  OrderListQuerySchema,
 } from '@stockyard/contracts';
+import { orderRowModel } from '../services/orders/src/store/order-row.model';
+import { EARLIEST as ORDER_EARLIEST, orderFilter, orderSort } from '../services/orders/src/store/order-filter';
+import { OrderTerms } from '../services/orders/src/store/order-terms';
+import { OrderStatsBuckets } from '../services/orders/src/store/order-stats.repository';
+import { shipmentModel } from '../services/orders/src/store/shipment.model';
 import { keysetAfter } from '../packages/service-kit/internals';
 import { infraEnv } from '@stockyard/testkit';
 
@@ -940,6 +947,110 @@ const SHAPES: Shape[] = [
     model: landedCostModel,
     filter: { orgId: 'o', purchaseOrderId: 'po_1' },
     sort: { createdAt: 1, _id: 1 },
+  },
+  // Sales orders: their list rows, by the repository's filters and sorts (services/orders/src/store/order-filter.ts).
+  ...queries(
+    ...ORDER_SORTS.flatMap((sortBy): Record<string, string>[] => [{ sortBy }, { sortBy, sortOrder: 'asc' }]),
+    { channelId: 'ch_1' },
+    { status: 'PROCESSING' },
+    { channelId: 'ch_1', status: 'SHIPPED' },
+    { blockedOnBuild: 'true' },
+    { blockedOnBuild: 'false' },
+    { startDate: '2026-01-01', endDate: '2026-02-01' },
+    { channelId: 'ch_1', startDate: '2026-01-01' },
+    { status: 'PENDING', sortBy: 'updatedAt' },
+    { search: 'ada' },
+  ).flatMap((raw): Shape[] => {
+    const query = OrderListQuerySchema.parse(raw);
+    const fallback = raw.search ? ' (too many candidates: the exact check)' : '';
+    const name = `GET /orders${queryString(raw)}${fallback}`;
+    const filter = orderFilter('o', query);
+    return [
+      { name, model: orderRowModel, filter, sort: orderSort(query), ...page },
+      { name: `${name} (total)`, model: orderRowModel, filter, count: true as const },
+    ];
+  }),
+  {
+    name: "GET /orders?search=ada: the term index's candidates",
+    model: orderRowModel,
+    filter: orderFilter('o', OrderListQuerySchema.parse({ search: 'ada' }), ['ord_a', 'ord_b']),
+    sort: orderSort(OrderListQuerySchema.parse({})),
+    ...page,
+    unsorted: fewIds,
+  },
+  {
+    name: 'GET /orders?search: the term index, terms starting with the text',
+    model: (c) => new OrderTerms(c).model,
+    filter: { orgId: 'o', term: { $gte: 'ada', $lt: 'adb' } },
+    sort: { term: 1 },
+    limit: 4_001,
+  },
+  {
+    name: "orders' availability consumer: open orders of an assembly, one exact term",
+    model: (c) => new OrderTerms(c).model,
+    filter: { orgId: 'o', term: '#asm:var_1' },
+  },
+  {
+    name: 'GET /orders/trash',
+    model: orderRowModel,
+    filter: { orgId: 'o', deletedAt: { $gte: ORDER_EARLIEST } },
+    sort: { deletedAt: -1, _id: -1 },
+    ...page,
+  },
+  {
+    name: 'GET /orders/trash (total)',
+    model: orderRowModel,
+    filter: { orgId: 'o', deletedAt: { $gte: ORDER_EARLIEST } },
+    count: true,
+  },
+  {
+    name: 'DELETE /orders/by-status?channelId&status: the first batch, newest ordered first',
+    model: orderRowModel,
+    filter: orderFilter('o', { channelId: 'ch_1', status: 'CANCELLED' }),
+    sort: { orderedAt: -1, _id: -1 },
+    skip: 0,
+    limit: 500,
+  },
+  {
+    name: 'GET /orders/stats: the organization’s buckets (channels × statuses)',
+    model: (c) => new OrderStatsBuckets(c).model,
+    filter: { orgId: 'o' },
+    unsorted: 'a few dozen rows per organization',
+  },
+  {
+    name: 'GET /orders/stats?channelId',
+    model: (c) => new OrderStatsBuckets(c).model,
+    filter: { orgId: 'o', channelId: 'ch_1' },
+    unsorted: 'at most one row per status',
+  },
+  { name: 'GET /shipments', model: shipmentModel, filter: { orgId: 'o' }, sort: { shippedAt: -1, _id: -1 }, ...page },
+  { name: 'GET /shipments (total)', model: shipmentModel, filter: { orgId: 'o' }, count: true },
+  {
+    name: 'GET /shipments?orderId',
+    model: shipmentModel,
+    filter: { orgId: 'o', orderId: 'ord_1' },
+    sort: { shippedAt: -1, _id: -1 },
+    ...page,
+  },
+  {
+    name: 'GET /shipments?startDate&endDate',
+    model: shipmentModel,
+    filter: { orgId: 'o', shippedAt: { $gte: now, $lte: now } },
+    sort: { shippedAt: -1, _id: -1 },
+    ...page,
+  },
+  {
+    name: "POST /internal/v1/channels/feeds: every organization's feed channels, by id",
+    model: channelModel,
+    filter: { platform: 'HTTP_FEED', deletedAt: null, _id: { $gt: 'ch_a' } },
+    sort: { _id: 1 },
+    limit: 200,
+  },
+  {
+    name: "POST /internal/v1/channels/listed-variants: a product's listings on a channel",
+    model: listingModel,
+    filter: { orgId: 'o', channelId: 'ch_1', productId: 'prd_1' },
+    unsorted: 'a few listings per product and channel',
   },
 ];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHANNEL_PLATFORMS } from './channels';
+import { CHANNEL_PLATFORMS, FeedSyncSchema } from './channels';
 import { idSchema } from './ids';
 import { PRODUCT_TYPES } from './products';
 import { postInternal, type PeerOptions } from './internal-call';
@@ -15,6 +15,9 @@ export const INTERNAL_CATALOG_PATHS = {
   variantsBatch: '/variants/batch',
   bundleLeaves: '/bundles/leaves',
   channelsBatch: '/channels/batch',
+  feedChannels: '/channels/feeds',
+  feedStatus: '/channels/feed-status',
+  listedVariants: '/channels/listed-variants',
   sourcesBatch: '/sources/batch',
   offersBatch: '/offers/batch',
 } as const;
@@ -92,14 +95,62 @@ const MAX_CHANNEL_BATCH = 100;
 export const ChannelBatchQuerySchema = z.object({ ids: z.array(id).min(1).max(MAX_CHANNEL_BATCH) }).strict();
 export type ChannelBatchQuery = z.infer<typeof ChannelBatchQuerySchema>;
 
-/** The caller organization's live (not deleted) sales channels among the ids; the rest are `missing`. */
-export const ChannelBatchSchema = z.object({
-  data: z.array(
-    z.object({ id: z.string(), name: z.string(), platform: z.enum(CHANNEL_PLATFORMS), active: z.boolean() }),
-  ),
-  missing: z.array(z.string()),
+/**
+ * A sales channel as peers read it: the gateway binds storefront keys to STOREFRONT ones; orders
+ * checks an order's channel and pulls an HTTP_FEED one's orders with `feedSecret` as a bearer
+ * token. Internal only: the secret is never on a partner route but the create and rotate answers.
+ */
+export const InternalChannelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  platform: z.enum(CHANNEL_PLATFORMS),
+  active: z.boolean(),
+  warehouseId: z.string().nullable(),
+  feedUrl: z.string().nullable(),
+  feedSecret: z.string().nullable(),
 });
+export type InternalChannel = z.infer<typeof InternalChannelSchema>;
+
+/** The caller organization's live (not deleted) sales channels among the ids; the rest are `missing`. */
+export const ChannelBatchSchema = z.object({ data: z.array(InternalChannelSchema), missing: z.array(z.string()) });
 export type ChannelBatch = z.infer<typeof ChannelBatchSchema>;
+
+/**
+ * Live HTTP_FEED channels of every organization (the orders service's feed poller), in `_id`
+ * order, a page at a time after `startingAfter`; the caller's organization is not a filter.
+ */
+export const FeedChannelsQuerySchema = z
+  .object({ startingAfter: id.optional(), limit: z.number().int().min(1).max(500).default(200) })
+  .strict();
+export type FeedChannelsQuery = z.input<typeof FeedChannelsQuerySchema>;
+export type FeedChannelsRead = z.output<typeof FeedChannelsQuerySchema>;
+export const FeedChannelsSchema = z.object({
+  data: z.array(InternalChannelSchema.extend({ orgId: z.string() })),
+  /** The last id of a full page: pass it as `startingAfter`; null on the last page. */
+  next: z.string().nullable(),
+});
+export type FeedChannels = z.infer<typeof FeedChannelsSchema>;
+export type FeedChannel = FeedChannels['data'][number];
+
+/** The feed poller's report on a channel of the caller's organization, kept on the channel (`feedSync`). */
+export const FeedStatusReportSchema = FeedSyncSchema.extend({ channelId: id }).strict();
+export type FeedStatusReport = z.infer<typeof FeedStatusReportSchema>;
+
+/**
+ * Which of these variants a sales channel sells (the storefront's checkout): each named with its
+ * product; a listing of the product without a variant lists every variant of it. At most 100.
+ */
+export const ListedVariantsQuerySchema = z
+  .object({
+    channelId: id,
+    variants: z
+      .array(z.object({ variantId: id, productId: id }).strict())
+      .min(1)
+      .max(MAX_CHANNEL_BATCH),
+  })
+  .strict();
+export type ListedVariantsQuery = z.infer<typeof ListedVariantsQuerySchema>;
+export const ListedVariantsSchema = z.object({ variantIds: z.array(z.string()) });
 
 /** Source channels (suppliers) by id: purchasing reads the supplier of a purchase order; at most 100. */
 export const SourceBatchQuerySchema = z.object({ ids: z.array(id).min(1).max(MAX_CHANNEL_BATCH) }).strict();
@@ -152,6 +203,9 @@ export const CATALOG_INTERNAL_EVENTS = {
 } as const;
 export type BundleComponentsChanged = z.infer<(typeof CATALOG_INTERNAL_EVENTS)['bundle.components_changed']>;
 
+/** The identity a call made for no one organization carries (a read across organizations). */
+export const ANY_ORGANIZATION = '*';
+
 /** The typed client of the catalog's internal API. */
 export function catalogClient(options: Omit<PeerOptions, 'peer'>) {
   const peer = { ...options, peer: 'catalog' };
@@ -162,6 +216,13 @@ export function catalogClient(options: Omit<PeerOptions, 'peer'>) {
       postInternal(peer, orgId, INTERNAL_CATALOG_PATHS.bundleLeaves, { variantIds }, BundleLeavesSchema),
     channels: (orgId: string, ids: string[]): Promise<ChannelBatch> =>
       postInternal(peer, orgId, INTERNAL_CATALOG_PATHS.channelsBatch, { ids }, ChannelBatchSchema),
+    /** Every organization's feed channels: the identity's organization is only a signer's formality. */
+    feedChannels: (query: FeedChannelsQuery): Promise<FeedChannels> =>
+      postInternal(peer, ANY_ORGANIZATION, INTERNAL_CATALOG_PATHS.feedChannels, query, FeedChannelsSchema),
+    listedVariants: (orgId: string, query: ListedVariantsQuery): Promise<z.infer<typeof ListedVariantsSchema>> =>
+      postInternal(peer, orgId, INTERNAL_CATALOG_PATHS.listedVariants, query, ListedVariantsSchema),
+    reportFeedStatus: (orgId: string, report: z.input<typeof FeedStatusReportSchema>): Promise<unknown> =>
+      postInternal(peer, orgId, INTERNAL_CATALOG_PATHS.feedStatus, report, z.unknown()),
     sources: (orgId: string, ids: string[]): Promise<SourceBatch> =>
       postInternal(peer, orgId, INTERNAL_CATALOG_PATHS.sourcesBatch, { ids }, SourceBatchSchema),
     offers: (orgId: string, query: OfferBatchQuery): Promise<OfferBatch> =>

@@ -49,6 +49,20 @@ export const UpdateChannelSchema = z
   .refine((b) => Object.keys(b).length > 0, 'at least one field is required');
 export type UpdateChannel = z.infer<typeof UpdateChannelSchema>;
 
+/**
+ * An HTTP_FEED channel's last polls by the orders service (null before the first): when it last
+ * tried and last succeeded, the last error (null after a success), and, while it fails, how many
+ * times in a row and when it is tried next (the back-off).
+ */
+export const FeedSyncSchema = z.object({
+  lastSyncAt: z.string().datetime(),
+  lastSuccessAt: z.string().datetime().nullable(),
+  lastError: z.string().max(1000).nullable(),
+  consecutiveFailures: z.number().int().min(0),
+  nextAttemptAt: z.string().datetime().nullable(),
+});
+export type FeedSync = z.infer<typeof FeedSyncSchema>;
+
 export const ChannelSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -60,6 +74,8 @@ export const ChannelSchema = z.object({
   updatedAt: z.string(),
   /** Soft delete: a deleted channel keeps its record (orders name it) and takes no new listings. */
   deletedAt: z.string().nullable(),
+  /** HTTP_FEED channels: how the orders service's polls of the feed went (null before the first, and for others). */
+  feedSync: FeedSyncSchema.nullable(),
 });
 export type Channel = z.infer<typeof ChannelSchema>;
 

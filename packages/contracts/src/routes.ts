@@ -133,6 +133,8 @@ export const ROUTES: readonly RouteSpec[] = [
 
   // Orders: holds are part of an order, so they need order permissions
   spec('GET', '/orders', 'orders', 'orders.read', 200),
+  // Issue #25: an API channel pushes its orders (an upsert on channelId + channelOrderId: 201 new, 200 again).
+  added('POST', '/orders', 'orders', 'orders.write', 201),
   spec('GET', '/orders/trash', 'orders', 'orders.read', 200),
   spec('GET', '/orders/stats', 'orders', 'orders.read', 200),
   spec('GET', '/orders/pending-reservations', 'orders', 'orders.read', 200),
@@ -270,6 +272,8 @@ export const ROUTES: readonly RouteSpec[] = [
 
   storefront('GET', '/storefront/products', 'catalog', 'products.read', 200),
   storefront('GET', '/storefront/products/{id}', 'catalog', 'products.read', 200),
+  // The checkout: an order on the storefront key's own channel (issue #25).
+  storefront('POST', '/storefront/orders', 'orders', 'orders.write', 201),
 ];
 
 interface CompiledRoute {

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { resolveHost, type OutboxRelay, type ServiceContext } from '@stockyard/service-kit';
 import { ChannelCommands } from './commands/channel-commands';
+import { ChannelFeeds } from './commands/channel-feeds';
 import type { Config } from './config';
 import { channelsInternalRoutes } from './http/channels-internal.routes';
 import { channelsRoutes } from './http/channels.routes';
@@ -17,7 +18,8 @@ import type { ProductWrites } from './products.module';
  */
 export function channelsData({ connection }: ServiceContext<Config>) {
   const docs = channelModel(connection);
-  return { docs, listings: new ListingRepository(listingModel(connection)), outbox: [docs] };
+  const listingDocs = listingModel(connection);
+  return { docs, listingDocs, listings: new ListingRepository(listingDocs), outbox: [docs] };
 }
 export type ChannelsData = ReturnType<typeof channelsData>;
 
@@ -32,6 +34,8 @@ export function channelsModule(
   const store = new ChannelStore(data.docs, relay);
   const commands = {
     channels: new ChannelCommands(store, data.listings, products.writer.store, urls, inventoryWarehouses(config)),
+    /** The orders service's reads: listed variants (checkout), every organization's feeds, the poller's reports. */
+    feeds: new ChannelFeeds(data.docs, store, data.listingDocs),
   };
   return {
     commands,

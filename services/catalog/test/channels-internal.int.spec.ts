@@ -22,9 +22,10 @@ describe('POST /internal/v1/channels/batch', () => {
     expect(theirs.status).toBe(201);
 
     const batch = await client().channels(ORG, [shop.id, api.id, gone.id, theirs.body.id, 'ch_nope', shop.id]);
+    const plain = { warehouseId: null, feedUrl: null, feedSecret: null };
     expect(batch.data).toEqual([
-      { id: shop.id, name: 'Headless shop', platform: 'STOREFRONT', active: true },
-      { id: api.id, name: 'Partner API', platform: 'API', active: false },
+      { id: shop.id, name: 'Headless shop', platform: 'STOREFRONT', active: true, ...plain },
+      { id: api.id, name: 'Partner API', platform: 'API', active: false, ...plain },
     ]);
     expect(batch.missing).toEqual([gone.id, theirs.body.id, 'ch_nope']);
   });

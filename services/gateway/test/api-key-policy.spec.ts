@@ -1,5 +1,5 @@
 import { ROLE_PRESETS } from '@stockyard/contracts';
-import { assertMayRevoke, resolveGrant } from '../src/domain/api-key-policy';
+import { assertMayRevoke, keyPermissions, resolveGrant } from '../src/domain/api-key-policy';
 
 const now = new Date('2026-01-01T00:00:00Z');
 const admin = ROLE_PRESETS.ADMIN;
@@ -55,5 +55,23 @@ describe('assertMayRevoke', () => {
     expect(codeOf(() => assertMayRevoke({ role: 'ADMIN', scopes: ['orders.read'] }, ['orders.read']))).toBe('accepted');
     expect(codeOf(() => assertMayRevoke({ role: 'VIEWER', scopes: [] }, admin))).toBe('accepted');
     expect(codeOf(() => assertMayRevoke({ role: 'ADMIN', scopes: [] }, admin))).toBe('accepted');
+  });
+});
+
+describe('keyPermissions', () => {
+  it('gives a storefront key its type’s permissions, whatever scopes it was stored with', () => {
+    const before = { type: 'storefront', role: 'VIEWER' as const, scopes: ['products.read' as const] };
+    expect(keyPermissions(before)).toEqual(['products.read', 'orders.write']);
+  });
+
+  it('gives an admin key its role’s preset, or exactly its scopes', () => {
+    expect(keyPermissions({ type: 'admin', role: 'VIEWER', scopes: ['orders.read'] })).toEqual(['orders.read']);
+    expect(keyPermissions({ type: 'admin', role: 'ADMIN', scopes: [] })).toEqual(admin);
+  });
+
+  it('lets only a key holding orders.write revoke a storefront key', () => {
+    const storefront = { type: 'storefront', role: 'VIEWER' as const, scopes: ['products.read' as const] };
+    expect(codeOf(() => assertMayRevoke(storefront, ['products.read', 'apikeys.manage']))).toBe('scope_not_held');
+    expect(codeOf(() => assertMayRevoke(storefront, ['products.read', 'orders.write']))).toBe('accepted');
   });
 });

@@ -1,3 +1,4 @@
-import { pendingService, runService } from '@stockyard/service-kit';
+import { runService } from '@stockyard/service-kit';
+import { orders } from './app';
 
-runService(pendingService('orders'));
+runService(orders);

@@ -1,6 +1,13 @@
 import type { ChannelBatch, CreateChannel, ListingInput, Page, UpdateChannel } from '@stockyard/contracts';
 import { checkPublicUrl, type UrlPolicy, type UrlRules } from '@stockyard/service-kit';
-import { deleteChannel, newChannel, newFeedSecret, updateChannel, type ChannelState } from '../domain/channel';
+import {
+  deleteChannel,
+  internalChannelView,
+  newChannel,
+  newFeedSecret,
+  updateChannel,
+  type ChannelState,
+} from '../domain/channel';
 import { channelDeleted, listingTargetsNotFound, unknownWarehouse } from '../domain/channel.errors';
 import { liveVariants } from '../domain/product-derived';
 import type { ChannelStore } from '../store/channel.store';
@@ -42,7 +49,7 @@ export class ChannelCommands {
     unique.forEach((id, i) => {
       const channel = found[i];
       if (!channel || channel.deletedAt) answer.missing.push(id);
-      else answer.data.push({ id, name: channel.name, platform: channel.platform, active: channel.active });
+      else answer.data.push(internalChannelView(channel));
     });
     return answer;
   }

@@ -1,4 +1,11 @@
-import type { Channel, ChannelPlatform, CreateChannel, UpdateChannel } from '@stockyard/contracts';
+import type {
+  Channel,
+  ChannelPlatform,
+  CreateChannel,
+  FeedSync,
+  InternalChannel,
+  UpdateChannel,
+} from '@stockyard/contracts';
 import { newId, randomBase62, type Aggregate } from '@stockyard/service-kit';
 import { channelDeleted, channelHasListings, feedNotAllowed } from './channel.errors';
 
@@ -12,6 +19,8 @@ export interface ChannelState extends Aggregate {
   feedUrl: string | null;
   feedSecret: string | null;
   active: boolean;
+  /** HTTP_FEED only: the orders service's last report on its polls of the feed (null before the first). */
+  feedSync?: FeedSync | null;
   deletedAt: Date | null;
   createdAt?: Date;
   updatedAt?: Date;
@@ -28,6 +37,7 @@ export const newChannel = (orgId: string, input: CreateChannel): Omit<ChannelSta
   feedUrl: input.platform === 'HTTP_FEED' ? input.feedUrl! : null,
   feedSecret: input.platform === 'HTTP_FEED' ? newFeedSecret() : null,
   active: input.active ?? true,
+  feedSync: null,
   deletedAt: null,
 });
 
@@ -66,7 +76,25 @@ export function channelView(c: ChannelState): Channel {
     createdAt: (c.createdAt ?? new Date(0)).toISOString(),
     updatedAt: (c.updatedAt ?? new Date(0)).toISOString(),
     deletedAt: c.deletedAt ? c.deletedAt.toISOString() : null,
+    feedSync: c.feedSync ?? null,
   };
+}
+
+/** The channel as peers read it (internal API): the feed secret included. */
+export const internalChannelView = (c: ChannelState): InternalChannel => ({
+  id: c.id,
+  name: c.name,
+  platform: c.platform,
+  active: c.active,
+  warehouseId: c.warehouseId,
+  feedUrl: c.feedUrl,
+  feedSecret: c.feedSecret,
+});
+
+/** The orders service's report on its last poll of an HTTP_FEED channel's feed (a deleted channel keeps none). */
+export function recordFeedSync(channel: ChannelState, sync: FeedSync): ChannelState {
+  if (channel.deletedAt || channel.platform !== 'HTTP_FEED') return channel;
+  return { ...channel, feedSync: sync };
 }
 
 /** Create and rotate only: the view with the feed secret. */

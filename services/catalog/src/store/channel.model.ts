@@ -12,6 +12,7 @@ const channelSchema = new Schema(
     feedUrl: { type: String, default: null },
     feedSecret: { type: String, default: null },
     active: { type: Boolean, default: true },
+    feedSync: { type: Schema.Types.Mixed, default: null },
     deletedAt: { type: Date, default: null },
     createdAt: { type: Date },
     updatedAt: { type: Date },
@@ -22,6 +23,8 @@ const channelSchema = new Schema(
 // The list: live channels (or all), optionally of one platform, oldest first.
 channelSchema.index({ orgId: 1, deletedAt: 1, createdAt: 1, _id: 1 });
 channelSchema.index({ orgId: 1, platform: 1, deletedAt: 1, createdAt: 1, _id: 1 });
+// The orders service's feed poller: every organization's live HTTP_FEED channels, by id.
+channelSchema.index({ platform: 1, deletedAt: 1, _id: 1 });
 
 export const channelModel = (connection: Connection) => connection.model('Channel', channelSchema);
 export type ChannelModel = ReturnType<typeof channelModel>;

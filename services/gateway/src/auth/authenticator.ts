@@ -1,7 +1,8 @@
 import { hash, timingSafeEqual } from 'node:crypto';
-import { permissionsOf, type Permission } from '@stockyard/contracts';
+import type { Permission } from '@stockyard/contracts';
 import { AppError, type Logger } from '@stockyard/service-kit';
 import { parseKey } from '../domain/api-key-format';
+import { keyPermissions } from '../domain/api-key-policy';
 import { verifyKeyHash, type ApiKeyRecord, type ApiKeyRepository } from '../store/api-key.repository';
 import { DEFAULT_REFUSAL_MS, RefusalTimer } from './refusal-timer';
 import { VerificationGate, type KdfSlot } from './verification-gate';
@@ -88,7 +89,7 @@ export class Authenticator {
       throw unauthorized('This API key has expired', 'api_key_expired');
     this.options.onUsed?.(key);
     let permissions = this.permissions.get(key);
-    if (!permissions) this.permissions.set(key, (permissions = permissionsOf(key.role, key.scopes)));
+    if (!permissions) this.permissions.set(key, (permissions = keyPermissions(key)));
     return { key, permissions };
   }
 

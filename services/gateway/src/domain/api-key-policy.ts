@@ -12,9 +12,23 @@ import { AppError } from '@stockyard/service-kit';
 /** A key created without a role reads everything a partner usually reads and changes nothing. */
 export const DEFAULT_ROLE: Role = 'VIEWER';
 
-/** What a storefront key may do: read the products of its channel. */
+/**
+ * What a storefront key may do, on the storefront surface only: read the products of its
+ * channel and check out on it (issue #25). A storefront key's permissions come from its type,
+ * not from the scopes stored on it (`keyPermissions`), so the keys made before the checkout,
+ * stored with `products.read` alone, check out too, and a later addition reaches every key.
+ */
 export const STOREFRONT_ROLE: Role = 'VIEWER';
-export const STOREFRONT_SCOPES: readonly Permission[] = ['products.read'];
+export const STOREFRONT_SCOPES: readonly Permission[] = ['products.read', 'orders.write'];
+
+/** A key's effective permissions: a storefront key's by its type, any other's by its role and scopes. */
+export function keyPermissions(key: {
+  type?: string;
+  role: Role;
+  scopes: readonly Permission[];
+}): readonly Permission[] {
+  return key.type === 'storefront' ? STOREFRONT_SCOPES : permissionsOf(key.role, key.scopes);
+}
 
 export interface GrantRequest {
   role?: string;
@@ -103,8 +117,11 @@ export function assertHeld(wanted: readonly Permission[], caller: readonly Permi
  * itself: a key with only apikeys.manage cannot revoke an ADMIN key, the organization's
  * bootstrap key included, which only an ADMIN key may revoke.
  */
-export function assertMayRevoke(target: { role: Role; scopes: readonly Permission[] }, caller: readonly Permission[]) {
-  assertHeld(permissionsOf(target.role, target.scopes), caller, 'revoke a key that holds it');
+export function assertMayRevoke(
+  target: { type?: string; role: Role; scopes: readonly Permission[] },
+  caller: readonly Permission[],
+) {
+  assertHeld(keyPermissions(target), caller, 'revoke a key that holds it');
 }
 
 /**

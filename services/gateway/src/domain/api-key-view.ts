@@ -1,5 +1,6 @@
 import type { ApiKey } from '@stockyard/contracts';
 import type { ApiKeyRecord } from '../store/api-key.repository';
+import { STOREFRONT_SCOPES } from './api-key-policy';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -11,7 +12,8 @@ export function toApiKey(record: ApiKeyRecord, lastUsedAt: Date | null | undefin
     name: record.name,
     prefix: record.displayPrefix,
     role: record.role,
-    scopes: [...record.scopes],
+    // A storefront key's scopes are its type's (api-key-policy.ts), whatever was stored when it was made.
+    scopes: record.type === 'storefront' ? [...STOREFRONT_SCOPES] : [...record.scopes],
     channelId: record.channelId ?? null,
     lastUsedAt: iso(lastUsedAt),
     expiresAt: iso(record.expiresAt),

@@ -32,7 +32,17 @@ async function sendBytes(res: ServerResponse, total: number, extra: string[]) {
 function channelBatch(body: string, channels: Record<string, ChannelPlatform>): ChannelBatch {
   const ids = (JSON.parse(body) as { ids: string[] }).ids;
   return {
-    data: ids.filter((id) => channels[id]).map((id) => ({ id, name: id, platform: channels[id]!, active: true })),
+    data: ids
+      .filter((id) => channels[id])
+      .map((id) => ({
+        id,
+        name: id,
+        platform: channels[id]!,
+        active: true,
+        warehouseId: null,
+        feedUrl: null,
+        feedSecret: null,
+      })),
     missing: ids.filter((id) => !channels[id]),
   };
 }

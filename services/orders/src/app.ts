@@ -1,0 +1,26 @@
+import { assemble, defineService, outboxRelay, serviceApp, type ServiceContext } from '@stockyard/service-kit';
+import { configSchema, type Config } from './config';
+import type { OrdersDeps } from './deps';
+import { feedsModule } from './feeds.module';
+import { ordersData, ordersModule } from './orders.module';
+
+export function buildApp(ctx: ServiceContext<Config>) {
+  // The orders' documents first: the relay publishes from them and keeps their projections.
+  const data = ordersData(ctx);
+  const relay = outboxRelay(ctx, data.outbox, data.local);
+  const orders = ordersModule(ctx, relay, data);
+  const feeds = feedsModule(ctx, orders.given);
+  const deps: OrdersDeps = { orders: orders.given, feeds: feeds.given };
+  // The holds' rows (the reservations issue's) stay unbound: 501.
+  const app = serviceApp(ctx, {
+    service: 'orders',
+    api: (router) => {
+      orders.mount(router);
+      feeds.mount(router);
+    },
+  });
+  const parts = [...orders.parts, ...feeds.parts];
+  return assemble(ctx, { app, deps, relay, subscriptions: orders.subscriptions, parts });
+}
+
+export const orders = defineService({ name: 'orders', configSchema, build: buildApp });

@@ -1,0 +1,9 @@
+import type { FeedsGiven } from './feeds.module';
+import type { OrdersGiven } from './orders.module';
+
+/** What the orders service's modules give their routes and consumers (built in app.ts), by module. */
+export interface OrdersDeps {
+  orders: OrdersGiven;
+  /** The feed poller and re-pulling one order. */
+  feeds: FeedsGiven;
+}

@@ -1,0 +1,16 @@
+import type { TypedEvent } from '@stockyard/contracts';
+import { noteAssemblyStock } from '../../domain/assembly-stock';
+import { assemblyTerm } from '../../domain/order-search';
+import type { OrderRepository } from '../../store/order.repository';
+
+/**
+ * inventory.availability_changed: the open orders with an ASSEMBLY line of the variant (an exact
+ * term of their search index) take its new available quantity, in one batched change, so
+ * `blockedOnBuild` follows the stock. Idempotent: the same quantity again changes nothing.
+ */
+export const availabilityChangedHandler =
+  (orders: OrderRepository) => async (event: TypedEvent<'inventory.availability_changed'>) => {
+    const { orgId, variantId, newAvailable } = event.payload;
+    const ids = await orders.holding(orgId, assemblyTerm(variantId));
+    if (ids.length > 0) await orders.changeMany(orgId, ids, (o) => noteAssemblyStock(o, variantId, newAvailable));
+  };

@@ -1,0 +1,32 @@
+import type { OrderListQuery } from '@stockyard/contracts';
+import { wordStartPattern, type OrgFilter } from '@stockyard/service-kit';
+import { dateRange } from './date-range';
+
+/** The earliest date: `deletedAt` at or after it is every trashed order (a range of the trash index). */
+export const EARLIEST = new Date(-8_640_000_000_000_000);
+
+/**
+ * The list's filter on the orders' rows (order-row.model.ts): the equalities its indexes hold,
+ * `orderedAt` between the dates (the one range), the candidates the term index found (a
+ * superset, when it found them: `ids`), and the search's exact condition checked on the rows read.
+ */
+export function orderFilter(orgId: string, query: Partial<OrderListQuery>, ids?: string[]): OrgFilter {
+  const filter: OrgFilter = { orgId, deletedAt: null };
+  if (query.channelId) filter.channelId = query.channelId;
+  if (query.status) filter.status = query.status;
+  if (query.blockedOnBuild !== undefined) filter.blockedOnBuild = query.blockedOnBuild;
+  const ordered = dateRange(query.startDate, query.endDate);
+  if (ordered) filter.orderedAt = ordered;
+  if (ids) filter._id = { $in: ids };
+  if (query.search) {
+    const pattern = wordStartPattern(query.search);
+    const fields = ['channelOrderId', 'customerName', 'customerEmail', 'skus'];
+    filter.$or = fields.map((field) => ({ [field]: pattern }));
+  }
+  return filter;
+}
+
+export const orderSort = (query: Pick<OrderListQuery, 'sortBy' | 'sortOrder'>): Record<string, 1 | -1> => {
+  const direction = query.sortOrder === 'asc' ? 1 : -1;
+  return { [query.sortBy]: direction, _id: direction };
+};

@@ -1,0 +1,23 @@
+import { NumberSequence } from '@stockyard/service-kit';
+import { Schema, type Connection } from 'mongoose';
+
+/** `_id` = orgId: the organization's next storefront order number, advanced a block at a time. */
+const sequenceSchema = new Schema(
+  { _id: { type: String }, next: { type: Number, required: true }, version: { type: Number, required: true } },
+  { collection: 'storefront_order_sequences', versionKey: false },
+);
+
+/** `SF-000123`: a checkout's channel order id (the storefront has no order ids of its own). */
+export class StorefrontNumbers {
+  private readonly sequence: NumberSequence;
+
+  constructor(connection: Connection) {
+    const model =
+      connection.models.StorefrontOrderSequence ?? connection.model('StorefrontOrderSequence', sequenceSchema);
+    this.sequence = new NumberSequence(model.collection);
+  }
+
+  async next(orgId: string): Promise<string> {
+    return `SF-${String(await this.sequence.next(orgId)).padStart(6, '0')}`;
+  }
+}
