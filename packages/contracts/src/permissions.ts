@@ -84,6 +84,13 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
 };
 
 /** Held only by the organization's owner: a leaked key must never be able to do these. */
+/**
+ * What a storefront key may do, on the storefront surface only: read the products of its
+ * channel and check out on it. The gateway derives a storefront key's permissions from its
+ * type, so every such key has exactly these, whenever it was made.
+ */
+export const STOREFRONT_PERMISSIONS: readonly Permission[] = ['products.read', 'orders.write'];
+
 export const OWNER_ONLY_PERMISSIONS = ['org.close', 'data.recover'] as const satisfies readonly Permission[];
 
 const ownerOnly: ReadonlySet<string> = new Set(OWNER_ONLY_PERMISSIONS);

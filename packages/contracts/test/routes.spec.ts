@@ -30,6 +30,8 @@ function expectedStatus(row: SpecRow): number {
 // The brief's service map, restated independently of the table.
 function owningService(routePath: string): ServiceName {
   if (/^\/purchase-orders\/[^/]+\/landed-costs/.test(routePath)) return 'invoicing';
+  // The brief names no storefront routes: a storefront's checkout makes an order (issue #25).
+  if (/^\/storefront\/orders(\/|$)/.test(routePath)) return 'orders';
   const prefixes: [RegExp, ServiceName][] = [
     [/^\/(api-keys|settings)(\/|$)/, 'gateway'],
     [/^\/(products|variants|brands|categories|channels|sources|storefront)(\/|$)/, 'catalog'],
@@ -93,9 +95,13 @@ describe('route table against the spec', () => {
     expect(matchRoute('POST', '/reservations/r1/allocate')?.route.permission).toBe('orders.write');
   });
 
-  it('puts only the storefront product reads on the storefront surface', () => {
+  it('puts only the storefront product reads and the checkout on the storefront surface', () => {
     const storefront = ROUTES.filter((r) => r.surface === 'storefront').map(key);
-    expect(storefront.sort()).toEqual(['GET /storefront/products', 'GET /storefront/products/{id}']);
+    expect(storefront.sort()).toEqual([
+      'GET /storefront/products',
+      'GET /storefront/products/{id}',
+      'POST /storefront/orders',
+    ]);
   });
 
   it('lists routes by service', () => {

@@ -1,4 +1,4 @@
-import { IDENTITY_HEADER, signIdentity } from '@stockyard/contracts';
+import { IDENTITY_HEADER, signIdentity, STOREFRONT_PERMISSIONS } from '@stockyard/contracts';
 import { TEST_IDENTITY_SECRET } from './isolation';
 
 /** Headers a request carries when it comes through the gateway. */
@@ -13,9 +13,16 @@ export function asCaller(orgId: string, permissions: string[] = [], keyId = 'key
  * Headers of a request from a storefront key as the gateway signs it: the channel the key is
  * bound to and the key's permissions (the harness's own identities carry no channel).
  */
-export function asStorefront(orgId: string, channelId: string, permissions: string[] = ['products.read']) {
+export function asStorefront(
+  orgId: string,
+  channelId: string,
+  permissions: readonly string[] = STOREFRONT_PERMISSIONS,
+) {
   return {
-    [IDENTITY_HEADER]: signIdentity({ orgId, keyId: 'key_storefront', permissions, channelId }, TEST_IDENTITY_SECRET),
+    [IDENTITY_HEADER]: signIdentity(
+      { orgId, keyId: 'key_storefront', permissions: [...permissions], channelId },
+      TEST_IDENTITY_SECRET,
+    ),
     'content-type': 'application/json',
   };
 }

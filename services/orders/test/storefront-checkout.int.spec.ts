@@ -1,5 +1,4 @@
-import { IDENTITY_HEADER, signIdentity } from '@stockyard/contracts';
-import { TEST_IDENTITY_SECRET } from '@stockyard/testkit';
+import { asCaller, asStorefront } from '@stockyard/testkit';
 import { startOrders, type Orders } from './support/orders';
 
 const ORG = 'org_checkout';
@@ -9,20 +8,11 @@ describe('POST /storefront/orders (a storefront key checks out on its channel)',
   let shop: string;
   let mug: { id: string; sku: string; productId: string };
   let free: { id: string; sku: string; productId: string };
-  /** As the gateway signs a storefront key's identity: bound to `channelId`. */
-  const asStorefront = (channelId: string | null) => ({
-    [IDENTITY_HEADER]: signIdentity(
-      {
-        orgId: ORG,
-        keyId: 'key_sf',
-        permissions: ['products.read', 'orders.write'],
-        ...(channelId ? { channelId } : {}),
-      },
-      TEST_IDENTITY_SECRET,
-    ),
-  });
+  /** A storefront key's identity bound to `channelId`; null: the same permissions without a channel. */
+  const asShop = (channelId: string | null) =>
+    channelId ? asStorefront(ORG, channelId) : asCaller(ORG, ['products.read', 'orders.write']);
   const checkout = (body: unknown, channelId: string | null = shop) =>
-    h.request('POST', '/storefront/orders', body, { headers: asStorefront(channelId) });
+    h.request('POST', '/storefront/orders', body, { headers: asShop(channelId) });
   const address = { name: 'Ada', street: '1 Road', city: 'London', country: 'GB' };
 
   beforeAll(async () => {

@@ -1,4 +1,5 @@
 import {
+  STOREFRONT_PERMISSIONS,
   isAssignable,
   OWNER_ONLY_PERMISSIONS,
   permissionsOf,
@@ -19,7 +20,7 @@ export const DEFAULT_ROLE: Role = 'VIEWER';
  * stored with `products.read` alone, check out too, and a later addition reaches every key.
  */
 export const STOREFRONT_ROLE: Role = 'VIEWER';
-export const STOREFRONT_SCOPES: readonly Permission[] = ['products.read', 'orders.write'];
+export const STOREFRONT_SCOPES = STOREFRONT_PERMISSIONS;
 
 /** A key's effective permissions: a storefront key's by its type, any other's by its role and scopes. */
 export function keyPermissions(key: {
