@@ -16,6 +16,7 @@ import path from 'node:path';
 import { ensureInfra, ferretDbPid, infraVariables, REPO_ROOT, type Stack, startStack } from '@stockyard/testkit';
 import type { FloodPlan, FloodResult } from './support/auth-flooder';
 import { cpuMeter, runScript, watchMachine } from './machine';
+import { say, sleep } from './support/figures';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** The valid caller's requests per second, sent on schedule whether or not earlier ones answered. */
@@ -28,8 +29,6 @@ const FLOODER_ADDRESS = '127.0.0.2';
 const RATE_LIMIT = '1000000000';
 const ROUTE = '/api/v1/webhooks/events';
 
-const say = (line: string) => process.stdout.write(`${line}\n`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const unknownKeyId = () => [...randomBytes(12)].map((b) => BASE62[b % 62]).join('');
 

@@ -13,6 +13,7 @@ import { ensureInfra, infraVariables, REPO_ROOT, type Stack, startStack } from '
 import { newProduct } from '../services/catalog/src/domain/product-create';
 import { settle } from '../services/catalog/src/domain/product-settle';
 import { runScript, watchMachine } from './machine';
+import { say } from './support/figures';
 
 // mongoose is the catalog service's dependency, not the workspace root's.
 const mongoose = createRequire(path.join(REPO_ROOT, 'services/catalog/package.json'))(
@@ -25,7 +26,6 @@ const RATE_LIMIT = '100000000';
 /** Calls per route at most (a page per call of 1,000 needs 5 for 5,000). */
 const MAX_CALLS = 1_000;
 
-const say = (line: string) => process.stdout.write(`${line}\n`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** SIMPLE products with SKUs (claimed, as the writer claims them), their variant refs. */

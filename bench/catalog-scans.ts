@@ -20,6 +20,7 @@ import { termRows } from '../packages/service-kit/src/store/search-index';
 import { newProduct } from '../services/catalog/src/domain/product-create';
 import { searchTermsOf } from '../services/catalog/src/domain/product-search';
 import { runScript, watchMachine } from './machine';
+import { pct, say } from './support/figures';
 
 const mongoose = createRequire(path.join(REPO_ROOT, 'services/catalog/package.json'))(
   'mongoose',
@@ -29,10 +30,6 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5_000);
 const READS = Number(process.env.BENCH_READS ?? 10);
 const LISTINGS = Math.min(4_000, PRODUCTS);
 const RATE_LIMIT = '100000000';
-
-const say = (line: string) => process.stdout.write(`${line}\n`);
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 type Body = { total?: number; data: unknown[]; status?: string; length?: number };
 

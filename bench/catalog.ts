@@ -13,6 +13,7 @@ import { termRows } from '../packages/service-kit/src/store/search-index';
 import { newProduct } from '../services/catalog/src/domain/product-create';
 import { searchTermsOf } from '../services/catalog/src/domain/product-search';
 import { runScript, watchMachine } from './machine';
+import { ms, pct, say } from './support/figures';
 
 // mongoose is the catalog service's dependency, not the workspace root's.
 const mongoose = createRequire(path.join(REPO_ROOT, 'services/catalog/package.json'))(
@@ -26,11 +27,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 /** The gateway's per-key default is 300/min; a benchmark must lift it, and says so. */
 const RATE_LIMIT = '100000000';
 const TYPES = ['SIMPLE', 'SIMPLE', 'SIMPLE', 'SIMPLE', 'SIMPLE', 'SIMPLE', 'SIMPLE', 'BUNDLE', 'ASSEMBLY', 'FAMILY'];
-
-const say = (line: string) => process.stdout.write(`${line}\n`);
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 /** Product documents as the service stores them (the domain's own constructor), one in seven archived. */
 function productDocs(orgId: string, from: number, count: number) {

@@ -13,6 +13,7 @@ import { ensureInfra, infraVariables, REPO_ROOT, type Stack, startStack } from '
 import { newProduct } from '../services/catalog/src/domain/product-create';
 import { settle } from '../services/catalog/src/domain/product-settle';
 import { runScript, watchMachine } from './machine';
+import { say } from './support/figures';
 
 // mongoose is the catalog service's dependency, not the workspace root's.
 const mongoose = createRequire(path.join(REPO_ROOT, 'services/catalog/package.json'))(
@@ -22,8 +23,6 @@ const mongoose = createRequire(path.join(REPO_ROOT, 'services/catalog/package.js
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 7_000);
 /** The gateway's per-key default is 300/min; the benchmark lifts it, and says so. */
 const RATE_LIMIT = '100000000';
-
-const say = (line: string) => process.stdout.write(`${line}\n`);
 
 /** SIMPLE products in the category, settled on its empty template (enriched), with their variant refs. */
 async function seed(stack: Stack, orgId: string, categoryId: string): Promise<void> {

@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import { signIdentity } from '@stockyard/contracts';
 import { ensureInfra, ferretDbPid, infraVariables, startStack, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
 import { cpuMeter, runScript, watchMachine } from './machine';
+import { say } from './support/figures';
 
 /**
  * Fixed connection counts, each measured separately: 1 connection shows the latency the
@@ -32,8 +33,6 @@ const ROUTES = [
   { path: '/api/v1/webhooks/events', service: 'webhooks', permission: 'webhooks.manage' },
   { path: '/api/v1/warehouses', service: 'inventory', permission: 'warehouses.read' },
 ] as const;
-
-const say = (line: string) => process.stdout.write(`${line}\n`);
 
 interface Figures {
   perSecond: number;

@@ -19,6 +19,7 @@ import { settle } from '../services/catalog/src/domain/product-settle';
 import { sourceSkuId } from '../services/catalog/src/domain/source-sku';
 import { withSourceLinked } from '../services/catalog/src/domain/variant-link';
 import { runScript, watchMachine } from './machine';
+import { say, sleep } from './support/figures';
 
 // mongoose is the catalog service's dependency, not the workspace root's.
 const mongoose = createRequire(path.join(REPO_ROOT, 'services/catalog/package.json'))(
@@ -36,8 +37,6 @@ const NEW = ROWS - LINKED - UNCHANGED;
 const RATE_LIMIT = '100000000';
 const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S ?? 1800);
 
-const say = (line: string) => process.stdout.write(`${line}\n`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
 /** Notes when `import.completed` arrives (the endpoint is subscribed to nothing else). */

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { asCaller, ensureInfra, ferretDbPid, infraVariables, REPO_ROOT, startStack } from '@stockyard/testkit';
 import { stackVariants } from '../services/inventory/test/support/stack-variants';
 import { cpuMeter, runScript, watchMachine } from './machine';
+import { ms, pct, say } from './support/figures';
 
 // mongoose is the inventory service's dependency, not the workspace root's.
 const mongoose = createRequire(path.join(REPO_ROOT, 'services/inventory/package.json'))(
@@ -22,11 +23,6 @@ const MOVEMENTS = 100_000;
 const READS = Number(process.env.BENCH_READS ?? 30);
 /** The gateway's per-key default is 300/min; a benchmark must lift it, and says so. */
 const RATE_LIMIT = '100000000';
-
-const say = (line: string) => process.stdout.write(`${line}\n`);
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function timed(call: () => Promise<Response>, latencies: number[]): Promise<number> {
   const start = performance.now();

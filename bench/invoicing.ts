@@ -30,6 +30,7 @@ import {
   type VendorBalance,
 } from '../services/invoicing/src/domain/vendor-balance';
 import { cpuMeter, runScript, watchMachine } from './machine';
+import { load, ms, pct, say } from './support/figures';
 
 // mongoose is the services' dependency, not the workspace root's.
 const mongoose = createRequire(path.join(REPO_ROOT, 'services/invoicing/package.json'))(
@@ -56,15 +57,6 @@ const STATUSES: InvoiceStatus[] = [
   'DISPUTED',
 ];
 
-const say = (line: string) => process.stdout.write(`${line}\n`);
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 const day = (base: number, offset: number) => new Date(base + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** `count` calls of `call`, after one untimed: sorted latencies in ms. */

@@ -38,6 +38,7 @@ import {
   type Stack,
 } from '@stockyard/testkit';
 import { processCpuMs, runScript, watchMachine } from './machine';
+import { pct, say } from './support/figures';
 
 // mongoose is the inventory service's dependency, not the workspace root's.
 const mongoose = createRequire(path.join(REPO_ROOT, 'services/inventory/package.json'))(
@@ -54,9 +55,6 @@ const ORGS = [
 ] as const;
 const SYNTHETIC = 100_000;
 
-const say = (line: string) => process.stdout.write(`${line}\n`);
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n.toFixed(1)} ms`);
 
 interface Figure {

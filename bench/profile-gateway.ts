@@ -15,14 +15,12 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { ensureInfra, infraVariables, startStack, STATE_DIR } from '@stockyard/testkit';
 import { cpuMeter, runScript } from './machine';
+import { say, sleep } from './support/figures';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const PROFILE_DIR = path.join(STATE_DIR, 'profiles');
 const HOOK = path.join(__dirname, 'support', 'profiler-hook.mjs');
-
-const say = (line: string) => process.stdout.write(`${line}\n`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface ProfileNode {
   id: number;

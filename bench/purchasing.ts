@@ -12,6 +12,7 @@ import { ensureInfra, ferretDbPid, gatewayCaller, infraVariables, REPO_ROOT, sta
 import { searchTermsOf } from '../services/purchasing/src/domain/purchase-order-search';
 import type { PurchaseOrder } from '../services/purchasing/src/domain/purchase-order';
 import { cpuMeter, runScript, watchMachine } from './machine';
+import { load, ms, pct, pool, say } from './support/figures';
 
 // mongoose is the services' dependency, not the workspace root's.
 const mongoose = createRequire(path.join(REPO_ROOT, 'services/purchasing/package.json'))(
@@ -29,31 +30,6 @@ const READS = Number(process.env.BENCH_READS ?? 200);
 /** The gateway's per-key default is 300/min; a benchmark must lift it, and says so. */
 const RATE_LIMIT = '100000000';
 const STATUSES = ['DRAFT', 'SUBMITTED', 'PARTIALLY_RECEIVED', 'RECEIVED', 'CANCELLED'] as const;
-
-const say = (line: string) => process.stdout.write(`${line}\n`);
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-
-/** Runs `work` over `items` with `limit` in flight. */
-async function pool<T, R>(items: T[], limit: number, work: (item: T, i: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await work(items[i]!, i);
-      }
-    }),
-  );
-  return out;
-}
 
 let stopping: (() => Promise<void>) | undefined;
 process.once('SIGINT', () => void (stopping?.() ?? Promise.resolve()).finally(() => process.exit(130)));

@@ -10,6 +10,7 @@
 import { ensureInfra, infraVariables, startService } from '@stockyard/testkit';
 import { catalog } from '../services/catalog/src/app';
 import { runScript, watchMachine } from './machine';
+import { ms, pct, say } from './support/figures';
 
 const SIZES = [1, 100, 300];
 const WRITES = Number(process.env.BENCH_WRITES ?? 40);
@@ -17,10 +18,6 @@ const WRITERS = 8;
 const CONCURRENT_WRITES = Number(process.env.BENCH_CONCURRENT_WRITES ?? 10);
 const PERMISSIONS = ['products.read', 'products.write', 'variants.read', 'variants.write'];
 
-const say = (line: string) => process.stdout.write(`${line}\n`);
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 const summary = (latencies: number[]) => {
   const sorted = [...latencies].sort((a, b) => a - b);
   return `p50 ${ms(pct(sorted, 50))}, p99 ${ms(pct(sorted, 99))}, max ${ms(sorted[sorted.length - 1]!)}`;

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { ensureInfra, infraEnv, infraVariables, REPO_ROOT, type Stack, startStack } from '@stockyard/testkit';
 import { stackVariants } from '../services/inventory/test/support/stack-variants';
 import { runScript, watchMachine } from './machine';
+import { ms, pct, say, sleep } from './support/figures';
 
 // The service kit is the services' dependency, not the workspace root's.
 const kit = createRequire(path.join(REPO_ROOT, 'services/webhooks/package.json'))(
@@ -40,12 +41,6 @@ const SOURCE = process.env.BENCH_SOURCE === 'broker' ? 'broker' : 'api';
 const DRAIN_SECONDS = 30;
 /** The gateway's per-key default is 300/min; a benchmark must lift it, and says so. */
 const RATE_LIMIT = '100000000';
-
-const say = (line: string) => process.stdout.write(`${line}\n`);
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-const sleep = (n: number) => new Promise((r) => setTimeout(r, n));
 
 /** Answers 200 at once and notes when each (variant:availability, endpoint) arrived. */
 async function startFastReceiver() {
