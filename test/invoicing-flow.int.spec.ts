@@ -1,5 +1,5 @@
 import { verifyWebhook, WEBHOOK_HEADERS } from '@stockyard/contracts';
-import { eventually, gatewayCaller, type Stack, startReceiver, startStack } from '@stockyard/testkit';
+import { eventually, gatewayJson, type Stack, startReceiver, startStack } from '@stockyard/testkit';
 
 /**
  * Issue #26's whole-system flow, procure to pay, as processes behind the gateway with an admin key:
@@ -14,16 +14,10 @@ describe('invoicing flow: procure to pay, through the gateway', () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let adminKey: string;
 
-  const api = async (method: string, route: string, body?: unknown) => {
-    const res = await gatewayCaller(stack.gatewayUrl, adminKey)(method, route, body);
-    const text = await res.text();
-    return { status: res.status, text, body: text ? JSON.parse(text) : undefined };
-  };
-  const ok = async (method: string, route: string, body?: unknown) => {
-    const res = await api(method, route, body);
-    if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${res.text}`);
-    return res.body;
-  };
+  const api = (method: string, route: string, body?: unknown) =>
+    gatewayJson(stack.gatewayUrl, adminKey).call(method, route, body);
+  const ok = (method: string, route: string, body?: unknown) =>
+    gatewayJson(stack.gatewayUrl, adminKey).ok(method, route, body);
 
   beforeAll(async () => {
     receiver = await startReceiver();

@@ -1,5 +1,5 @@
 import { verifyWebhook, WEBHOOK_HEADERS } from '@stockyard/contracts';
-import { eventually, gatewayCaller, type Stack, startReceiver, startStack } from '@stockyard/testkit';
+import { eventually, gatewayJson, type Stack, startReceiver, startStack } from '@stockyard/testkit';
 import { startFeedServer, type FeedServer } from '../services/orders/test/support/feed-server';
 
 /**
@@ -16,16 +16,10 @@ describe('orders flow: every way an order arrives, its lifecycle and shipment, t
   let adminKey: string;
   let orgId: string;
 
-  const call = async (key: string, method: string, route: string, body?: unknown) => {
-    const res = await gatewayCaller(stack.gatewayUrl, key)(method, route, body);
-    const text = await res.text();
-    return { status: res.status, text, body: text ? JSON.parse(text) : undefined };
-  };
-  const ok = async (method: string, route: string, body?: unknown) => {
-    const res = await call(adminKey, method, route, body);
-    if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${res.text}`);
-    return res.body;
-  };
+  const call = (key: string, method: string, route: string, body?: unknown) =>
+    gatewayJson(stack.gatewayUrl, key).call(method, route, body);
+  const ok = (method: string, route: string, body?: unknown) =>
+    gatewayJson(stack.gatewayUrl, adminKey).ok(method, route, body);
 
   beforeAll(async () => {
     receiver = await startReceiver();

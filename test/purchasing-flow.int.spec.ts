@@ -1,5 +1,5 @@
 import { verifyWebhook, WEBHOOK_HEADERS } from '@stockyard/contracts';
-import { eventually, gatewayCaller, mailpit, type Stack, startReceiver, startStack } from '@stockyard/testkit';
+import { eventually, gatewayJson, mailpit, type Stack, startReceiver, startStack } from '@stockyard/testkit';
 import { pdfText } from '../services/purchasing/test/support/pdf-text';
 
 /**
@@ -17,16 +17,10 @@ describe('purchasing flow: from a reorder requirement to stock, through the gate
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let adminKey: string;
 
-  const api = async (method: string, route: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await gatewayCaller(stack.gatewayUrl, adminKey)(method, route, body, headers);
-    const text = await res.text();
-    return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : undefined };
-  };
-  const ok = async (method: string, route: string, body?: unknown) => {
-    const res = await api(method, route, body);
-    if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${res.text}`);
-    return res.body;
-  };
+  const api = (method: string, route: string, body?: unknown, headers: Record<string, string> = {}) =>
+    gatewayJson(stack.gatewayUrl, adminKey).call(method, route, body, headers);
+  const ok = (method: string, route: string, body?: unknown) =>
+    gatewayJson(stack.gatewayUrl, adminKey).ok(method, route, body);
 
   beforeAll(async () => {
     receiver = await startReceiver();

@@ -231,3 +231,36 @@ export function gatewayCaller(gatewayUrl: string, key: string) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 }
+
+/** An answer of the partner API, its body parsed when there is one. */
+export interface GatewayAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert body fields one by one
+  body: any;
+}
+
+/**
+ * A stack's partner API with one key, answers parsed: `call` answers whatever came back,
+ * `ok` the body of a 2xx and throws with the status and text on anything else.
+ */
+export function gatewayJson(gatewayUrl: string, key: string) {
+  const raw = gatewayCaller(gatewayUrl, key);
+  const call = async (
+    method: string,
+    route: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<GatewayAnswer> => {
+    const res = await raw(method, route, body, headers);
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : undefined };
+  };
+  const ok = async (method: string, route: string, body?: unknown) => {
+    const res = await call(method, route, body);
+    if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${res.text}`);
+    return res.body;
+  };
+  return { call, ok };
+}
