@@ -32,6 +32,7 @@ export * from './landed-costs';
 export * from './invoicing-internal';
 export * from './orders';
 export * from './shipments';
+export * from './reservations';
 export * from './storefront-orders';
 export * from './api/bound-route';
 export * from './api/webhooks.api';

@@ -28,5 +28,9 @@ export const configSchema = baseServiceEnv.extend({
    * development only (`127.0.0.1:<port>`). Empty in production.
    */
   FEED_URL_ALLOWLIST: hostAllowlist(),
+  /** How often each process finishes hold moves left in flight (a crash, inventory away); 0: never. */
+  HOLD_SWEEP_MS: ms(0, 5_000),
+  /** A hold move older than this is the sweep's (a request still running its move is younger). */
+  HOLD_STUCK_MS: ms(0, 10_000),
 });
 export type Config = ReturnType<typeof configSchema.parse>;

@@ -1,19 +1,10 @@
 import { ORDERS_API, routesOf, schemasOf } from '@stockyard/contracts';
 
-/** The holds' rows: the reservations issue builds them; until then they answer 501. */
+/** The holds' rows not built yet: they answer 501. */
 const PENDING = [
-  'GET /orders/pending-reservations',
-  'GET /orders/{id}/reservations',
-  'GET /orders/{id}/reservations/status',
   'POST /orders/{id}/reservations/expand-kits',
   'POST /orders/{id}/lines/{lineId}/refresh-holds',
-  'POST /orders/release-stale-holds',
   'POST /orders/reresolve-lines',
-  'POST /orders/{id}/fulfill',
-  'POST /orders/{id}/restore-and-fulfill-holds',
-  'POST /reservations/{id}/allocate',
-  'POST /reservations/{id}/deallocate',
-  'GET /reservations/{id}/available-sources',
 ];
 
 describe('orders route binding', () => {

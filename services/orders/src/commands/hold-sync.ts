@@ -1,0 +1,135 @@
+import type { Logger } from '@stockyard/service-kit';
+import { holdIdOf, isOpen, shortOf, type Hold } from '../domain/hold';
+import { holdStates } from '../domain/hold-states';
+import type { Order, OrderLine } from '../domain/order';
+import type { CatalogReads } from '../peers/catalog-reads';
+import type { HoldRepository } from '../store/hold.repository';
+import type { OrderRepository } from '../store/order.repository';
+import type { HoldMoves, Planned } from './hold-moves';
+
+/** Statuses whose orders get holds (a shipped order's goods have left; a cancelled one wants none). */
+const HOLDING = new Set(['PENDING', 'PROCESSING', 'ON_HOLD']);
+
+/** The top-up of an open hold's shortfall: reserve `quantity` more with the next key. */
+export function topUp(hold: Hold, quantity: number): Planned | undefined {
+  if (!isOpen(hold) || hold.kitLevel || !hold.warehouseId || quantity <= 0) return undefined;
+  const reserves = hold.reserves + 1;
+  return {
+    move: { kind: 'reserve', operationKey: `${hold.id}:${reserves}`, warehouseId: hold.warehouseId, quantity },
+    state: { ...hold, reserves },
+  };
+}
+
+/** Cancelling an open hold: CANCELLED, and what it holds given back in inventory. */
+export function cancelHold(hold: Hold): Planned | undefined {
+  if (!isOpen(hold)) return undefined;
+  const status = holdStates.next(hold.status, 'cancel');
+  if (hold.reservedQuantity <= 0 || !hold.warehouseId) return { move: null, state: { ...hold, status } };
+  const releases = hold.releases + 1;
+  const operationKey = `${hold.id}:release:${releases}`;
+  const move = { kind: 'release' as const, operationKey, warehouseId: hold.warehouseId, quantity: hold.reservedQuantity };
+  return { move, state: { ...hold, status, releases } };
+}
+
+/**
+ * Keeps an order's holds in step with the order (after each write of its status or lines, from
+ * the order's own outbox, so a crash between the two is finished by the relay): a hold per
+ * linked line while the order may still be fulfilled, each reserved in its channel's warehouse
+ * as far as stock allows; every open hold released and CANCELLED once the order is cancelled.
+ */
+export class HoldSync {
+  constructor(
+    private readonly orders: OrderRepository,
+    private readonly holds: HoldRepository,
+    private readonly moves: HoldMoves,
+    private readonly catalog: CatalogReads,
+    private readonly logger: Logger,
+  ) {}
+
+  async syncOrder(orgId: string, orderId: string): Promise<void> {
+    const order = await this.orders.find(orgId, orderId);
+    if (!order) return;
+    await this.noteStatus(order);
+    if (order.status === 'CANCELLED') {
+      const held = await this.holds.ofOrder(orgId, orderId);
+      await Promise.all(held.filter(isOpen).map((h) => this.moves.run(orgId, h.id, cancelHold)));
+      return;
+    }
+    if (!HOLDING.has(order.status) || order.deletedAt) return;
+    await this.createMissing(order);
+    const held = await this.holds.ofOrder(orgId, orderId);
+    await Promise.all(held.map((h) => this.reserve(h)));
+  }
+
+  /** The order's status on its open holds (how stale holds are found). */
+  private async noteStatus(order: Order): Promise<void> {
+    const held = await this.holds.ofOrder(order.orgId, order.id);
+    const behind = held.filter((h) => isOpen(h) && h.orderStatus !== order.status);
+    await Promise.all(
+      behind.map((h) =>
+        this.holds.change(order.orgId, h.id, (c) => (c.orderStatus === order.status ? {} : { state: { ...c, orderStatus: order.status } })),
+      ),
+    );
+  }
+
+  /** A hold for each linked line that has none (a BUNDLE's is kit-level), in the channel's warehouse. */
+  async createMissing(order: Order, lines: OrderLine[] = order.lines): Promise<void> {
+    const held = new Set((await this.holds.ofOrder(order.orgId, order.id)).map((h) => h.lineId));
+    const wanting = lines.filter((l) => l.variantId && !held.has(l.id) && l.quantity > l.shippedQuantity);
+    if (wanting.length === 0) return;
+    const channel = await this.catalog.channel(order.orgId, order.channelId);
+    const warehouseId = channel?.warehouseId ?? null;
+    await Promise.all(
+      wanting.map((line) =>
+        this.holds.createIfAbsent({
+          id: holdIdOf(line.id),
+          orgId: order.orgId,
+          orderId: order.id,
+          orderStatus: order.status,
+          lineId: line.id,
+          variantId: line.variantId!,
+          status: 'PENDING',
+          quantity: line.quantity - line.shippedQuantity,
+          warehouseId,
+          reservedQuantity: 0,
+          committedQuantity: 0,
+          reserves: 0,
+          releases: 0,
+          pendingMove: null,
+          sourceChannelId: null,
+          purchaseOrderLineId: null,
+          kitLevel: line.productType === 'BUNDLE',
+          kitParentLineId: null,
+        }),
+      ),
+    );
+  }
+
+  /**
+   * Reserves what the hold lacks: all of it at once (the usual case), else, refused as more than
+   * is available, what the warehouse has available (read from inventory) with the next key.
+   */
+  async reserve(hold: Hold): Promise<Hold> {
+    let current = hold.pendingMove ? await this.moves.finish(hold) : hold;
+    if (shortOf(current) <= 0 || !current.warehouseId) return current;
+    current = (await this.moves.run(hold.orgId, hold.id, (h) => topUp(h, shortOf(h)))).hold;
+    const short = shortOf(current);
+    if (short <= 0 || !current.warehouseId) return current;
+    const available = await this.availableIn(current);
+    if (available <= 0) return current;
+    return (await this.moves.run(hold.orgId, hold.id, (h) => topUp(h, Math.min(shortOf(h), available)))).hold;
+  }
+
+  private async availableIn(hold: Hold): Promise<number> {
+    try {
+      const levels = await this.moves.stock.reorderLevels(hold.orgId, {
+        warehouseId: hold.warehouseId!,
+        variantIds: [hold.variantId],
+      });
+      return levels.data.find((l) => l.warehouseId === hold.warehouseId)?.available ?? 0;
+    } catch (err) {
+      this.logger.warn({ holdId: hold.id, err: (err as Error).message }, 'availability read failed');
+      return 0;
+    }
+  }
+}
