@@ -25,15 +25,16 @@ export function holdsModule({ connection, config, logger }: ServiceContext<Confi
   const sources = catalogSources(config);
   const sync = new HoldSync(orders.orders, holds, moves, orders.catalog, logger);
   data.holdsTrigger.bind((orgId, orderId) => sync.syncOrder(orgId, orderId));
+  const sweep = new HoldSweep(holds, moves, { everyMs: config.HOLD_SWEEP_MS, stuckMs: config.HOLD_STUCK_MS }, logger);
   const given = {
     holds,
+    sweep,
     sync,
     moves,
     reads: new HoldReads(orders.orders, holds, sources),
     commands: new HoldCommands(orders.orders, holds, moves, sources),
     fulfil: new FulfilCommands(orders.orders, holds, moves),
   };
-  const sweep = new HoldSweep(holds, moves, { everyMs: config.HOLD_SWEEP_MS, stuckMs: config.HOLD_STUCK_MS }, logger);
   return { given, parts: [sweep], mount: (router: Router) => holdsRoutes(router, given) };
 }
 export type HoldsGiven = ReturnType<typeof holdsModule>['given'];
