@@ -13,6 +13,10 @@ import type { HoldMoves, Planned } from './hold-moves';
 type Outcome = FulfillResult['results'][number];
 const skipped = (hold: Hold, reason: string): Outcome => ({ reservationId: hold.id, outcome: 'skipped', reason });
 
+/** Why restore-and-fulfil did not commit a hold it planned to (another call did, or inventory refused). */
+const restoreSkip = (hold: Hold) =>
+  hold.status === 'COMMITTED' ? 'already_committed' : hold.warehouseId ? 'deduct_refused' : 'no_warehouse';
+
 /** A dropship hold: allocated to a source and holding nothing of ours (the source ships it directly). */
 export const isDropship = (hold: Hold) =>
   hold.status === 'ALLOCATED' && hold.sourceChannelId !== null && hold.reservedQuantity === 0;
@@ -115,7 +119,7 @@ export class FulfilCommands {
       results.push(
         after.status === 'COMMITTED' && ran.made
           ? { reservationId: rid, outcome: 'committed', reason: null }
-          : skipped(after, after.warehouseId ? 'deduct_refused' : 'no_warehouse'),
+          : skipped(after, restoreSkip(after)),
       );
     }
     return { orderId: id, status: order.status, results };
