@@ -3,12 +3,12 @@ import { notFound } from '@stockyard/service-kit';
 import { moveTo } from '../domain/change-status';
 import { isOpen, type Hold } from '../domain/hold';
 import { foreignHolds, orderNotFulfillable } from '../domain/hold.errors';
-import { holdStates } from '../domain/hold-states';
+import { commitHold, restoreAndCommit } from '../domain/hold-plans';
 import type { Order } from '../domain/order';
 import { orderTrashed } from '../domain/order.errors';
 import type { HoldRepository } from '../store/hold.repository';
 import type { OrderRepository } from '../store/order.repository';
-import type { HoldMoves, Planned } from './hold-moves';
+import type { HoldMoves } from './hold-moves';
 
 type Outcome = FulfillResult['results'][number];
 const skipped = (hold: Hold, reason: string): Outcome => ({ reservationId: hold.id, outcome: 'skipped', reason });
@@ -28,21 +28,6 @@ function notDeductable(hold: Hold): string | null {
   if (!hold.warehouseId) return 'no_warehouse';
   if (hold.reservedQuantity < hold.quantity) return 'short';
   return null;
-}
-
-/** Committing a hold: COMMITTED, its stock deducted as a SALE with the key `<id>:deduct`. */
-function commit(hold: Hold, fromReserved: boolean, undo = hold.status): Planned | undefined {
-  if (!isOpen(hold) || !hold.warehouseId) return undefined;
-  const status = holdStates.next(hold.status, 'commit');
-  const move = {
-    kind: 'deduct' as const,
-    operationKey: `${hold.id}:deduct`,
-    warehouseId: hold.warehouseId,
-    quantity: hold.quantity,
-    fromReserved,
-    undo,
-  };
-  return { move, state: { ...hold, status } };
 }
 
 /**
@@ -88,7 +73,7 @@ export class FulfilCommands {
     const why = notDeductable(hold);
     if (why) return skipped(hold, why);
     const ran = await this.moves.run(hold.orgId, hold.id, (h) =>
-      isOpen(h) && !notDeductable(h) ? commit(h, true) : undefined,
+      isOpen(h) && !notDeductable(h) ? commitHold(h, true) : undefined,
     );
     const after = ran.hold;
     if (after.status !== 'COMMITTED') return skipped(after, isOpen(after) ? notDeductable(after) ?? 'deduct_refused' : 'cancelled');
@@ -112,8 +97,7 @@ export class FulfilCommands {
         continue;
       }
       const ran = await this.moves.run(orgId, rid, (h) => {
-        if (h.status !== 'CANCELLED' || !h.warehouseId) return undefined;
-        return commit({ ...h, status: holdStates.next(h.status, 'restore') }, false, 'CANCELLED');
+        return h.status === 'CANCELLED' && h.warehouseId ? restoreAndCommit(h) : undefined;
       });
       const after = ran.hold;
       results.push(

@@ -2,13 +2,13 @@ import type { Reservation } from '@stockyard/contracts';
 import { callPeer, notFound } from '@stockyard/service-kit';
 import { isOpen, type Hold } from '../domain/hold';
 import { sourceNotOffering, unknownSource } from '../domain/hold.errors';
+import { allocateHold, cancelHold, deallocateHold } from '../domain/hold-plans';
 import { holdStates } from '../domain/hold-states';
 import { holdView } from '../domain/hold-view';
 import type { CatalogSources } from '../peers/catalog-sources';
 import type { HoldRepository } from '../store/hold.repository';
 import type { OrderRepository } from '../store/order.repository';
 import type { HoldMoves } from './hold-moves';
-import { cancelHold } from './hold-sync';
 
 type StaleOutcome = { reservationId: string; outcome: 'released' | 'would_release' | 'skipped'; reason: string | null };
 
@@ -36,18 +36,14 @@ export class HoldCommands {
     if (!offers.some((o) => o.sourceChannelId === sourceChannelId)) {
       throw sourceNotOffering(sourceChannelId, hold.variantId);
     }
-    const changed = await this.holds.change(orgId, id, (h) => ({
-      state: { ...h, status: holdStates.next(h.status, 'allocate'), sourceChannelId },
-    }));
+    const changed = await this.holds.change(orgId, id, (h) => ({ state: allocateHold(h, sourceChannelId) }));
     return holdView(changed.state);
   }
 
   /** POST /reservations/{id}/deallocate: ALLOCATED back to PENDING, the source forgotten. */
   async deallocate(orgId: string, id: string): Promise<Reservation> {
     await this.get(orgId, id);
-    const changed = await this.holds.change(orgId, id, (h) => ({
-      state: { ...h, status: holdStates.next(h.status, 'deallocate'), sourceChannelId: null },
-    }));
+    const changed = await this.holds.change(orgId, id, (h) => ({ state: deallocateHold(h) }));
     return holdView(changed.state);
   }
 
@@ -94,7 +90,7 @@ export class HoldCommands {
           return { reservationId: hold.id, outcome: 'skipped', reason: 'order_not_shipped' };
         }
         if (body.dryRun) return { reservationId: hold.id, outcome: 'would_release', reason: null };
-        const { hold: after, made } = await this.moves.run(orgId, hold.id, cancelHold);
+        const { hold: after, made } = await this.moves.run(orgId, hold.id, (c) => (isOpen(c) ? cancelHold(c) : undefined));
         return made && !isOpen(after)
           ? { reservationId: hold.id, outcome: 'released', reason: null }
           : { reservationId: hold.id, outcome: 'skipped', reason: 'no_longer_open' };

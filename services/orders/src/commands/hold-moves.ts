@@ -1,13 +1,9 @@
 import { PeerRefusedError, type InventoryClient } from '@stockyard/contracts';
 import { dependencyUnavailable, type Logger } from '@stockyard/service-kit';
 import type { Hold, PendingMove } from '../domain/hold';
+import type { Planned } from '../domain/hold-plans';
 import type { HoldRepository } from '../store/hold.repository';
 
-/** What a move planned on a hold writes with it: the move and the hold's other fields. */
-export interface Planned {
-  move: Omit<PendingMove, 'at'> | null;
-  state: Hold;
-}
 
 export interface Ran {
   hold: Hold;

@@ -1,35 +1,14 @@
 import type { Logger } from '@stockyard/service-kit';
 import { holdIdOf, isOpen, shortOf, type Hold } from '../domain/hold';
-import { holdStates } from '../domain/hold-states';
 import type { Order, OrderLine } from '../domain/order';
 import type { CatalogReads } from '../peers/catalog-reads';
 import type { HoldRepository } from '../store/hold.repository';
 import type { OrderRepository } from '../store/order.repository';
-import type { HoldMoves, Planned } from './hold-moves';
+import { cancelHold, topUp } from '../domain/hold-plans';
+import type { HoldMoves } from './hold-moves';
 
 /** Statuses whose orders get holds (a shipped order's goods have left; a cancelled one wants none). */
 const HOLDING = new Set(['PENDING', 'PROCESSING', 'ON_HOLD']);
-
-/** The top-up of an open hold's shortfall: reserve `quantity` more with the next key. */
-export function topUp(hold: Hold, quantity: number): Planned | undefined {
-  if (!isOpen(hold) || hold.kitLevel || !hold.warehouseId || quantity <= 0) return undefined;
-  const reserves = hold.reserves + 1;
-  return {
-    move: { kind: 'reserve', operationKey: `${hold.id}:${reserves}`, warehouseId: hold.warehouseId, quantity },
-    state: { ...hold, reserves },
-  };
-}
-
-/** Cancelling an open hold: CANCELLED, and what it holds given back in inventory. */
-export function cancelHold(hold: Hold): Planned | undefined {
-  if (!isOpen(hold)) return undefined;
-  const status = holdStates.next(hold.status, 'cancel');
-  if (hold.reservedQuantity <= 0 || !hold.warehouseId) return { move: null, state: { ...hold, status } };
-  const releases = hold.releases + 1;
-  const operationKey = `${hold.id}:release:${releases}`;
-  const move = { kind: 'release' as const, operationKey, warehouseId: hold.warehouseId, quantity: hold.reservedQuantity };
-  return { move, state: { ...hold, status, releases } };
-}
 
 /**
  * Keeps an order's holds in step with the order (after each write of its status or lines, from
@@ -52,7 +31,7 @@ export class HoldSync {
     await this.noteStatus(order);
     if (order.status === 'CANCELLED') {
       const held = await this.holds.ofOrder(orgId, orderId);
-      await Promise.all(held.filter(isOpen).map((h) => this.moves.run(orgId, h.id, cancelHold)));
+      await Promise.all(held.filter(isOpen).map((h) => this.moves.run(orgId, h.id, (c) => (isOpen(c) ? cancelHold(c) : undefined))));
       return;
     }
     if (!HOLDING.has(order.status) || order.deletedAt) return;
