@@ -99,3 +99,20 @@ export const AvailableSourcesSchema = z.object({
   ),
   warehouses: z.array(z.object({ warehouseId: z.string(), onHand: z.number(), available: z.number() })),
 });
+
+export const ExpandKitsResultSchema = z.object({
+  orderId: z.string(),
+  /** Each kit-level hold replaced, with the leaf holds it became. */
+  expanded: z.array(z.object({ reservationId: z.string(), into: z.array(z.string()) })),
+  /** Kit-level holds left alone: `shipped`, `po_linked`, `no_components`. */
+  skipped: z.array(z.object({ reservationId: z.string(), reason: z.string() })),
+});
+
+export const RefreshHoldsResultSchema = z.object({
+  orderId: z.string(),
+  lineId: z.string(),
+  /** The line's open holds released and CANCELLED. */
+  cancelled: z.array(z.string()),
+  /** The holds made from the current catalog item. */
+  created: z.array(ReservationSchema),
+});

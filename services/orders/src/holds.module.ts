@@ -6,6 +6,7 @@ import { HoldMoves } from './commands/hold-moves';
 import { HoldReads } from './commands/hold-reads';
 import { HoldSweep } from './commands/hold-sweep';
 import { HoldSync } from './commands/hold-sync';
+import { KitCommands } from './commands/kit-commands';
 import type { Config } from './config';
 import { holdsRoutes } from './http/holds.routes';
 import type { OrdersData, OrdersGiven } from './orders.module';
@@ -34,6 +35,7 @@ export function holdsModule({ connection, config, logger }: ServiceContext<Confi
     reads: new HoldReads(orders.orders, holds, sources),
     commands: new HoldCommands(orders.orders, holds, moves, sources),
     fulfil: new FulfilCommands(orders.orders, holds, moves),
+    kits: new KitCommands(orders.orders, holds, moves, sync, orders.catalog, sources),
   };
   return { given, parts: [sweep], mount: (router: Router) => holdsRoutes(router, given) };
 }

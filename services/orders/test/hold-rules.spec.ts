@@ -27,6 +27,7 @@ const aHold = (fields: Partial<Hold> = {}): Hold => ({
   purchaseOrderLineId: null,
   kitLevel: false,
   kitParentLineId: null,
+  generation: 0,
   createdAt: new Date(),
   updatedAt: new Date(),
   ...fields,

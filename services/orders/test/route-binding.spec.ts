@@ -2,8 +2,6 @@ import { ORDERS_API, routesOf, schemasOf } from '@stockyard/contracts';
 
 /** The holds' rows not built yet: they answer 501. */
 const PENDING = [
-  'POST /orders/{id}/reservations/expand-kits',
-  'POST /orders/{id}/lines/{lineId}/refresh-holds',
   'POST /orders/reresolve-lines',
 ];
 

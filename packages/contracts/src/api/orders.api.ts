@@ -18,10 +18,12 @@ import {
 import {
   AllocateReservationSchema,
   AvailableSourcesSchema,
+  ExpandKitsResultSchema,
   FulfillOrderSchema,
   FulfillResultSchema,
   PendingReservationsQuerySchema,
   PendingReservationsSchema,
+  RefreshHoldsResultSchema,
   ReleaseStaleHoldsResultSchema,
   ReleaseStaleHoldsSchema,
   ReservationListSchema,
@@ -76,6 +78,8 @@ export const ORDERS_API = {
   }),
   orderReservations: apiRoute('GET', '/orders/{id}/reservations', { response: ReservationListSchema }),
   reservationStatus: apiRoute('GET', '/orders/{id}/reservations/status', { response: ReservationStatusSchema }),
+  expandKits: apiRoute('POST', '/orders/{id}/reservations/expand-kits', { response: ExpandKitsResultSchema }),
+  refreshHolds: apiRoute('POST', '/orders/{id}/lines/{lineId}/refresh-holds', { response: RefreshHoldsResultSchema }),
   fulfillOrder: apiRoute('POST', '/orders/{id}/fulfill', { body: FulfillOrderSchema, response: FulfillResultSchema }),
   restoreAndFulfillHolds: apiRoute('POST', '/orders/{id}/restore-and-fulfill-holds', {
     body: RestoreAndFulfillSchema,

@@ -15,7 +15,13 @@ const skipped = (hold: Hold, reason: string): Outcome => ({ reservationId: hold.
 
 /** Why restore-and-fulfil did not commit a hold it planned to (another call did, or inventory refused). */
 const restoreSkip = (hold: Hold) =>
-  hold.status === 'COMMITTED' ? 'already_committed' : hold.warehouseId ? 'deduct_refused' : 'no_warehouse';
+  hold.status === 'COMMITTED'
+    ? 'already_committed'
+    : hold.kitLevel
+      ? 'kit_level'
+      : hold.warehouseId
+        ? 'deduct_refused'
+        : 'no_warehouse';
 
 /** A dropship hold: allocated to a source and holding nothing of ours (the source ships it directly). */
 export const isDropship = (hold: Hold) =>
@@ -97,7 +103,7 @@ export class FulfilCommands {
         continue;
       }
       const ran = await this.moves.run(orgId, rid, (h) => {
-        return h.status === 'CANCELLED' && h.warehouseId ? restoreAndCommit(h) : undefined;
+        return h.status === 'CANCELLED' && h.warehouseId && !h.kitLevel ? restoreAndCommit(h) : undefined;
       });
       const after = ran.hold;
       results.push(

@@ -1,5 +1,5 @@
 import type { Logger } from '@stockyard/service-kit';
-import { holdIdOf, isOpen, shortOf, type Hold } from '../domain/hold';
+import { isOpen, newHold, shortOf, type Hold } from '../domain/hold';
 import type { Order, OrderLine } from '../domain/order';
 import type { CatalogReads } from '../peers/catalog-reads';
 import type { HoldRepository } from '../store/hold.repository';
@@ -56,32 +56,19 @@ export class HoldSync {
     const held = new Set((await this.holds.ofOrder(order.orgId, order.id)).map((h) => h.lineId));
     const wanting = lines.filter((l) => l.variantId && !held.has(l.id) && l.quantity > l.shippedQuantity);
     if (wanting.length === 0) return;
-    const channel = await this.catalog.channel(order.orgId, order.channelId);
-    const warehouseId = channel?.warehouseId ?? null;
+    const warehouseId = await this.warehouseOf(order);
     await Promise.all(
       wanting.map((line) =>
-        this.holds.createIfAbsent({
-          id: holdIdOf(line.id),
-          orgId: order.orgId,
-          orderId: order.id,
-          orderStatus: order.status,
-          lineId: line.id,
-          variantId: line.variantId!,
-          status: 'PENDING',
-          quantity: line.quantity - line.shippedQuantity,
-          warehouseId,
-          reservedQuantity: 0,
-          committedQuantity: 0,
-          reserves: 0,
-          releases: 0,
-          pendingMove: null,
-          sourceChannelId: null,
-          purchaseOrderLineId: null,
-          kitLevel: line.productType === 'BUNDLE',
-          kitParentLineId: null,
-        }),
+        this.holds.createIfAbsent(
+          newHold(order, line, { variantId: line.variantId!, warehouseId, kitLevel: line.productType === 'BUNDLE' }),
+        ),
       ),
     );
+  }
+
+  /** The warehouse the order's channel ships from (null: none named, or the channel is gone). */
+  async warehouseOf(order: Order): Promise<string | null> {
+    return (await this.catalog.channel(order.orgId, order.channelId))?.warehouseId ?? null;
   }
 
   /**

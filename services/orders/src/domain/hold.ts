@@ -41,6 +41,8 @@ export interface Hold {
   purchaseOrderLineId: string | null;
   kitLevel: boolean;
   kitParentLineId: string | null;
+  /** The line's holds' generation: refresh-holds makes the next one (ids `…~<n>`). */
+  generation: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -54,6 +56,41 @@ export const isOpen = (hold: Pick<Hold, 'status'>) => hold.status === 'PENDING' 
 export const shortOf = (hold: Hold) =>
   isOpen(hold) && !hold.kitLevel ? Math.max(0, hold.quantity - hold.reservedQuantity) : 0;
 
-/** The id of a line's hold: one per line (a kit leaf's adds its variant). */
-export const holdIdOf = (lineId: string, leafVariantId?: string) =>
-  `res_${lineId.replace(/^oln_/, '')}${leafVariantId ? `.${leafVariantId}` : ''}`;
+/**
+ * The id of a line's hold: one per line and generation (`~<n>` after the n-th refresh), a kit
+ * leaf's adding its variant. Known before the hold exists, so a retried sync or expansion makes it once.
+ */
+export const holdIdOf = (lineId: string, generation = 0, leafVariantId?: string) =>
+  `res_${lineId.replace(/^oln_/, '')}${generation ? `~${generation}` : ''}${leafVariantId ? `.${leafVariantId}` : ''}`;
+
+/** A new PENDING hold of the order's line (a kit leaf's names its variant and the quantity it takes). */
+export function newHold(
+  order: { orgId: string; id: string; status: string },
+  line: { id: string; quantity: number; shippedQuantity: number },
+  of: { variantId: string; warehouseId: string | null; kitLevel?: boolean; generation?: number; leafQuantity?: number },
+  kitParentLineId: string | null = null,
+): NewHold {
+  const generation = of.generation ?? 0;
+  const unshipped = line.quantity - line.shippedQuantity;
+  return {
+    id: holdIdOf(line.id, generation, kitParentLineId ? of.variantId : undefined),
+    orgId: order.orgId,
+    orderId: order.id,
+    orderStatus: order.status,
+    lineId: line.id,
+    variantId: of.variantId,
+    status: 'PENDING',
+    quantity: of.leafQuantity !== undefined ? of.leafQuantity * unshipped : unshipped,
+    warehouseId: of.warehouseId,
+    reservedQuantity: 0,
+    committedQuantity: 0,
+    reserves: 0,
+    releases: 0,
+    pendingMove: null,
+    sourceChannelId: null,
+    purchaseOrderLineId: null,
+    kitLevel: of.kitLevel ?? false,
+    kitParentLineId,
+    generation,
+  };
+}

@@ -21,6 +21,7 @@ const holdSchema = new Schema(
     purchaseOrderLineId: { type: String, default: null },
     kitLevel: { type: Boolean, default: false },
     kitParentLineId: { type: String, default: null },
+    generation: { type: Number, default: 0 },
     version: { type: Number, default: 1 },
     createdAt: { type: Date },
     updatedAt: { type: Date },

@@ -6,7 +6,7 @@ export async function stockedChannel(h: Orders, onHand = 10, fields: Record<stri
   const warehouseId = (await h.ok(await inv.request('POST', '/warehouses', { name: 'Main' }), 'warehouse')).id;
   const channelId = await h.channel({ warehouseId });
   const variant = await h.variant(fields);
-  await stockUp(h, variant.id, warehouseId, onHand);
+  if (onHand) await stockUp(h, variant.id, warehouseId, onHand);
   return { warehouseId, channelId, variant };
 }
 
