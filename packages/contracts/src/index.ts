@@ -33,6 +33,7 @@ export * from './invoicing-internal';
 export * from './orders';
 export * from './shipments';
 export * from './reservations';
+export * from './orders-internal';
 export * from './storefront-orders';
 export * from './api/bound-route';
 export * from './api/webhooks.api';

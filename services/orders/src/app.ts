@@ -21,6 +21,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
       orders.mount(router);
       feeds.mount(router);
     },
+    internal: (router) => holds.mountInternal(router),
   });
   const parts = [...orders.parts, ...feeds.parts, ...holds.parts];
   return assemble(ctx, { app, deps, relay, subscriptions: orders.subscriptions, parts });

@@ -2,12 +2,14 @@ import type { ServiceContext } from '@stockyard/service-kit';
 import type { Router } from 'express';
 import { FulfilCommands } from './commands/fulfil-commands';
 import { HoldCommands } from './commands/hold-commands';
+import { HoldLinks } from './commands/hold-links';
 import { HoldMoves } from './commands/hold-moves';
 import { HoldReads } from './commands/hold-reads';
 import { HoldSweep } from './commands/hold-sweep';
 import { HoldSync } from './commands/hold-sync';
 import { KitCommands } from './commands/kit-commands';
 import type { Config } from './config';
+import { holdsInternalRoutes } from './http/holds-internal.routes';
 import { holdsRoutes } from './http/holds.routes';
 import type { OrdersData, OrdersGiven } from './orders.module';
 import { catalogSources } from './peers/catalog-sources';
@@ -35,8 +37,14 @@ export function holdsModule({ connection, config, logger }: ServiceContext<Confi
     reads: new HoldReads(orders.orders, holds, sources),
     commands: new HoldCommands(orders.orders, holds, moves, sources),
     fulfil: new FulfilCommands(orders.orders, holds, moves),
+    links: new HoldLinks(holds),
     kits: new KitCommands(orders.orders, holds, moves, sync, orders.catalog, sources),
   };
-  return { given, parts: [sweep], mount: (router: Router) => holdsRoutes(router, given) };
+  return {
+    given,
+    parts: [sweep],
+    mount: (router: Router) => holdsRoutes(router, given),
+    mountInternal: (router: Router) => holdsInternalRoutes(router, given),
+  };
 }
 export type HoldsGiven = ReturnType<typeof holdsModule>['given'];

@@ -57,6 +57,16 @@ export class HoldRepository {
     return counts;
   }
 
+  /** The organization's holds among the ids (any status). */
+  byIds(orgId: string, ids: string[]): Promise<Hold[]> {
+    return this.many({ orgId, _id: { $in: ids } });
+  }
+
+  /** Open holds of the variants, oldest first, at most `limit`. */
+  openOf(orgId: string, variantIds: string[], limit: number): Promise<Hold[]> {
+    return this.many({ orgId, variantId: { $in: variantIds }, status: { $in: OPEN } }, limit);
+  }
+
   /** Holds with a move in flight since before `before` (of every organization): the sweep's. */
   stuck(before: Date, limit: number): Promise<Hold[]> {
     return this.many({ 'pendingMove.at': { $lt: before } }, limit);
