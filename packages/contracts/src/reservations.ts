@@ -116,3 +116,37 @@ export const RefreshHoldsResultSchema = z.object({
   /** The holds made from the current catalog item. */
   created: z.array(ReservationSchema),
 });
+
+export const ReresolveLinesSchema = z
+  .object({
+    /** Only reports unless explicitly false. */
+    dryRun: z.boolean().default(true),
+    /** These orders; else the orders with unlinked lines, at most `limit`. */
+    orderIds: z.array(idSchema()).min(1).max(500).optional(),
+    limit: z.number().int().min(1).max(500).default(100),
+  })
+  .strict();
+export type ReresolveLines = z.infer<typeof ReresolveLinesSchema>;
+
+export const ReresolveLinesResultSchema = z.object({
+  dryRun: z.boolean(),
+  /** Orders examined. */
+  orders: z.number(),
+  /** Unlinked lines with a SKU examined, matched to a variant, left unmatched. */
+  lines: z.number(),
+  linked: z.number(),
+  unmatched: z.number(),
+  results: z.array(
+    z.object({
+      orderId: z.string(),
+      lineId: z.string(),
+      sku: z.string(),
+      variantId: z.string().nullable(),
+      /** `linked`, `would_link` (dry run), `unmatched`. */
+      outcome: z.enum(['linked', 'would_link', 'unmatched']),
+      /** Whether the order gets holds for it: `held` (open order), `shipped`, `not_held` (cancelled, trashed). */
+      holds: z.enum(['held', 'shipped', 'not_held']),
+    }),
+  ),
+});
+export type ReresolveLinesResult = z.infer<typeof ReresolveLinesResultSchema>;

@@ -8,6 +8,7 @@ import { HoldReads } from './commands/hold-reads';
 import { HoldSweep } from './commands/hold-sweep';
 import { HoldSync } from './commands/hold-sync';
 import { KitCommands } from './commands/kit-commands';
+import { ReresolveLines } from './commands/reresolve-lines';
 import type { Config } from './config';
 import { holdsInternalRoutes } from './http/holds-internal.routes';
 import { holdsRoutes } from './http/holds.routes';
@@ -38,6 +39,7 @@ export function holdsModule({ connection, config, logger }: ServiceContext<Confi
     commands: new HoldCommands(orders.orders, holds, moves, sources),
     fulfil: new FulfilCommands(orders.orders, holds, moves),
     links: new HoldLinks(holds),
+    reresolve: new ReresolveLines(orders.orders, orders.catalog),
     kits: new KitCommands(orders.orders, holds, moves, sync, orders.catalog, sources),
   };
   return {

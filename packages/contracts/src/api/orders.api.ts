@@ -26,6 +26,8 @@ import {
   RefreshHoldsResultSchema,
   ReleaseStaleHoldsResultSchema,
   ReleaseStaleHoldsSchema,
+  ReresolveLinesResultSchema,
+  ReresolveLinesSchema,
   ReservationListSchema,
   ReservationSchema,
   ReservationStatusSchema,
@@ -88,6 +90,10 @@ export const ORDERS_API = {
   releaseStaleHolds: apiRoute('POST', '/orders/release-stale-holds', {
     body: ReleaseStaleHoldsSchema,
     response: ReleaseStaleHoldsResultSchema,
+  }),
+  reresolveLines: apiRoute('POST', '/orders/reresolve-lines', {
+    body: ReresolveLinesSchema,
+    response: ReresolveLinesResultSchema,
   }),
   allocateReservation: apiRoute('POST', '/reservations/{id}/allocate', {
     body: AllocateReservationSchema,

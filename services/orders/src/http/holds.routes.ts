@@ -4,7 +4,7 @@ import type { Router } from 'express';
 import type { HoldsGiven } from '../holds.module';
 
 /** The stock holds: an order's holds and their completeness, fulfilment, stale holds, allocation. */
-export function holdsRoutes(router: Router, { reads, commands, fulfil, kits }: HoldsGiven): void {
+export function holdsRoutes(router: Router, { reads, commands, fulfil, kits, reresolve }: HoldsGiven): void {
   const api = ORDERS_API;
   bindRoute(router, api.pendingReservations, ({ orgId, query }) => reads.pending(orgId, query.limit));
   bindRoute(router, api.orderReservations, ({ orgId, params }) => reads.ofOrder(orgId, params.id!));
@@ -16,6 +16,7 @@ export function holdsRoutes(router: Router, { reads, commands, fulfil, kits }: H
     fulfil.restoreAndFulfill(orgId, params.id!, body.reservationIds),
   );
   bindRoute(router, api.releaseStaleHolds, ({ orgId, body }) => commands.releaseStale(orgId, body));
+  bindRoute(router, api.reresolveLines, ({ orgId, body }) => reresolve.run(orgId, body));
   bindRoute(router, api.allocateReservation, ({ orgId, params, body }) =>
     commands.allocate(orgId, params.id!, body.sourceChannelId),
   );
