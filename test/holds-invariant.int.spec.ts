@@ -160,7 +160,7 @@ describe('holds and inventory agree, through the gateway, across a SIGKILL of or
     await eventually(agreed, 30_000);
   }, 120_000);
 
-  it('the catalog counts open holds (a conversion blocker); purchasing links real holds', async () => {
+  it('the catalog counts open holds; purchasing links real holds; arrival reserves for linked holds first', async () => {
     const productId = (await ok('POST', '/products', { name: 'Held', price: 2 })).id;
     const product = await ok('GET', `/products/${productId}`);
     const variantId = product.variants[0].id;
@@ -168,7 +168,7 @@ describe('holds and inventory agree, through the gateway, across a SIGKILL of or
     const order = await ok('POST', '/orders', {
       channelId,
       channelOrderId: 'HELD-1',
-      lines: [{ channelLineId: '1', variantId, quantity: 2 }],
+      lines: [{ channelLineId: '1', variantId, quantity: 8 }],
     });
     const preflight = await ok('GET', `/products/${productId}/convert/preflight?targetType=BUNDLE`);
     expect(preflight.blockers).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'open_holds' })]));
@@ -177,9 +177,11 @@ describe('holds and inventory agree, through the gateway, across a SIGKILL of or
     const po = await ok('POST', '/purchase-orders', {
       channelId: source.id,
       warehouseId,
+      expectedAt: '2031-05-04',
       lines: [{ variantId, quantity: 10, unitCost: 3 }],
     });
     const [hold] = (await ok('GET', `/orders/${order.id}/reservations`)).data;
+    expect(hold).toMatchObject({ reservedQuantity: 5, shortQuantity: 3, expectedAt: null });
     const linkable = (await ok('GET', `/purchase-orders/${po.id}/linkable-reservations`)).data;
     expect(linkable.map((h: { id: string }) => h.id)).toContain(hold.id);
     const linked = await call('POST', `/purchase-orders/${po.id}/lines/${po.lines[0].id}/link-reservations`, {
@@ -188,7 +190,22 @@ describe('holds and inventory agree, through the gateway, across a SIGKILL of or
     expect(linked.status).toBe(201);
     const listed = (await ok('GET', `/purchase-orders/${po.id}/reservations`)).data;
     expect(listed).toEqual([expect.objectContaining({ id: hold.id, lineId: po.lines[0].id, status: 'PENDING' })]);
+    const [waiting] = (await ok('GET', `/orders/${order.id}/reservations`)).data;
+    expect(waiting).toMatchObject({ purchaseOrderId: po.id, expectedAt: expect.stringMatching(/^2031-05-04/) });
     const refresh = await call('POST', `/orders/${order.id}/lines/${order.lines[0].id}/refresh-holds`);
     expect([refresh.status, refresh.body.error.code]).toEqual([409, 'holds_not_refreshable']);
+
+    // The line arrives: the linked hold gets the arriving stock reserved first.
+    await ok('POST', `/purchase-orders/${po.id}/submit`);
+    await ok('POST', `/purchase-orders/${po.id}/lines/${po.lines[0].id}/receive`, { quantity: 4 });
+    const arrived = await eventually(async () => {
+      const [h] = (await ok('GET', `/orders/${order.id}/reservations`)).data;
+      return h.reservedQuantity === 8 ? h : undefined;
+    });
+    expect(arrived).toMatchObject({ shortQuantity: 0, expectedAt: null });
+    const [level] = (await ok('GET', `/stock/variant/${variantId}/breakdown`)).filter(
+      (r: { warehouseId: string }) => r.warehouseId === warehouseId,
+    );
+    expect(level).toMatchObject({ onHand: 9, reserved: 8 });
   }, 60_000);
 });

@@ -18,7 +18,9 @@ const ids = z.array(idSchema()).min(1).max(500);
 export const HoldBatchQuerySchema = z.object({ ids }).strict();
 export const OpenHoldsQuerySchema = z.object({ variantIds: ids }).strict();
 /** Links holds to a purchase-order line (purchasing's link-reservations, after its own write). */
-export const LinkHoldsSchema = z.object({ ids, purchaseOrderLineId: idSchema() }).strict();
+export const LinkHoldsSchema = z
+  .object({ ids, purchaseOrderId: idSchema(), purchaseOrderLineId: idSchema() })
+  .strict();
 
 /** A hold as other services see it. */
 export const InternalHoldSchema = z.object({

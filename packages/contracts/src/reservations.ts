@@ -23,6 +23,12 @@ export const ReservationSchema = z.object({
   committedQuantity: z.number(),
   sourceChannelId: z.string().nullable(),
   purchaseOrderLineId: z.string().nullable(),
+  purchaseOrderId: z.string().nullable(),
+  /**
+   * An open hold linked to a purchase order and still short: the purchase order's expected date
+   * (purchasing's; null when it has none or purchasing does not answer).
+   */
+  expectedAt: z.string().nullable(),
   /** A kit-level hold (a BUNDLE's line): reserves nothing until expand-kits replaces it. */
   kitLevel: z.boolean(),
   /** A leaf hold made by expand-kits: the kit's line. */

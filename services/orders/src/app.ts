@@ -24,7 +24,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
     internal: (router) => holds.mountInternal(router),
   });
   const parts = [...orders.parts, ...feeds.parts, ...holds.parts];
-  return assemble(ctx, { app, deps, relay, subscriptions: orders.subscriptions, parts });
+  return assemble(ctx, { app, deps, relay, subscriptions: [...orders.subscriptions, ...holds.subscriptions], parts });
 }
 
 export const orders = defineService({ name: 'orders', configSchema, build: buildApp });

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '@stockyard/service-kit';
+import { subscription, type ServiceContext } from '@stockyard/service-kit';
 import type { Router } from 'express';
 import { FulfilCommands } from './commands/fulfil-commands';
 import { HoldCommands } from './commands/hold-commands';
@@ -10,10 +10,12 @@ import { HoldSync } from './commands/hold-sync';
 import { KitCommands } from './commands/kit-commands';
 import { ReresolveLines } from './commands/reresolve-lines';
 import type { Config } from './config';
+import { lineReceivedHandler } from './events/handlers/line-received.handler';
 import { holdsInternalRoutes } from './http/holds-internal.routes';
 import { holdsRoutes } from './http/holds.routes';
 import type { OrdersData, OrdersGiven } from './orders.module';
 import { catalogSources } from './peers/catalog-sources';
+import { purchaseDates } from './peers/purchase-dates';
 import { stockMoves } from './peers/stock-moves';
 import { holdModel } from './store/hold.model';
 import { HoldRepository } from './store/hold.repository';
@@ -35,7 +37,7 @@ export function holdsModule({ connection, config, logger }: ServiceContext<Confi
     sweep,
     sync,
     moves,
-    reads: new HoldReads(orders.orders, holds, sources),
+    reads: new HoldReads(orders.orders, holds, sources, purchaseDates(config, logger)),
     commands: new HoldCommands(orders.orders, holds, moves, sources),
     fulfil: new FulfilCommands(orders.orders, holds, moves),
     links: new HoldLinks(holds),
@@ -45,6 +47,13 @@ export function holdsModule({ connection, config, logger }: ServiceContext<Confi
   return {
     given,
     parts: [sweep],
+    subscriptions: [
+      subscription({
+        queue: 'orders.po_receipts',
+        events: ['purchase_order.line_received'],
+        handler: lineReceivedHandler(holds, moves, logger),
+      }),
+    ],
     mount: (router: Router) => holdsRoutes(router, given),
     mountInternal: (router: Router) => holdsInternalRoutes(router, given),
   };

@@ -25,6 +25,7 @@ const aHold = (fields: Partial<Hold> = {}): Hold => ({
   pendingMove: null,
   sourceChannelId: null,
   purchaseOrderLineId: null,
+  purchaseOrderId: null,
   kitLevel: false,
   kitParentLineId: null,
   generation: 0,

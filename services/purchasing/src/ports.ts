@@ -11,7 +11,7 @@ export interface HoldLookup {
   /** Open holds of these variants. */
   openHoldsOf(orgId: string, variantIds: string[]): Promise<Hold[]>;
   /** Tells orders the holds are linked to the line (after purchasing's own write). */
-  linked(orgId: string, ids: string[], purchaseOrderLineId: string): Promise<void>;
+  linked(orgId: string, ids: string[], purchaseOrderId: string, purchaseOrderLineId: string): Promise<void>;
 }
 
 export const NO_HOLDS: HoldLookup = {

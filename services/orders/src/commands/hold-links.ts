@@ -9,12 +9,14 @@ import type { HoldRepository } from '../store/hold.repository';
 export class HoldLinks {
   constructor(private readonly holds: HoldRepository) {}
 
-  async link(orgId: string, ids: string[], purchaseOrderLineId: string): Promise<Hold[]> {
+  async link(orgId: string, ids: string[], purchaseOrderId: string, purchaseOrderLineId: string): Promise<Hold[]> {
     const found = await this.holds.byIds(orgId, ids);
     return Promise.all(
       found.map(async (hold) => {
         const changed = await this.holds.change(orgId, hold.id, (h) =>
-          isOpen(h) && h.purchaseOrderLineId !== purchaseOrderLineId ? { state: { ...h, purchaseOrderLineId } } : {},
+          isOpen(h) && h.purchaseOrderLineId !== purchaseOrderLineId
+            ? { state: { ...h, purchaseOrderId, purchaseOrderLineId } }
+            : {},
         );
         return changed.state;
       }),

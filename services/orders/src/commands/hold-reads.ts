@@ -1,10 +1,11 @@
 import type { Reservation, ReservationStatusAnswer } from '@stockyard/contracts';
 import { notFound } from '@stockyard/service-kit';
-import type { Hold } from '../domain/hold';
+import { shortOf, type Hold } from '../domain/hold';
 import { completeness, HOLDING_STATUSES, type LeavesOf } from '../domain/hold-completeness';
 import { holdView } from '../domain/hold-view';
 import type { Order } from '../domain/order';
 import type { CatalogSources } from '../peers/catalog-sources';
+import type { PurchaseDates } from '../peers/purchase-dates';
 import type { HoldRepository } from '../store/hold.repository';
 import type { OrderRepository } from '../store/order.repository';
 
@@ -17,6 +18,7 @@ export class HoldReads {
     private readonly orders: OrderRepository,
     private readonly holds: HoldRepository,
     private readonly sources: CatalogSources,
+    private readonly purchaseDates: PurchaseDates,
   ) {}
 
   private async order(orgId: string, id: string): Promise<Order> {
@@ -25,9 +27,14 @@ export class HoldReads {
     return order;
   }
 
+  /** The order's holds; one still short and linked to a purchase order shows its expected date. */
   async ofOrder(orgId: string, id: string): Promise<{ data: Reservation[] }> {
     await this.order(orgId, id);
-    return { data: (await this.holds.ofOrder(orgId, id)).map(holdView) };
+    const holds = await this.holds.ofOrder(orgId, id);
+    const awaited = holds.filter((h) => h.purchaseOrderId && shortOf(h) > 0).map((h) => h.purchaseOrderId!);
+    const dates = await this.purchaseDates(orgId, [...new Set(awaited)]);
+    const expected = (h: Hold) => (h.purchaseOrderId && shortOf(h) > 0 ? (dates.get(h.purchaseOrderId) ?? null) : null);
+    return { data: holds.map((h) => holdView(h, expected(h))) };
   }
 
   async status(orgId: string, id: string): Promise<ReservationStatusAnswer> {

@@ -120,7 +120,7 @@ export class KitCommands {
       orderId: id,
       lineId,
       cancelled: cancelled.map((h) => h.id),
-      created: created.map(holdView),
+      created: created.map((h) => holdView(h)),
     };
   }
 }

@@ -2,7 +2,7 @@ import type { Reservation } from '@stockyard/contracts';
 import { shortOf, type Hold } from './hold';
 
 /** A hold on the wire. */
-export const holdView = (hold: Hold): Reservation => ({
+export const holdView = (hold: Hold, expectedAt: string | null = null): Reservation => ({
   id: hold.id,
   orderId: hold.orderId,
   lineId: hold.lineId,
@@ -15,6 +15,8 @@ export const holdView = (hold: Hold): Reservation => ({
   committedQuantity: hold.committedQuantity,
   sourceChannelId: hold.sourceChannelId,
   purchaseOrderLineId: hold.purchaseOrderLineId,
+  purchaseOrderId: hold.purchaseOrderId,
+  expectedAt,
   kitLevel: hold.kitLevel,
   kitParentLineId: hold.kitParentLineId,
   createdAt: new Date(hold.createdAt).toISOString(),

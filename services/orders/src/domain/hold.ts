@@ -39,6 +39,8 @@ export interface Hold {
   pendingMove: PendingMove | null;
   sourceChannelId: string | null;
   purchaseOrderLineId: string | null;
+  /** The linked purchase order (its expected date is the hold's until the line arrives). */
+  purchaseOrderId: string | null;
   kitLevel: boolean;
   kitParentLineId: string | null;
   /** The line's holds' generation: refresh-holds makes the next one (ids `…~<n>`). */
@@ -89,6 +91,7 @@ export function newHold(
     pendingMove: null,
     sourceChannelId: null,
     purchaseOrderLineId: null,
+    purchaseOrderId: null,
     kitLevel: of.kitLevel ?? false,
     kitParentLineId,
     generation,

@@ -19,6 +19,7 @@ const holdSchema = new Schema(
     pendingMove: { type: Schema.Types.Mixed, default: null },
     sourceChannelId: { type: String, default: null },
     purchaseOrderLineId: { type: String, default: null },
+    purchaseOrderId: { type: String, default: null },
     kitLevel: { type: Boolean, default: false },
     kitParentLineId: { type: String, default: null },
     generation: { type: Number, default: 0 },
@@ -32,6 +33,8 @@ const holdSchema = new Schema(
 holdSchema.index({ orgId: 1, orderId: 1, _id: 1 });
 holdSchema.index({ orgId: 1, variantId: 1, status: 1 });
 holdSchema.index({ orgId: 1, orderStatus: 1, status: 1, _id: 1 });
+// The holds linked to a purchase-order line (its arrival reserves for them first).
+holdSchema.index({ orgId: 1, purchaseOrderLineId: 1, _id: 1 });
 // Moves in flight, oldest first (the sweep).
 holdSchema.index({ 'pendingMove.at': 1 });
 

@@ -67,6 +67,11 @@ export class HoldRepository {
     return this.many({ orgId, variantId: { $in: variantIds }, status: { $in: OPEN } }, limit);
   }
 
+  /** Open holds linked to the purchase-order line, oldest first. */
+  linkedTo(orgId: string, purchaseOrderLineId: string): Promise<Hold[]> {
+    return this.many({ orgId, purchaseOrderLineId, status: { $in: OPEN } });
+  }
+
   /** Holds with a move in flight since before `before` (of every organization): the sweep's. */
   stuck(before: Date, limit: number): Promise<Hold[]> {
     return this.many({ 'pendingMove.at': { $lt: before } }, limit);

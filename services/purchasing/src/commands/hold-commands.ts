@@ -27,7 +27,7 @@ export class HoldCommands {
     const found = await this.holds.holds(orgId, reservationIds);
     const po = (await this.orders.change(orgId, id, (po) => linkHolds(po, lineId, reservationIds, found))).state;
     // Then orders: a link it missed (orders away) is told again when the link is sent again.
-    await this.holds.linked(orgId, reservationIds, lineId);
+    await this.holds.linked(orgId, reservationIds, id, lineId);
     return po;
   }
 

@@ -10,8 +10,8 @@ export function orderHolds(config: Config): HoldLookup {
   return {
     holds: (orgId, ids) => callPeer('orders', () => client.holds(orgId, ids), 'unavailable'),
     openHoldsOf: (orgId, variantIds) => callPeer('orders', () => client.openHolds(orgId, variantIds), 'unavailable'),
-    async linked(orgId, ids, purchaseOrderLineId) {
-      await callPeer('orders', () => client.link(orgId, { ids, purchaseOrderLineId }), 'unavailable');
+    async linked(orgId, ids, purchaseOrderId, purchaseOrderLineId) {
+      await callPeer('orders', () => client.link(orgId, { ids, purchaseOrderId, purchaseOrderLineId }), 'unavailable');
     },
   };
 }
