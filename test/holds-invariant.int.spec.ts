@@ -94,7 +94,8 @@ describe('holds and inventory agree, through the gateway, across a SIGKILL of or
         if (res.status !== 200) return; // orders killed meanwhile
         const holds: HoldWire[] = res.body.data;
         const cancelled = holds.filter((h) => h.status === 'CANCELLED').map((h) => h.id);
-        if (cancelled.length) await call('POST', `/orders/${id}/restore-and-fulfill-holds`, { reservationIds: cancelled });
+        if (cancelled.length)
+          await call('POST', `/orders/${id}/restore-and-fulfill-holds`, { reservationIds: cancelled });
       }),
     );
   }

@@ -18,9 +18,7 @@ const ids = z.array(idSchema()).min(1).max(500);
 export const HoldBatchQuerySchema = z.object({ ids }).strict();
 export const OpenHoldsQuerySchema = z.object({ variantIds: ids }).strict();
 /** Links holds to a purchase-order line (purchasing's link-reservations, after its own write). */
-export const LinkHoldsSchema = z
-  .object({ ids, purchaseOrderId: idSchema(), purchaseOrderLineId: idSchema() })
-  .strict();
+export const LinkHoldsSchema = z.object({ ids, purchaseOrderId: idSchema(), purchaseOrderLineId: idSchema() }).strict();
 
 /** A hold as other services see it. */
 export const InternalHoldSchema = z.object({
@@ -54,7 +52,13 @@ export function ordersClient(options: Omit<PeerOptions, 'peer'>) {
     /** How many open holds the variants have, together. */
     openHoldCount: async (orgId: string, variantIds: string[]): Promise<number> => {
       if (variantIds.length === 0) return 0;
-      const counts = await postInternal(peer, orgId, INTERNAL_HOLD_PATHS.openCounts, { variantIds }, OpenHoldCountsSchema);
+      const counts = await postInternal(
+        peer,
+        orgId,
+        INTERNAL_HOLD_PATHS.openCounts,
+        { variantIds },
+        OpenHoldCountsSchema,
+      );
       return counts.data.reduce((sum, c) => sum + c.count, 0);
     },
     link: (orgId: string, body: z.infer<typeof LinkHoldsSchema>): Promise<unknown> =>

@@ -25,7 +25,11 @@ import { HoldRepository } from './store/hold.repository';
  * order by its writes' `order.holds_wanted`, moves finished by the sweep after a crash;
  * fulfilment, stale holds, allocation to sources.
  */
-export function holdsModule({ connection, config, logger }: ServiceContext<Config>, data: OrdersData, orders: OrdersGiven) {
+export function holdsModule(
+  { connection, config, logger }: ServiceContext<Config>,
+  data: OrdersData,
+  orders: OrdersGiven,
+) {
   const holds = new HoldRepository(holdModel(connection));
   const moves = new HoldMoves(holds, stockMoves(config), logger);
   const sources = catalogSources(config);

@@ -28,7 +28,10 @@ describe('fulfilment: deducts each open hold exactly once', () => {
     const [hold] = await holdsOf(h, order.id);
     expect(hold).toMatchObject({ status: 'COMMITTED', committedQuantity: 3, reservedQuantity: 0 });
     expect(await stockOf(h, variant.id)).toEqual({ onHand: 7, reserved: 0 });
-    const moves = await h.inventory!.request('GET', `/stock/movements?variantId=${variant.id}&warehouseId=${warehouseId}`);
+    const moves = await h.inventory!.request(
+      'GET',
+      `/stock/movements?variantId=${variant.id}&warehouseId=${warehouseId}`,
+    );
     const sales = moves.body.data.filter((m: { type: string }) => m.type === 'SALE');
     expect(sales).toHaveLength(1);
   });

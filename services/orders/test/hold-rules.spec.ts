@@ -3,7 +3,14 @@ import { AppError } from '@stockyard/service-kit';
 import { walkStateTable, type StepOutcome } from '@stockyard/testkit';
 import type { Hold } from '../src/domain/hold';
 import { completeness } from '../src/domain/hold-completeness';
-import { allocateHold, cancelHold, commitHold, deallocateHold, restoreAndCommit, topUp } from '../src/domain/hold-plans';
+import {
+  allocateHold,
+  cancelHold,
+  commitHold,
+  deallocateHold,
+  restoreAndCommit,
+  topUp,
+} from '../src/domain/hold-plans';
 import { holdStates } from '../src/domain/hold-states';
 import { aLine, anOrder } from './support/builders';
 
@@ -83,14 +90,28 @@ describe('the hold lifecycle', () => {
     const plain = aLine({ id: 'oln_1', variantId: 'var_1', quantity: 3 });
     const kit = aLine({ id: 'oln_2', variantId: 'kit_1', quantity: 2, productType: 'BUNDLE' });
     const order = anOrder({ status: 'PROCESSING', lines: [plain, kit] });
-    const leaves = new Map([['kit_1', [{ variantId: 'var_1', quantity: 1 }, { variantId: 'var_2', quantity: 2 }]]]);
+    const leaves = new Map([
+      [
+        'kit_1',
+        [
+          { variantId: 'var_1', quantity: 1 },
+          { variantId: 'var_2', quantity: 2 },
+        ],
+      ],
+    ]);
     const kitLevel = aHold({ id: 'res_2', lineId: 'oln_2', variantId: 'kit_1', kitLevel: true, quantity: 2 });
     expect(completeness(order, [aHold(), kitLevel], leaves).missing).toEqual([
       { lineId: 'oln_2', variantId: 'var_1', quantity: 2 },
       { lineId: 'oln_2', variantId: 'var_2', quantity: 4 },
     ]);
     const leafA = aHold({ id: 'res_2.var_1', lineId: 'oln_2', kitParentLineId: 'oln_2', quantity: 2 });
-    const leafB = aHold({ id: 'res_2.var_2', lineId: 'oln_2', variantId: 'var_2', kitParentLineId: 'oln_2', quantity: 4 });
+    const leafB = aHold({
+      id: 'res_2.var_2',
+      lineId: 'oln_2',
+      variantId: 'var_2',
+      kitParentLineId: 'oln_2',
+      quantity: 4,
+    });
     expect(completeness(order, [aHold(), leafA, leafB], leaves).complete).toBe(true);
     expect(completeness(order, [aHold({ status: 'CANCELLED' }), leafA, leafB], leaves).complete).toBe(false);
     expect(completeness({ ...order, status: 'SHIPPED' }, [], leaves).complete).toBe(true);

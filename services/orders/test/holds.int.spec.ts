@@ -32,7 +32,11 @@ describe('stock holds: made with the order, reserved in inventory, released on c
     expect(status.status).toBe(200);
     expect(status.body).toMatchObject({ orderId: order.id, complete: true, missing: [], short: [] });
     // Sent again: the same holds, nothing reserved twice.
-    await h.push({ channelId, channelOrderId: 'H-1', lines: [{ channelLineId: 'L1', variantId: variant.id, quantity: 3 }] });
+    await h.push({
+      channelId,
+      channelOrderId: 'H-1',
+      lines: [{ channelLineId: 'L1', variantId: variant.id, quantity: 3 }],
+    });
     expect(await holdsOf(h, order.id)).toHaveLength(1);
     expect((await stockOf(h, variant.id)).reserved).toBe(3);
   });
@@ -113,5 +117,4 @@ describe('stock holds: made with the order, reserved in inventory, released on c
       expect([res.status, res.body.error.code]).toEqual([400, 'validation_failed']);
     }
   });
-
 });

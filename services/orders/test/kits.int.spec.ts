@@ -41,7 +41,9 @@ describe('kits and rebuilding holds', () => {
       ],
     });
     const before = await holdsOf(h, order.id);
-    expect(before.map((x: { kitLevel: boolean; reservedQuantity: number }) => [x.kitLevel, x.reservedQuantity])).toEqual([
+    expect(
+      before.map((x: { kitLevel: boolean; reservedQuantity: number }) => [x.kitLevel, x.reservedQuantity]),
+    ).toEqual([
       [true, 0],
       [true, 0],
     ]);

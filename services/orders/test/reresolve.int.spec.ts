@@ -34,7 +34,9 @@ describe('POST /orders/reresolve-lines', () => {
       ]),
     );
     expect((await h.request('GET', `/orders/${shipped.id}`)).body.lines[0].variantId).toBe(variant.id);
-    expect(await holdsOf(h, open.id)).toEqual([expect.objectContaining({ variantId: variant.id, reservedQuantity: 2 })]);
+    expect(await holdsOf(h, open.id)).toEqual([
+      expect.objectContaining({ variantId: variant.id, reservedQuantity: 2 }),
+    ]);
     expect(await holdsOf(h, shipped.id)).toEqual([]);
     // Nothing deducted: on hand as it was.
     expect(await stockOf(h, variant.id)).toEqual({ onHand: 9, reserved: 2 });

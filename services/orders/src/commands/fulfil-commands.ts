@@ -82,9 +82,12 @@ export class FulfilCommands {
       isOpen(h) && !notDeductable(h) ? commitHold(h, true) : undefined,
     );
     const after = ran.hold;
-    if (after.status !== 'COMMITTED') return skipped(after, isOpen(after) ? notDeductable(after) ?? 'deduct_refused' : 'cancelled');
+    if (after.status !== 'COMMITTED')
+      return skipped(after, isOpen(after) ? (notDeductable(after) ?? 'deduct_refused') : 'cancelled');
     // Another call committed it first: that call made the move (the same key: stock moved once).
-    return ran.made ? { reservationId: hold.id, outcome: 'committed', reason: null } : skipped(after, 'already_committed');
+    return ran.made
+      ? { reservationId: hold.id, outcome: 'committed', reason: null }
+      : skipped(after, 'already_committed');
   }
 
   /** POST /orders/{id}/restore-and-fulfill-holds: each CANCELLED hold named restored and deducted (a SALE). */

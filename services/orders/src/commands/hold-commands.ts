@@ -90,7 +90,9 @@ export class HoldCommands {
           return { reservationId: hold.id, outcome: 'skipped', reason: 'order_not_shipped' };
         }
         if (body.dryRun) return { reservationId: hold.id, outcome: 'would_release', reason: null };
-        const { hold: after, made } = await this.moves.run(orgId, hold.id, (c) => (isOpen(c) ? cancelHold(c) : undefined));
+        const { hold: after, made } = await this.moves.run(orgId, hold.id, (c) =>
+          isOpen(c) ? cancelHold(c) : undefined,
+        );
         return made && !isOpen(after)
           ? { reservationId: hold.id, outcome: 'released', reason: null }
           : { reservationId: hold.id, outcome: 'skipped', reason: 'no_longer_open' };

@@ -4,7 +4,6 @@ import type { Hold, PendingMove } from '../domain/hold';
 import type { Planned } from '../domain/hold-plans';
 import type { HoldRepository } from '../store/hold.repository';
 
-
 export interface Ran {
   hold: Hold;
   made: boolean;

@@ -31,7 +31,9 @@ export class HoldSync {
     await this.noteStatus(order);
     if (order.status === 'CANCELLED') {
       const held = await this.holds.ofOrder(orgId, orderId);
-      await Promise.all(held.filter(isOpen).map((h) => this.moves.run(orgId, h.id, (c) => (isOpen(c) ? cancelHold(c) : undefined))));
+      await Promise.all(
+        held.filter(isOpen).map((h) => this.moves.run(orgId, h.id, (c) => (isOpen(c) ? cancelHold(c) : undefined))),
+      );
       return;
     }
     if (!HOLDING.has(order.status) || order.deletedAt) return;
@@ -46,7 +48,9 @@ export class HoldSync {
     const behind = held.filter((h) => isOpen(h) && h.orderStatus !== order.status);
     await Promise.all(
       behind.map((h) =>
-        this.holds.change(order.orgId, h.id, (c) => (c.orderStatus === order.status ? {} : { state: { ...c, orderStatus: order.status } })),
+        this.holds.change(order.orgId, h.id, (c) =>
+          c.orderStatus === order.status ? {} : { state: { ...c, orderStatus: order.status } },
+        ),
       ),
     );
   }

@@ -24,7 +24,12 @@ export function cancelHold(hold: Hold): Planned {
   if (hold.reservedQuantity <= 0 || !hold.warehouseId) return { move: null, state: { ...hold, status } };
   const releases = hold.releases + 1;
   const operationKey = `${hold.id}:release:${releases}`;
-  const move = { kind: 'release' as const, operationKey, warehouseId: hold.warehouseId, quantity: hold.reservedQuantity };
+  const move = {
+    kind: 'release' as const,
+    operationKey,
+    warehouseId: hold.warehouseId,
+    quantity: hold.reservedQuantity,
+  };
   return { move, state: { ...hold, status, releases } };
 }
 

@@ -8,12 +8,12 @@ import { stateTable } from '@stockyard/service-kit';
  * hold is stale (its order shipped without us); `restore` a CANCELLED hold for restore-and-fulfil.
  * COMMITTED is final.
  */
-export const holdStates = stateTable<
-  ReservationStatus,
-  'allocate' | 'deallocate' | 'commit' | 'cancel' | 'restore'
->('Reservation', {
-  PENDING: { allocate: 'ALLOCATED', commit: 'COMMITTED', cancel: 'CANCELLED' },
-  ALLOCATED: { allocate: 'ALLOCATED', deallocate: 'PENDING', commit: 'COMMITTED', cancel: 'CANCELLED' },
-  COMMITTED: {},
-  CANCELLED: { restore: 'PENDING' },
-});
+export const holdStates = stateTable<ReservationStatus, 'allocate' | 'deallocate' | 'commit' | 'cancel' | 'restore'>(
+  'Reservation',
+  {
+    PENDING: { allocate: 'ALLOCATED', commit: 'COMMITTED', cancel: 'CANCELLED' },
+    ALLOCATED: { allocate: 'ALLOCATED', deallocate: 'PENDING', commit: 'COMMITTED', cancel: 'CANCELLED' },
+    COMMITTED: {},
+    CANCELLED: { restore: 'PENDING' },
+  },
+);

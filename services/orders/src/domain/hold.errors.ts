@@ -22,6 +22,7 @@ export const foreignHolds = (ids: string[]) =>
     'reservation_not_on_order',
     ids.map((id) => ({ field: 'reservationIds', code: 'reservation_not_on_order', message: id })),
   );
-export const holdsNotRefreshable = (why: string) => conflict(`The line's holds cannot be refreshed: ${why}`, 'holds_not_refreshable');
+export const holdsNotRefreshable = (why: string) =>
+  conflict(`The line's holds cannot be refreshed: ${why}`, 'holds_not_refreshable');
 export const orderFinished = (status: string) =>
   conflict(`The order is ${status}: its holds are final`, 'order_finished');

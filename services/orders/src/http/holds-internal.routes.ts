@@ -39,6 +39,10 @@ export function holdsInternalRoutes(router: Router, { holds, links }: HoldsGiven
   });
   router.post(INTERNAL_HOLD_PATHS.link, async (req, res) => {
     const body = bodyOf(req, LinkHoldsSchema);
-    res.json({ data: (await links.link(orgIdOf(req), body.ids, body.purchaseOrderId, body.purchaseOrderLineId)).map(internalView) });
+    res.json({
+      data: (await links.link(orgIdOf(req), body.ids, body.purchaseOrderId, body.purchaseOrderLineId)).map(
+        internalView,
+      ),
+    });
   });
 }

@@ -44,7 +44,10 @@ export class HoldsTrigger {
       try {
         await this.recent.run(e.id, () => this.run(e));
       } catch (err) {
-        this.logger.warn({ orderId: e.payload.orderId, err: (err as Error).message }, 'holds sync failed; relay retries');
+        this.logger.warn(
+          { orderId: e.payload.orderId, err: (err as Error).message },
+          'holds sync failed; relay retries',
+        );
       }
     }
   }

@@ -17,7 +17,12 @@ export async function stockUp(h: Orders, variantId: string, warehouseId: string,
 
 /** Inventory's on hand and reserved of a variant (every warehouse). */
 export async function stockOf(h: Orders, variantId: string): Promise<{ onHand: number; reserved: number }> {
-  const res = await h.inventory!.request('POST', '/stock/on-hand', { variantIds: [variantId] }, { base: '/internal/v1' });
+  const res = await h.inventory!.request(
+    'POST',
+    '/stock/on-hand',
+    { variantIds: [variantId] },
+    { base: '/internal/v1' },
+  );
   const row = (await h.ok(res, 'on hand')).data[0];
   return { onHand: row.onHand, reserved: row.reserved };
 }
