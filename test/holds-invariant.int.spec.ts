@@ -161,7 +161,7 @@ describe('holds and inventory agree, through the gateway, across a SIGKILL of or
     await eventually(agreed, 30_000);
   }, 120_000);
 
-  it('the catalog counts open holds; purchasing links real holds; arrival reserves for linked holds first', async () => {
+  it('the catalog counts open holds; purchasing links real holds; arrival reserves for them first', async () => {
     const productId = (await ok('POST', '/products', { name: 'Held', price: 2 })).id;
     const product = await ok('GET', `/products/${productId}`);
     const variantId = product.variants[0].id;

@@ -77,7 +77,7 @@ describe('fulfilment: deducts each open hold exactly once', () => {
     expect([bad.status, bad.body.error.code]).toEqual([400, 'validation_failed']);
   });
 
-  it('restore-and-fulfill: a CANCELLED hold deducted as a SALE once; COMMITTED skipped; another order’s refused', async () => {
+  it('restore-and-fulfill: a CANCELLED hold deducted once; COMMITTED skipped; another order’s refused', async () => {
     const { channelId, variant } = await stockedChannel(h, 10);
     const order = await orderOf(h, channelId, variant.id, 2, 'F-5');
     await h.request('PUT', `/orders/${order.id}/status`, { status: 'SHIPPED' });

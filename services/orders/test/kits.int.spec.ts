@@ -22,7 +22,7 @@ describe('kits and rebuilding holds', () => {
   const bundle = async (name: string, components: { variantId: string; quantity: number }[]) =>
     (await h.variant({ type: 'BUNDLE', name, components })).id;
 
-  it('a kit line gets one kit-level hold (reserves nothing, incomplete); expand-kits makes leaf holds, once', async () => {
+  it('a kit line gets one kit-level hold (reserves nothing); expand-kits makes leaf holds, once', async () => {
     const screw = await stocked('Screw', 100);
     const plank = await stocked('Plank', 100);
     const inner = await bundle('Screw pack', [{ variantId: screw, quantity: 4 }]);
