@@ -31,7 +31,7 @@ export class HoldSync {
     const held = await this.holds.ofOrder(orgId, orderId);
     await this.noteStatus(order, held);
     if (order.status === 'CANCELLED') {
-      await Promise.all(
+      await this.settled(
         held.filter(isOpen).map((h) => this.moves.run(orgId, h.id, (c) => (isOpen(c) ? cancelHold(c) : undefined))),
       );
       return;
@@ -39,7 +39,19 @@ export class HoldSync {
     if (!HOLDING.has(order.status) || order.deletedAt) return;
     const made = await this.createMissing(order, held);
     const all = made ? await this.holds.ofOrder(orgId, orderId) : held;
-    await Promise.all(all.map((h) => this.reserve(h)));
+    await this.settled(all.map((h) => this.reserve(h)));
+  }
+
+  /**
+   * Waits for every hold's move; one that failed (inventory away) stays written on its hold for the
+   * sweep, so the sync itself succeeds (the relay does not retry it for the others' sake).
+   */
+  private async settled(moves: Promise<unknown>[]): Promise<void> {
+    for (const outcome of await Promise.allSettled(moves)) {
+      if (outcome.status === 'rejected') {
+        this.logger.warn({ err: (outcome.reason as Error).message }, 'hold move left to the sweep');
+      }
+    }
   }
 
   /** The order's status on its open holds (how stale holds are found). */
