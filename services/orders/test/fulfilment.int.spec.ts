@@ -53,6 +53,8 @@ describe('fulfilment: deducts each open hold exactly once', () => {
     expect(res.body).toMatchObject({ status: 'PROCESSING', results: [{ outcome: 'committed' }] });
     const history = (await h.request('GET', `/orders/${order.id}/history`)).body.data;
     expect(history.at(-1)).toMatchObject({ from: 'PENDING', to: 'PROCESSING', source: 'fulfillment' });
+    const event = await h.eventOf('order.status_changed', { orderId: order.id, source: 'fulfillment' });
+    expect(event.payload).toMatchObject({ fromStatus: 'PENDING', toStatus: 'PROCESSING' });
     // The other line's hold reserved nothing (no stock): skipped as short, never deducted.
     const all = await h.request('POST', `/orders/${order.id}/fulfill`, {});
     expect(all.body.results).toEqual(
@@ -103,6 +105,8 @@ describe('fulfilment: deducts each open hold exactly once', () => {
       reservationIds: [foreignHold.id],
     });
     expect([wrong.status, wrong.body.error.code]).toEqual([422, 'reservation_not_on_order']);
+    const foreign = await h.request('POST', `/orders/${order.id}/restore-and-fulfill-holds`, body, { orgId: OTHER });
+    expect([foreign.status, foreign.body.error.code]).toEqual([404, 'resource_not_found']);
     const missing = await h.request('POST', `/orders/${order.id}/restore-and-fulfill-holds`, {});
     expect([missing.status, missing.body.error.code]).toEqual([400, 'validation_failed']);
   });

@@ -112,6 +112,9 @@ describe('kits and rebuilding holds', () => {
     expect(await stockOf(h, item)).toEqual({ onHand: 5, reserved: 5 });
     const statuses = (await holdsOf(h, order.id)).map((x: { status: string }) => x.status).sort();
     expect(statuses).toEqual(['CANCELLED', 'PENDING']);
+    const path = `/orders/${order.id}/lines/${order.lines[0].id}/refresh-holds`;
+    const foreign = await h.request('POST', path, undefined, { orgId: OTHER });
+    expect([foreign.status, foreign.body.error.code]).toEqual([404, 'resource_not_found']);
     const missing = await h.request('POST', `/orders/${order.id}/lines/oln_nope/refresh-holds`);
     expect([missing.status, missing.body.error.code]).toEqual([422, 'line_not_found']);
   });
