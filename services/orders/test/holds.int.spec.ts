@@ -1,4 +1,5 @@
 import { holdsOf, orderOf, stockedChannel, stockOf } from './support/holds';
+import { lateProxy } from './support/late-proxy';
 import { startOrders, type Orders } from './support/orders';
 
 const ORG = 'org_holds';
@@ -116,5 +117,33 @@ describe('stock holds: made with the order, reserved in inventory, released on c
       const res = await h.request('GET', `/orders/pending-reservations?limit=${limit}`);
       expect([res.status, res.body.error.code]).toEqual([400, 'validation_failed']);
     }
+  });
+});
+
+describe('stock holds while inventory is away', () => {
+  let h: Orders;
+  let toInventory: Awaited<ReturnType<typeof lateProxy>>;
+  beforeAll(async () => {
+    toInventory = await lateProxy();
+    h = await startOrders('org_holds_away', {
+      env: { INVENTORY_URL: toInventory.url, HOLD_SWEEP_MS: '0', HOLD_STUCK_MS: '0' },
+    });
+  });
+  afterAll(async () => {
+    await h.close();
+    await toInventory.close();
+  });
+
+  it('the order is taken; its hold keeps the reserve it wrote; the sweep makes it once inventory is back', async () => {
+    const { channelId, variant } = await stockedChannel(h, 10);
+    const order = await orderOf(h, channelId, variant.id, 4, 'AWAY-1');
+    const [hold] = await holdsOf(h, order.id);
+    expect(hold).toMatchObject({ status: 'PENDING', reservedQuantity: 0, shortQuantity: 4 });
+    expect((await stockOf(h, variant.id)).reserved).toBe(0);
+    toInventory.point(h.inventory!.url);
+    await h.deps.holds.sweep.tick();
+    await h.deps.holds.sweep.tick();
+    expect((await holdsOf(h, order.id))[0]).toMatchObject({ reservedQuantity: 4, shortQuantity: 0 });
+    expect((await stockOf(h, variant.id)).reserved).toBe(4);
   });
 });
