@@ -65,7 +65,6 @@ export class KitCommands {
         skipped.push({ reservationId: kit.id, reason });
         continue;
       }
-      const line = order.lines.find((l) => l.id === kit.lineId)!;
       const made = rows.map((leaf) =>
         newHold(
           order,
@@ -76,7 +75,7 @@ export class KitCommands {
             generation: kit.generation,
             leafQuantity: leaf.quantity,
           },
-          line.id,
+          kit.lineId,
         ),
       );
       await Promise.all(made.map((h) => this.holds.createIfAbsent(h)));
