@@ -32,6 +32,8 @@ export * from './landed-costs';
 export * from './invoicing-internal';
 export * from './orders';
 export * from './shipments';
+export * from './reservations';
+export * from './orders-internal';
 export * from './storefront-orders';
 export * from './api/bound-route';
 export * from './api/webhooks.api';

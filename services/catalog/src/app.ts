@@ -2,6 +2,7 @@ import { assemble, defineService, outboxRelay, serviceApp, type ServiceContext }
 import { brandsAndCategoriesData, brandsAndCategoriesModule } from './brands-and-categories.module';
 import { channelsData, channelsModule } from './channels.module';
 import { configSchema, type Config } from './config';
+import { orderHolds } from './peers/order-holds';
 import type { CatalogDeps } from './deps';
 import { productsData, productsModule } from './products.module';
 import { sourcesAndImportsData, sourcesAndImportsModule } from './sources-and-imports.module';
@@ -21,7 +22,7 @@ export function buildApp(ctx: ServiceContext<Config>) {
   // A category's template change re-enriches its products in a job, through their writer (taken once built).
   const writer = () => products.writes.writer;
   const taxonomy = brandsAndCategoriesModule(relay, data.taxonomy, { queries: data.products.queries, writer });
-  const needs = { ...taxonomy.stores, listings: data.channels.listings };
+  const needs = { ...taxonomy.stores, listings: data.channels.listings, holds: orderHolds(ctx.config) };
   const products = productsModule(ctx, relay, data.products, needs);
   const channels = channelsModule(ctx, relay, data.channels, products.writes);
   const sources = sourcesAndImportsModule(ctx, relay, data.sources, { ...products.writes, ...needs });

@@ -5,6 +5,11 @@ import { channelsEnv } from './channels.config';
 export const configSchema = baseServiceEnv.extend({
   /** Inventory's base URL, for its internal reads (stock on hand before a conversion). */
   INVENTORY_URL: z.string().url().default('http://127.0.0.1:8085'),
+  /**
+   * The orders service's base URL: open holds of variants (a conversion to a type that holds no
+   * stock). Unset: no variant has open holds (the catalog run alone, its own tests).
+   */
+  ORDERS_URL: z.string().url().optional(),
   /** How long a call to a peer may take before its route answers 503 `dependency_unavailable`. */
   PEER_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   /** Products one call of `DELETE /products/bulk` `all` or `POST /products/bulk-restore` `all`/range takes. */

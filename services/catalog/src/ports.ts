@@ -11,12 +11,12 @@ export interface ListingLookup {
   listingCountOfVariants(orgId: string, variantIds: string[]): Promise<number>;
 }
 
-/** Open holds (orders' reservations) on variants: a conversion's blocker once orders exist. */
+/** Open holds (orders' reservations) on variants: a conversion's blocker (peers/order-holds.ts). */
 export interface HoldLookup {
   openHoldCountOf(orgId: string, variantIds: string[]): Promise<number>;
 }
 
-/** Orders does not exist yet: no variant has an open hold. The hook is in README ("Open holds"). */
+/** No variant has an open hold: a catalog run without orders (tests of the catalog alone). */
 export const NO_HOLDS: HoldLookup = { openHoldCountOf: async () => 0 };
 
 /** Inventory's stock of variants (a conversion to a type that holds no stock is blocked by it). */

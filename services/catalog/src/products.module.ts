@@ -18,7 +18,7 @@ import { productsRoutes } from './http/products.routes';
 import { variantsInternalRoutes } from './http/variants-internal.routes';
 import { variantsRoutes } from './http/variants.routes';
 import { inventoryStock } from './peers/inventory-stock';
-import { NO_HOLDS, type ListingLookup } from './ports';
+import { NO_HOLDS, type HoldLookup, type ListingLookup } from './ports';
 import type { BrandRepository } from './store/brand.repository';
 import type { CategoryRepository } from './store/category.repository';
 import { ComponentUses } from './store/component-uses';
@@ -69,6 +69,8 @@ export interface ProductsNeeds {
   brands: BrandRepository;
   categories: CategoryRepository;
   listings: ListingLookup;
+  /** Orders' open holds (app.ts wires orders' internal read; NO_HOLDS when absent). */
+  holds?: HoldLookup;
 }
 
 /**
@@ -87,7 +89,7 @@ export function productsModule(
   const skus = new SkuRegistry(skuClaimModel(connection), skuSequenceModel(connection), docs);
   const store = productStore(docs, relay, skus.claims, variantList);
   const variantRefs = new VariantRefs(variantRefModel(connection));
-  const peers = { stock: inventoryStock(ctx.config), holds: NO_HOLDS, listings: needs.listings };
+  const peers = { stock: inventoryStock(ctx.config), holds: needs.holds ?? NO_HOLDS, listings: needs.listings };
   const components = new ComponentCheck(store, variantRefs, uses);
   const writer = new ProductWriter(store, skus, variantRefs, components, needs.brands, needs.categories, [
     search,

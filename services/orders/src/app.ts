@@ -2,6 +2,7 @@ import { assemble, defineService, outboxRelay, serviceApp, type ServiceContext }
 import { configSchema, type Config } from './config';
 import type { OrdersDeps } from './deps';
 import { feedsModule } from './feeds.module';
+import { holdsModule } from './holds.module';
 import { ordersData, ordersModule } from './orders.module';
 
 export function buildApp(ctx: ServiceContext<Config>) {
@@ -10,17 +11,20 @@ export function buildApp(ctx: ServiceContext<Config>) {
   const relay = outboxRelay(ctx, data.outbox, data.local);
   const orders = ordersModule(ctx, relay, data);
   const feeds = feedsModule(ctx, orders.given);
-  const deps: OrdersDeps = { orders: orders.given, feeds: feeds.given };
-  // The holds' rows (the reservations issue's) stay unbound: 501.
+  const holds = holdsModule(ctx, data, orders.given);
+  const deps: OrdersDeps = { orders: orders.given, feeds: feeds.given, holds: holds.given };
   const app = serviceApp(ctx, {
     service: 'orders',
     api: (router) => {
+      // Before the orders' routes: `/orders/pending-reservations` is not an order id.
+      holds.mount(router);
       orders.mount(router);
       feeds.mount(router);
     },
+    internal: (router) => holds.mountInternal(router),
   });
-  const parts = [...orders.parts, ...feeds.parts];
-  return assemble(ctx, { app, deps, relay, subscriptions: orders.subscriptions, parts });
+  const parts = [...orders.parts, ...feeds.parts, ...holds.parts];
+  return assemble(ctx, { app, deps, relay, subscriptions: [...orders.subscriptions, ...holds.subscriptions], parts });
 }
 
 export const orders = defineService({ name: 'orders', configSchema, build: buildApp });

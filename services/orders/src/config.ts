@@ -8,6 +8,8 @@ export const configSchema = baseServiceEnv.extend({
   CATALOG_URL: z.string().url().default('http://127.0.0.1:8081'),
   /** Inventory's base URL: available stock of assemblies (blocked on build). */
   INVENTORY_URL: z.string().url().default('http://127.0.0.1:8085'),
+  /** Purchasing's base URL: a linked hold's expected date (the purchase order's). */
+  PURCHASING_URL: z.string().url().default('http://127.0.0.1:8082'),
   /** How long a call to a peer may take before its route answers 503 `dependency_unavailable`. */
   PEER_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   /** How long a channel read from the catalog is used again (a push a second reads it once; 0: every time). */
@@ -28,5 +30,9 @@ export const configSchema = baseServiceEnv.extend({
    * development only (`127.0.0.1:<port>`). Empty in production.
    */
   FEED_URL_ALLOWLIST: hostAllowlist(),
+  /** How often each process finishes hold moves left in flight (a crash, inventory away); 0: never. */
+  HOLD_SWEEP_MS: ms(0, 5_000),
+  /** A hold move older than this is the sweep's (a request still running its move is younger). */
+  HOLD_STUCK_MS: ms(0, 10_000),
 });
 export type Config = ReturnType<typeof configSchema.parse>;

@@ -18,6 +18,7 @@ import { listedOnChannel } from './peers/channel-listings';
 import { channelOrderClaims } from './store/channel-order-claims';
 import { channelOrderClaimModel, orderModel } from './store/order.model';
 import { orderRowModel } from './store/order-row.model';
+import { HOLDS_WANTED, HoldsTrigger } from './store/holds-trigger';
 import { OrderRows, ROW_CHANGED } from './store/order-rows';
 import { OrderRepository } from './store/order.repository';
 import { OrderStatsBuckets } from './store/order-stats.repository';
@@ -27,23 +28,26 @@ import { SHIPMENT_RECORDED, ShipmentList } from './store/shipment-list';
 import { StorefrontNumbers } from './store/storefront-numbers';
 
 /** The orders' documents and their projections, built before the relay (it publishes from them and keeps them). */
-export function ordersData({ connection }: ServiceContext<Config>) {
+export function ordersData({ connection, logger }: ServiceContext<Config>) {
   const model = orderModel(connection);
   const terms = new OrderTerms(connection);
   const shipmentList = new ShipmentList(shipmentModel(connection));
   const stats = new OrderStatsBuckets(connection);
   const rows = new OrderRows(orderRowModel(connection), model);
+  const holdsTrigger = new HoldsTrigger(logger);
   return {
     model,
     terms,
     shipmentList,
     stats,
     rows,
+    holdsTrigger,
     outbox: [model],
     local: {
       [SEARCH_TERMS_CHANGED]: terms.projection.handler,
       [SHIPMENT_RECORDED]: shipmentList.projection.handler,
       [ROW_CHANGED]: rows.handler,
+      [HOLDS_WANTED]: holdsTrigger.handler,
       [STATS_CHANGED]: (event: Parameters<OrderStatsBuckets['apply']>[0]) => stats.apply(event),
     },
   };
@@ -62,7 +66,15 @@ export function ordersModule(
   catalog: CatalogReads = catalogReads(config),
 ) {
   const claims = channelOrderClaims(channelOrderClaimModel(connection), data.model);
-  const orders = new OrderRepository(data.model, relay, data.terms, data.shipmentList, data.rows, claims);
+  const orders = new OrderRepository(
+    data.model,
+    relay,
+    data.terms,
+    data.shipmentList,
+    data.rows,
+    claims,
+    data.holdsTrigger,
+  );
   const imports = new OrderImports(orders, catalog, availableStock(config), logger);
   const given = {
     orders,

@@ -6,6 +6,11 @@ export const configSchema = baseServiceEnv.extend({
   CATALOG_URL: z.string().url().default('http://127.0.0.1:8081'),
   /** Inventory's base URL: warehouses, and the receipts' stock. */
   INVENTORY_URL: z.string().url().default('http://127.0.0.1:8085'),
+  /**
+   * The orders service's base URL: customer-order holds linked to lines. Unset: no holds (purchasing
+   * alone, its own tests; linking names an unknown hold).
+   */
+  ORDERS_URL: z.string().url().optional(),
   /** How long a call to a peer may take before its route answers 503 `dependency_unavailable`. */
   PEER_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   /** How often pending receipts (inventory away, a crash between the steps) are applied again. */

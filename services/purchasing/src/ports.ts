@@ -1,15 +1,21 @@
 import type { Hold } from './domain/order-extras';
 
 /**
- * Customer-order holds (the orders service's reservations), behind a port: the orders service
- * does not exist yet, so the null object answers none, and linking names an unknown hold (422
- * `unknown_reservation`). The reservations issue plugs orders' internal API in here.
+ * Customer-order holds (the orders service's reservations), behind a port: orders' internal API
+ * (peers/order-holds.ts, wired in app.ts), or the null object when no orders service is named
+ * (then linking names an unknown hold: 422 `unknown_reservation`).
  */
 export interface HoldLookup {
   /** The holds among these ids (any status). */
   holds(orgId: string, ids: string[]): Promise<Hold[]>;
   /** Open holds of these variants. */
   openHoldsOf(orgId: string, variantIds: string[]): Promise<Hold[]>;
+  /** Tells orders the holds are linked to the line (after purchasing's own write). */
+  linked(orgId: string, ids: string[], purchaseOrderId: string, purchaseOrderLineId: string): Promise<void>;
 }
 
-export const NO_HOLDS: HoldLookup = { holds: async () => [], openHoldsOf: async () => [] };
+export const NO_HOLDS: HoldLookup = {
+  holds: async () => [],
+  openHoldsOf: async () => [],
+  linked: async () => undefined,
+};

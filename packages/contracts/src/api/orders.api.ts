@@ -15,6 +15,24 @@ import {
   UpdateOrderStatusSchema,
   UpdateShippingAddressSchema,
 } from '../orders';
+import {
+  AllocateReservationSchema,
+  AvailableSourcesSchema,
+  ExpandKitsResultSchema,
+  FulfillOrderSchema,
+  FulfillResultSchema,
+  PendingReservationsQuerySchema,
+  PendingReservationsSchema,
+  RefreshHoldsResultSchema,
+  ReleaseStaleHoldsResultSchema,
+  ReleaseStaleHoldsSchema,
+  ReresolveLinesResultSchema,
+  ReresolveLinesSchema,
+  ReservationListSchema,
+  ReservationSchema,
+  ReservationStatusSchema,
+  RestoreAndFulfillSchema,
+} from '../reservations';
 import { CreateShipmentSchema, ShipmentListQuerySchema, ShipmentSchema } from '../shipments';
 import { CheckoutSchema, StorefrontOrderSchema } from '../storefront-orders';
 import { apiRoute } from './bound-route';
@@ -23,9 +41,9 @@ const paged = <T extends z.ZodObject>(filters: T) => z.intersection(filters, Pag
 const order = { response: OrderSchema };
 
 /**
- * The orders service's routes with their wire shapes. The holds' rows (reservations, fulfil,
- * expand kits, refresh holds, stale holds, re-resolve lines, available sources) are the
- * reservations issue's: they answer 501 until it binds them.
+ * The orders service's routes with their wire shapes, the stock holds' (reservations, fulfil,
+ * stale holds, allocation, available sources) with them. Rows of the route table not bound
+ * here answer 501 (services/orders/README.md says which).
  */
 export const ORDERS_API = {
   importOrder: apiRoute('POST', '/orders', { body: ImportOrderSchema, ...order }),
@@ -56,5 +74,32 @@ export const ORDERS_API = {
     response: listOf(ShipmentSchema),
   }),
   getShipment: apiRoute('GET', '/shipments/{id}', { response: ShipmentSchema }),
+  pendingReservations: apiRoute('GET', '/orders/pending-reservations', {
+    query: PendingReservationsQuerySchema,
+    response: PendingReservationsSchema,
+  }),
+  orderReservations: apiRoute('GET', '/orders/{id}/reservations', { response: ReservationListSchema }),
+  reservationStatus: apiRoute('GET', '/orders/{id}/reservations/status', { response: ReservationStatusSchema }),
+  expandKits: apiRoute('POST', '/orders/{id}/reservations/expand-kits', { response: ExpandKitsResultSchema }),
+  refreshHolds: apiRoute('POST', '/orders/{id}/lines/{lineId}/refresh-holds', { response: RefreshHoldsResultSchema }),
+  fulfillOrder: apiRoute('POST', '/orders/{id}/fulfill', { body: FulfillOrderSchema, response: FulfillResultSchema }),
+  restoreAndFulfillHolds: apiRoute('POST', '/orders/{id}/restore-and-fulfill-holds', {
+    body: RestoreAndFulfillSchema,
+    response: FulfillResultSchema,
+  }),
+  releaseStaleHolds: apiRoute('POST', '/orders/release-stale-holds', {
+    body: ReleaseStaleHoldsSchema,
+    response: ReleaseStaleHoldsResultSchema,
+  }),
+  reresolveLines: apiRoute('POST', '/orders/reresolve-lines', {
+    body: ReresolveLinesSchema,
+    response: ReresolveLinesResultSchema,
+  }),
+  allocateReservation: apiRoute('POST', '/reservations/{id}/allocate', {
+    body: AllocateReservationSchema,
+    response: ReservationSchema,
+  }),
+  deallocateReservation: apiRoute('POST', '/reservations/{id}/deallocate', { response: ReservationSchema }),
+  availableSources: apiRoute('GET', '/reservations/{id}/available-sources', { response: AvailableSourcesSchema }),
   checkout: apiRoute('POST', '/storefront/orders', { body: CheckoutSchema, response: StorefrontOrderSchema }),
 };

@@ -11,6 +11,7 @@ import {
 import type { NewOrder, Order } from '../domain/order';
 import { statsEventsFor } from '../domain/order-stats';
 import { channelOrderKey } from './channel-order-claims';
+import type { HoldsTrigger } from './holds-trigger';
 import type { OrderRows } from './order-rows';
 import type { OrderModel } from './order.model';
 import type { OrderTerms } from './order-terms';
@@ -42,6 +43,7 @@ export class OrderRepository {
     private readonly shipments: ShipmentList,
     readonly rows: OrderRows,
     readonly claims: UniqueClaims,
+    private readonly holds: HoldsTrigger,
   ) {
     this.store = new AggregateStore<Order>(model, relay, {
       name: 'Order',
@@ -57,6 +59,7 @@ export class OrderRepository {
       ...this.terms.eventsFor(before, after, version),
       ...statsEventsFor(before, after),
       this.rows.eventFor(after, version),
+      ...this.holds.eventsFor(before, after),
     ];
   }
 
@@ -64,6 +67,7 @@ export class OrderRepository {
     await this.terms.projection.applyAll(events);
     await this.shipments.projection.applyAll(events);
     await this.rows.wrote(state, events);
+    await this.holds.wrote(events);
   }
 
   async create(state: NewOrder, events: EventEnvelope[]): Promise<Order> {

@@ -2,9 +2,18 @@ import { eventually, startService, type HarnessOptions } from '@stockyard/testki
 import { catalog } from '../../../catalog/src/app';
 import { inventory } from '../../../inventory/src/app';
 import { orders } from '../../src/app';
+import { lateProxy } from './late-proxy';
 
 const ORDERS = ['orders.read', 'orders.write', 'shipments.read', 'shipments.manage'];
-const CATALOG = ['products.read', 'products.write', 'channels.read', 'channels.write', 'variants.read'];
+const CATALOG = [
+  'products.read',
+  'products.write',
+  'channels.read',
+  'channels.write',
+  'variants.read',
+  'sources.read',
+  'sources.write',
+];
 const INVENTORY = ['warehouses.read', 'warehouses.manage', 'stock.adjust'];
 
 /** A port nothing listens on: a peer there is down. */
@@ -17,11 +26,13 @@ type Reply = Awaited<ReturnType<Awaited<ReturnType<typeof startService>>['reques
  * URLs on 127.0.0.1 allowed) and inventory (assembly stock). `env` goes to orders.
  */
 export async function startOrders(orgId: string, options: HarnessOptions & { withInventory?: boolean } = {}) {
+  // The catalog checks a channel's warehouse with inventory, which starts after it.
+  const toInventory = await lateProxy();
   const cat = await startService(catalog, {
     orgId,
     permissions: CATALOG,
     tap: ['none.#'],
-    env: { FEED_URL_ALLOWLIST: '127.0.0.1' },
+    env: { FEED_URL_ALLOWLIST: '127.0.0.1', INVENTORY_URL: toInventory.url },
   });
   const inv =
     options.withInventory === false
@@ -32,6 +43,7 @@ export async function startOrders(orgId: string, options: HarnessOptions & { wit
           tap: ['none.#'],
           env: { CATALOG_URL: cat.url },
         });
+  if (inv) toInventory.point(inv.url);
   const h = await startService(orders, {
     orgId,
     permissions: ORDERS,
@@ -78,6 +90,7 @@ export async function startOrders(orgId: string, options: HarnessOptions & { wit
       await close();
       await inv?.close();
       await cat.close();
+      await toInventory.close();
     },
   });
 }

@@ -25,7 +25,10 @@ export class HoldCommands {
   async link(orgId: string, id: string, lineId: string, reservationIds: string[]) {
     await this.commands.get(orgId, id);
     const found = await this.holds.holds(orgId, reservationIds);
-    return (await this.orders.change(orgId, id, (po) => linkHolds(po, lineId, reservationIds, found))).state;
+    const po = (await this.orders.change(orgId, id, (po) => linkHolds(po, lineId, reservationIds, found))).state;
+    // Then orders: a link it missed (orders away) is told again when the link is sent again.
+    await this.holds.linked(orgId, reservationIds, id, lineId);
+    return po;
   }
 
   /** The holds linked to the order's lines, as the orders service knows them now. */

@@ -1,0 +1,120 @@
+import type { FulfillOrder, FulfillResult } from '@stockyard/contracts';
+import { notFound } from '@stockyard/service-kit';
+import { moveTo } from '../domain/change-status';
+import { isOpen, type Hold } from '../domain/hold';
+import { foreignHolds, orderNotFulfillable } from '../domain/hold.errors';
+import { commitHold, restoreAndCommit } from '../domain/hold-plans';
+import type { Order } from '../domain/order';
+import { orderTrashed } from '../domain/order.errors';
+import type { HoldRepository } from '../store/hold.repository';
+import type { OrderRepository } from '../store/order.repository';
+import type { HoldMoves } from './hold-moves';
+
+type Outcome = FulfillResult['results'][number];
+const skipped = (hold: Hold, reason: string): Outcome => ({ reservationId: hold.id, outcome: 'skipped', reason });
+
+/** Why restore-and-fulfil did not commit a hold it planned to (another call did, or inventory refused). */
+const restoreSkip = (hold: Hold) =>
+  hold.status === 'COMMITTED'
+    ? 'already_committed'
+    : hold.kitLevel
+      ? 'kit_level'
+      : hold.warehouseId
+        ? 'deduct_refused'
+        : 'no_warehouse';
+
+/** A dropship hold: allocated to a source and holding nothing of ours (the source ships it directly). */
+export const isDropship = (hold: Hold) =>
+  hold.status === 'ALLOCATED' && hold.sourceChannelId !== null && hold.reservedQuantity === 0;
+
+/** Why an open hold cannot be deducted now, or null. */
+function notDeductable(hold: Hold): string | null {
+  if (hold.kitLevel) return 'kit_not_expanded';
+  if (isDropship(hold)) return 'dropship';
+  if (!hold.warehouseId) return 'no_warehouse';
+  if (hold.reservedQuantity < hold.quantity) return 'short';
+  return null;
+}
+
+/**
+ * Fulfilment (POST /orders/{id}/fulfill) and restore-and-fulfil: each hold moves to COMMITTED in
+ * its own guarded write before its deduct is asked, so two calls at once or a retry find it
+ * COMMITTED and skip it; the deduct's key is the hold's, so a replay moves stock once.
+ */
+export class FulfilCommands {
+  constructor(
+    private readonly orders: OrderRepository,
+    private readonly holds: HoldRepository,
+    private readonly moves: HoldMoves,
+  ) {}
+
+  /** The order, moved to PROCESSING when it was PENDING (source `fulfillment`); CANCELLED and ON_HOLD refuse. */
+  private async fulfillable(orgId: string, id: string): Promise<Order> {
+    const changed = await this.orders.change(orgId, id, (order) => {
+      if (order.deletedAt) throw orderTrashed();
+      if (order.status === 'CANCELLED' || order.status === 'ON_HOLD') throw orderNotFulfillable(order.status);
+      if (order.status !== 'PENDING') return { result: undefined };
+      const moved = moveTo(order, 'PROCESSING', 'fulfillment', 'fulfilled', new Date());
+      return { state: moved.order, events: moved.events };
+    });
+    return changed.state;
+  }
+
+  async fulfill(orgId: string, id: string, body: FulfillOrder): Promise<FulfillResult> {
+    if (!(await this.orders.find(orgId, id))) throw notFound('Order');
+    const order = await this.fulfillable(orgId, id);
+    const lines = body.lines ? new Set(body.lines) : undefined;
+    const chosen = (await this.holds.ofOrder(orgId, id)).filter(
+      (h) =>
+        (!lines || lines.has(h.lineId) || (h.kitParentLineId && lines.has(h.kitParentLineId))) &&
+        (!body.warehouseId || h.warehouseId === body.warehouseId),
+    );
+    const results = await Promise.all(chosen.map((h) => this.fulfillHold(h)));
+    return { orderId: id, status: order.status, results };
+  }
+
+  private async fulfillHold(hold: Hold): Promise<Outcome> {
+    if (hold.pendingMove) hold = await this.moves.finish(hold);
+    if (!isOpen(hold)) return skipped(hold, hold.status === 'COMMITTED' ? 'already_committed' : 'cancelled');
+    const why = notDeductable(hold);
+    if (why) return skipped(hold, why);
+    const ran = await this.moves.run(hold.orgId, hold.id, (h) =>
+      isOpen(h) && !notDeductable(h) ? commitHold(h, true) : undefined,
+    );
+    const after = ran.hold;
+    if (after.status !== 'COMMITTED')
+      return skipped(after, isOpen(after) ? (notDeductable(after) ?? 'deduct_refused') : 'cancelled');
+    // Another call committed it first: that call made the move (the same key: stock moved once).
+    return ran.made
+      ? { reservationId: hold.id, outcome: 'committed', reason: null }
+      : skipped(after, 'already_committed');
+  }
+
+  /** POST /orders/{id}/restore-and-fulfill-holds: each CANCELLED hold named restored and deducted (a SALE). */
+  async restoreAndFulfill(orgId: string, id: string, reservationIds: string[]): Promise<FulfillResult> {
+    if (!(await this.orders.find(orgId, id))) throw notFound('Order');
+    const held = new Map((await this.holds.ofOrder(orgId, id)).map((h) => [h.id, h]));
+    const foreign = reservationIds.filter((r) => !held.has(r));
+    if (foreign.length > 0) throw foreignHolds(foreign);
+    const order = await this.fulfillable(orgId, id);
+    const results: Outcome[] = [];
+    for (const rid of new Set(reservationIds)) {
+      let hold = held.get(rid)!;
+      if (hold.pendingMove) hold = await this.moves.finish(hold);
+      if (hold.status !== 'CANCELLED') {
+        results.push(skipped(hold, hold.status === 'COMMITTED' ? 'already_committed' : 'not_cancelled'));
+        continue;
+      }
+      const ran = await this.moves.run(orgId, rid, (h) => {
+        return h.status === 'CANCELLED' && h.warehouseId && !h.kitLevel ? restoreAndCommit(h) : undefined;
+      });
+      const after = ran.hold;
+      results.push(
+        after.status === 'COMMITTED' && ran.made
+          ? { reservationId: rid, outcome: 'committed', reason: null }
+          : skipped(after, restoreSkip(after)),
+      );
+    }
+    return { orderId: id, status: order.status, results };
+  }
+}

@@ -1,0 +1,91 @@
+import type { Reservation, ReservationStatusAnswer } from '@stockyard/contracts';
+import { notFound } from '@stockyard/service-kit';
+import { shortOf, type Hold } from '../domain/hold';
+import { completeness, HOLDING_STATUSES, type LeavesOf } from '../domain/hold-completeness';
+import { holdView } from '../domain/hold-view';
+import type { Order } from '../domain/order';
+import type { CatalogSources } from '../peers/catalog-sources';
+import type { PurchaseDates } from '../peers/purchase-dates';
+import type { HoldRepository } from '../store/hold.repository';
+import type { OrderRepository } from '../store/order.repository';
+
+/** Open orders pending-reservations examines at most per call (newest ordered first). */
+export const PENDING_SCAN = 500;
+
+/** The holds' reads: an order's holds, whether they are complete, the orders whose holds are not. */
+export class HoldReads {
+  constructor(
+    private readonly orders: OrderRepository,
+    private readonly holds: HoldRepository,
+    private readonly sources: CatalogSources,
+    private readonly purchaseDates: PurchaseDates,
+  ) {}
+
+  private async order(orgId: string, id: string): Promise<Order> {
+    const order = await this.orders.find(orgId, id);
+    if (!order) throw notFound('Order');
+    return order;
+  }
+
+  /** The order's holds; one still short and linked to a purchase order shows its expected date. */
+  async ofOrder(orgId: string, id: string): Promise<{ data: Reservation[] }> {
+    await this.order(orgId, id);
+    const holds = await this.holds.ofOrder(orgId, id);
+    const awaited = holds.filter((h) => h.purchaseOrderId && shortOf(h) > 0).map((h) => h.purchaseOrderId!);
+    const dates = await this.purchaseDates(orgId, [...new Set(awaited)]);
+    const expected = (h: Hold) => (h.purchaseOrderId && shortOf(h) > 0 ? (dates.get(h.purchaseOrderId) ?? null) : null);
+    return { data: holds.map((h) => holdView(h, expected(h))) };
+  }
+
+  async status(orgId: string, id: string): Promise<ReservationStatusAnswer> {
+    const order = await this.order(orgId, id);
+    const [answer] = await this.statuses([order], await this.holds.ofOrder(orgId, id));
+    return answer!;
+  }
+
+  /** The kits' leaves of these orders' BUNDLE lines, in one catalog call. */
+  private async leavesOf(orders: Order[]): Promise<LeavesOf> {
+    const kits = [
+      ...new Set(orders.flatMap((o) => o.lines.filter((l) => l.productType === 'BUNDLE').map((l) => l.variantId!))),
+    ];
+    const leaves = await this.sources.leaves(orders[0]?.orgId ?? '', kits);
+    return new Map(leaves.map((l) => [l.variantId, l.leaves]));
+  }
+
+  private async statuses(orders: Order[], holds: Hold[]): Promise<ReservationStatusAnswer[]> {
+    const leaves = await this.leavesOf(orders);
+    return orders.map((o) =>
+      completeness(
+        o,
+        holds.filter((h) => h.orderId === o.id),
+        leaves,
+      ),
+    );
+  }
+
+  /**
+   * GET /orders/pending-reservations: orders still to fulfil whose holds are missing or short, newest
+   * ordered first, at most `limit`, from the PENDING_SCAN newest open orders.
+   */
+  async pending(orgId: string, limit: number): Promise<ReservationStatusAnswer[]> {
+    const rows = await this.orders.rows.model
+      .find({ orgId, deletedAt: null, status: { $in: [...HOLDING_STATUSES] } }, { _id: 1 })
+      .sort({ orderedAt: -1, _id: -1 })
+      .limit(PENDING_SCAN)
+      .lean();
+    const orders = await this.orders.byIds(
+      orgId,
+      rows.map((r) => r._id as string),
+    );
+    const holds = await this.holds.ofOrders(
+      orgId,
+      orders.map((o) => o.id),
+    );
+    const answers = await this.statuses(orders, holds);
+    const order = new Map(rows.map((r, i) => [r._id as string, i]));
+    return answers
+      .filter((a) => !a.complete || a.short.length > 0)
+      .sort((a, b) => order.get(a.orderId)! - order.get(b.orderId)!)
+      .slice(0, limit);
+  }
+}

@@ -1,0 +1,50 @@
+import type { Logger, Part } from '@stockyard/service-kit';
+import type { HoldRepository } from '../store/hold.repository';
+import type { HoldMoves } from './hold-moves';
+
+/** Moves finished per round at most. */
+const PER_ROUND = 200;
+
+/**
+ * Every HOLD_SWEEP_MS each process finishes the hold moves left in flight longer than
+ * HOLD_STUCK_MS (a crash between writing a move and its answer, inventory away): it asks again
+ * with the move's own key, which inventory applies once, so two replicas sweeping the same
+ * hold move nothing twice (no lease needed).
+ */
+export class HoldSweep implements Part {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+
+  constructor(
+    private readonly holds: HoldRepository,
+    private readonly moves: HoldMoves,
+    private readonly settings: { everyMs: number; stuckMs: number },
+    private readonly logger: Logger,
+  ) {}
+
+  start(): void {
+    if (this.settings.everyMs === 0) return;
+    this.timer = setInterval(() => void this.tick(), this.settings.everyMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  tick(): Promise<void> {
+    if (this.running) return this.running;
+    this.running = this.round()
+      .catch((err: Error) => this.logger.warn({ err: err.message }, 'hold sweep failed'))
+      .finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async round(): Promise<void> {
+    const stuck = await this.holds.stuck(new Date(Date.now() - this.settings.stuckMs), PER_ROUND);
+    for (const hold of stuck) {
+      await this.moves.finish(hold).catch((err: Error) => this.logger.warn({ holdId: hold.id, err: err.message }));
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import type { Logger } from '@stockyard/service-kit';
+import { isOpen, newHold, shortOf, type Hold } from '../domain/hold';
+import type { Order } from '../domain/order';
+import type { CatalogReads } from '../peers/catalog-reads';
+import type { HoldRepository } from '../store/hold.repository';
+import type { OrderRepository } from '../store/order.repository';
+import { cancelHold, topUp } from '../domain/hold-plans';
+import type { HoldMoves } from './hold-moves';
+
+/** Statuses whose orders get holds (a shipped order's goods have left; a cancelled one wants none). */
+const HOLDING = new Set(['PENDING', 'PROCESSING', 'ON_HOLD']);
+
+/**
+ * Keeps an order's holds in step with the order (after each write of its status or lines, from
+ * the order's own outbox, so a crash between the two is finished by the relay): a hold per
+ * linked line while the order may still be fulfilled, each reserved in its channel's warehouse
+ * as far as stock allows; every open hold released and CANCELLED once the order is cancelled.
+ */
+export class HoldSync {
+  constructor(
+    private readonly orders: OrderRepository,
+    private readonly holds: HoldRepository,
+    private readonly moves: HoldMoves,
+    private readonly catalog: CatalogReads,
+    private readonly logger: Logger,
+  ) {}
+
+  async syncOrder(orgId: string, orderId: string): Promise<void> {
+    const order = await this.orders.find(orgId, orderId);
+    if (!order) return;
+    const held = await this.holds.ofOrder(orgId, orderId);
+    await this.noteStatus(order, held);
+    if (order.status === 'CANCELLED') {
+      await this.settled(
+        held.filter(isOpen).map((h) => this.moves.run(orgId, h.id, (c) => (isOpen(c) ? cancelHold(c) : undefined))),
+      );
+      return;
+    }
+    if (!HOLDING.has(order.status) || order.deletedAt) return;
+    const made = await this.createMissing(order, held);
+    const all = made ? await this.holds.ofOrder(orgId, orderId) : held;
+    await this.settled(all.map((h) => this.reserve(h)));
+  }
+
+  /**
+   * Waits for every hold's move; one that failed (inventory away) stays written on its hold for the
+   * sweep, so the sync itself succeeds (the relay does not retry it for the others' sake).
+   */
+  private async settled(moves: Promise<unknown>[]): Promise<void> {
+    for (const outcome of await Promise.allSettled(moves)) {
+      if (outcome.status === 'rejected') {
+        this.logger.warn({ err: (outcome.reason as Error).message }, 'hold move left to the sweep');
+      }
+    }
+  }
+
+  /** The order's status on its open holds (how stale holds are found). */
+  private async noteStatus(order: Order, held: Hold[]): Promise<void> {
+    const behind = held.filter((h) => isOpen(h) && h.orderStatus !== order.status);
+    await Promise.all(
+      behind.map((h) =>
+        this.holds.change(order.orgId, h.id, (c) =>
+          c.orderStatus === order.status ? {} : { state: { ...c, orderStatus: order.status } },
+        ),
+      ),
+    );
+  }
+
+  /**
+   * A hold for each linked line that has none (a BUNDLE's is kit-level), in the channel's warehouse,
+   * inserted with its first reserve already planned (`<id>:1`, one write fewer); answers how many.
+   */
+  private async createMissing(order: Order, held: Hold[]): Promise<number> {
+    const lines = new Set(held.map((h) => h.lineId));
+    const wanting = order.lines.filter((l) => l.variantId && !lines.has(l.id) && l.quantity > l.shippedQuantity);
+    if (wanting.length === 0) return 0;
+    const warehouseId = await this.warehouseOf(order);
+    await Promise.all(
+      wanting.map((line) => {
+        const kitLevel = line.productType === 'BUNDLE';
+        const hold = newHold(order, line, { variantId: line.variantId!, warehouseId, kitLevel });
+        const first = topUp({ ...hold, version: 0, createdAt: new Date(), updatedAt: new Date() }, hold.quantity);
+        const planned = first?.move
+          ? { reserves: first.state.reserves, pendingMove: { ...first.move, at: new Date() } }
+          : {};
+        return this.holds.createIfAbsent({ ...hold, ...planned });
+      }),
+    );
+    return wanting.length;
+  }
+
+  /** The warehouse the order's channel ships from (null: none named, or the channel is gone). */
+  async warehouseOf(order: Order): Promise<string | null> {
+    return (await this.catalog.channel(order.orgId, order.channelId))?.warehouseId ?? null;
+  }
+
+  /**
+   * Reserves what the hold lacks: all of it at once (the usual case), else, refused as more than
+   * is available, what the warehouse has available (read from inventory) with the next key.
+   */
+  async reserve(hold: Hold): Promise<Hold> {
+    let current = hold.pendingMove ? await this.moves.finish(hold) : hold;
+    if (shortOf(current) <= 0 || !current.warehouseId) return current;
+    current = (await this.moves.run(hold.orgId, hold.id, (h) => topUp(h, shortOf(h)))).hold;
+    const short = shortOf(current);
+    if (short <= 0 || !current.warehouseId) return current;
+    const available = await this.availableIn(current);
+    if (available <= 0) return current;
+    return (await this.moves.run(hold.orgId, hold.id, (h) => topUp(h, Math.min(shortOf(h), available)))).hold;
+  }
+
+  private async availableIn(hold: Hold): Promise<number> {
+    try {
+      const levels = await this.moves.stock.reorderLevels(hold.orgId, {
+        warehouseId: hold.warehouseId!,
+        variantIds: [hold.variantId],
+      });
+      return levels.data.find((l) => l.warehouseId === hold.warehouseId)?.available ?? 0;
+    } catch (err) {
+      this.logger.warn({ holdId: hold.id, err: (err as Error).message }, 'availability read failed');
+      return 0;
+    }
+  }
+}

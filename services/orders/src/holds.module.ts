@@ -1,0 +1,65 @@
+import { subscription, type ServiceContext } from '@stockyard/service-kit';
+import type { Router } from 'express';
+import { FulfilCommands } from './commands/fulfil-commands';
+import { HoldCommands } from './commands/hold-commands';
+import { HoldLinks } from './commands/hold-links';
+import { HoldMoves } from './commands/hold-moves';
+import { HoldReads } from './commands/hold-reads';
+import { HoldSweep } from './commands/hold-sweep';
+import { HoldSync } from './commands/hold-sync';
+import { KitCommands } from './commands/kit-commands';
+import { ReresolveLines } from './commands/reresolve-lines';
+import type { Config } from './config';
+import { lineReceivedHandler } from './events/handlers/line-received.handler';
+import { holdsInternalRoutes } from './http/holds-internal.routes';
+import { holdsRoutes } from './http/holds.routes';
+import type { OrdersData, OrdersGiven } from './orders.module';
+import { catalogSources } from './peers/catalog-sources';
+import { purchaseDates } from './peers/purchase-dates';
+import { stockMoves } from './peers/stock-moves';
+import { holdModel } from './store/hold.model';
+import { HoldRepository } from './store/hold.repository';
+
+/**
+ * Stock holds (issue #29): a hold per order line reserved in inventory, kept in step with the
+ * order by its writes' `order.holds_wanted`, moves finished by the sweep after a crash;
+ * fulfilment, stale holds, allocation to sources.
+ */
+export function holdsModule(
+  { connection, config, logger }: ServiceContext<Config>,
+  data: OrdersData,
+  orders: OrdersGiven,
+) {
+  const holds = new HoldRepository(holdModel(connection));
+  const moves = new HoldMoves(holds, stockMoves(config), logger);
+  const sources = catalogSources(config);
+  const sync = new HoldSync(orders.orders, holds, moves, orders.catalog, logger);
+  data.holdsTrigger.bind((orgId, orderId) => sync.syncOrder(orgId, orderId));
+  const sweep = new HoldSweep(holds, moves, { everyMs: config.HOLD_SWEEP_MS, stuckMs: config.HOLD_STUCK_MS }, logger);
+  const given = {
+    holds,
+    sweep,
+    sync,
+    moves,
+    reads: new HoldReads(orders.orders, holds, sources, purchaseDates(config, logger)),
+    commands: new HoldCommands(orders.orders, holds, moves, sources),
+    fulfil: new FulfilCommands(orders.orders, holds, moves),
+    links: new HoldLinks(holds),
+    reresolve: new ReresolveLines(orders.orders, orders.catalog),
+    kits: new KitCommands(orders.orders, holds, moves, sync, orders.catalog, sources),
+  };
+  return {
+    given,
+    parts: [sweep],
+    subscriptions: [
+      subscription({
+        queue: 'orders.po_receipts',
+        events: ['purchase_order.line_received'],
+        handler: lineReceivedHandler(holds, moves, logger),
+      }),
+    ],
+    mount: (router: Router) => holdsRoutes(router, given),
+    mountInternal: (router: Router) => holdsInternalRoutes(router, given),
+  };
+}
+export type HoldsGiven = ReturnType<typeof holdsModule>['given'];

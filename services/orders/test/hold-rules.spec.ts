@@ -1,0 +1,119 @@
+import { RESERVATION_STATUSES, type ReservationStatus } from '@stockyard/contracts';
+import { AppError } from '@stockyard/service-kit';
+import { walkStateTable, type StepOutcome } from '@stockyard/testkit';
+import type { Hold } from '../src/domain/hold';
+import { completeness } from '../src/domain/hold-completeness';
+import {
+  allocateHold,
+  cancelHold,
+  commitHold,
+  deallocateHold,
+  restoreAndCommit,
+  topUp,
+} from '../src/domain/hold-plans';
+import { holdStates } from '../src/domain/hold-states';
+import { aLine, anOrder } from './support/builders';
+
+const aHold = (fields: Partial<Hold> = {}): Hold => ({
+  id: 'res_1',
+  orgId: 'org_1',
+  version: 1,
+  orderId: 'ord_1',
+  orderStatus: 'PROCESSING',
+  lineId: 'oln_1',
+  variantId: 'var_1',
+  status: 'PENDING',
+  quantity: 3,
+  warehouseId: 'wh_1',
+  reservedQuantity: 3,
+  committedQuantity: 0,
+  reserves: 1,
+  releases: 0,
+  pendingMove: null,
+  sourceChannelId: null,
+  purchaseOrderLineId: null,
+  purchaseOrderId: null,
+  kitLevel: false,
+  kitParentLineId: null,
+  generation: 0,
+  createdAt: new Date(),
+  updatedAt: new Date(),
+  ...fields,
+});
+
+const outcome = (run: () => { status: ReservationStatus }): StepOutcome<ReservationStatus> => {
+  try {
+    return { status: run().status };
+  } catch (err) {
+    if (err instanceof AppError) return { code: err.code };
+    throw err;
+  }
+};
+
+describe('the hold lifecycle', () => {
+  it('every status and trigger goes through the plans the routes use, as the table says', async () => {
+    const steps = {
+      allocate: (h: Hold) => allocateHold(h, 'src_1'),
+      deallocate: deallocateHold,
+      commit: (h: Hold) => commitHold(h, true).state,
+      cancel: (h: Hold) => cancelHold(h).state,
+      restore: (h: Hold) => restoreAndCommit(h).state,
+    };
+    const walked = await walkStateTable(holdStates, (from, trigger) =>
+      outcome(() => {
+        const after = steps[trigger](aHold({ status: from }));
+        // restore-and-fulfil goes on to COMMITTED: the table's step is the restore itself.
+        return trigger === 'restore' ? { status: holdStates.next(from, 'restore') } : after;
+      }),
+    );
+    expect(walked.length).toBe(RESERVATION_STATUSES.length * holdStates.triggers.length);
+  });
+
+  it('keys: a top-up per call (<id>:<n>), a release per call, one deduct per hold', () => {
+    expect(topUp(aHold({ reservedQuantity: 1, reserves: 2 }), 2)!.move).toMatchObject({
+      kind: 'reserve',
+      operationKey: 'res_1:3',
+      quantity: 2,
+    });
+    expect(cancelHold(aHold()).move).toMatchObject({ kind: 'release', operationKey: 'res_1:release:1', quantity: 3 });
+    expect(cancelHold(aHold({ reservedQuantity: 0 })).move).toBeNull();
+    expect(commitHold(aHold(), true).move).toMatchObject({ operationKey: 'res_1:deduct', fromReserved: true });
+    expect(restoreAndCommit(aHold({ status: 'CANCELLED', reservedQuantity: 0 })).move).toMatchObject({
+      fromReserved: false,
+      undo: 'CANCELLED',
+    });
+    expect(topUp(aHold({ kitLevel: true }), 1)).toBeUndefined();
+    expect(topUp(aHold({ warehouseId: null }), 1)).toBeUndefined();
+  });
+
+  it('completeness: every linked unshipped line held; a kit line wants its leaves, not a kit-level hold', () => {
+    const plain = aLine({ id: 'oln_1', variantId: 'var_1', quantity: 3 });
+    const kit = aLine({ id: 'oln_2', variantId: 'kit_1', quantity: 2, productType: 'BUNDLE' });
+    const order = anOrder({ status: 'PROCESSING', lines: [plain, kit] });
+    const leaves = new Map([
+      [
+        'kit_1',
+        [
+          { variantId: 'var_1', quantity: 1 },
+          { variantId: 'var_2', quantity: 2 },
+        ],
+      ],
+    ]);
+    const kitLevel = aHold({ id: 'res_2', lineId: 'oln_2', variantId: 'kit_1', kitLevel: true, quantity: 2 });
+    expect(completeness(order, [aHold(), kitLevel], leaves).missing).toEqual([
+      { lineId: 'oln_2', variantId: 'var_1', quantity: 2 },
+      { lineId: 'oln_2', variantId: 'var_2', quantity: 4 },
+    ]);
+    const leafA = aHold({ id: 'res_2.var_1', lineId: 'oln_2', kitParentLineId: 'oln_2', quantity: 2 });
+    const leafB = aHold({
+      id: 'res_2.var_2',
+      lineId: 'oln_2',
+      variantId: 'var_2',
+      kitParentLineId: 'oln_2',
+      quantity: 4,
+    });
+    expect(completeness(order, [aHold(), leafA, leafB], leaves).complete).toBe(true);
+    expect(completeness(order, [aHold({ status: 'CANCELLED' }), leafA, leafB], leaves).complete).toBe(false);
+    expect(completeness({ ...order, status: 'SHIPPED' }, [], leaves).complete).toBe(true);
+  });
+});
