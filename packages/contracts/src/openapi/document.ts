@@ -1,9 +1,9 @@
-import { ROUTES } from '../routes';
+import { ROUTES, type ServiceName } from '../routes';
 import { errorBodySchema, errorResponses } from './errors-doc';
 import { headerComponents, IDEMPOTENCY_KEY_PARAMETER } from './headers-doc';
 import type { JsonSchema } from './json-schema';
 import { operationOf } from './operations';
-import { webhooksDoc } from './webhooks-doc';
+import { WEBHOOK_EVENTS_TAG, webhooksDoc } from './webhooks-doc';
 
 export const API_BASE_PATH = '/api/v1';
 
@@ -16,6 +16,16 @@ const DESCRIPTION = [
   'Every POST takes an optional `Idempotency-Key` header. Each key may make 300 requests a minute ' +
     'by default; the RateLimit headers say how many are left.',
 ].join('\n\n');
+
+const TAGS: Record<ServiceName, string> = {
+  gateway: 'API keys and organization settings',
+  webhooks: 'Webhook endpoints, their deliveries and replays',
+  purchasing: 'Purchase orders: lines, receiving, documents and e-mail to suppliers',
+  invoicing: 'Supplier invoices, matching and approval, landed costs',
+  orders: 'Sales orders, reservations and shipments',
+  inventory: 'Warehouses, bins, stock levels, movements, counts and transfers',
+  catalog: 'Products, variants, brands, categories, sales channels, sources and the storefront',
+};
 
 /** The paths object: each template of the route table with its operations. */
 function paths(): Record<string, JsonSchema> {
@@ -39,7 +49,10 @@ export function partnerApiDocument(options: { serverUrl?: string } = {}): JsonSc
     info: { title: 'Stockyard partner API', version: '1.0.0', description: DESCRIPTION },
     servers: [{ url: `${options.serverUrl ?? ''}${API_BASE_PATH}` }],
     security: [{ bearerAuth: [] }],
-    tags: [...new Set(ROUTES.map((r) => r.service))].map((name) => ({ name })),
+    tags: [
+      ...[...new Set(ROUTES.map((r) => r.service))].map((name) => ({ name, description: TAGS[name] })),
+      { name: WEBHOOK_EVENTS_TAG, description: 'What Stockyard POSTs to a subscribed endpoint, signed' },
+    ],
     paths: paths(),
     webhooks: webhooksDoc(),
     components: {

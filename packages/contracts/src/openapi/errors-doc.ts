@@ -48,7 +48,7 @@ export function errorResponses(): Record<string, JsonSchema> {
     types.map((type) => {
       const example = { error: { code: type, message: DESCRIPTIONS[type], requestId: 'req_01J8ZK2M3N' } };
       const response: JsonSchema = {
-        description: `${ERROR_STATUS[type]} ${type}: ${DESCRIPTIONS[type]}.`,
+        description: `${type}: ${DESCRIPTIONS[type]}.`,
         content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' }, example } },
       };
       if (type === 'rate_limited') response.headers = { 'Retry-After': HEADER_REFS.retryAfter };

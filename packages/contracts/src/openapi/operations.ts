@@ -57,12 +57,22 @@ function description(route: RouteSpec, pending: boolean): string {
   return lines.filter(Boolean).join('\n\n');
 }
 
+/** `createPurchaseOrder` → `Create purchase order`. */
+function summaryOf(operationId: string): string {
+  const words = operationId
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** The OpenAPI operation of one row of the route table, from its bound zod schemas. */
 export function operationOf(route: RouteSpec): JsonSchema {
   const schemas = schemasOf(route);
   const operation: JsonSchema = {
     operationId: operationIdOf(route),
-    summary: `${route.method} ${route.path}`,
+    summary: summaryOf(operationIdOf(route)),
     description: description(route, !schemas),
     tags: [route.service],
     security: [{ bearerAuth: [] }],

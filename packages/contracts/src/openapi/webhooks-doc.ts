@@ -2,6 +2,9 @@ import { EVENT_NAMES, EVENT_PAYLOADS } from '../events';
 import { SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_HEADERS } from '../webhook-signature';
 import { jsonSchemaOf, type JsonSchema } from './json-schema';
 
+/** The tag of the webhook events (the `webhooks` tag holds the routes that manage endpoints). */
+export const WEBHOOK_EVENTS_TAG = 'webhook events';
+
 const SIGNATURE_TEXT =
   '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` under the endpoint’s signing secret. ' +
   `Refuse a timestamp more than ${SIGNATURE_TOLERANCE_SECONDS} seconds from now; compare in constant time ` +
@@ -44,7 +47,7 @@ function webhookOf(event: (typeof EVENT_NAMES)[number]): JsonSchema {
       description:
         `Sent to each endpoint subscribed to \`${event}\`. ` +
         'Answer 2xx within the timeout; anything else is retried.',
-      tags: ['webhooks'],
+      tags: [WEBHOOK_EVENTS_TAG],
       parameters: headerParameters(event),
       requestBody: { required: true, content: { 'application/json': { schema: body } } },
       responses: { '200': { description: 'Received (any 2xx)' } },
