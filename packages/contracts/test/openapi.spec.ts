@@ -3,6 +3,7 @@ import path from 'node:path';
 import { schemasOf } from '../src/api/bound-route';
 import { EVENT_NAMES } from '../src/events';
 import { partnerApiDocument } from '../src/openapi/document';
+import { EXAMPLE_TOUR } from '../src/openapi/examples';
 import { PENDING_ROUTES } from '../src/openapi/pending-routes';
 import { ROUTES, type RouteSpec } from '../src/routes';
 
@@ -129,5 +130,23 @@ describe('the OpenAPI document', () => {
   it('gives every operation a unique operationId', () => {
     const ids = ROUTES.map((r) => operation(r).operationId);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('has examples only of built routes, each valid by the route’s own schemas, and shows them', () => {
+    for (const example of EXAMPLE_TOUR) {
+      const r = ROUTES.find((row) => name(row) === example.route);
+      expect([example.route, r && schemasOf(r) !== undefined]).toEqual([example.route, true]);
+      const s = schemasOf(r!)!;
+      const names = [...r!.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      expect([example.route, Object.keys(example.params ?? {}).sort()]).toEqual([example.route, names.sort()]);
+      if (example.body !== undefined)
+        expect([example.route, s.body?.safeParse(example.body).success]).toEqual([example.route, true]);
+      if (example.query)
+        expect([example.route, s.query?.safeParse(example.query).success]).toEqual([example.route, true]);
+    }
+    const create = operation(ROUTES.find((r) => name(r) === 'POST /purchase-orders')!);
+    expect(create.requestBody.content['application/json'].example).toMatchObject({ channelId: 'src_example' });
+    const get = operation(ROUTES.find((r) => name(r) === 'GET /purchase-orders/{id}')!);
+    expect(get.parameters.find((p: Json) => p.name === 'id').example).toBe('po_example');
   });
 });

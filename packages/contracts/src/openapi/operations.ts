@@ -5,26 +5,40 @@ import type { RouteSpec } from '../routes';
 import { errorTypesOf } from './errors-doc';
 import { answerHeaders } from './headers-doc';
 import { jsonSchemaOf, objectFields, type JsonSchema } from './json-schema';
+import { exampleOf, type RouteExample } from './examples';
 import { operationIdOf } from './operation-names';
 
 const pathParamNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
 
-function parameters(route: RouteSpec, schemas: RouteSchemas | undefined): JsonSchema[] {
+const withExample = (parameter: JsonSchema, value: unknown): JsonSchema =>
+  value === undefined ? parameter : { ...parameter, example: value };
+
+function parameters(route: RouteSpec, schemas: RouteSchemas | undefined, example?: RouteExample): JsonSchema[] {
   const declared = schemas?.params ? objectFields(jsonSchemaOf(schemas.params, 'input')) : [];
-  const path = pathParamNames(route.path).map((name) => ({
-    name,
-    in: 'path',
-    required: true,
-    schema: declared.find((f) => f.name === name)?.schema ?? { type: 'string', minLength: 1 },
-  }));
+  const path = pathParamNames(route.path).map((name) =>
+    withExample(
+      {
+        name,
+        in: 'path',
+        required: true,
+        schema: declared.find((f) => f.name === name)?.schema ?? { type: 'string', minLength: 1 },
+      },
+      example?.params?.[name],
+    ),
+  );
   const query = schemas?.query
-    ? objectFields(jsonSchemaOf(schemas.query, 'input')).map((f) => ({
-        name: f.name,
-        in: 'query',
-        required: f.required,
-        ...(typeof f.schema.description === 'string' ? { description: f.schema.description } : {}),
-        schema: f.schema,
-      }))
+    ? objectFields(jsonSchemaOf(schemas.query, 'input')).map((f) =>
+        withExample(
+          {
+            name: f.name,
+            in: 'query',
+            required: f.required,
+            ...(typeof f.schema.description === 'string' ? { description: f.schema.description } : {}),
+            schema: f.schema,
+          },
+          example?.query?.[f.name],
+        ),
+      )
     : [];
   const idempotency = route.method === 'POST' ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [];
   return [...path, ...query, ...idempotency];
@@ -70,6 +84,7 @@ function summaryOf(operationId: string): string {
 /** The OpenAPI operation of one row of the route table, from its bound zod schemas. */
 export function operationOf(route: RouteSpec): JsonSchema {
   const schemas = schemasOf(route);
+  const example = exampleOf(`${route.method} ${route.path}`);
   const operation: JsonSchema = {
     operationId: operationIdOf(route),
     summary: summaryOf(operationIdOf(route)),
@@ -81,13 +96,18 @@ export function operationOf(route: RouteSpec): JsonSchema {
     'x-surface': route.surface,
     'x-origin': route.origin,
     ...(schemas ? {} : { 'x-pending': true }),
-    parameters: parameters(route, schemas),
+    parameters: parameters(route, schemas, example),
     responses: responses(route, schemas),
   };
   if (schemas?.body) {
     operation.requestBody = {
       required: true,
-      content: { 'application/json': { schema: jsonSchemaOf(schemas.body, 'input') } },
+      content: {
+        'application/json': {
+          schema: jsonSchemaOf(schemas.body, 'input'),
+          ...(example?.body === undefined ? {} : { example: example.body }),
+        },
+      },
     };
   }
   return operation;
