@@ -118,7 +118,90 @@ const ACCOUNT: RouteExample[] = [
   { route: 'GET /shipments', query: { limit: 20 } },
 ];
 
-export const EXAMPLE_TOUR: readonly RouteExample[] = [...CATALOG_AND_WAREHOUSES, ...STOCK, ...PURCHASING, ...ACCOUNT];
+/** More of the catalog: a second variant, channels, sources, product reads and archiving. */
+const CATALOG_MORE: RouteExample[] = [
+  { route: 'PATCH /categories/{id}', params: { id: 'cat_example' }, body: { name: 'Hammers' } },
+  {
+    route: 'POST /products/{id}/variants',
+    params: product,
+    body: { sku: 'HAM-20', name: '20 oz', options: { weight: '20 oz' }, price: 27.5, cost: 12.8 },
+    makes: { var2_example: 'id' },
+  },
+  { route: 'PATCH /variants/{id}', params: { id: 'var2_example' }, body: { price: 26.9 } },
+  { route: 'DELETE /variants/{id}', params: { id: 'var2_example' } },
+  { route: 'GET /channels/{id}', params: { id: 'ch_example' } },
+  { route: 'PATCH /channels/{id}', params: { id: 'ch_example' }, body: { name: 'Partner API (EU)' } },
+  { route: 'GET /channels/{id}/listings', params: { id: 'ch_example' } },
+  { route: 'PATCH /sources/{id}', params: { id: 'src_example' }, body: { contactName: 'Dana Reyes' } },
+  { route: 'GET /sources/{id}/skus', params: { id: 'src_example' } },
+  { route: 'GET /sources/{id}/imports', params: { id: 'src_example' } },
+  { route: 'GET /products/{id}/where-used', params: product },
+  { route: 'GET /products/{id}/template-status', params: product },
+  { route: 'GET /products/data-health' },
+  { route: 'GET /products/family-candidates' },
+  { route: 'POST /products/{id}/archive', params: product },
+  { route: 'POST /products/{id}/unarchive', params: product },
+  { route: 'GET /products/trash' },
+  { route: 'POST /brands', body: { name: 'Spare brand' }, makes: { brand2_example: 'id' } },
+  { route: 'DELETE /brands/{id}', params: { id: 'brand2_example' } },
+  { route: 'POST /warehouses/{warehouseId}/bins', params: wh, body: { name: 'B-09' }, makes: { bin2_example: 'id' } },
+  { route: 'DELETE /warehouses/{warehouseId}/bins/{binId}', params: { ...wh, binId: 'bin2_example' } },
+];
+
+/** Stock levels: reorder points and the warehouse's ledger. */
+const STOCK_MORE: RouteExample[] = [
+  {
+    route: 'PATCH /stock/items/{variantId}/{warehouseId}',
+    params: { variantId: 'var_example', ...wh },
+    body: { minQuantity: 5, maxQuantity: 12 },
+  },
+  { route: 'GET /warehouses/{warehouseId}/stock/movements', params: wh, query: { limit: 20 } },
+];
+
+/** A second order: a line added, trashed, restored and cancelled; the first order's documents. */
+const PURCHASING_MORE: RouteExample[] = [
+  {
+    route: 'POST /purchase-orders',
+    body: { channelId: 'src_example', warehouseId: 'wh_example' },
+    makes: { po2_example: 'id' },
+  },
+  {
+    route: 'POST /purchase-orders/{id}/lines',
+    params: { id: 'po2_example' },
+    body: { variantId: 'var_example', quantity: 3, unitCost: 11.5 },
+  },
+  { route: 'DELETE /purchase-orders/{id}', params: { id: 'po2_example' } },
+  { route: 'GET /purchase-orders/trash' },
+  { route: 'POST /purchase-orders/{id}/restore', params: { id: 'po2_example' } },
+  { route: 'POST /purchase-orders/{id}/cancel', params: { id: 'po2_example' } },
+  { route: 'GET /purchase-orders/{id}/reservations', params: po },
+  { route: 'GET /purchase-orders/{id}/linkable-reservations', params: po },
+  { route: 'GET /purchase-orders/{id}/messages', params: po },
+  { route: 'GET /purchase-orders/{id}/attachments', params: po },
+  { route: 'GET /purchase-orders/{poId}/landed-costs', params: { poId: 'po_example' } },
+  { route: 'GET /purchase-orders/{poId}/landed-costs/summary', params: { poId: 'po_example' } },
+  { route: 'GET /invoices/stats' },
+  { route: 'GET /invoices/trash' },
+];
+
+/** Keys come and go; orders' reports. */
+const ACCOUNT_MORE: RouteExample[] = [
+  { route: 'POST /api-keys', body: { name: 'Temporary', role: 'WAREHOUSE' }, makes: { key_example: 'id' } },
+  { route: 'DELETE /api-keys/{id}', params: { id: 'key_example' } },
+  { route: 'GET /orders/trash' },
+  { route: 'GET /orders/stats' },
+];
+
+export const EXAMPLE_TOUR: readonly RouteExample[] = [
+  ...CATALOG_AND_WAREHOUSES,
+  ...STOCK,
+  ...PURCHASING,
+  ...ACCOUNT,
+  ...CATALOG_MORE,
+  ...STOCK_MORE,
+  ...PURCHASING_MORE,
+  ...ACCOUNT_MORE,
+];
 
 /** The example a route's documentation shows: its first in the tour. */
 export const exampleOf = (route: string): RouteExample | undefined => EXAMPLE_TOUR.find((e) => e.route === route);
