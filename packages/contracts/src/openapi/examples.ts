@@ -192,6 +192,70 @@ const ACCOUNT_MORE: RouteExample[] = [
   { route: 'GET /orders/stats' },
 ];
 
+const order = { id: 'ord_example' };
+
+/** A sales order pushed by an API channel, worked and shipped. */
+const ORDERS: RouteExample[] = [
+  {
+    route: 'POST /orders',
+    body: {
+      channelId: 'ch_example',
+      channelOrderId: 'WEB-10042',
+      currency: 'EUR',
+      lines: [{ channelLineId: '1', variantId: 'var_example', quantity: 2, unitPrice: 24.9 }],
+      shippingAddress: { name: 'Sam Lee', line1: '5 Canal Street', city: 'Utrecht', country: 'NL' },
+    },
+    makes: { ord_example: 'id' },
+  },
+  { route: 'GET /orders/{id}', params: order },
+  { route: 'PUT /orders/{id}/notes', params: order, body: { notes: 'Gift wrap' } },
+  {
+    route: 'PUT /orders/{id}/shipping-address',
+    params: order,
+    body: { shippingAddress: { name: 'Sam Lee', line1: '7 Canal Street', city: 'Utrecht', country: 'NL' } },
+  },
+  { route: 'PUT /orders/{id}/status', params: order, body: { status: 'PROCESSING', note: 'Picking' } },
+  { route: 'GET /orders/{id}/history', params: order },
+  {
+    route: 'POST /orders/{id}/shipments',
+    params: order,
+    body: {
+      carrier: 'DHL',
+      trackingNumber: 'JD014600006251',
+      trackingUrl: 'https://www.dhl.com/track?id=JD014600006251',
+    },
+    makes: { ship_example: 'id' },
+  },
+  { route: 'GET /shipments/{id}', params: { id: 'ship_example' } },
+];
+
+/** Stock between bins and warehouses. */
+const STOCK_MOVES: RouteExample[] = [
+  { route: 'POST /warehouses', body: { name: 'Overflow', code: 'OVF' }, makes: { wh2_example: 'id' } },
+  {
+    route: 'POST /stock/transfer',
+    body: { variantId: 'var_example', fromWarehouseId: 'wh_example', toWarehouseId: 'wh2_example', quantity: 2 },
+  },
+  {
+    route: 'POST /stock/move',
+    body: { variantId: 'var_example', warehouseId: 'wh_example', fromBinId: null, toBinId: 'bin_example', quantity: 1 },
+  },
+  {
+    route: 'POST /stock/primary-bin',
+    body: { variantId: 'var_example', warehouseId: 'wh_example', binId: 'bin_example' },
+  },
+];
+
+/** The invoice (OUTSTANDING at once in the simple workflow): matched and paid. */
+const INVOICING: RouteExample[] = [
+  { route: 'POST /invoices/{id}/auto-match', params: { id: 'inv_example' } },
+  {
+    route: 'POST /invoices/{id}/mark-paid',
+    params: { id: 'inv_example' },
+    body: { paymentDate: '2026-11-25', paymentReference: 'TRX-88213', paymentMethod: 'wire' },
+  },
+];
+
 export const EXAMPLE_TOUR: readonly RouteExample[] = [
   ...CATALOG_AND_WAREHOUSES,
   ...STOCK,
@@ -201,6 +265,9 @@ export const EXAMPLE_TOUR: readonly RouteExample[] = [
   ...STOCK_MORE,
   ...PURCHASING_MORE,
   ...ACCOUNT_MORE,
+  ...ORDERS,
+  ...STOCK_MOVES,
+  ...INVOICING,
 ];
 
 /** The example a route's documentation shows: its first in the tour. */
