@@ -319,6 +319,53 @@ const CLEAN_UP: RouteExample[] = [
   { route: 'PUT /orders/bulk/status', body: { orderIds: ['ord_example'], status: 'DELIVERED', note: 'Signed for' } },
 ];
 
+const inv2 = { id: 'inv2_example' };
+
+/** The advanced invoice workflow: a draft edited, matched, submitted, disputed, reopened, approved. */
+const INVOICE_WORKFLOW: RouteExample[] = [
+  { route: 'PATCH /settings', body: { invoiceWorkflow: 'advanced' } },
+  {
+    route: 'POST /invoices',
+    body: {
+      purchaseOrderId: 'po_example',
+      invoiceNumber: 'INV-1002',
+      lines: [{ description: 'Claw hammers', quantity: 2, unitCost: 11.5 }],
+    },
+    makes: { inv2_example: 'id', inv2line_example: 'lines.0.id' },
+  },
+  { route: 'PUT /invoices/{id}', params: inv2, body: { notes: 'Second delivery' } },
+  {
+    route: 'POST /invoices/{id}/lines',
+    params: inv2,
+    body: { description: 'Handling', quantity: 1, unitCost: 5 },
+    makes: { inv2line2_example: 'lines.1.id' },
+  },
+  {
+    route: 'PUT /invoices/{id}/lines/{lineId}',
+    params: { ...inv2, lineId: 'inv2line_example' },
+    body: { quantity: 3 },
+  },
+  {
+    route: 'POST /invoices/{id}/lines/{lineId}/match',
+    params: { ...inv2, lineId: 'inv2line_example' },
+    body: { purchaseOrderLineId: 'line_example' },
+  },
+  { route: 'DELETE /invoices/{id}/lines/{lineId}', params: { ...inv2, lineId: 'inv2line2_example' } },
+  { route: 'POST /invoices/{id}/submit', params: inv2 },
+  { route: 'POST /invoices/{id}/dispute', params: inv2, body: { reason: 'Quantity differs from the delivery' } },
+  { route: 'POST /invoices/{id}/reopen', params: inv2 },
+  { route: 'POST /invoices/{id}/approve', params: inv2 },
+  { route: 'POST /invoices/{id}/reconcile', params: inv2 },
+  { route: 'POST /invoices/{id}/unreconcile', params: inv2 },
+  { route: 'GET /invoices/vendor-statement', query: { channelId: 'src_example', dateFrom: '2026-01-01' } },
+];
+
+/** A storefront channel and its key. */
+const STOREFRONT: RouteExample[] = [
+  { route: 'POST /channels', body: { name: 'Web shop', platform: 'STOREFRONT' }, makes: { ch3_example: 'id' } },
+  { route: 'POST /api-keys/storefront', body: { name: 'Web shop key', channelId: 'ch3_example' } },
+];
+
 export const EXAMPLE_TOUR: readonly RouteExample[] = [
   ...CATALOG_AND_WAREHOUSES,
   ...STOCK,
@@ -333,6 +380,8 @@ export const EXAMPLE_TOUR: readonly RouteExample[] = [
   ...INVOICING,
   ...PURCHASING_LATER,
   ...CLEAN_UP,
+  ...INVOICE_WORKFLOW,
+  ...STOREFRONT,
 ];
 
 /** The example a route's documentation shows: its first in the tour. */
@@ -356,20 +405,8 @@ export const ROUTES_WITHOUT_EXAMPLES: readonly string[] = [
   'POST /purchase-orders/{id}/attachments',
   'POST /purchase-orders/{id}/attachments/upload-url',
   'DELETE /purchase-orders/{id}/attachments/{attachmentId}',
-  'GET /invoices/vendor-statement',
-  'PUT /invoices/{id}',
   'DELETE /invoices/{id}',
   'POST /invoices/{id}/restore',
-  'POST /invoices/{id}/lines',
-  'PUT /invoices/{id}/lines/{lineId}',
-  'DELETE /invoices/{id}/lines/{lineId}',
-  'POST /invoices/{id}/lines/{lineId}/match',
-  'POST /invoices/{id}/submit',
-  'POST /invoices/{id}/approve',
-  'POST /invoices/{id}/dispute',
-  'POST /invoices/{id}/reopen',
-  'POST /invoices/{id}/reconcile',
-  'POST /invoices/{id}/unreconcile',
   'PUT /landed-costs/{id}/allocations',
   'POST /orders/{id}/restore',
   'POST /orders/{id}/sync',
@@ -386,7 +423,6 @@ export const ROUTES_WITHOUT_EXAMPLES: readonly string[] = [
   'POST /products/bulk-from-source',
   'POST /products/bulk-restore',
   'DELETE /products/bulk',
-  'POST /api-keys/storefront',
   'POST /channels/{id}/listings',
   'DELETE /channels/{id}/listings/{listingId}',
   'PATCH /sources/{id}/skus/{skuId}',
