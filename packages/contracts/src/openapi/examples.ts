@@ -366,6 +366,25 @@ const STOREFRONT: RouteExample[] = [
   { route: 'POST /api-keys/storefront', body: { name: 'Web shop key', channelId: 'ch3_example' } },
 ];
 
+/** A product copied, trashed and restored in bulk; a channel's listing made and removed. */
+const CATALOG_BULK: RouteExample[] = [
+  {
+    route: 'POST /products/{id}/duplicate',
+    params: product,
+    body: { sku: 'HAM-16-B', name: 'Claw hammer (copy)' },
+    makes: { prod3_example: 'id' },
+  },
+  { route: 'DELETE /products/bulk', body: { ids: ['prod3_example'] } },
+  { route: 'POST /products/bulk-restore', body: { ids: ['prod3_example'] } },
+  {
+    route: 'POST /channels/{id}/listings',
+    params: { id: 'ch_example' },
+    body: { listings: [{ productId: 'prod_example', externalProductId: 'shop-4411' }] },
+  },
+  { route: 'GET /channels/{id}/listings', params: { id: 'ch_example' }, makes: { listing_example: 'data.0.id' } },
+  { route: 'DELETE /channels/{id}/listings/{listingId}', params: { id: 'ch_example', listingId: 'listing_example' } },
+];
+
 export const EXAMPLE_TOUR: readonly RouteExample[] = [
   ...CATALOG_AND_WAREHOUSES,
   ...STOCK,
@@ -382,6 +401,7 @@ export const EXAMPLE_TOUR: readonly RouteExample[] = [
   ...CLEAN_UP,
   ...INVOICE_WORKFLOW,
   ...STOREFRONT,
+  ...CATALOG_BULK,
 ];
 
 /** The example a route's documentation shows: its first in the tour. */
@@ -413,7 +433,6 @@ export const ROUTES_WITHOUT_EXAMPLES: readonly string[] = [
   'DELETE /orders/by-status',
   'POST /warehouses/{warehouseId}/stock/count/preview',
   'POST /warehouses/{warehouseId}/stock/count/apply',
-  'POST /products/{id}/duplicate',
   'POST /products/variant-parent',
   'POST /products/{id}/children',
   'DELETE /products/{id}/children/{childId}',
@@ -421,10 +440,6 @@ export const ROUTES_WITHOUT_EXAMPLES: readonly string[] = [
   'GET /products/{id}/convert/preflight',
   'POST /products/{id}/convert',
   'POST /products/bulk-from-source',
-  'POST /products/bulk-restore',
-  'DELETE /products/bulk',
-  'POST /channels/{id}/listings',
-  'DELETE /channels/{id}/listings/{listingId}',
   'PATCH /sources/{id}/skus/{skuId}',
   'DELETE /sources/{id}/skus/{skuId}',
   'POST /sources/{id}/imports',
