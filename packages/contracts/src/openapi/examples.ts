@@ -385,6 +385,39 @@ const CATALOG_BULK: RouteExample[] = [
   { route: 'DELETE /channels/{id}/listings/{listingId}', params: { id: 'ch_example', listingId: 'listing_example' } },
 ];
 
+/** The first order's documents (a closed order takes no follow-up), a manual landed cost, a supplier SKU's edits. */
+const DOCUMENTS_AND_MORE: RouteExample[] = [
+  {
+    route: 'POST /purchase-orders/{id}/send-email',
+    params: po,
+    body: { to: 'orders@acme-supply.example', subject: 'Purchase order', message: 'Please confirm delivery.' },
+  },
+  { route: 'GET /purchase-orders/{id}/pdf', params: po },
+  {
+    route: 'POST /purchase-orders/{id}/attachments/upload-url',
+    params: po,
+    query: { filename: 'delivery-note.pdf', contentType: 'application/pdf' },
+  },
+  {
+    route: 'POST /purchase-orders/{poId}/landed-costs',
+    params: { poId: 'po_example' },
+    body: { description: 'Import duty', amount: 10, allocationMethod: 'MANUAL' },
+    makes: { lc2_example: 'id' },
+  },
+  {
+    route: 'PUT /landed-costs/{id}/allocations',
+    params: { id: 'lc2_example' },
+    body: { allocations: [{ purchaseOrderLineId: 'line_example', amount: 10 }] },
+  },
+  { route: 'GET /sources/{id}/skus', params: { id: 'src_example' }, makes: { sku_example: 'data.0.id' } },
+  {
+    route: 'PATCH /sources/{id}/skus/{skuId}',
+    params: { id: 'src_example', skuId: 'sku_example' },
+    body: { cost: 11 },
+  },
+  { route: 'DELETE /sources/{id}/skus/{skuId}', params: { id: 'src_example', skuId: 'sku_example' } },
+];
+
 export const EXAMPLE_TOUR: readonly RouteExample[] = [
   ...CATALOG_AND_WAREHOUSES,
   ...STOCK,
@@ -402,6 +435,7 @@ export const EXAMPLE_TOUR: readonly RouteExample[] = [
   ...INVOICE_WORKFLOW,
   ...STOREFRONT,
   ...CATALOG_BULK,
+  ...DOCUMENTS_AND_MORE,
 ];
 
 /** The example a route's documentation shows: its first in the tour. */
@@ -418,16 +452,12 @@ export const ROUTES_WITHOUT_EXAMPLES: readonly string[] = [
   'POST /webhooks/{id}/rotate-secret',
   'GET /webhooks/{id}/deliveries',
   'POST /webhooks/deliveries/{deliveryId}/replay',
-  'POST /purchase-orders/{id}/send-email',
   'POST /purchase-orders/{id}/send-follow-up',
-  'GET /purchase-orders/{id}/pdf',
   'POST /purchase-orders/{id}/lines/{lineId}/link-reservations',
   'POST /purchase-orders/{id}/attachments',
-  'POST /purchase-orders/{id}/attachments/upload-url',
   'DELETE /purchase-orders/{id}/attachments/{attachmentId}',
   'DELETE /invoices/{id}',
   'POST /invoices/{id}/restore',
-  'PUT /landed-costs/{id}/allocations',
   'POST /orders/{id}/restore',
   'POST /orders/{id}/sync',
   'DELETE /orders/by-status',
@@ -440,8 +470,6 @@ export const ROUTES_WITHOUT_EXAMPLES: readonly string[] = [
   'GET /products/{id}/convert/preflight',
   'POST /products/{id}/convert',
   'POST /products/bulk-from-source',
-  'PATCH /sources/{id}/skus/{skuId}',
-  'DELETE /sources/{id}/skus/{skuId}',
   'POST /sources/{id}/imports',
   'GET /sources/imports/{jobId}',
   'GET /storefront/products',
