@@ -33,6 +33,17 @@ describe('the OpenAPI document', () => {
     expect(validate(broken).valid).toBe(false);
   });
 
+  it('is what `npm run -s openapi` prints', () => {
+    const printed = execFileSync(
+      'node',
+      ['--import', 'tsx', path.resolve(__dirname, '../src/openapi/print-openapi.ts')],
+      {
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    expect(JSON.parse(printed.toString())).toEqual(doc);
+  });
+
   it('has schemas for every row of the route table, or lists the row as pending', () => {
     const unbound = ROUTES.filter((r) => !schemasOf(r)).map(name);
     expect(unbound.filter((r) => !PENDING_ROUTES.includes(r))).toEqual([]);
