@@ -62,9 +62,11 @@ const INIT = `Scalar.createApiReference('#api-reference', ${JSON.stringify({
  * the same for everyone: nothing of any organization is in them.
  */
 export function docsRoutes(): Router {
-  const document = JSON.stringify(partnerApiDocument());
+  // Made on the first request (a few hundred milliseconds of JSON Schema), not at every start.
+  let document: string | undefined;
   const router = express.Router();
   router.get('/openapi.json', (_req, res) => {
+    document ??= JSON.stringify(partnerApiDocument());
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.type('application/json').send(document);
   });
