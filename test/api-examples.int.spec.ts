@@ -6,7 +6,8 @@ import { gatewayCaller, startStack, type Stack } from '@stockyard/testkit';
  * Issue #27: every documented example (packages/contracts/src/openapi/examples.ts) goes through
  * the gateway to the real services, in the tour's order, and the answer is what the document
  * says: the route's success status and a body its response schema accepts. Example ids
- * (`wh_example`) become the ids the stack gave when the example that makes them ran.
+ * (`wh_example`) become the ids the stack gave when the example that makes them ran; an example
+ * with a `key` is sent with the key an earlier example made (the storefront's).
  */
 const routeOf = (example: RouteExample): RouteSpec => ROUTES.find((r) => `${r.method} ${r.path}` === example.route)!;
 
@@ -16,7 +17,7 @@ const at = (body: unknown, path: string): unknown =>
 
 describe('the documented examples, through the gateway against the real stack', () => {
   let stack: Stack;
-  let call: ReturnType<typeof gatewayCaller>;
+  let adminKey: string;
   const ids = new Map<string, string>();
   const real = <T>(value: T): T =>
     value === undefined
@@ -25,8 +26,7 @@ describe('the documented examples, through the gateway against the real stack', 
 
   beforeAll(async () => {
     stack = await startStack(['catalog', 'inventory', 'purchasing', 'invoicing', 'orders', 'webhooks']);
-    const { adminKey } = stack.bootstrapOrg('Examples Org');
-    call = gatewayCaller(stack.gatewayUrl, adminKey);
+    ({ adminKey } = stack.bootstrapOrg('Examples Org'));
   }, 120_000);
   afterAll(async () => {
     await stack?.destroy();
@@ -41,6 +41,7 @@ describe('the documented examples, through the gateway against the real stack', 
       const query = new URLSearchParams(
         Object.entries(example.query ?? {}).map(([k, v]): [string, string] => [k, String(v)]),
       );
+      const call = gatewayCaller(stack.gatewayUrl, example.key ? ids.get(example.key)! : adminKey);
       const res = await call(route.method, `${path}${query.size ? `?${query}` : ''}`, real(example.body));
       const text = await res.text();
       // The answer's text is in the diff when the status is not the documented one.

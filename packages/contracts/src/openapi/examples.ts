@@ -12,6 +12,8 @@ export interface RouteExample {
   body?: unknown;
   /** Example id → where the answer holds the real one (`id`, `variants.0.id`). */
   makes?: Record<string, string>;
+  /** The key it is sent with: the example id of a key made earlier (a storefront key); else an admin key. */
+  key?: string;
 }
 
 const wh = { warehouseId: 'wh_example' };
@@ -363,7 +365,34 @@ const INVOICE_WORKFLOW: RouteExample[] = [
 /** A storefront channel and its key. */
 const STOREFRONT: RouteExample[] = [
   { route: 'POST /channels', body: { name: 'Web shop', platform: 'STOREFRONT' }, makes: { ch3_example: 'id' } },
-  { route: 'POST /api-keys/storefront', body: { name: 'Web shop key', channelId: 'ch3_example' } },
+  {
+    route: 'POST /api-keys/storefront',
+    body: { name: 'Web shop key', channelId: 'ch3_example' },
+    makes: { sk_storefront_example: 'key' },
+  },
+];
+
+const shop = 'sk_storefront_example';
+
+/** What the web shop's key sees and does: its channel's products, a checkout. */
+const STOREFRONT_CALLS: RouteExample[] = [
+  {
+    route: 'POST /channels/{id}/listings',
+    params: { id: 'ch3_example' },
+    body: { listings: [{ productId: 'prod_example', externalProductId: 'web-hammer' }] },
+  },
+  { route: 'GET /storefront/products', query: { limit: 20 }, key: shop },
+  { route: 'GET /storefront/products/{id}', params: product, key: shop },
+  {
+    route: 'POST /storefront/orders',
+    body: {
+      lines: [{ variantId: 'var_example', quantity: 1 }],
+      shippingAddress: { name: 'Ana Silva', line1: '3 Rua Nova', city: 'Porto', country: 'PT' },
+      email: 'ana@example.com',
+      name: 'Ana Silva',
+    },
+    key: shop,
+  },
 ];
 
 /** A product copied, trashed and restored in bulk; a channel's listing made and removed. */
@@ -436,6 +465,7 @@ export const EXAMPLE_TOUR: readonly RouteExample[] = [
   ...STOREFRONT,
   ...CATALOG_BULK,
   ...DOCUMENTS_AND_MORE,
+  ...STOREFRONT_CALLS,
 ];
 
 /** The example a route's documentation shows: its first in the tour. */
@@ -472,7 +502,4 @@ export const ROUTES_WITHOUT_EXAMPLES: readonly string[] = [
   'POST /products/bulk-from-source',
   'POST /sources/{id}/imports',
   'GET /sources/imports/{jobId}',
-  'GET /storefront/products',
-  'GET /storefront/products/{id}',
-  'POST /storefront/orders',
 ];
