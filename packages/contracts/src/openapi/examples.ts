@@ -447,6 +447,19 @@ const DOCUMENTS_AND_MORE: RouteExample[] = [
   { route: 'DELETE /sources/{id}/skus/{skuId}', params: { id: 'src_example', skuId: 'sku_example' } },
 ];
 
+/** A mistaken draft invoice trashed and restored; delivered orders trashed by status, one restored. */
+const TRASH_AND_RESTORE: RouteExample[] = [
+  {
+    route: 'POST /invoices',
+    body: { invoiceNumber: 'INV-1003', purchaseOrderId: 'po_example' },
+    makes: { inv3_example: 'id' },
+  },
+  { route: 'DELETE /invoices/{id}', params: { id: 'inv3_example' } },
+  { route: 'POST /invoices/{id}/restore', params: { id: 'inv3_example' } },
+  { route: 'DELETE /orders/by-status', query: { channelId: 'ch_example', status: 'DELIVERED' } },
+  { route: 'POST /orders/{id}/restore', params: order },
+];
+
 export const EXAMPLE_TOUR: readonly RouteExample[] = [
   ...CATALOG_AND_WAREHOUSES,
   ...STOCK,
@@ -466,6 +479,7 @@ export const EXAMPLE_TOUR: readonly RouteExample[] = [
   ...CATALOG_BULK,
   ...DOCUMENTS_AND_MORE,
   ...STOREFRONT_CALLS,
+  ...TRASH_AND_RESTORE,
 ];
 
 /** The example a route's documentation shows: its first in the tour. */
@@ -486,11 +500,7 @@ export const ROUTES_WITHOUT_EXAMPLES: readonly string[] = [
   'POST /purchase-orders/{id}/lines/{lineId}/link-reservations',
   'POST /purchase-orders/{id}/attachments',
   'DELETE /purchase-orders/{id}/attachments/{attachmentId}',
-  'DELETE /invoices/{id}',
-  'POST /invoices/{id}/restore',
-  'POST /orders/{id}/restore',
   'POST /orders/{id}/sync',
-  'DELETE /orders/by-status',
   'POST /warehouses/{warehouseId}/stock/count/preview',
   'POST /warehouses/{warehouseId}/stock/count/apply',
   'POST /products/variant-parent',
