@@ -43,3 +43,4 @@ export * from './api/catalog.api';
 export * from './api/purchasing.api';
 export * from './api/invoicing.api';
 export * from './api/orders.api';
+export * from './openapi/document';

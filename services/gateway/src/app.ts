@@ -18,6 +18,7 @@ import { RevocationBus } from './auth/revocation-bus';
 import { UsageTracker } from './auth/usage-tracker';
 import { DEFAULT_GATE, VerificationGate } from './auth/verification-gate';
 import { apiKeyRoutes } from './http/api-keys.routes';
+import { docsRoutes } from './http/docs.routes';
 import { callerIdentity } from './http/caller-identity';
 import { API_PREFIX, apiPipeline, isApiPath, type ApiRequest } from './http/gateway.routes';
 import { IdentitySigner } from './http/identity-signer';
@@ -132,6 +133,7 @@ function expressApps(deps: GatewayDeps, services: ReturnType<typeof keyServices>
       .status(mongo === 'ok' ? 200 : 503)
       .json({ status: mongo === 'ok' ? 'ready' : 'not_ready', checks: { mongo, redis: redis.status } });
   });
+  rest.use(docsRoutes());
   rest.use('/internal/v1', requireIdentity(config.IDENTITY_SECRET), internalSettingsRoutes(services.orgs));
   rest.use(notFoundHandler);
   rest.use(errorHandler(logger));

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** A JSON Schema object (draft 2020-12, the dialect of OpenAPI 3.1). */
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * A zod schema as OpenAPI 3.1 takes it: zod's own JSON Schema output, `input` for what a client
+ * sends (before defaults and transforms) and `output` for what it receives. A Date (a parsed
+ * query bound) goes on the wire as an ISO 8601 string.
+ */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const json = z.toJSONSchema(schema, {
+    io,
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+    override: (ctx) => {
+      const def = (ctx.zodSchema as { _zod: { def: { type: string } } })._zod.def;
+      if (def.type === 'date') Object.assign(ctx.jsonSchema, { type: 'string', format: 'date-time' });
+    },
+  }) as JsonSchema;
+  delete json.$schema; // the document's jsonSchemaDialect says it once
+  return json;
+}
+
+export interface ObjectField {
+  name: string;
+  required: boolean;
+  schema: JsonSchema;
+}
+
+/** The properties of an object schema, or of the objects an `allOf` joins (a list's filters and paging). */
+export function objectFields(json: JsonSchema): ObjectField[] {
+  const parts = Array.isArray(json.allOf) ? (json.allOf as JsonSchema[]) : [json];
+  const fields = new Map<string, ObjectField>();
+  for (const part of parts) {
+    if (Array.isArray(part.allOf)) for (const f of objectFields(part)) fields.set(f.name, f);
+    const required = new Set((part.required as string[] | undefined) ?? []);
+    const properties = (part.properties ?? {}) as Record<string, JsonSchema>;
+    for (const [name, schema] of Object.entries(properties)) {
+      fields.set(name, { name, schema, required: required.has(name) || (fields.get(name)?.required ?? false) });
+    }
+  }
+  return [...fields.values()];
+}

@@ -1,0 +1,114 @@
+import type { RouteSchemas } from '../api/bound-route';
+import { schemasOf } from '../api/bound-route';
+import { ERROR_STATUS } from '../errors';
+import type { RouteSpec } from '../routes';
+import { errorTypesOf } from './errors-doc';
+import { answerHeaders } from './headers-doc';
+import { jsonSchemaOf, objectFields, type JsonSchema } from './json-schema';
+import { exampleOf, type RouteExample } from './examples';
+import { operationIdOf } from './operation-names';
+
+const pathParamNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+
+const withExample = (parameter: JsonSchema, value: unknown): JsonSchema =>
+  value === undefined ? parameter : { ...parameter, example: value };
+
+function parameters(route: RouteSpec, schemas: RouteSchemas | undefined, example?: RouteExample): JsonSchema[] {
+  const declared = schemas?.params ? objectFields(jsonSchemaOf(schemas.params, 'input')) : [];
+  const path = pathParamNames(route.path).map((name) =>
+    withExample(
+      {
+        name,
+        in: 'path',
+        required: true,
+        schema: declared.find((f) => f.name === name)?.schema ?? { type: 'string', minLength: 1 },
+      },
+      example?.params?.[name],
+    ),
+  );
+  const query = schemas?.query
+    ? objectFields(jsonSchemaOf(schemas.query, 'input')).map((f) =>
+        withExample(
+          {
+            name: f.name,
+            in: 'query',
+            required: f.required,
+            ...(typeof f.schema.description === 'string' ? { description: f.schema.description } : {}),
+            schema: f.schema,
+          },
+          example?.query?.[f.name],
+        ),
+      )
+    : [];
+  const idempotency = route.method === 'POST' ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [];
+  return [...path, ...query, ...idempotency];
+}
+
+function success(route: RouteSpec, schemas: RouteSchemas): JsonSchema {
+  const answer: JsonSchema = { description: route.status === 204 ? 'No content' : 'Success', headers: answerHeaders() };
+  if (schemas.response) answer.content = { 'application/json': { schema: jsonSchemaOf(schemas.response, 'output') } };
+  else if (schemas.produces) answer.content = { [schemas.produces]: { schema: { type: 'string', format: 'binary' } } };
+  return answer;
+}
+
+function responses(route: RouteSpec, schemas: RouteSchemas | undefined): JsonSchema {
+  const errors = Object.fromEntries(
+    errorTypesOf(route, schemas).map((type) => [
+      String(ERROR_STATUS[type]),
+      { $ref: `#/components/responses/${type}` },
+    ]),
+  );
+  return schemas ? { [String(route.status)]: success(route, schemas), ...errors } : errors;
+}
+
+function description(route: RouteSpec, pending: boolean): string {
+  const lines = [
+    `Needs the \`${route.permission}\` permission` +
+      (route.surface === 'storefront' ? ' on a storefront key (bound to one channel).' : ' on an admin key.'),
+    route.origin === 'added' ? 'Not in the partner spec: added where it was silent.' : '',
+    pending ? '**Pending**: in the route table but not built yet; it answers 501 `not_implemented`.' : '',
+  ];
+  return lines.filter(Boolean).join('\n\n');
+}
+
+/** `createPurchaseOrder` → `Create purchase order`. */
+function summaryOf(operationId: string): string {
+  const words = operationId
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The OpenAPI operation of one row of the route table, from its bound zod schemas. */
+export function operationOf(route: RouteSpec): JsonSchema {
+  const schemas = schemasOf(route);
+  const example = exampleOf(`${route.method} ${route.path}`);
+  const operation: JsonSchema = {
+    operationId: operationIdOf(route),
+    summary: summaryOf(operationIdOf(route)),
+    description: description(route, !schemas),
+    tags: [route.service],
+    security: [{ bearerAuth: [] }],
+    'x-permission': route.permission,
+    'x-service': route.service,
+    'x-surface': route.surface,
+    'x-origin': route.origin,
+    ...(schemas ? {} : { 'x-pending': true }),
+    parameters: parameters(route, schemas, example),
+    responses: responses(route, schemas),
+  };
+  if (schemas?.body) {
+    operation.requestBody = {
+      required: true,
+      content: {
+        'application/json': {
+          schema: jsonSchemaOf(schemas.body, 'input'),
+          ...(example?.body === undefined ? {} : { example: example.body }),
+        },
+      },
+    };
+  }
+  return operation;
+}
