@@ -184,9 +184,9 @@ async function startLocal(
   const port = (variable: string, base: number) => portFromEnv(variable, checkoutPort(REPO_ROOT, base));
   const ports = {
     ferretDb: portFromEnv('FERRETDB_PORT', checkoutFerretDbPort(REPO_ROOT)),
-    versityGw: port('VERSITYGW_PORT', 39017),
-    smtp: port('MAILPIT_SMTP_PORT', 41017),
-    http: port('MAILPIT_HTTP_PORT', 43017),
+    versityGw: port('VERSITYGW_PORT', 28217),
+    smtp: port('MAILPIT_SMTP_PORT', 29317),
+    http: port('MAILPIT_HTTP_PORT', 30417),
   };
   // Independent: RabbitMQ may boot while Go builds FerretDB. Wait for all, then report every failure.
   const { core } = given;

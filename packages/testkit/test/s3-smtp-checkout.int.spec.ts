@@ -13,10 +13,11 @@ describe('the local S3 and SMTP servers belong to their checkout', () => {
 
   it('derive their ports from the checkout folder, one number for all of its servers', () => {
     const other = fs.mkdtempSync(path.join(os.tmpdir(), 'stockyard-clone-'));
-    const offset = checkoutPort(REPO_ROOT, 37017) - 37017;
-    expect([39017, 41017, 43017].map((base) => checkoutPort(REPO_ROOT, base) - base)).toEqual([offset, offset, offset]);
-    expect(checkoutPort(REPO_ROOT, 39017)).toBeLessThan(40017);
-    expect(checkoutPort(other, 39017)).not.toBe(checkoutPort(REPO_ROOT, 39017));
+    const offset = checkoutPort(REPO_ROOT, 27117) - 27117;
+    expect([28217, 29317, 30417].map((base) => checkoutPort(REPO_ROOT, base) - base)).toEqual([offset, offset, offset]);
+    expect(checkoutPort(REPO_ROOT, 28217)).toBeLessThan(29217);
+    expect(checkoutPort(REPO_ROOT, 30417)).toBeLessThan(32768); // below the outgoing connections' range
+    expect(checkoutPort(other, 28217)).not.toBe(checkoutPort(REPO_ROOT, 28217));
   });
 
   const localS3 = infraEnv().s3AccessKeyId === LOCAL_S3_KEYS.s3AccessKeyId;

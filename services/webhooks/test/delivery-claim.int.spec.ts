@@ -8,7 +8,7 @@ let connection: Connection;
 let deliveries: DeliveryRepository;
 beforeAll(async () => {
   connection = await connectMongo(
-    process.env.MONGO_URL ?? 'mongodb://127.0.0.1:37017',
+    process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27117',
     isolatedNames('webhooks').database,
   );
   deliveries = new DeliveryRepository(connection);

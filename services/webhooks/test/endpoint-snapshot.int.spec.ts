@@ -9,7 +9,7 @@ let connection: Connection;
 let endpoints: EndpointRepository;
 beforeAll(async () => {
   connection = await connectMongo(
-    process.env.MONGO_URL ?? 'mongodb://127.0.0.1:37017',
+    process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27117',
     isolatedNames('webhooks').database,
   );
   endpoints = new EndpointRepository(connection);

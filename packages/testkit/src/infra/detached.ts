@@ -11,7 +11,9 @@ import { StopWaiting, errorMessage, portOpen, sleep, waitUntil } from './wait';
  * A port of this checkout's own: `base` plus a number from the checkout folder's path, the same
  * number for every server of one checkout, so two clones on one machine each run their own
  * servers on their own data (issue #30: a second clone used the first one's FerretDB binary and
- * data without a word).
+ * data without a word). The bases keep every such port below 32768, out of Linux's range for
+ * outgoing connections (32768–60999): a port in it may be held by a client socket of the moment,
+ * and the server then fails to start with "address already in use".
  */
 export function checkoutPort(repoRoot: string, base: number): number {
   const digest = crypto.createHash('sha256').update(fs.realpathSync(repoRoot)).digest();

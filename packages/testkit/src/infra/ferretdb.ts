@@ -47,8 +47,8 @@ export async function ensureFerretDb(ctx: FerretContext): Promise<string> {
 
 const ferretDbArgs = (port: number, dataDir: string) => ['-listen', `127.0.0.1:${port}`, '-data', dataDir];
 
-/** The checkout's own FerretDB port: 37017 plus a number from its folder's path. `FERRETDB_PORT` overrides it. */
-export const checkoutFerretDbPort = (repoRoot: string) => checkoutPort(repoRoot, 37017);
+/** The checkout's own FerretDB port: 27117 plus a number from its folder's path. `FERRETDB_PORT` overrides it. */
+export const checkoutFerretDbPort = (repoRoot: string) => checkoutPort(repoRoot, 27117);
 
 /** Stops a FerretDB we started (SIGTERM, then SIGKILL after 15 s) and waits for its port to close. */
 export const stopFerretDb = (pid: number, port: number) => stopDetached(pid, [port]);
