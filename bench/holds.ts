@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureInfra, ferretDbPid, gatewayCaller, infraVariables, REPO_ROOT, startStack } from '@stockyard/testkit';
 import { cpuMeter, runScript, watchMachine } from './machine';
+import { load, ms, pct, say } from './support/figures';
 
 // mongoose is the services' dependency, not the workspace root's.
 const mongoose = createRequire(path.join(REPO_ROOT, 'services/orders/package.json'))(
@@ -24,16 +25,6 @@ const VARIANTS = 50;
 const STOCK = 1_000_000;
 /** The gateway's per-key default is 300/min; a benchmark must lift it, and says so. */
 const RATE_LIMIT = '100000000';
-
-const say = (line: string) => process.stdout.write(`${line}\n`);
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 let stopping: (() => Promise<void>) | undefined;
 process.once('SIGINT', () => void (stopping?.() ?? Promise.resolve()).finally(() => process.exit(130)));
