@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureInfra, ferretDbPid, gatewayCaller, infraVariables, REPO_ROOT, startStack } from '@stockyard/testkit';
 import { cpuMeter, runScript, watchMachine } from './machine';
+import { seeder } from './support/seeding';
 import { load, ms, pct, say } from './support/figures';
 
 // mongoose is the services' dependency, not the workspace root's.
@@ -43,15 +44,7 @@ async function main() {
   try {
     const { adminKey } = stack.bootstrapOrg('Bench Holds');
     const api = gatewayCaller(stack.gatewayUrl, adminKey);
-    const ok = async (method: string, route: string, body?: unknown) => {
-      let res = await api(method, route, body);
-      for (let retry = 0; res.status === 503 && retry < 5; retry++) {
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        res = await api(method, route, body);
-      }
-      if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
-    };
+    const ok = seeder(api);
 
     const warehouseId = (await ok('POST', '/warehouses', { name: 'Bench' })).id as string;
     const channelId = (await ok('POST', '/channels', { name: 'Bench API', platform: 'API', warehouseId })).id;

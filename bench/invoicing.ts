@@ -30,6 +30,7 @@ import {
   type VendorBalance,
 } from '../services/invoicing/src/domain/vendor-balance';
 import { cpuMeter, runScript, watchMachine } from './machine';
+import { seeder } from './support/seeding';
 import { load, ms, pct, say } from './support/figures';
 
 // mongoose is the services' dependency, not the workspace root's.
@@ -87,15 +88,7 @@ async function main() {
   try {
     const { orgId, adminKey } = stack.bootstrapOrg('Bench Invoicing');
     const api = gatewayCaller(stack.gatewayUrl, adminKey);
-    const ok = async (method: string, route: string, body?: unknown) => {
-      let res = await api(method, route, body);
-      for (let retry = 0; res.status === 503 && retry < 5; retry++) {
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        res = await api(method, route, body);
-      }
-      if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
-    };
+    const ok = seeder(api);
 
     // A vendor, 50 variants with weights, a warehouse, and one order of 500 lines made through the API.
     const vendor = (await ok('POST', '/sources', { name: 'Bench Vendor', currency: 'EUR', paymentTermsDays: 30 })).id;

@@ -13,6 +13,7 @@ import { searchTermsOf } from '../services/orders/src/domain/order-search';
 import { rowOf } from '../services/orders/src/store/order-rows';
 import type { Order } from '../services/orders/src/domain/order';
 import { cpuMeter, runScript, watchMachine } from './machine';
+import { seeder } from './support/seeding';
 import { load, ms, pct, pool, say } from './support/figures';
 
 // mongoose is the services' dependency, not the workspace root's.
@@ -48,15 +49,7 @@ async function main() {
   try {
     const { adminKey } = stack.bootstrapOrg('Bench Orders');
     const api = gatewayCaller(stack.gatewayUrl, adminKey);
-    const ok = async (method: string, route: string, body?: unknown) => {
-      let res = await api(method, route, body);
-      for (let retry = 0; res.status === 503 && retry < 5; retry++) {
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        res = await api(method, route, body);
-      }
-      if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
-    };
+    const ok = seeder(api);
 
     // (a) Imports: 200 variants with SKUs, an API channel; each order 10 lines, one SKU of them unknown.
     const channelId = (await ok('POST', '/channels', { name: 'Bench API', platform: 'API' })).id as string;

@@ -12,6 +12,7 @@ import { ensureInfra, ferretDbPid, gatewayCaller, infraVariables, REPO_ROOT, sta
 import { searchTermsOf } from '../services/purchasing/src/domain/purchase-order-search';
 import type { PurchaseOrder } from '../services/purchasing/src/domain/purchase-order';
 import { cpuMeter, runScript, watchMachine } from './machine';
+import { seeder } from './support/seeding';
 import { load, ms, pct, pool, say } from './support/figures';
 
 // mongoose is the services' dependency, not the workspace root's.
@@ -47,16 +48,7 @@ async function main() {
   try {
     const { adminKey } = stack.bootstrapOrg('Bench Purchasing');
     const api = gatewayCaller(stack.gatewayUrl, adminKey);
-    // Seeding retries a 503 (a peer slow past PEER_TIMEOUT_MS on a loaded machine) a few times.
-    const ok = async (method: string, route: string, body?: unknown) => {
-      let res = await api(method, route, body);
-      for (let retry = 0; res.status === 503 && retry < 5; retry++) {
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        res = await api(method, route, body);
-      }
-      if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
-    };
+    const ok = seeder(api);
 
     // (a) Receipts: 200 variants, a supplier, a warehouse, 20 × 3 SUBMITTED orders of 100 lines each.
     const supplier = (await ok('POST', '/sources', { name: 'Bench Supply', currency: 'EUR' })).id as string;
