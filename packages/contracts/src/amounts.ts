@@ -50,3 +50,30 @@ export const money = () =>
 
 /** A price or cost: money of zero or more. */
 export const nonNegativeMoney = () => money().refine((v) => v >= 0, 'must be 0 or more');
+
+/*
+ * Exact arithmetic of these amounts: money in integer cents, quantities in integer units of
+ * 1/10,000 (they have at most 4 decimals), products of the two rounded half away from zero to
+ * the cent. Sums and differences of stored amounts carry no float noise.
+ */
+export const QUANTITY_SCALE = 10 ** QUANTITY_DECIMALS;
+
+export const toCents = (amount: number) => Math.round(amount * 100);
+export const fromCents = (cents: number) => cents / 100;
+export const toUnits = (quantity: number) => Math.round(quantity * QUANTITY_SCALE);
+export const fromUnits = (units: number) => units / QUANTITY_SCALE;
+
+/** quantity × unit price, in cents, rounded half away from zero. */
+export function timesCents(quantity: number, unitCents: number): number {
+  const exact = toUnits(quantity) * unitCents;
+  const cents = Math.round(Math.abs(exact) / QUANTITY_SCALE);
+  return exact < 0 ? -cents : cents;
+}
+
+export const sumCents = (values: readonly number[]) => values.reduce((sum, v) => sum + v, 0);
+
+/** The sum of quantities, exactly. */
+export const addQuantities = (...qs: number[]) => fromUnits(qs.reduce((sum, q) => sum + toUnits(q), 0));
+
+/** a − b of two quantities, exactly. */
+export const subtractQuantities = (a: number, b: number) => fromUnits(toUnits(a) - toUnits(b));

@@ -7,7 +7,7 @@ import { lineFrom } from './invoice-lines';
 import type { InvoiceSettings } from './invoice-settings';
 import { initialStatus } from './invoice-states';
 import type { MatchContext } from './line-matching';
-import { fromCents, toCents } from './money';
+import { fromCents, toCents } from '@stockyard/contracts';
 import { addDays, dayOf } from './calendar';
 
 /** What the command resolved before a new invoice is decided: the vendor, the order, the settings. */

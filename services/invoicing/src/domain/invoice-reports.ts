@@ -7,7 +7,7 @@ import {
   type InvoiceStats,
 } from '@stockyard/contracts';
 import { isOpen, signOf } from './invoice';
-import { fromCents } from './money';
+import { fromCents } from '@stockyard/contracts';
 import { daysBetween } from './calendar';
 import type { VendorBalance } from './vendor-balance';
 

@@ -1,7 +1,7 @@
 import type { Invoice as InvoiceWire } from '@stockyard/contracts';
 import { iso } from './calendar';
 import { lineTotalCents, type Invoice } from './invoice';
-import { fromCents } from './money';
+import { fromCents } from '@stockyard/contracts';
 
 /** The invoice's wire shape (what the routes answer). */
 export function invoiceView(inv: Invoice): InvoiceWire {

@@ -1,5 +1,5 @@
 import type { InvoiceStatus, InvoiceType } from '@stockyard/contracts';
-import { fromCents, sumCents, timesCents, toCents } from './money';
+import { fromCents, sumCents, timesCents, toCents } from '@stockyard/contracts';
 
 /**
  * A line of an invoice. Matched to a purchase-order line (`purchaseOrderLineId`), it carries its

@@ -8,7 +8,7 @@ import type { Decision } from '@stockyard/service-kit';
 import { lineNotOnOrder } from './invoice.errors';
 import { computeAllocations, type LandedCost } from './landed-cost';
 import { allocationsSumMismatch, manualNotAllocated } from './landed-cost.errors';
-import { fromCents, sumCents, toCents } from './money';
+import { fromCents, sumCents, toCents } from '@stockyard/contracts';
 
 type Change = Decision<LandedCost, LandedCost>;
 /** What a computed allocation reads: the order's lines now, and the variants' weights (BY_WEIGHT). */

@@ -2,7 +2,7 @@ import type { InternalPurchaseOrder, LandedCostSummary } from '@stockyard/contra
 import { largestRemainder } from './allocation';
 import type { Invoice } from './invoice';
 import type { LandedCost } from './landed-cost';
-import { fromCents, fromUnits, sumCents, timesCents, toCents, toUnits } from './money';
+import { fromCents, fromUnits, sumCents, timesCents, toCents, toUnits } from '@stockyard/contracts';
 
 /**
  * Of each line's received units, how many are still on hand: the variant's stock (over every

@@ -1,6 +1,6 @@
 import type { AllocationMethod, InternalPurchaseOrder } from '@stockyard/contracts';
 import { largestRemainder, type Share } from './allocation';
-import { toCents, toUnits } from './money';
+import { toCents, toUnits } from '@stockyard/contracts';
 
 export interface Allocation {
   purchaseOrderLineId: string;

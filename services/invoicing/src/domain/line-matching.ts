@@ -1,6 +1,6 @@
 import type { InvoiceLine } from './invoice';
 import { lineNotOnOrder } from './invoice.errors';
-import { fromCents, subtractQuantities, timesCents, toCents } from './money';
+import { fromCents, subtractQuantities, timesCents, toCents } from '@stockyard/contracts';
 
 /** What a purchase-order line gives matching: its cost and receipts, and the SKUs auto-match compares. */
 export interface OrderLineBasis {

@@ -2,7 +2,7 @@ import type { Decision } from '@stockyard/service-kit';
 import type { Invoice } from './invoice';
 import { invoiceTable } from './invoice-states';
 import { matchedLine, type Tolerance } from './line-matching';
-import { toUnits } from './money';
+import { toUnits } from '@stockyard/contracts';
 
 /** A receipt of a purchase-order line as purchasing's `purchase_order.line_received` tells it. */
 export interface LineReceipt {

@@ -1,7 +1,7 @@
 import type { InvoiceStatus, InvoiceType } from '@stockyard/contracts';
 import type { Decision } from '@stockyard/service-kit';
 import { isOpen, signOf, type Invoice } from './invoice';
-import { toCents } from './money';
+import { toCents } from '@stockyard/contracts';
 
 /** What one live invoice adds to its vendor's balance: counted by status and type, owed by due date while open. */
 export interface Contribution {

@@ -1,6 +1,6 @@
 import type { VendorStatement, VendorStatementQuery } from '@stockyard/contracts';
 import { isOpen, signOf, type Invoice } from './invoice';
-import { fromCents, toCents } from './money';
+import { fromCents, toCents } from '@stockyard/contracts';
 
 /**
  * GET /invoices/vendor-statement: the vendor's recorded (not DRAFT) documents dated in the range,

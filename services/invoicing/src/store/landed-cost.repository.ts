@@ -1,7 +1,7 @@
 import { AggregateStore, stateOf, type Decision } from '@stockyard/service-kit';
 import { Schema, type Connection } from 'mongoose';
 import type { LandedCost, NewLandedCost } from '../domain/landed-cost';
-import { fromCents, toCents } from '../domain/money';
+import { fromCents, toCents } from '@stockyard/contracts';
 
 const landedCostSchema = new Schema(
   {

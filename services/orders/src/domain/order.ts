@@ -1,3 +1,4 @@
+import { addQuantities, QUANTITY_SCALE, subtractQuantities, toUnits } from '@stockyard/contracts';
 import type { OrderChangeSource, OrderStatus, ProductType } from '@stockyard/contracts';
 
 /**
@@ -81,16 +82,8 @@ export interface Order {
 
 export type NewOrder = Omit<Order, 'version' | 'createdAt' | 'updatedAt'>;
 
-const QUANTITY_SCALE = 10_000;
-const toUnits = (q: number) => Math.round(q * QUANTITY_SCALE);
-const fromUnits = (units: number) => units / QUANTITY_SCALE;
-
-/** Sums quantities in integer units of 1/10,000 (quantities have at most 4 decimals). */
-export const addQuantities = (...qs: number[]) => fromUnits(qs.reduce((sum, q) => sum + toUnits(q), 0));
-export const subtractQuantity = (a: number, b: number) => fromUnits(toUnits(a) - toUnits(b));
-
 /** Ordered − shipped. */
-export const unshippedOf = (line: OrderLine) => subtractQuantity(line.quantity, line.shippedQuantity);
+export const unshippedOf = (line: OrderLine) => subtractQuantities(line.quantity, line.shippedQuantity);
 
 /** quantity × unitPrice in cents, rounded half up to the cent; 0 without a price. */
 export const lineTotalCents = (line: Pick<OrderLine, 'quantity' | 'unitPrice'>) =>

@@ -1,9 +1,10 @@
+import { addQuantities } from '@stockyard/contracts';
 import type { CreateShipment, EventEnvelope } from '@stockyard/contracts';
 import type { Decision } from '@stockyard/service-kit';
 import { moveTo } from './change-status';
 import { derived } from './derived';
 import { hasUnshipped } from './merge-lines';
-import { addQuantities, unshippedOf, type Order, type ShipmentRecord } from './order';
+import { unshippedOf, type Order, type ShipmentRecord } from './order';
 import { lineNotFound, nothingToShip, orderTrashed, overShipment } from './order.errors';
 import { shipped } from './order-events';
 

@@ -1,7 +1,8 @@
+import { addQuantities } from '@stockyard/contracts';
 import { MAX_PO_LINES } from '@stockyard/contracts';
 import type { Decision } from '@stockyard/service-kit';
 import { holdsOnOrder } from './on-order';
-import { addQuantities, type OrderLine, type PurchaseOrder } from './purchase-order';
+import { type OrderLine, type PurchaseOrder } from './purchase-order';
 import type { Need } from './requirements';
 
 /** A line a requirement added or raised: its id and what was ordered now. */

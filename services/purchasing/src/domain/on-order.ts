@@ -1,4 +1,5 @@
-import { addQuantities, type PurchaseOrder } from './purchase-order';
+import { addQuantities } from '@stockyard/contracts';
+import { type PurchaseOrder } from './purchase-order';
 
 /**
  * What purchasing has on order, for orders from requirements: a STANDARD, live order in DRAFT,

@@ -1,7 +1,8 @@
+import { addQuantities } from '@stockyard/contracts';
 import { MAX_PO_LINES, type UpdateLine } from '@stockyard/contracts';
 import type { Decision } from '@stockyard/service-kit';
 import { allowed } from './order-lifecycle';
-import { addQuantities, pendingOf, type OrderLine, type PurchaseOrder } from './purchase-order';
+import { pendingOf, type OrderLine, type PurchaseOrder } from './purchase-order';
 import { lineHasReceipts, lineNotFound, quantityBelowReceived, tooManyLines } from './purchase-order.errors';
 
 type Change = Decision<PurchaseOrder, PurchaseOrder>;

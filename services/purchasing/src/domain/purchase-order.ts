@@ -1,3 +1,4 @@
+import { addQuantities, fromUnits, QUANTITY_SCALE, toUnits } from '@stockyard/contracts';
 import type { PurchaseOrderStatus, PurchaseOrderType } from '@stockyard/contracts';
 
 /** A line of a purchase order: what was ordered of a variant, at what cost, and how much came in. */
@@ -88,13 +89,6 @@ export interface PurchaseOrder {
 
 /** A new order's fields, before the store stamps version and dates. */
 export type NewPurchaseOrder = Omit<PurchaseOrder, 'version' | 'createdAt' | 'updatedAt'>;
-
-const QUANTITY_SCALE = 10_000;
-const toUnits = (q: number) => Math.round(q * QUANTITY_SCALE);
-const fromUnits = (units: number) => units / QUANTITY_SCALE;
-
-/** Sums quantities in integer units of 1/10,000 (quantities have at most 4 decimals). */
-export const addQuantities = (...qs: number[]) => fromUnits(qs.reduce((sum, q) => sum + toUnits(q), 0));
 
 /** What pending receipts of the line hold. */
 export const pendingOf = (po: PurchaseOrder, lineId: string) =>

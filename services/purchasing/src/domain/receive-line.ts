@@ -1,14 +1,9 @@
+import { addQuantities } from '@stockyard/contracts';
 import type { ReceiveLine } from '@stockyard/contracts';
 import type { Decision } from '@stockyard/service-kit';
 import { allowed } from './order-lifecycle';
 import { findLine } from './order-lines';
-import {
-  addQuantities,
-  isFullyReceived,
-  openQuantityOf,
-  type PurchaseOrder,
-  type ReceiptRecord,
-} from './purchase-order';
+import { isFullyReceived, openQuantityOf, type PurchaseOrder, type ReceiptRecord } from './purchase-order';
 import { overReceipt } from './purchase-order.errors';
 import { lineReceived, statusChanged } from './purchase-order-events';
 import { purchaseOrderStates } from './purchase-order-states';

@@ -1,6 +1,6 @@
+import { addQuantities } from '@stockyard/contracts';
 import type { InternalVariant, Offer, ReorderLevel, RequirementSkip } from '@stockyard/contracts';
 import { pairKey } from './on-order';
-import { addQuantities } from './purchase-order';
 
 /** What one (variant, warehouse) below its reorder point needs from its supplier. */
 export interface Need {
