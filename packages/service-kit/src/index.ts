@@ -24,6 +24,7 @@ export { documentLocks, documentKey, KeyedMutex } from './db/document-lock';
 export { InsertBatcher } from './db/insert-batcher';
 export { RecentMap } from './recent-map';
 export { RecentWork } from './recent-work';
+export { PeriodicPass } from './periodic-pass';
 export { AggregateStore, type Aggregate, type Decision, type Decide, type Changed } from './store/aggregate-store';
 export {
   SearchIndex,

@@ -1,4 +1,4 @@
-import type { Logger, Part } from '@stockyard/service-kit';
+import { PeriodicPass, type Logger } from '@stockyard/service-kit';
 import type { HoldRepository } from '../store/hold.repository';
 import type { HoldMoves } from './hold-moves';
 
@@ -11,37 +11,17 @@ const PER_ROUND = 200;
  * with the move's own key, which inventory applies once, so two replicas sweeping the same
  * hold move nothing twice (no lease needed).
  */
-export class HoldSweep implements Part {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-
+export class HoldSweep extends PeriodicPass {
   constructor(
     private readonly holds: HoldRepository,
     private readonly moves: HoldMoves,
     private readonly settings: { everyMs: number; stuckMs: number },
-    private readonly logger: Logger,
-  ) {}
-
-  start(): void {
-    if (this.settings.everyMs === 0) return;
-    this.timer = setInterval(() => void this.tick(), this.settings.everyMs);
-    this.timer.unref();
+    logger: Logger,
+  ) {
+    super('hold sweep', settings.everyMs, logger);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  tick(): Promise<void> {
-    if (this.running) return this.running;
-    this.running = this.round()
-      .catch((err: Error) => this.logger.warn({ err: err.message }, 'hold sweep failed'))
-      .finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async round(): Promise<void> {
+  protected async pass(): Promise<void> {
     const stuck = await this.holds.stuck(new Date(Date.now() - this.settings.stuckMs), PER_ROUND);
     for (const hold of stuck) {
       await this.moves.finish(hold).catch((err: Error) => this.logger.warn({ holdId: hold.id, err: err.message }));

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { catalogClient, type FeedChannel } from '@stockyard/contracts';
 import { feedSyncOf, type FeedState } from '../domain/feed-state';
-import { callPeer, peerOptions, type Logger, type Part } from '@stockyard/service-kit';
+import { callPeer, peerOptions, PeriodicPass, type Logger } from '@stockyard/service-kit';
 import type { Config } from '../config';
 import type { FeedSync } from './feed-sync';
 
@@ -18,44 +18,20 @@ export const processOwner = () => `${hostname()}:${process.pid}:${randomBytes(4)
  * (FeedSync), a few at a time: a channel whose feed fails backs off and never holds up the
  * others. After each poll it tells the catalog how it went (kept on the channel: `feedSync`).
  */
-export class FeedPoller implements Part {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private stopping = false;
+export class FeedPoller extends PeriodicPass {
   private readonly catalog;
 
   constructor(
     private readonly sync: FeedSync,
-    private readonly config: Config,
-    private readonly logger: Logger,
+    config: Config,
+    logger: Logger,
   ) {
+    super('feed round', config.FEED_POLL_MS, logger, { atStart: true });
     this.catalog = catalogClient(peerOptions('orders', config, config.CATALOG_URL));
   }
 
-  start(): void {
-    if (this.config.FEED_POLL_MS === 0) return;
-    this.stopping = false;
-    this.timer = setInterval(() => void this.tick(), this.config.FEED_POLL_MS);
-    this.timer.unref();
-    void this.tick();
-  }
-
-  async stop(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  /** One round over every feed channel (none while the last round still runs). */
-  tick(): Promise<void> {
-    if (this.running || this.stopping) return this.running ?? Promise.resolve();
-    this.running = this.round()
-      .catch((err: Error) => this.logger.warn({ err: err.message }, 'feed round failed'))
-      .finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async round(): Promise<void> {
+  /** One round over every feed channel. */
+  protected async pass(): Promise<void> {
     let startingAfter: string | undefined;
     do {
       const page = await callPeer('catalog', () => this.catalog.feedChannels({ startingAfter }), 'unavailable');

@@ -1,4 +1,4 @@
-import type { Logger, Part } from '@stockyard/service-kit';
+import { PeriodicPass, type Logger } from '@stockyard/service-kit';
 import type { PurchaseOrderRepository } from '../store/purchase-order.repository';
 import type { ReceiveCommands } from './receive-commands';
 
@@ -11,48 +11,26 @@ const BATCH = 100;
  * to the request still running) goes through the receipt's steps 2 and 3 again; inventory's
  * operation key makes a second put-away a replay. A replica racing another does no harm.
  */
-export class ReceiptSweep implements Part {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-
+export class ReceiptSweep extends PeriodicPass {
   constructor(
     private readonly orders: PurchaseOrderRepository,
     private readonly receiving: ReceiveCommands,
-    private readonly logger: Logger,
+    logger: Logger,
     private readonly options: { everyMs: number; graceMs: number },
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => void this.sweep(), this.options.everyMs);
-    this.timer.unref();
-    void this.sweep();
+  ) {
+    super('receipt sweep', options.everyMs, logger, { atStart: true });
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  /** One pass (a pass already running is joined, not doubled). */
-  sweep(): Promise<void> {
-    this.running ??= this.pass().finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async pass(): Promise<void> {
+  protected async pass(): Promise<void> {
     const before = Date.now() - this.options.graceMs;
-    try {
-      for (const po of await this.orders.withPendingReceipts(BATCH)) {
-        const due = po.receipts.filter((r) => r.status === 'pending' && new Date(r.recordedAt).getTime() <= before);
-        for (const receipt of due) {
-          await this.receiving.apply(po.orgId, po.id, receipt.id).catch((err: Error) => {
-            const log = { orgId: po.orgId, purchaseOrderId: po.id, receiptId: receipt.id, err: err.message };
-            this.logger.warn(log, 'pending receipt not applied yet; the next sweep retries');
-          });
-        }
+    for (const po of await this.orders.withPendingReceipts(BATCH)) {
+      const due = po.receipts.filter((r) => r.status === 'pending' && new Date(r.recordedAt).getTime() <= before);
+      for (const receipt of due) {
+        await this.receiving.apply(po.orgId, po.id, receipt.id).catch((err: Error) => {
+          const log = { orgId: po.orgId, purchaseOrderId: po.id, receiptId: receipt.id, err: err.message };
+          this.logger.warn(log, 'pending receipt not applied yet; the next sweep retries');
+        });
       }
-    } catch (err) {
-      this.logger.warn({ err: (err as Error).message }, 'receipt sweep failed; the next one retries');
     }
   }
 }
