@@ -14,7 +14,7 @@ import { rowOf } from '../services/orders/src/store/order-rows';
 import type { Order } from '../services/orders/src/domain/order';
 import { cpuMeter, runScript, watchMachine } from './machine';
 import { seeder } from './support/seeding';
-import { load, ms, pct, pool, say } from './support/figures';
+import { load, ms, pct, pool, say, straightReads } from './support/figures';
 
 // mongoose is the services' dependency, not the workspace root's.
 const mongoose = createRequire(path.join(REPO_ROOT, 'services/orders/package.json'))(
@@ -159,22 +159,13 @@ async function main() {
     );
     const live = { orgId: listOrg.orgId, deletedAt: null };
     const orders = db.collection('order_rows');
-    for (const [label, read] of [
+    await straightReads([
       ['count of the live orders', () => orders.countDocuments(live)],
       [
         'first page of 50 (find, sort, limit)',
         () => orders.find(live).sort({ orderedAt: -1, _id: -1 }).limit(50).toArray(),
       ],
-    ] as const) {
-      const times: number[] = [];
-      for (let i = 0; i < 21; i++) {
-        const t = performance.now();
-        await read();
-        times.push(performance.now() - t);
-      }
-      times.sort((a, b) => a - b);
-      say(`  straight on the database, ${label}: p50 ${ms(pct(times.slice(1), 50))} (20 reads after one)`);
-    }
+    ]);
     await db.close();
     say('each query is sent once before it is timed (the first use of an index builds its list form on FerretDB)');
     for (const query of [

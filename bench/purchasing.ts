@@ -13,7 +13,7 @@ import { searchTermsOf } from '../services/purchasing/src/domain/purchase-order-
 import type { PurchaseOrder } from '../services/purchasing/src/domain/purchase-order';
 import { cpuMeter, runScript, watchMachine } from './machine';
 import { seeder } from './support/seeding';
-import { load, ms, pct, pool, say } from './support/figures';
+import { load, ms, pct, pool, say, straightReads } from './support/figures';
 
 // mongoose is the services' dependency, not the workspace root's.
 const mongoose = createRequire(path.join(REPO_ROOT, 'services/purchasing/package.json'))(
@@ -180,22 +180,13 @@ async function main() {
     // Where a first page's time goes: its two store reads, timed straight on the database.
     const stored_ = db.collection('purchase_orders');
     const live = { orgId: listOrg.orgId, deletedAt: null };
-    for (const [label, read] of [
+    await straightReads([
       ['count of the live orders', () => stored_.countDocuments(live)],
       [
         'first page of 50 (find, sort, limit)',
         () => stored_.find(live).sort({ createdAt: -1, _id: -1 }).limit(50).toArray(),
       ],
-    ] as const) {
-      const times: number[] = [];
-      for (let i = 0; i < 21; i++) {
-        const t = performance.now();
-        await read();
-        times.push(performance.now() - t);
-      }
-      times.sort((a, b) => a - b);
-      say(`  straight on the database, ${label}: p50 ${ms(pct(times.slice(1), 50))} (20 reads after one)`);
-    }
+    ]);
     await db.close();
     say('each query is sent once before it is timed (the first use of an index builds its list form on FerretDB)');
     for (const query of [

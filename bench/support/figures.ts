@@ -32,3 +32,17 @@ export async function pool<T, R>(items: T[], limit: number, work: (item: T, i: n
   );
   return out;
 }
+
+/** Times each read 21 times straight on the database and prints the p50 of the last 20. */
+export async function straightReads(reads: readonly (readonly [string, () => Promise<unknown>])[]): Promise<void> {
+  for (const [label, read] of reads) {
+    const times: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const t = performance.now();
+      await read();
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    say(`  straight on the database, ${label}: p50 ${ms(pct(times.slice(1), 50))} (20 reads after one)`);
+  }
+}
