@@ -39,7 +39,6 @@ export { countOwned, readPage, stateOf, type OrgFilter, type PageRead, type Stat
 export { UniqueClaims, type UniqueClaimsOptions } from './store/unique-claims';
 export type { UniqueValuesOption } from './store/unique-values';
 export { NumberSequence } from './store/number-sequence';
-export { Leases } from './store/leases';
 export { StateTable, stateTable, type Transitions } from './domain/state-table';
 export * from './service';
 export { runService } from './service-main';
