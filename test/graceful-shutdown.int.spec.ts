@@ -1,17 +1,18 @@
 import mongoose from 'mongoose';
-import { asCaller, infraEnv, startStack, type Stack } from '@stockyard/testkit';
+import { asCaller, eventually, infraEnv, startStack, type Stack } from '@stockyard/testkit';
 import { stackVariants } from '../services/inventory/test/support/stack-variants';
 
 /**
- * SIGTERM while requests are in flight: the service stops accepting, finishes what it
- * accepted, publishes what it wrote, and exits 0. Every request that got an answer
- * got a complete one, and every 201 left exactly one movement behind.
+ * SIGTERM while requests are in flight: /readyz turns 503 at once while the service still
+ * serves for SHUTDOWN_DELAY_MS (an orchestrator drops it from its endpoints meanwhile); then it
+ * stops accepting, finishes what it accepted, publishes what it wrote, and exits 0. Every
+ * request that got an answer got a complete one, and every 201 left exactly one movement behind.
  */
 describe('graceful shutdown on SIGTERM', () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startStack(['inventory']);
+    stack = await startStack(['inventory'], { inventory: { SHUTDOWN_DELAY_MS: '5000' } });
     // No catalog in this stack: the variant is published as the catalog would (stock needs a known variant).
     const db = await mongoose.createConnection(infraEnv().mongoUrl, { dbName: stack.databases.inventory }).asPromise();
     await stackVariants(stack.exchange, db, 'org_shutdown', ['var_drain']);
@@ -43,10 +44,22 @@ describe('graceful shutdown on SIGTERM', () => {
 
     const inFlight = Array.from({ length: 60 }, adjust);
     await new Promise((r) => setTimeout(r, 20));
-    const exitCode = await inventory.stop('SIGTERM');
+    const exiting = inventory.stop('SIGTERM');
+    const probe = async (path: string) => {
+      const res = await fetch(`${inventory.url}${path}`);
+      return { status: res.status, body: (await res.json()) as { status: string } };
+    };
+    const ready = await eventually(async () => {
+      const answer = await probe('/readyz');
+      return answer.status === 503 ? answer : undefined;
+    });
+    expect(ready.body.status).toBe('draining');
+    expect((await probe('/livez')).status).toBe(200);
+    inFlight.push(adjust()); // still served while draining: the listener closes after the delay
+    const exitCode = await exiting;
     const outcomes = await Promise.all(inFlight);
 
-    expect(exitCode).toBe(0);
+    if (exitCode !== 0) throw new Error(`exited with ${exitCode}:\n${inventory.logs()}`);
     expect(outcomes.every((o) => o === 201 || o === 'refused')).toBe(true);
     const created = outcomes.filter((o) => o === 201).length;
     expect(created).toBeGreaterThan(0);

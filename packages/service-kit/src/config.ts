@@ -24,6 +24,21 @@ export const baseServiceEnv = z.object({
    * `prepareWrite`, waiting for its next write to take them off, before the relay clears them.
    */
   OUTBOX_FOLD_MS: z.coerce.number().int().positive().default(5000),
+  /** Where `/metrics` is served, on a port of its own (k8s: 9464); unset, it is not served. */
+  METRICS_PORT: z
+    .string()
+    .regex(/^\d{1,5}$/, 'must be a port number')
+    .transform(Number)
+    .pipe(z.number().max(65535))
+    .optional(),
+  /**
+   * How long the process keeps serving after SIGTERM with `/readyz` answering 503, before it
+   * closes its listener and drains: the time an orchestrator takes to drop it from its endpoints
+   * (k8s: 5000). Locally 0.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().nonnegative().default(0),
+  /** The consumers' queue type (`quorum`, or `classic` for a broker without quorum queues). */
+  QUEUE_TYPE: z.enum(['quorum', 'classic']).default('quorum'),
   /** Publish right after each write (`true`) or only on the sweep (`false`). */
   OUTBOX_EAGER: z
     .enum(['true', 'false'])

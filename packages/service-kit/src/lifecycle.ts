@@ -1,12 +1,15 @@
 import type { RequestListener, Server } from 'node:http';
 import { createHttpServer } from './http/client-errors';
 import type { Logger } from './logger';
+import { processState } from './ops/probes';
 
 export type Closer = () => Promise<unknown> | unknown;
 
 export interface ServeOptions {
-  /** How long in-flight requests may take to finish after SIGTERM. */
+  /** How long in-flight requests may take to finish once the listener closes. */
   graceMs?: number;
+  /** How long to keep serving, not ready, after SIGTERM before the listener closes (SHUTDOWN_DELAY_MS). */
+  delayMs?: number;
   /** Headers (flat name, value list) on the answers written before there is a request. */
   answerHeaders?: readonly string[];
 }
@@ -14,15 +17,16 @@ export interface ServeOptions {
 /**
  * Listens (request line and headers at most MAX_HEADER_BYTES; what Node refuses before there
  * is a request is answered with the error envelope: http/client-errors.ts), and on
- * SIGTERM/SIGINT stops accepting connections, lets in-flight requests finish, then runs the
- * closers in order (relays, consumers, broker, database).
+ * SIGTERM/SIGINT turns `/readyz` to 503 at once, keeps serving for `delayMs` (while an
+ * orchestrator drops it from its endpoints), then stops accepting connections, lets in-flight
+ * requests finish, and runs the closers in order (relays, consumers, broker, database).
  */
 export function serve(
   app: RequestListener,
   port: number,
   logger: Logger,
   closers: Closer[],
-  { graceMs = 10_000, answerHeaders = [] }: ServeOptions = {},
+  { graceMs = 10_000, delayMs = 0, answerHeaders = [] }: ServeOptions = {},
 ): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = createHttpServer(app, logger, answerHeaders).listen(port, '0.0.0.0');
@@ -35,14 +39,12 @@ export function serve(
     });
 
     let stopping = false;
-    // While stopping, answer what is in flight but tell keep-alive clients to go away.
-    server.on('request', (_req, res) => {
+    // While stopping, answer what is in flight but tell keep-alive clients to go away: before
+    // the app's listener, which may answer at once (a probe), after which no header can be set.
+    server.prependListener('request', (_req, res) => {
       if (stopping) res.setHeader('Connection', 'close');
     });
-    const shutdown = (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      logger.info({ signal }, 'shutting down');
+    const drain = () => {
       const force = setTimeout(() => {
         logger.error('graceful shutdown timed out; exiting');
         process.exit(1);
@@ -63,6 +65,14 @@ export function serve(
         process.exit(0);
       });
       server.closeIdleConnections();
+    };
+    const shutdown = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      processState.draining = true;
+      logger.info({ signal, delayMs }, 'shutting down');
+      if (delayMs > 0) setTimeout(drain, delayMs);
+      else drain();
     };
     // `on`, not `once`: a second signal during the drain (Ctrl-C in a terminal and a stop of a
     // process group each signal every process twice) must change nothing, not kill it hard.

@@ -4,25 +4,29 @@ import { connectMongo } from './db/mongo';
 import { Broker } from './events/broker';
 import { runMain, serve } from './lifecycle';
 import { createLogger } from './logger';
+import { startOperations } from './ops/operations';
 import type { ServiceDefinition } from './service';
 
 /**
- * The whole start-up of a domain service: validated env, its own database, the broker,
- * the app, and a graceful shutdown that closes them in reverse order.
+ * The whole start-up of a domain service: validated env, its metrics, its own database, the
+ * broker, the app, and a graceful shutdown that closes them in reverse order.
  */
 export function runService<C extends BaseServiceConfig, D>(definition: ServiceDefinition<C, D>): void {
   runMain(async () => {
     const config = loadConfig(definition.configSchema);
     const logger = createLogger(definition.name, config.LOG_LEVEL);
+    const operations = await startOperations(definition.name, config, logger);
     const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
-    const broker = new Broker(config.AMQP_URL, config.EVENTS_EXCHANGE, logger);
+    const broker = new Broker(config.AMQP_URL, config.EVENTS_EXCHANGE, logger, { queueType: config.QUEUE_TYPE });
     await broker.start();
     const service = definition.build({ config, connection, broker, logger });
     await service.start();
-    await serve(service.app, config.PORT, logger, [
-      () => service.stop(),
-      () => broker.close(),
-      () => connection.close(),
-    ]);
+    await serve(
+      service.app,
+      config.PORT,
+      logger,
+      [() => service.stop(), () => broker.close(), () => connection.close(), operations.stop],
+      { delayMs: config.SHUTDOWN_DELAY_MS },
+    );
   });
 }

@@ -2,7 +2,7 @@ import type { Connection } from 'mongoose';
 import type { Message } from 'amqplib';
 import type { EventEnvelope } from '@stockyard/contracts';
 import { eventually, infraEnv, isolatedNames } from '@stockyard/testkit';
-import { Broker, connectMongo, createLogger, newEvent } from '../src';
+import { Broker, connectMongo, createLogger, metricsRegistry, newEvent } from '../src';
 import { startConsumer, type ConsumerOptions } from '../internals';
 import { openRabbit, type Rabbit } from './support/rabbit';
 
@@ -67,6 +67,30 @@ describe('startConsumer', () => {
 
     expect(seen).toEqual([event.id]);
     await broker.close(); // unacked messages would go back to the queue now
+    expect(await ready(queue)).toBe(0);
+    const counted = await metricsRegistry.getSingleMetricAsString('stockyard_consumer_deliveries_total');
+    expect(counted).toContain('stockyard_consumer_deliveries_total{queue="dedupe",outcome="handled"} 1');
+    expect(counted).toContain('stockyard_consumer_deliveries_total{queue="dedupe",outcome="duplicate"} 1');
+  });
+
+  it('declares quorum queues: a message that keeps coming back undone is parked on <queue>.dlq', async () => {
+    const { queue, broker } = await consume('crashing', async () => undefined);
+    await broker.close(); // no consumer now: the test plays one that dies holding the message, again and again
+    rabbit.channel.sendToQueue(queue, Buffer.from(JSON.stringify(newEvent('crashing.happened', { orgId: 'org_a' }))));
+    let deliveries = 0;
+    while (deliveries < 25) {
+      const msg = await eventually(async () => (await rabbit.channel.get(queue)) || undefined);
+      deliveries += 1;
+      rabbit.channel.nack(msg, false, true); // back to the queue, as a consumer's death returns it
+      // Wait until it is back on the queue or parked.
+      const parked = await eventually(async () => {
+        const [back, dlq] = [await ready(queue), await ready(`${queue}.dlq`)];
+        return back + dlq > 0 ? dlq > 0 : undefined;
+      });
+      if (parked) break;
+    }
+    expect(deliveries).toBe(21); // the first delivery and 20 returns
+    expect(await ready(`${queue}.dlq`)).toBe(1);
     expect(await ready(queue)).toBe(0);
   });
 

@@ -7,6 +7,7 @@ import {
   connectMongo,
   createLogger,
   documentKey,
+  metricsRegistry,
   documentLocks,
   newEvent,
   OutboxRelay,
@@ -484,9 +485,21 @@ describe('OutboxRelay', () => {
     expect(waiting.outbox?.map((entry) => entry.id)).toEqual([e.id]);
     expect(waiting.outboxPending).toBe(true);
     expect(receivedIds()).not.toContain(e.id);
+    const backlog = async () => {
+      const text = await metricsRegistry.metrics();
+      const line = (name: string) => text.split('\n').find((l) => l.startsWith(`${name}{collection="things"}`));
+      return [line('stockyard_outbox_backlog'), line('stockyard_outbox_oldest_age_seconds')].map((l) =>
+        Number(l?.split(' ').pop()),
+      );
+    };
+    const [pending, age] = await backlog();
+    expect(pending).toBe(1);
+    expect(age).toBeGreaterThanOrEqual(0.4);
 
     await offline.start();
     await eventually(() => (receivedIds().includes(e.id) ? true : undefined));
     await drained('offline');
+    await new Promise((r) => setTimeout(r, 1000)); // past the metrics' one-second read
+    expect(await backlog()).toEqual([0, 0]);
   });
 });

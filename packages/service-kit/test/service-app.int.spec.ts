@@ -2,7 +2,7 @@ import type { Connection } from 'mongoose';
 import { z } from 'zod';
 import { IDENTITY_HEADER, signIdentity } from '@stockyard/contracts';
 import { asCaller, infraEnv, isolatedNames, listen, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
-import { bodyOf, connectMongo, createLogger, orgIdOf, pingMongo } from '../src';
+import { bodyOf, connectMongo, createLogger, orgIdOf, pingMongo, processState } from '../src';
 import { createServiceApp } from '../internals';
 
 const WidgetSchema = z.object({ name: z.string().min(1), quantity: z.number().int().positive() }).strict();
@@ -175,10 +175,24 @@ describe('health', () => {
     brokerDown = false;
   });
 
-  it('answers /healthz 200 without an identity', async () => {
-    const res = await call('/healthz');
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok' });
+  it('answers /livez and /healthz 200 without an identity', async () => {
+    for (const path of ['/livez', '/healthz']) {
+      const res = await call(path);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ status: 'ok' });
+    }
+  });
+
+  it('answers /readyz 503 draining from SIGTERM on, while /livez stays 200', async () => {
+    processState.draining = true;
+    try {
+      const ready = await call('/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toEqual({ status: 'draining', checks: { database: 'ok', broker: 'ok' } });
+      expect((await call('/livez')).status).toBe(200);
+    } finally {
+      processState.draining = false;
+    }
   });
 
   it('answers /readyz 200 when every check passes', async () => {

@@ -76,7 +76,7 @@ export async function startService<C extends BaseServiceConfig, D>(
   const ownBucket = storage.S3_BUCKET !== undefined && options.env?.S3_BUCKET === undefined;
   const logger = createLogger(`${definition.name}-test`, process.env.TEST_LOG_LEVEL ?? 'silent');
   const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
-  const broker = new Broker(config.AMQP_URL, config.EVENTS_EXCHANGE, logger);
+  const broker = new Broker(config.AMQP_URL, config.EVENTS_EXCHANGE, logger, { queueType: config.QUEUE_TYPE });
   await broker.start();
   const tap = await tapEvents(amqpUrl, names.exchange, options.tap);
   const ctx = { config, connection, broker, logger };

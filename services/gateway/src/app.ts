@@ -4,10 +4,13 @@ import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import {
   errorHandler,
+  httpMetrics,
   idempotency,
   jsonBody,
   notFoundHandler,
+  observeRequest,
   pingMongo,
+  probeRoutes,
   requestIdFrom,
   requireIdentity,
   type Logger,
@@ -120,19 +123,9 @@ function expressApps(deps: GatewayDeps, services: ReturnType<typeof keyServices>
   const rest = express();
   rest.disable('x-powered-by');
   rest.set('etag', false);
-  rest.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  rest.get('/readyz', async (_req, res) => {
-    const mongo = await pingMongo(connection).then(
-      () => 'ok',
-      (err: Error) => `failing: ${err.message}`,
-    );
-    // Redis is reported but does not fail readiness: the gateway runs on without it (fail open).
-    res
-      .status(mongo === 'ok' ? 200 : 503)
-      .json({ status: mongo === 'ok' ? 'ready' : 'not_ready', checks: { mongo, redis: redis.status } });
-  });
+  rest.use(httpMetrics);
+  // Redis is reported but does not fail readiness: the gateway runs on without it (fail open).
+  rest.use(probeRoutes({ required: { mongo: () => pingMongo(connection) }, advisory: { redis: () => redis.status } }));
   rest.use(docsRoutes());
   rest.use('/internal/v1', requireIdentity(config.IDENTITY_SECRET), internalSettingsRoutes(services.orgs));
   rest.use(notFoundHandler);
@@ -163,6 +156,11 @@ export function buildApp(deps: GatewayDeps) {
     const requestId = requestIdFrom(req.headers['x-request-id']);
     (req as ApiRequest).requestId = requestId;
     if (isApiPath(req.url!)) {
+      const started = process.hrtime.bigint();
+      res.once('finish', () => {
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        observeRequest((req as ApiRequest).routeName ?? 'unmatched', req.method!, res.statusCode, seconds);
+      });
       void api(req, res);
       return;
     }

@@ -1,4 +1,4 @@
-import { connectMongo, createLogger, loadConfig, runMain, serve } from '@stockyard/service-kit';
+import { connectMongo, createLogger, loadConfig, runMain, serve, startOperations } from '@stockyard/service-kit';
 import { buildApp } from './app';
 import { configSchema } from './config';
 import { connectRedis } from './store/redis';
@@ -15,6 +15,7 @@ export function runGateway(): void {
   runMain(async () => {
     const config = loadConfig(configSchema);
     const logger = createLogger('gateway', config.LOG_LEVEL);
+    const operations = await startOperations('gateway', config, logger);
     const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
     const redis = connectRedis(config.REDIS_URL, logger, 'commands');
     const subscriber = connectRedis(config.REDIS_URL, logger, 'subscriber');
@@ -24,8 +25,8 @@ export function runGateway(): void {
       gateway.app,
       config.PORT,
       logger,
-      [gateway.stop, () => redis.quit(), () => subscriber.quit(), () => connection.close()],
-      { answerHeaders: gateway.answerHeaders },
+      [gateway.stop, () => redis.quit(), () => subscriber.quit(), () => connection.close(), operations.stop],
+      { answerHeaders: gateway.answerHeaders, delayMs: config.SHUTDOWN_DELAY_MS },
     );
   });
 }

@@ -8,6 +8,17 @@ type Topology = (channel: ConfirmChannel) => Promise<void>;
 export const DEFAULT_EXCHANGE = 'stockyard.events';
 
 /**
+ * The kind of the consumers' durable queues: `quorum` (replicated by Raft across a cluster's
+ * nodes, so a queue outlives the node it was declared on) or `classic` (one node's).
+ */
+export type QueueType = 'quorum' | 'classic';
+
+export interface BrokerOptions {
+  /** Default `quorum`. A queue's type is fixed once declared: changing it means a new queue (README). */
+  queueType?: QueueType;
+}
+
+/**
  * One AMQP connection with a confirm channel, re-established by itself after the
  * broker restarts or the connection drops. Whatever must exist on the broker
  * (exchanges, queues, consumers) is registered as a topology step and replayed on
@@ -20,11 +31,15 @@ export class Broker {
   private connecting?: Promise<void>;
   private closed = false;
 
+  readonly queueType: QueueType;
+
   constructor(
     private readonly url: string,
     readonly exchange: string,
     private readonly logger: Logger,
+    { queueType = 'quorum' }: BrokerOptions = {},
   ) {
+    this.queueType = queueType;
     this.steps.push((ch) => ch.assertExchange(exchange, 'topic', { durable: true }).then(() => undefined));
   }
 

@@ -5,7 +5,8 @@ import type { Logger } from '../logger';
 import { documentLocks } from '../db/document-lock';
 import { isDuplicateKeyError } from '../db/mongo';
 import { occasionalSweep } from '../db/sweep';
-import { DEFAULT_EXCHANGE, type Broker } from './broker';
+import { DEFAULT_EXCHANGE, type Broker, type QueueType } from './broker';
+import { recordDelivery, type DeliveryOutcome } from './consumer-metrics';
 
 export interface ConsumerOptions {
   /** Logical queue name, e.g. `webhooks.dispatcher` (see queueName). */
@@ -36,6 +37,34 @@ export interface Consumer {
 }
 
 const ATTEMPT_HEADER = 'x-stockyard-attempt';
+
+/**
+ * How often a message may come back to a quorum queue undone before the queue parks it on the
+ * dead-letter queue: a message that kills its consumer each time (no handler failure to count)
+ * must not loop forever. Failures the handler reports go through the retry queue and count in
+ * ATTEMPT_HEADER instead.
+ */
+const POISON_RETURNS = 20;
+
+/**
+ * The arguments that make a consumer's three queues quorum queues: the main one parks a poison
+ * message after POISON_RETURNS, and the retry queue dead-letters back at least once (its
+ * messages are not dropped if the main queue cannot take them at that moment).
+ */
+function queueArguments(type: QueueType, queue: string) {
+  if (type === 'classic') return { main: {}, retry: {}, parked: {} };
+  const quorum = { 'x-queue-type': 'quorum' };
+  return {
+    main: {
+      ...quorum,
+      'x-delivery-limit': POISON_RETURNS,
+      'x-dead-letter-exchange': '',
+      'x-dead-letter-routing-key': `${queue}.dlq`,
+    },
+    retry: { ...quorum, 'x-overflow': 'reject-publish', 'x-dead-letter-strategy': 'at-least-once' },
+    parked: quorum,
+  };
+}
 const PROCESSED_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
@@ -84,19 +113,22 @@ export async function startConsumer(
   // minutes, so they never pile up on a shared broker; production queues never expire.
   const expiry = broker.exchange === DEFAULT_EXCHANGE ? {} : { 'x-expires': 30 * 60_000 };
 
+  const kinds = queueArguments(broker.queueType, queue);
+
   await broker.addTopology(async (channel) => {
     if (stopped) return;
-    await channel.assertQueue(queue, { durable: true, arguments: expiry });
+    await channel.assertQueue(queue, { durable: true, arguments: { ...expiry, ...kinds.main } });
     await channel.assertQueue(retryQueue, {
       durable: true,
       arguments: {
         ...expiry,
+        ...kinds.retry,
         'x-message-ttl': retryDelayMs,
         'x-dead-letter-exchange': '',
         'x-dead-letter-routing-key': queue,
       },
     });
-    await channel.assertQueue(`${queue}.dlq`, { durable: true, arguments: expiry });
+    await channel.assertQueue(`${queue}.dlq`, { durable: true, arguments: { ...expiry, ...kinds.parked } });
     for (const pattern of bindings) await channel.bindQueue(queue, broker.exchange, pattern);
     await channel.prefetch(prefetch);
     const { consumerTag } = await channel.consume(queue, (msg) => {
@@ -120,7 +152,19 @@ export async function startConsumer(
     );
 
   async function settle(channel: ConfirmChannel, msg: ConsumeMessage): Promise<void> {
+    const started = process.hrtime.bigint();
     const attempt = Number(msg.properties.headers?.[ATTEMPT_HEADER] ?? 1);
+    const seenBefore = msg.fields.redelivered || attempt > 1;
+    const outcome = await handle(channel, msg, attempt, seenBefore);
+    recordDelivery(options.queue, outcome, seenBefore, Number(process.hrtime.bigint() - started) / 1e9);
+  }
+
+  async function handle(
+    channel: ConfirmChannel,
+    msg: ConsumeMessage,
+    attempt: number,
+    seenBefore: boolean,
+  ): Promise<DeliveryOutcome> {
     let event: EventEnvelope;
     try {
       event = EventEnvelopeSchema.parse(JSON.parse(msg.content.toString('utf8')));
@@ -129,15 +173,17 @@ export async function startConsumer(
       await republish(channel, `${queue}.dlq`, msg, {
         'x-stockyard-error': String((err as Error).message).slice(0, 500),
       });
-      return channel.ack(msg);
+      channel.ack(msg);
+      return 'dead_lettered';
     }
     const key = `${queue}:${event.id}`;
     try {
-      const copy = { maybeSeenBefore: msg.fields.redelivered || attempt > 1 };
+      const copy = { maybeSeenBefore: seenBefore };
+      let outcome: DeliveryOutcome = 'handled';
       if (!dedupe) await handler(event, copy);
       else {
         await documentLocks.run(`processed_events/${key}`, async () => {
-          if (await processed.findOne({ _id: key })) return;
+          if (await processed.findOne({ _id: key })) return void (outcome = 'duplicate');
           await handler(event, copy);
           // An insert, not an upsert: FerretDB scans the collection for every update.
           await processed.insertOne({ _id: key, at: new Date() }).catch((err: unknown) => {
@@ -147,6 +193,7 @@ export async function startConsumer(
         sweep();
       }
       channel.ack(msg);
+      return outcome;
     } catch (err) {
       const log = {
         queue,
@@ -167,6 +214,7 @@ export async function startConsumer(
         await republish(channel, retryQueue, msg, { [ATTEMPT_HEADER]: attempt + 1 });
       }
       channel.ack(msg);
+      return attempt >= maxAttempts ? 'dead_lettered' : 'retried';
     }
   }
 

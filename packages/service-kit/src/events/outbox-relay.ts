@@ -3,6 +3,7 @@ import type { Collection } from 'mongoose';
 import type { Logger } from '../logger';
 import { documentKey, documentLocks } from '../db/document-lock';
 import type { Broker } from './broker';
+import { watchOutboxes } from './outbox-metrics';
 import { KnownOutboxes, type OutboxWrite } from './known-outboxes';
 import { holdsExactly, NOT_PENDING, toEntries, type OutboxDoc, type OutboxUpdate } from './outbox';
 
@@ -116,6 +117,9 @@ export class OutboxRelay {
   private clearsRunning = 0;
   private stopped = false;
 
+  /** Whether its collections are in the outbox metrics. */
+  private watched = false;
+
   constructor(
     private readonly sources: Collection[],
     private readonly broker: Broker,
@@ -124,6 +128,7 @@ export class OutboxRelay {
   ) {}
 
   start(): void {
+    if (!this.watched) watchOutboxes(this.sources, (this.watched = true));
     this.stopped = false;
     this.startingUp = true;
     this.startedAt = Date.now();
@@ -258,6 +263,7 @@ export class OutboxRelay {
 
   /** Stops sweeping; a last pass publishes what the final requests wrote. */
   async stop(): Promise<void> {
+    if (this.watched) watchOutboxes(this.sources, (this.watched = false));
     this.stopped = true;
     clearInterval(this.timer);
     clearInterval(this.foldTimer);

@@ -8,14 +8,14 @@ import { idempotency } from './idempotency';
 import { pendingRoutes } from './pending-routes';
 import { jsonBody } from './json-body';
 import { validatePathIds } from './path-ids';
-
-export type ReadinessCheck = () => Promise<void>;
+import { probeRoutes, type ReadinessCheck } from '../ops/probes';
+import { httpMetrics } from '../ops/http-metrics';
 
 export interface ServiceAppOptions {
   logger: Logger;
   identitySecret: string;
   connection: Connection;
-  /** Named checks behind /readyz (database, broker). */
+  /** Named checks behind /readyz (database, broker); /livez and /healthz need none. */
   readiness: Record<string, ReadinessCheck>;
   /** Partner routes, mounted under /api/v1 behind the identity check. */
   api: (router: Router) => void;
@@ -33,27 +33,9 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.set('etag', false);
   app.set('query parser', 'extended');
   app.use(requestId);
+  app.use(httpMetrics);
 
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  app.get('/readyz', async (_req, res) => {
-    const results: Record<string, string> = {};
-    await Promise.all(
-      Object.entries(options.readiness).map(async ([name, check]) => {
-        // A hung dependency must fail the probe, not hang it.
-        const timeout = new Promise<never>((_, reject) =>
-          setTimeout(() => reject(new Error('timed out after 3 s')), 3000).unref(),
-        );
-        results[name] = await Promise.race([check(), timeout]).then(
-          () => 'ok',
-          (err: Error) => `failing: ${err.message}`,
-        );
-      }),
-    );
-    const ready = Object.values(results).every((r) => r === 'ok');
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks: results });
-  });
+  app.use(probeRoutes({ required: options.readiness }));
 
   const guarded = (mount: (router: Router) => void, service?: ServiceName) => {
     const router = express.Router();

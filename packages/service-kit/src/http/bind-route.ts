@@ -3,6 +3,7 @@ import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
 import { orgIdOf } from './context';
 import { parse } from './validate';
+import { nameRoute } from '../ops/http-metrics';
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -52,6 +53,7 @@ export function bindRoute<S extends RouteSchemas>(
   if (!bound) boundRoutes.set(router, (bound = new Set()));
   bound.add(keyOf(route));
   router[method](expressPath(route.path), async (req: Request, res: Response) => {
+    nameRoute(res, keyOf(route));
     if (schemas.secretFields) res.locals.secretFields = schemas.secretFields;
     const input = {
       orgId: orgIdOf(req),

@@ -21,6 +21,8 @@ declare global {
 export interface ApiRequest extends IncomingMessage {
   requestId: string;
   caller?: Caller;
+  /** The route-table row it matched (`GET /products/{id}`), for its metrics. */
+  routeName?: string;
 }
 
 export const API_PREFIX = '/api/v1';
@@ -88,6 +90,7 @@ export function apiPipeline(deps: ApiPipeline) {
       req.caller = await deps.authenticator.authenticate(req.headers.authorization, clientOf(req.socket.remoteAddress));
       await deps.rateLimit(req, head);
       const route = authorize(req.method!, apiPath(req.url!), req.caller, res);
+      req.routeName = `${route.method} ${route.path}`;
       if (route.service === 'gateway') {
         head.applyTo(res);
         return deps.own(req, res);

@@ -47,6 +47,8 @@ export async function startGateway(
     AUTH_KEY_REFILL_MS: DEFAULT_BUDGET.keyRefillMs,
     AUTH_CLIENT_BURST: DEFAULT_BUDGET.clientBurst,
     AUTH_CLIENT_REFILL_MS: DEFAULT_BUDGET.clientRefillMs,
+    SHUTDOWN_DELAY_MS: 0,
+    QUEUE_TYPE: 'quorum',
     ...overrides,
   };
   const gateway = buildApp({ connection, logger, config, redis, subscriber });
