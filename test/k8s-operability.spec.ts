@@ -31,6 +31,7 @@ const callersOf = (target: ServiceName): ServiceName[] =>
 
 const METRICS_PORT = 9464;
 const objects = loadManifests().map((m) => m.object);
+const monitoring = loadManifests('monitoring').map((m) => m.object);
 const find = (kind: string, test: (o: K8sObject) => boolean) => objects.filter((o) => o.kind === kind && test(o));
 
 interface Container {
@@ -142,6 +143,12 @@ describe.each(SERVICES.map((s) => [s]))('k8s/ %s', (name) => {
         'prometheus.io/port': String(METRICS_PORT),
         'prometheus.io/path': '/metrics',
       }),
+    );
+    // The optional PodMonitor (k8s/monitoring) says the same to the Prometheus Operator.
+    const podMonitor = monitoring.find((o) => o.kind === 'PodMonitor');
+    expect(selects(podMonitor?.spec.selector, podLabels())).toBe(true);
+    expect(podMonitor?.spec.podMetricsEndpoints).toContainEqual(
+      expect.objectContaining({ port: 'metrics', path: '/metrics' }),
     );
     // No Service exposes it: Prometheus scrapes the pods, the gateway never proxies it.
     const service = find('Service', (o) => o.metadata.name === name)[0];

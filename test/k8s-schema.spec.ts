@@ -31,6 +31,12 @@ describe(`k8s/ against the Kubernetes ${KUBERNETES_VERSION} API`, () => {
     expect(new Set(manifests.map((m) => m.file))).toEqual(new Set(manifestFiles()));
     expect(kubernetesProblems(manifests)).toEqual([]);
   });
+
+  it('k8s/monitoring (optional: the Prometheus Operator) is valid', () => {
+    const manifests = loadManifests('monitoring');
+    expect(manifests.map((m) => m.object.kind)).toEqual(['PodMonitor']);
+    expect(kubernetesProblems(manifests)).toEqual([]);
+  });
 });
 
 describe('a broken copy of a manifest is refused', () => {
@@ -79,6 +85,13 @@ describe('a broken copy of a manifest is refused', () => {
       'must have required property maxReplicas',
     ],
     ['an API version v1.26 removed', 'invoicing.yaml', 'autoscaling/v2\n', 'autoscaling/v2beta2\n', 'not served'],
+    [
+      'a misspelt field of a custom resource',
+      'monitoring/pod-monitor.yaml',
+      'interval:',
+      'intervall:',
+      `'"intervall"'`,
+    ],
   ])('%s (%s)', (_what, file, from, to, expected) => {
     const problems = kubernetesProblems(broken(file, from, to));
     expect(problems.length).toBeGreaterThan(0);

@@ -20,10 +20,14 @@ export interface Manifest {
   object: K8sObject;
 }
 
-/** The manifest files `kubectl apply -k k8s` applies (the test of kustomization.yaml keeps the lists equal). */
-export const manifestFiles = (): string[] =>
-  readdirSync(K8S_DIR)
+/**
+ * The manifest files of k8s/ (`kubectl apply -k k8s` applies them: the test of kustomization.yaml
+ * keeps the lists equal), or of a folder below it (k8s/monitoring: optional, applied by hand).
+ */
+export const manifestFiles = (folder = ''): string[] =>
+  readdirSync(path.join(K8S_DIR, folder))
     .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')
+    .map((f) => path.posix.join(folder, f))
     .sort();
 
 /** Every object of one file; YAML errors throw, naming the file. */
@@ -37,8 +41,8 @@ export function parseManifests(file: string, text: string): Manifest[] {
     .map((object) => ({ file, object }));
 }
 
-export const loadManifests = (): Manifest[] =>
-  manifestFiles().flatMap((file) => parseManifests(file, readFileSync(path.join(K8S_DIR, file), 'utf8')));
+export const loadManifests = (folder = ''): Manifest[] =>
+  manifestFiles(folder).flatMap((file) => parseManifests(file, readFileSync(path.join(K8S_DIR, file), 'utf8')));
 
 /** "Deployment/catalog (catalog.yaml)": how failures name an object. */
 export const describeManifest = ({ file, object }: Manifest) => `${object.kind}/${object.metadata?.name} (${file})`;

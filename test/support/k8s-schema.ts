@@ -51,18 +51,29 @@ const GA_API_VERSIONS = new Set([
   'storage.k8s.io/v1',
 ]);
 
+/**
+ * Custom resources checked the same way, with the package of models generated from their CRDs:
+ * the Prometheus Operator's (k8s/monitoring, optional), v0.65.1's CRDs in 4.4.x.
+ */
+const CRD_MODELS: Record<string, string> = {
+  'monitoring.coreos.com/v1': '@kubernetes-models/prometheus-operator',
+};
+
 const ROOT = path.resolve(__dirname, '..', '..');
-const MODELS_DIR = path.dirname(require.resolve('kubernetes-models/package.json'));
+const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
+const MODELS_DIR = packageDir('kubernetes-models');
 
 export const modelsVersion = (): string =>
   (JSON.parse(readFileSync(path.join(MODELS_DIR, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** `apps/v1` + `Deployment` -> `kubernetes-models/apps/v1/Deployment`; core `v1` -> `kubernetes-models/v1/...`. */
 function modelModule({ apiVersion, kind }: { apiVersion?: unknown; kind?: unknown }): string | undefined {
-  if (typeof apiVersion !== 'string' || typeof kind !== 'string') return undefined;
-  if (!GA_API_VERSIONS.has(apiVersion) || !/^[A-Z][A-Za-z0-9]*$/.test(kind)) return undefined;
-  const file = path.join(MODELS_DIR, apiVersion, `${kind}.d.ts`);
-  return existsSync(file) ? `kubernetes-models/${apiVersion}/${kind}` : undefined;
+  if (typeof apiVersion !== 'string' || typeof kind !== 'string' || !/^[A-Z][A-Za-z0-9]*$/.test(kind)) return undefined;
+  const models = GA_API_VERSIONS.has(apiVersion) ? 'kubernetes-models' : CRD_MODELS[apiVersion];
+  if (!models) return undefined;
+  return existsSync(path.join(packageDir(models), apiVersion, `${kind}.d.ts`))
+    ? `${models}/${apiVersion}/${kind}`
+    : undefined;
 }
 
 interface ModelClass {
