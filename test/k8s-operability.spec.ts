@@ -41,7 +41,7 @@ interface Container {
   [probe: string]: unknown;
 }
 
-/** Equality-based selector (matchLabels, and In expressions of one value) against a set of labels. */
+/** A selector's matchLabels (the form these manifests use) against a set of labels; none selects nothing. */
 function selects(selector: { matchLabels?: Record<string, string> } | undefined, labels: Record<string, string>) {
   if (!selector?.matchLabels || Object.keys(selector.matchLabels).length === 0) return false;
   return Object.entries(selector.matchLabels).every(([k, v]) => labels[k] === v);
