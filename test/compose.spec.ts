@@ -253,14 +253,14 @@ describe('service Dockerfile(s)', () => {
   );
 
   it.each(dockerfiles.map((f) => [path.relative(ROOT, f)]))(
-    '%s runs as node, with a /healthz check and dist/main.js',
+    '%s runs as node, with a /livez check and dist/main.js',
     (rel) => {
       const text = readFileSync(path.join(ROOT, rel), 'utf8');
       expect(text).toMatch(/^FROM node:20-bookworm-slim AS build$/m);
       expect(text).toMatch(/deploy --prod --legacy/);
       expect(text).toMatch(/^USER node$/m);
       expect(text).toMatch(/^ENV NODE_ENV=production/m);
-      expect(text).toMatch(/^HEALTHCHECK [^\n]*\\\n\s*CMD .*\/healthz|^HEALTHCHECK .*CMD .*\/healthz/m);
+      expect(text).toMatch(/^HEALTHCHECK [^\n]*\\\n\s*CMD .*\/livez|^HEALTHCHECK .*CMD .*\/livez/m);
       expect(text).toMatch(/^CMD \["node", "dist\/main\.js"\]$/m);
     },
   );

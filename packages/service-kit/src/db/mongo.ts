@@ -12,9 +12,9 @@ export async function connectMongo(url: string, dbName: string): Promise<Connect
   const connection = mongoose.createConnection(url, {
     dbName,
     serverSelectionTimeoutMS: 10_000,
-    // FerretDB and a standalone MongoDB both lack multi-document transactions and
-    // retryable writes are a replica-set feature: never rely on them.
-    retryWrites: false,
+    // Retryable writes are a replica-set feature that FerretDB and a standalone MongoDB lack:
+    // off unless the URL asks for them (production's replica set does: k8s/README.md).
+    ...(/[?&]retryWrites=/i.test(url) ? {} : { retryWrites: false }),
     autoIndex: true,
   });
   return connection.asPromise();
