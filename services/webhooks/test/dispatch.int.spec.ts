@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook, type EventEnvelope, type WebhookBody } from '@stockyard/contracts';
-import { Broker, createLogger, newEvent } from '@stockyard/service-kit';
+import { Broker, createLogger, metricsRegistry, newEvent } from '@stockyard/service-kit';
 import { eventually, startReceiver } from '@stockyard/testkit';
 import { newDelivery } from '../src/domain/delivery';
 import { DeliveryWorker } from '../src/delivery/worker';
@@ -138,6 +138,7 @@ it('sends only subscribed catalog events', async () => {
 it('retries a failed attempt after the schedule: a 500 then a 200 gives attempt 2', async () => {
   const orgId = 'org_dispatch_retry';
   const { receiver, endpoint } = await receiverFor(orgId, [500, 200]);
+  const before = await attemptCounts();
   await publisher.publish(availabilityChanged(orgId));
 
   const [first, second] = await requests(receiver, 2);
@@ -158,7 +159,24 @@ it('retries a failed attempt after the schedule: a 500 then a 200 gives attempt 
     return found[0]?.status === 'succeeded' ? found : undefined;
   });
   expect(delivery!.attempts.map((a: { responseStatus: number }) => a.responseStatus)).toEqual([500, 200]);
+  // Its metrics: by outcome and the endpoint's state, never by endpoint or organization.
+  const after = await attemptCounts();
+  expect(after.refused - before.refused).toBeGreaterThanOrEqual(1);
+  expect(after.delivered - before.delivered).toBeGreaterThanOrEqual(1);
+  const text = await metricsRegistry.metrics();
+  expect(text).not.toContain(endpoint.id);
+  expect(text).not.toContain(orgId);
 });
+
+/** Attempts counted on healthy endpoints so far, by outcome. */
+async function attemptCounts() {
+  const text = await metricsRegistry.getSingleMetricAsString('stockyard_webhook_attempts_total');
+  const count = (outcome: string) => {
+    const line = text.split('\n').find((l) => l.includes(`outcome="${outcome}",endpoint_state="healthy"`));
+    return line ? Number(line.split(' ').pop()) : 0;
+  };
+  return { delivered: count('delivered'), refused: count('refused') };
+}
 
 it('marks a delivery failed once the schedule is exhausted', async () => {
   const orgId = 'org_dispatch_exhausted';

@@ -10,6 +10,7 @@ import {
 import type { SecretBox } from '../secrets/secret-box';
 import type { ClaimedDelivery, DeliveryRepository } from '../store/delivery.repository';
 import type { EndpointRepository, EndpointSnapshot } from '../store/endpoint.repository';
+import { recordAbandoned, recordAttempt } from './attempt-metrics';
 import { ENDPOINT_DISABLED } from './endpoint-lifecycle';
 import { postWebhook, prepareWebhook, type SendOptions, type SendResult } from './send';
 
@@ -96,6 +97,7 @@ async function afterAttempt(
   kept: boolean,
   deps: AttemptDeps,
 ): Promise<Date | null> {
+  recordAttempt(attempt.endpoint, result);
   const level = result.ok ? 'info' : 'warn';
   deps.logger[level](
     {
@@ -141,6 +143,7 @@ async function recordOutcome(
 }
 
 async function abandon(delivery: ClaimedDelivery, endpoint: Endpoint | undefined, deps: AttemptDeps): Promise<void> {
+  recordAbandoned(endpoint);
   if (endpoint) await deps.deliveries.abandon(delivery, ENDPOINT_DISABLED);
   // Created by the dispatcher while its endpoint was being deleted: finish the cascade.
   else await deps.deliveries.remove(delivery);
