@@ -1,9 +1,18 @@
+import { metricsRegistry } from '@stockyard/service-kit';
 import { eventually } from '@stockyard/testkit';
 import { csv, startChannels, type Channels } from './support/channels';
 
 const ORG = 'org_import_costs';
 /** More products than one bulk write of the kit's batched change takes (50). */
 const PRODUCTS = 70;
+
+/** An upload import metric's value (`rows_total`, or the `done` runs' `duration_seconds_count`), 0 before any. */
+async function importMetric(name: 'rows_total' | 'duration_seconds_count'): Promise<number> {
+  const text = await metricsRegistry.metrics();
+  const labels = name === 'rows_total' ? '{origin="upload"}' : '{origin="upload",outcome="done"}';
+  const line = text.split('\n').find((l) => l.startsWith(`stockyard_import_${name}${labels}`));
+  return line ? Number(line.split(' ').pop()) : 0;
+}
 
 describe('an import whose rows move linked variants costs', () => {
   let h: Channels;
@@ -40,6 +49,7 @@ describe('an import whose rows move linked variants costs', () => {
     );
     const rows = variants.map((_, i) => [`C-${i}`, `Part ${i}`, '2', '5', '']);
     const before = h.events.length;
+    const [rowsBefore, runsBefore] = [await importMetric('rows_total'), await importMetric('duration_seconds_count')];
     const res = await h.postCsv(`/sources/${sourceId}/imports`, csv(rows));
     expect(res.status).toBe(202);
     expect(await h.finished(res.body.id)).toMatchObject({
@@ -47,6 +57,9 @@ describe('an import whose rows move linked variants costs', () => {
       counts: { created: 0, updated: variants.length, unchanged: 0, rejected: 0 },
       variantCostsChanged: variants.length,
     });
+    // The workers' metrics: rows applied, and one run timed as done.
+    expect((await importMetric('rows_total')) - rowsBefore).toBe(rows.length);
+    expect((await importMetric('duration_seconds_count')) - runsBefore).toBe(1);
     for (const v of variants) {
       expect((await h.request('GET', `/variants/${v.variantId}`)).body.cost).toBe(2);
       const event = await eventually(() =>

@@ -25,6 +25,7 @@ import { SkuIndex } from '../store/sku-index';
 import type { SourceSkuRepository } from '../store/source-sku.repository';
 import { FEED_URL_RULES } from './channel-commands';
 import type { CostFollower } from './cost-follower';
+import { countImportRows, timeImportRun } from './import-metrics';
 
 type Settings = Pick<
   ChannelsConfig,
@@ -126,6 +127,7 @@ export class ImportRunner implements Part {
   private async run(claimed: ImportJobState): Promise<void> {
     const { orgId, id } = claimed;
     const log = this.logger.child({ orgId, jobId: id });
+    const timed = timeImportRun(claimed);
     const beat = setInterval(
       () => void this.change(claimed, (j) => heartbeat(j, this.owner, new Date(), this.lease)).catch(() => undefined),
       this.lease / 3,
@@ -138,9 +140,11 @@ export class ImportRunner implements Part {
       if (outcome === 'stopped') await this.change(job, (j) => release(j, this.owner));
       else await this.jobs.store.change(orgId, id, (j) => complete(j, this.owner, new Date()));
       if (outcome !== 'stopped') await this.chunks.remove(id, job.chunks);
+      timed(outcome);
       log.info({ outcome, timings: pass.timings }, 'import finished');
     } catch (err) {
       if (err instanceof LeaseLost) return void log.warn('import lease lost; another worker has it');
+      timed('failed');
       const failure = describe(err);
       log.error({ err, failure }, 'import failed');
       await this.jobs.store.change(orgId, id, (j) => (j.leaseOwner === this.owner ? fail(j, failure, new Date()) : {}));
@@ -254,6 +258,7 @@ class JobRun {
     const owner = this.runner.owner;
     const lease = this.runner.lease;
     const plan = planBatch(orgId, sourceChannelId, rows, (sku) => index.get(sku), new Date());
+    countImportRows(this.job, rows.length);
     const resumed = this.resumed;
     this.resumed = undefined;
     const counted: BatchProgress = resumed ?? {
