@@ -205,7 +205,6 @@ export type BundleComponentsChanged = z.infer<(typeof CATALOG_INTERNAL_EVENTS)['
 /** The identity a call made for no one organization carries (a read across organizations). */
 export const ANY_ORGANIZATION = '*';
 
-
 /** Deeper than this, nesting is treated as a cycle (the catalog refuses cycles when rows are written). */
 export const MAX_BUNDLE_DEPTH = 20;
 

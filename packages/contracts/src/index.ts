@@ -46,6 +46,8 @@ export * from './api/orders.api';
 export * from './openapi/document';
 export * from './internal/route-table';
 export * from './internal/call-route';
+export * from './internal/examples';
+export * from './internal/internal-document';
 export * from './internal/catalog.client';
 export * from './internal/inventory.client';
 export * from './internal/orders.client';

@@ -71,4 +71,3 @@ export const WarehouseBatchQuerySchema = z.object({ ids: z.array(idSchema()).min
 export type WarehouseBatchQuery = z.infer<typeof WarehouseBatchQuerySchema>;
 /** The live warehouses found, each once, in no particular order. */
 export const WarehouseBatchSchema = z.object({ data: z.array(WarehouseSchema) });
-

@@ -33,4 +33,3 @@ export const InternalHoldSchema = z.object({
 export type InternalHold = z.infer<typeof InternalHoldSchema>;
 export const InternalHoldsSchema = z.object({ data: z.array(InternalHoldSchema) });
 export const OpenHoldCountsSchema = z.object({ data: z.array(z.object({ variantId: z.string(), count: z.number() })) });
-

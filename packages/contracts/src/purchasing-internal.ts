@@ -70,4 +70,3 @@ export const PURCHASING_INTERNAL_EVENTS = {
   }),
 } as const;
 export type PurchaseOrderLineReceived = z.infer<(typeof PURCHASING_INTERNAL_EVENTS)['purchase_order.line_received']>;
-

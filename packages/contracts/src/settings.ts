@@ -43,4 +43,3 @@ export const UpdateOrgSettingsSchema = z
   .strict()
   .refine((body) => Object.keys(body).length > 0, { message: 'at least one setting' });
 export type UpdateOrgSettings = z.infer<typeof UpdateOrgSettingsSchema>;
-

@@ -25,7 +25,8 @@ export function catalogClient(options: Omit<PeerOptions, 'peer'>) {
       callRoute(peer, orgId, R.catalogVariants, query),
     bundleLeaves: (orgId: string, variantIds: string[]): Promise<BundleLeaves> =>
       callRoute(peer, orgId, R.catalogBundleLeaves, { variantIds }),
-    channels: (orgId: string, ids: string[]): Promise<ChannelBatch> => callRoute(peer, orgId, R.catalogChannels, { ids }),
+    channels: (orgId: string, ids: string[]): Promise<ChannelBatch> =>
+      callRoute(peer, orgId, R.catalogChannels, { ids }),
     /** Every organization's feed channels: the identity's organization is only a signer's formality. */
     feedChannels: (query: FeedChannelsQuery): Promise<FeedChannels> =>
       callRoute(peer, ANY_ORGANIZATION, R.catalogFeedChannels, query),
