@@ -1,5 +1,5 @@
 import { INTERNAL_BASE_PATH, internalRoutesOf, type ServiceName } from '@stockyard/contracts';
-import { startService } from '@stockyard/testkit';
+import { startService, TEST_WEBHOOK_SECRET_KEYS } from '@stockyard/testkit';
 import type { Express } from 'express';
 import { catalog } from '../services/catalog/src/app';
 import { internalSettingsRoutes } from '../services/gateway/src/http/settings.routes';
@@ -23,7 +23,8 @@ describe('the internal route table covers what the services mount', () => {
   const services = { catalog, inventory, invoicing, orders, purchasing, webhooks };
 
   it.each(Object.keys(services) as (keyof typeof services)[])('%s', async (name) => {
-    const harness = await startService(services[name] as Parameters<typeof startService>[0]);
+    const env = { WEBHOOK_SECRET_KEYS: TEST_WEBHOOK_SECRET_KEYS };
+    const harness = await startService(services[name] as Parameters<typeof startService>[0], { env });
     try {
       const mounted = mountedUnder(harness.service.app as Express, INTERNAL_BASE_PATH)
         .map(key)

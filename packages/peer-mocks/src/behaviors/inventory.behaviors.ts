@@ -86,7 +86,22 @@ export function inventoryBehaviors(): MockBehaviors {
         data: asked.filter((id) => !isMissing(id)).map((id) => ({ ...EXAMPLE_WAREHOUSE, id, name: `Warehouse ${id}` })),
       }),
       inventoryStockOnHand: (orgId, { variantIds }) => ({ data: variantIds.map((id) => totals(orgId, id)) }),
-      inventoryReorderLevels: () => ({ data: [], next: null }),
+      // No reorder point is set here: asked variants answer their levels without one, as inventory does.
+      inventoryReorderLevels: (orgId, { variantIds = [], warehouseId }) => ({
+        data: variantIds.flatMap((variantId) =>
+          [...(orgs.of(orgId).levels.get(variantId) ?? [])]
+            .filter(([wh]) => warehouseId === undefined || wh === warehouseId)
+            .map(([wh, l]) => ({
+              variantId,
+              warehouseId: wh,
+              ...l,
+              available: l.onHand - l.reserved,
+              minQuantity: null,
+              maxQuantity: null,
+            })),
+        ),
+        next: null,
+      }),
       inventoryReserve: (orgId, body) => operate(orgId, 'reserve', body),
       inventoryRelease: (orgId, body) => operate(orgId, 'release', body),
       inventoryReceive: (orgId, body) => operate(orgId, 'receive', body),

@@ -14,9 +14,8 @@ export function ordersBehaviors(): MockBehaviors {
     routes: {
       ordersHolds: () => none,
       ordersOpenHolds: () => none,
-      ordersOpenHoldCounts: (_orgId, { variantIds }) => ({
-        data: variantIds.map((variantId) => ({ variantId, count: 0 })),
-      }),
+      // Orders counts only variants with open holds: here, none.
+      ordersOpenHoldCounts: () => ({ data: [] }),
       ordersLinkHolds: (orgId, body) => {
         orgs.of(orgId).links.push(body);
         return none;
