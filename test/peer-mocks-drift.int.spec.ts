@@ -159,12 +159,11 @@ describe('the mocked peers answer as the real ones do', () => {
       const { orgId } = stack.bootstrapOrg('Drift Org');
       const route = INTERNAL_ROUTES.gatewaySettings;
       const headers = asCaller(orgId);
-      const [real, mocked] = await Promise.all(
-        [stack.gatewayUrl, mocks.gateway!.url].map(async (url) => {
-          const res = await fetch(`${url}${INTERNAL_BASE_PATH}${route.path}`, { headers });
-          return { status: res.status, body: await res.json() };
-        }),
-      );
+      const read = async (url: string) => {
+        const res = await fetch(`${url}${INTERNAL_BASE_PATH}${route.path}`, { headers });
+        return { status: res.status, body: await res.json() };
+      };
+      const [real, mocked] = await Promise.all([read(stack.gatewayUrl), read(mocks.gateway!.url)]);
       expect([real.status, mocked.status]).toEqual([200, 200]);
       expect(route.response.safeParse(real.body).success).toBe(true);
       expect(route.response.safeParse(mocked.body).success).toBe(true);
