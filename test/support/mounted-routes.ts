@@ -24,14 +24,19 @@ export function routesOf(router: Router): MountedRoute[] {
 }
 
 /**
- * The routes an app answers under `base` (`/internal/v1`): the routers of the app's top-level
- * layers that match a path under it, walked down. Read from the built app, so what the table
- * misses is what the service really mounts.
+ * The routes an app answers under `base` (`/internal/v1`): its own routes there, and the routers
+ * of its top-level layers that match a path under it, walked down. Read from the built app, so
+ * what the table misses is what the service really mounts.
  */
 export function mountedUnder(app: Express, base: string): MountedRoute[] {
   const probe = `${base}/__probe__`;
   const layers = (app as unknown as { router: { stack: Layer[] } }).router.stack;
-  return layers
+  const own = layers
+    .filter((l) => l.route?.path.startsWith(`${base}/`))
+    .flatMap((l) => routesOf({ stack: [l] } as unknown as Router))
+    .map((r) => ({ ...r, path: r.path.slice(base.length) }));
+  const mounted = layers
     .filter((l) => !l.route && l.handle.stack && l.match(probe))
     .flatMap((l) => routesOf(l.handle as unknown as Router));
+  return [...own, ...mounted];
 }

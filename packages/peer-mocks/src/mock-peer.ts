@@ -8,7 +8,7 @@ import {
   type InternalRouteName,
   type ServiceName,
 } from '@stockyard/contracts';
-import express, { type Express, type Request, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { AddressInfo } from 'node:net';
 import { MockRefusal, type Behavior, type MockBehaviors } from './behavior';
 import { BEHAVIORS } from './behaviors';
@@ -86,6 +86,10 @@ export function mockPeerApp(service: ServiceName, options: MockPeerOptions): { a
   }
   app.use(INTERNAL_BASE_PATH, internal);
   app.use((_req, res) => fail(res, 404, 'route_not_found', `the ${service} mock has no such route`));
+  // A behavior whose answer breaks the row's response schema is the mock's bug: said as such.
+  app.use((err: Error, _req: Request, res: Response, _next: NextFunction) => {
+    fail(res, 500, 'mock_failed', `the ${service} mock failed: ${err.message}`);
+  });
   return { app, calls };
 }
 
