@@ -14,6 +14,8 @@ import { ensureInfra, freePort, REPO_ROOT, ServiceProcess, STATE_DIR } from '@st
 import { devAdminKey } from './dev/dev-key';
 import { PORTS } from './start/ports';
 import { purchasingEnv } from './start/purchasing-env';
+import { webhookAllowlist } from './start/webhook-allowlist';
+import { localWebhookSecretKeys } from './start/webhook-secret-keys';
 
 const DEV_ENV = path.join(STATE_DIR, 'dev.env');
 const say = (line: string) => process.stdout.write(`[stockyard dev] ${line}\n`);
@@ -45,6 +47,9 @@ async function main() {
     AMQP_URL: infra.amqpUrl,
     IDENTITY_SECRET: identitySecret,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    // As `npm start` gives them (webhooks reads them; the other services ignore them).
+    WEBHOOK_URL_ALLOWLIST: webhookAllowlist().value,
+    WEBHOOK_SECRET_KEYS: localWebhookSecretKeys(STATE_DIR),
   };
   const real = new ServiceProcess(
     service,
