@@ -8,21 +8,14 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SERVICES, type ServiceName } from '@stockyard/contracts';
+import { SERVICES } from '@stockyard/contracts';
 import { ensureInfra, REPO_ROOT, ServiceProcess, STATE_DIR } from '@stockyard/testkit';
 import { bootstrapAdminKey } from './start/admin-key';
+import { PORTS } from './start/ports';
+import { purchasingEnv } from './start/purchasing-env';
 import { webhookAllowlist } from './start/webhook-allowlist';
 import { localWebhookSecretKeys } from './start/webhook-secret-keys';
 
-const PORTS: Record<ServiceName, number> = {
-  gateway: 8080,
-  catalog: 8081,
-  purchasing: 8082,
-  invoicing: 8083,
-  orders: 8084,
-  inventory: 8085,
-  webhooks: 8086,
-};
 const LOCAL_ENV = path.join(STATE_DIR, 'local.env');
 const say = (line: string) => process.stdout.write(`[stockyard] ${line}\n`);
 const hideLogin = (url: string) => url.replace(/\/\/[^@/]*@/, '//');
@@ -45,16 +38,7 @@ async function main() {
     WEBHOOK_URL_ALLOWLIST: allowlist.value,
     WEBHOOK_SECRET_KEYS: localWebhookSecretKeys(STATE_DIR),
   };
-  // Purchasing's attachments and e-mail (services/purchasing/src/config.ts); the bucket is created at start.
-  const purchasing = {
-    S3_URL: infra.s3Url,
-    S3_BUCKET: process.env.S3_BUCKET ?? 'stockyard-attachments',
-    S3_ACCESS_KEY_ID: infra.s3AccessKeyId,
-    S3_SECRET_ACCESS_KEY: infra.s3SecretAccessKey,
-    S3_REGION: infra.s3Region,
-    SMTP_URL: infra.smtpUrl,
-    SMTP_FROM: process.env.SMTP_FROM ?? 'Stockyard Purchasing <purchasing@stockyard.localhost>',
-  };
+  const purchasing = purchasingEnv(infra);
   const upstreams = Object.fromEntries(
     SERVICES.filter((s) => s !== 'gateway').map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${PORTS[s]}`]),
   );

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { CHANNEL_PLATFORMS, FeedSyncSchema } from './channels';
 import { idSchema } from './ids';
 import { PRODUCT_TYPES } from './products';
-import { postInternal, type PeerOptions } from './internal-call';
 import { SourceSchema, SourceSkuSchema } from './sources';
 
 /**
@@ -205,31 +204,6 @@ export type BundleComponentsChanged = z.infer<(typeof CATALOG_INTERNAL_EVENTS)['
 
 /** The identity a call made for no one organization carries (a read across organizations). */
 export const ANY_ORGANIZATION = '*';
-
-/** The typed client of the catalog's internal API. */
-export function catalogClient(options: Omit<PeerOptions, 'peer'>) {
-  const peer = { ...options, peer: 'catalog' };
-  return {
-    variants: (orgId: string, query: VariantBatchQuery): Promise<VariantBatch> =>
-      postInternal(peer, orgId, INTERNAL_CATALOG_PATHS.variantsBatch, query, VariantBatchSchema),
-    bundleLeaves: (orgId: string, variantIds: string[]): Promise<BundleLeaves> =>
-      postInternal(peer, orgId, INTERNAL_CATALOG_PATHS.bundleLeaves, { variantIds }, BundleLeavesSchema),
-    channels: (orgId: string, ids: string[]): Promise<ChannelBatch> =>
-      postInternal(peer, orgId, INTERNAL_CATALOG_PATHS.channelsBatch, { ids }, ChannelBatchSchema),
-    /** Every organization's feed channels: the identity's organization is only a signer's formality. */
-    feedChannels: (query: FeedChannelsQuery): Promise<FeedChannels> =>
-      postInternal(peer, ANY_ORGANIZATION, INTERNAL_CATALOG_PATHS.feedChannels, query, FeedChannelsSchema),
-    listedVariants: (orgId: string, query: ListedVariantsQuery): Promise<z.infer<typeof ListedVariantsSchema>> =>
-      postInternal(peer, orgId, INTERNAL_CATALOG_PATHS.listedVariants, query, ListedVariantsSchema),
-    reportFeedStatus: (orgId: string, report: z.input<typeof FeedStatusReportSchema>): Promise<unknown> =>
-      postInternal(peer, orgId, INTERNAL_CATALOG_PATHS.feedStatus, report, z.unknown()),
-    sources: (orgId: string, ids: string[]): Promise<SourceBatch> =>
-      postInternal(peer, orgId, INTERNAL_CATALOG_PATHS.sourcesBatch, { ids }, SourceBatchSchema),
-    offers: (orgId: string, query: OfferBatchQuery): Promise<OfferBatch> =>
-      postInternal(peer, orgId, INTERNAL_CATALOG_PATHS.offersBatch, query, OfferBatchSchema),
-  };
-}
-export type CatalogClient = ReturnType<typeof catalogClient>;
 
 /** Deeper than this, nesting is treated as a cycle (the catalog refuses cycles when rows are written). */
 export const MAX_BUNDLE_DEPTH = 20;

@@ -1,15 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
-import { postInternal, type PeerOptions } from './internal-call';
-import { WarehouseSchema, type Warehouse } from './warehouses';
-import {
-  DeductStockSchema,
-  INTERNAL_STOCK_PATHS,
-  StockOperationResultSchema,
-  type ReceiveStock,
-  type ReserveStock,
-  type StockOperationResult,
-} from './stock-internal';
+import { WarehouseSchema } from './warehouses';
 
 /**
  * Inventory's internal reads (beside the stock moves of stock-internal.ts): stock of many
@@ -80,32 +71,3 @@ export const WarehouseBatchQuerySchema = z.object({ ids: z.array(idSchema()).min
 export type WarehouseBatchQuery = z.infer<typeof WarehouseBatchQuerySchema>;
 /** The live warehouses found, each once, in no particular order. */
 export const WarehouseBatchSchema = z.object({ data: z.array(WarehouseSchema) });
-
-/** The typed client other services call inventory's internal reads with. */
-export function inventoryClient(options: Omit<PeerOptions, 'peer'>) {
-  const peer = { ...options, peer: 'inventory' };
-  return {
-    async stockOnHand(orgId: string, variantIds: string[]): Promise<VariantStock[]> {
-      if (variantIds.length === 0) return [];
-      const body: StockOnHandQuery = { variantIds };
-      return (await postInternal(peer, orgId, INTERNAL_STOCK_READ_PATHS.onHand, body, StockOnHandSchema)).data;
-    },
-    async warehouses(orgId: string, ids: string[]): Promise<Warehouse[]> {
-      if (ids.length === 0) return [];
-      const body: WarehouseBatchQuery = { ids };
-      return (await postInternal(peer, orgId, INTERNAL_WAREHOUSE_PATHS.batch, body, WarehouseBatchSchema)).data;
-    },
-    reorderLevels: (orgId: string, query: ReorderLevelsQuery): Promise<ReorderLevels> =>
-      postInternal(peer, orgId, INTERNAL_STOCK_READ_PATHS.reorderLevels, query, ReorderLevelsSchema),
-    /** The stock moves (stock-internal.ts): the same operation key never moves stock twice. */
-    receive: (orgId: string, body: ReceiveStock): Promise<StockOperationResult> =>
-      postInternal(peer, orgId, INTERNAL_STOCK_PATHS.receive, body, StockOperationResultSchema),
-    reserve: (orgId: string, body: ReserveStock): Promise<StockOperationResult> =>
-      postInternal(peer, orgId, INTERNAL_STOCK_PATHS.reserve, body, StockOperationResultSchema),
-    release: (orgId: string, body: ReserveStock): Promise<StockOperationResult> =>
-      postInternal(peer, orgId, INTERNAL_STOCK_PATHS.release, body, StockOperationResultSchema),
-    deduct: (orgId: string, body: z.input<typeof DeductStockSchema>): Promise<StockOperationResult> =>
-      postInternal(peer, orgId, INTERNAL_STOCK_PATHS.deduct, body, StockOperationResultSchema),
-  };
-}
-export type InventoryClient = ReturnType<typeof inventoryClient>;

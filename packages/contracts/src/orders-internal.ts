@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
-import { postInternal, type PeerOptions } from './internal-call';
 
 /**
  * The orders service's internal API under /internal/v1 (never routed by the gateway): its stock
@@ -34,35 +33,3 @@ export const InternalHoldSchema = z.object({
 export type InternalHold = z.infer<typeof InternalHoldSchema>;
 export const InternalHoldsSchema = z.object({ data: z.array(InternalHoldSchema) });
 export const OpenHoldCountsSchema = z.object({ data: z.array(z.object({ variantId: z.string(), count: z.number() })) });
-
-/** The typed client of orders' internal holds API. */
-export function ordersClient(options: Omit<PeerOptions, 'peer'>) {
-  const peer = { ...options, peer: 'orders' };
-  return {
-    /** The holds among these ids (any status; another organization's left out). */
-    holds: async (orgId: string, holdIds: string[]): Promise<InternalHold[]> =>
-      holdIds.length === 0
-        ? []
-        : (await postInternal(peer, orgId, INTERNAL_HOLD_PATHS.batch, { ids: holdIds }, InternalHoldsSchema)).data,
-    /** Open holds of these variants (at most 500, oldest first). */
-    openHolds: async (orgId: string, variantIds: string[]): Promise<InternalHold[]> =>
-      variantIds.length === 0
-        ? []
-        : (await postInternal(peer, orgId, INTERNAL_HOLD_PATHS.open, { variantIds }, InternalHoldsSchema)).data,
-    /** How many open holds the variants have, together. */
-    openHoldCount: async (orgId: string, variantIds: string[]): Promise<number> => {
-      if (variantIds.length === 0) return 0;
-      const counts = await postInternal(
-        peer,
-        orgId,
-        INTERNAL_HOLD_PATHS.openCounts,
-        { variantIds },
-        OpenHoldCountsSchema,
-      );
-      return counts.data.reduce((sum, c) => sum + c.count, 0);
-    },
-    link: (orgId: string, body: z.infer<typeof LinkHoldsSchema>): Promise<unknown> =>
-      postInternal(peer, orgId, INTERNAL_HOLD_PATHS.link, body, z.unknown()),
-  };
-}
-export type OrdersClient = ReturnType<typeof ordersClient>;

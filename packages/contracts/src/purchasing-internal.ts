@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
-import { postInternal, type PeerOptions } from './internal-call';
 import { PURCHASE_ORDER_STATUSES, PURCHASE_ORDER_TYPES } from './purchase-orders';
 
 /**
@@ -71,13 +70,3 @@ export const PURCHASING_INTERNAL_EVENTS = {
   }),
 } as const;
 export type PurchaseOrderLineReceived = z.infer<(typeof PURCHASING_INTERNAL_EVENTS)['purchase_order.line_received']>;
-
-/** The typed client of purchasing's internal API. */
-export function purchasingClient(options: Omit<PeerOptions, 'peer'>) {
-  const peer = { ...options, peer: 'purchasing' };
-  return {
-    purchaseOrders: (orgId: string, ids: string[]): Promise<PurchaseOrderBatch> =>
-      postInternal(peer, orgId, INTERNAL_PURCHASING_PATHS.purchaseOrdersBatch, { ids }, PurchaseOrderBatchSchema),
-  };
-}
-export type PurchasingClient = ReturnType<typeof purchasingClient>;

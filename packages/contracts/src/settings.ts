@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { nonNegativeMoney } from './amounts';
-import { getInternal, type PeerOptions } from './internal-call';
 
 /**
  * Organization settings, owned by the gateway. `invoiceWorkflow` tells the invoicing
@@ -44,19 +43,3 @@ export const UpdateOrgSettingsSchema = z
   .strict()
   .refine((body) => Object.keys(body).length > 0, { message: 'at least one setting' });
 export type UpdateOrgSettings = z.infer<typeof UpdateOrgSettingsSchema>;
-
-/** Where a service reads an organization's settings: the gateway's internal API. */
-export const ORG_SETTINGS_INTERNAL_PATH = '/internal/v1/settings';
-
-/**
- * The typed client of the gateway's internal settings (invoicing reads the workflow, the
- * accounting push and the match tolerance). Settings stored before a field existed read as its default.
- */
-export function settingsClient(options: Omit<PeerOptions, 'peer'>) {
-  const peer = { ...options, peer: 'gateway' };
-  return {
-    get: (orgId: string): Promise<OrgSettings> =>
-      getInternal(peer, orgId, ORG_SETTINGS_INTERNAL_PATH.replace(/^\/internal\/v1/, ''), OrgSettingsSchema),
-  };
-}
-export type SettingsClient = ReturnType<typeof settingsClient>;

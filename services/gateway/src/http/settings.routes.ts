@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { GATEWAY_API } from '@stockyard/contracts';
+import { GATEWAY_API, INTERNAL_ROUTES } from '@stockyard/contracts';
 import { bindRoute, orgIdOf } from '@stockyard/service-kit';
 import type { OrganizationRepository } from '../store/organization.repository';
 
@@ -17,7 +17,7 @@ export function settingsRoutes(orgs: OrganizationRepository): Router {
  */
 export function internalSettingsRoutes(orgs: OrganizationRepository): Router {
   const router = Router();
-  router.get('/settings', async (req, res) => {
+  router.get(INTERNAL_ROUTES.gatewaySettings.path, async (req, res) => {
     res.json(await orgs.settings(orgIdOf(req)));
   });
   return router;

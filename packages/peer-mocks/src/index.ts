@@ -1,0 +1,3 @@
+export * from './behavior';
+export * from './mock-peer';
+export { BEHAVIORS } from './behaviors';
