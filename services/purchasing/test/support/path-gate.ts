@@ -15,7 +15,7 @@ export async function pathGate(target: string) {
     if (dropped.has('*') || dropped.has(path)) return void req.socket.destroy();
     const upstream = http.request(
       new URL(req.url ?? '/', target),
-      { method: req.method, headers: req.headers },
+      { method: req.method, headers: req.headers, agent: false },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
