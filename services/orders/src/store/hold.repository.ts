@@ -74,9 +74,13 @@ export class HoldRepository {
     return docs.map((d) => stateOf<Hold>(d));
   }
 
-  /** Open holds linked to the purchase-order line, oldest first. */
-  linkedTo(orgId: string, purchaseOrderLineId: string): Promise<Hold[]> {
-    return this.many({ orgId, purchaseOrderLineId, status: { $in: OPEN } });
+  /** Open holds linked to the purchase-order line, oldest first (ids are random: by `createdAt`). */
+  async linkedTo(orgId: string, purchaseOrderLineId: string): Promise<Hold[]> {
+    const docs = await this.model
+      .find({ orgId, purchaseOrderLineId, status: { $in: OPEN } })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean();
+    return docs.map((d) => stateOf<Hold>(d));
   }
 
   /** Holds with a move in flight since before `before` (of every organization): the sweep's. */
