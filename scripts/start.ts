@@ -50,7 +50,8 @@ async function main() {
         PORTS[name],
         {
           ...common,
-          ...(name === 'gateway' ? upstreams : {}),
+          // Every process gets its peers' addresses (purchasing and the catalog read orders' holds).
+          ...upstreams,
           ...(name === 'purchasing' ? purchasing : {}),
           MONGO_DB: `stockyard_${name}`,
         },

@@ -191,7 +191,11 @@ describe('holds and inventory agree, through the gateway, across a SIGKILL of or
     expect(linked.status).toBe(201);
     const listed = (await ok('GET', `/purchase-orders/${po.id}/reservations`)).data;
     expect(listed).toEqual([expect.objectContaining({ id: hold.id, lineId: po.lines[0].id, status: 'PENDING' })]);
-    const [waiting] = (await ok('GET', `/orders/${order.id}/reservations`)).data;
+    // Orders hears of the link from the purchase order's outbox (at once, or by the relay's retries).
+    const waiting = await eventually(async () => {
+      const [h] = (await ok('GET', `/orders/${order.id}/reservations`)).data;
+      return h.purchaseOrderId ? h : undefined;
+    });
     expect(waiting).toMatchObject({ purchaseOrderId: po.id, expectedAt: expect.stringMatching(/^2031-05-04/) });
     const refresh = await call('POST', `/orders/${order.id}/lines/${order.lines[0].id}/refresh-holds`);
     expect([refresh.status, refresh.body.error.code]).toEqual([409, 'holds_not_refreshable']);
@@ -208,5 +212,34 @@ describe('holds and inventory agree, through the gateway, across a SIGKILL of or
       (r: { warehouseId: string }) => r.warehouseId === warehouseId,
     );
     expect(level).toMatchObject({ onHand: 9, reserved: 8 });
+  }, 60_000);
+
+  it('short holds are topped up when stock arrives by an adjustment: the oldest order first', async () => {
+    const variantId = (await ok('POST', '/products', { name: 'Scarce', price: 1 })).variants[0].id;
+    await ok('POST', '/stock/adjust', { variantId, warehouseId, quantity: 2, reason: 'count' });
+    const order = (ref: string, quantity: number) =>
+      ok('POST', '/orders', { channelId, channelOrderId: ref, lines: [{ channelLineId: '1', variantId, quantity }] });
+    const first = await order('TOP-1', 5);
+    const second = await order('TOP-2', 4);
+    const holdOf = async (o: { id: string }) => (await ok('GET', `/orders/${o.id}/reservations`)).data[0];
+    expect(await holdOf(first)).toMatchObject({ reservedQuantity: 2, shortQuantity: 3 });
+    expect(await holdOf(second)).toMatchObject({ reservedQuantity: 0, shortQuantity: 4 });
+    const level = async () =>
+      (await ok('GET', `/stock/variant/${variantId}/breakdown`)).find(
+        (r: { warehouseId: string }) => r.warehouseId === warehouseId,
+      );
+
+    // 4 more: the older order's 3 first, then 1 for the other.
+    await ok('POST', '/stock/adjust', { variantId, warehouseId, quantity: 4, reason: 'found' });
+    await eventually(async () => ((await holdOf(second)).reservedQuantity === 1 ? true : undefined), 20_000);
+    expect(await holdOf(first)).toMatchObject({ reservedQuantity: 5, shortQuantity: 0 });
+    expect(await level()).toMatchObject({ onHand: 6, reserved: 6 });
+
+    // Plenty: the rest is reserved, never more than a hold's quantity.
+    await ok('POST', '/stock/adjust', { variantId, warehouseId, quantity: 10, reason: 'delivery' });
+    await eventually(async () => ((await holdOf(second)).reservedQuantity === 4 ? true : undefined), 20_000);
+    expect(await holdOf(first)).toMatchObject({ reservedQuantity: 5, shortQuantity: 0 });
+    expect(await holdOf(second)).toMatchObject({ reservedQuantity: 4, shortQuantity: 0 });
+    expect(await level()).toMatchObject({ onHand: 16, reserved: 9 });
   }, 60_000);
 });

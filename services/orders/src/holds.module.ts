@@ -7,9 +7,11 @@ import { HoldMoves } from './commands/hold-moves';
 import { HoldReads } from './commands/hold-reads';
 import { HoldSweep } from './commands/hold-sweep';
 import { HoldSync } from './commands/hold-sync';
+import { HoldTopUps } from './commands/hold-top-ups';
 import { KitCommands } from './commands/kit-commands';
 import { ReresolveLines } from './commands/reresolve-lines';
 import type { Config } from './config';
+import { holdTopUpHandler } from './events/handlers/hold-top-up.handler';
 import { lineReceivedHandler } from './events/handlers/line-received.handler';
 import { holdsInternalRoutes } from './http/holds-internal.routes';
 import { holdsRoutes } from './http/holds.routes';
@@ -56,6 +58,11 @@ export function holdsModule(
         queue: 'orders.po_receipts',
         events: ['purchase_order.line_received'],
         handler: lineReceivedHandler(holds, moves, logger),
+      }),
+      subscription({
+        queue: 'orders.hold_top_ups',
+        events: ['inventory.availability_changed'],
+        handler: holdTopUpHandler(new HoldTopUps(holds, moves, logger)),
       }),
     ],
     mount: (router: Router) => holdsRoutes(router, given),

@@ -10,6 +10,7 @@ import {
   deallocateHold,
   restoreAndCommit,
   topUp,
+  topUpOrder,
 } from '../src/domain/hold-plans';
 import { holdStates } from '../src/domain/hold-states';
 import { aLine, anOrder } from './support/builders';
@@ -84,6 +85,17 @@ describe('the hold lifecycle', () => {
     });
     expect(topUp(aHold({ kitLevel: true }), 1)).toBeUndefined();
     expect(topUp(aHold({ warehouseId: null }), 1)).toBeUndefined();
+  });
+
+  it('top-ups serve holds linked to a purchase-order line first, then the oldest', () => {
+    const at = (s: number) => new Date(Date.UTC(2030, 0, 1, 0, 0, s));
+    const holds = [
+      aHold({ id: 'res_new', createdAt: at(3) }),
+      aHold({ id: 'res_linked_new', createdAt: at(4), purchaseOrderLineId: 'pol_1' }),
+      aHold({ id: 'res_old', createdAt: at(1) }),
+      aHold({ id: 'res_linked_old', createdAt: at(2), purchaseOrderLineId: 'pol_2' }),
+    ];
+    expect(topUpOrder(holds).map((h) => h.id)).toEqual(['res_linked_old', 'res_linked_new', 'res_old', 'res_new']);
   });
 
   it('completeness: every linked unshipped line held; a kit line wants its leaves, not a kit-level hold', () => {

@@ -7,9 +7,9 @@ import { purchaseOrdersData, purchaseOrdersModule } from './purchase-orders.modu
 
 export function buildApp(ctx: ServiceContext<Config>) {
   // The orders' documents first: the relay publishes from them and keeps their term index.
-  const data = purchaseOrdersData(ctx);
+  const data = purchaseOrdersData(ctx, orderHolds(ctx.config));
   const relay = outboxRelay(ctx, data.outbox, data.local);
-  const purchaseOrders = purchaseOrdersModule(ctx, relay, data, orderHolds(ctx.config));
+  const purchaseOrders = purchaseOrdersModule(ctx, relay, data);
   const documents = documentsModule(ctx, purchaseOrders.given);
   const deps: PurchasingDeps = { purchaseOrders: purchaseOrders.given, documents: documents.given };
   const app = serviceApp(ctx, {

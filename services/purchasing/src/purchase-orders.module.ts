@@ -2,11 +2,13 @@ import type { EventEnvelope } from '@stockyard/contracts';
 import { subscription, type OutboxRelay, type ServiceContext } from '@stockyard/service-kit';
 import type { Router } from 'express';
 import { HoldCommands } from './commands/hold-commands';
+import { HoldLinkTells } from './commands/hold-link-tells';
 import { PurchaseOrderCommands } from './commands/purchase-order-commands';
 import { ReceiptSweep } from './commands/receipt-sweep';
 import { ReceiveCommands } from './commands/receive-commands';
 import { RequirementCommands } from './commands/requirements-commands';
 import type { Config } from './config';
+import { HOLDS_LINKED } from './domain/purchase-order-events';
 import { SEARCH_TERMS_CHANGED } from './domain/purchase-order-search';
 import { invoiceEventsHandler } from './events/handlers/invoice-events.handler';
 import { internalRoutes } from './http/internal.routes';
@@ -22,15 +24,24 @@ import { numberClaimModel, numberSequenceModel, purchaseOrderModel } from './sto
 import { PurchaseOrderRepository } from './store/purchase-order.repository';
 import { PurchaseOrderTerms } from './store/purchase-order-terms';
 
-/** The orders' documents and their term index, built before the relay (it publishes from them, and keeps the index). */
-export function purchaseOrdersData({ connection }: ServiceContext<Config>) {
+/**
+ * The orders' documents, their term index and the tells of hold links to orders, built before the
+ * relay (it publishes from the documents, keeps the index and retries the tells).
+ */
+export function purchaseOrdersData({ connection, logger }: ServiceContext<Config>, holdLookup: HoldLookup = NO_HOLDS) {
   const model = purchaseOrderModel(connection);
   const terms = new PurchaseOrderTerms(connection);
+  const tells = new HoldLinkTells(holdLookup, logger);
   return {
     model,
     terms,
+    holdLookup,
+    tells,
     outbox: [model],
-    local: { [SEARCH_TERMS_CHANGED]: (event: EventEnvelope) => terms.applyIfNew(event) },
+    local: {
+      [SEARCH_TERMS_CHANGED]: (event: EventEnvelope) => terms.applyIfNew(event),
+      [HOLDS_LINKED]: (event: EventEnvelope) => tells.tellIfNew(event),
+    },
   };
 }
 export type PurchaseOrdersData = ReturnType<typeof purchaseOrdersData>;
@@ -43,7 +54,6 @@ export function purchaseOrdersModule(
   { connection, config, logger }: ServiceContext<Config>,
   relay: OutboxRelay,
   data: PurchaseOrdersData,
-  holdLookup: HoldLookup = NO_HOLDS,
 ) {
   const claims = orderNumberClaims(numberClaimModel(connection), data.model);
   const orders = new PurchaseOrderRepository(data.model, relay, data.terms, claims);
@@ -51,7 +61,7 @@ export function purchaseOrdersModule(
   const inventory = inventoryPeer(config);
   const commands = new PurchaseOrderCommands(orders, numbers, catalogReads(config), inventory);
   const receiving = new ReceiveCommands(orders, inventory);
-  const holds = new HoldCommands(orders, commands, holdLookup);
+  const holds = new HoldCommands(orders, commands, data.holdLookup, data.tells);
   // Orders from reorder requirements.
   const requirements = new RequirementCommands(orders, data.terms, numbers, requirementReads(config), inventory);
   const given = { commands, receiving, orders, holds, requirements };

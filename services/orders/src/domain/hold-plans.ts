@@ -18,6 +18,19 @@ export function topUp(hold: Hold, quantity: number): Planned | undefined {
   };
 }
 
+/**
+ * The order a pass serves short holds in: those linked to a purchase-order line first (a receipt's
+ * stock goes to the holds waiting for it, whichever of its two events comes first), then the oldest
+ * hold first (holds are made with their order: the oldest order first).
+ */
+export const topUpOrder = (holds: Hold[]): Hold[] =>
+  [...holds].sort(
+    (a, b) =>
+      Number(!a.purchaseOrderLineId) - Number(!b.purchaseOrderLineId) ||
+      new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime() ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+
 /** Cancelling an open hold: CANCELLED, and what it holds given back in inventory (`<id>:release:<n>`). */
 export function cancelHold(hold: Hold): Planned {
   const status = holdStates.next(hold.status, 'cancel');

@@ -67,9 +67,20 @@ export class HoldRepository {
     return this.many({ orgId, variantId: { $in: variantIds }, status: { $in: OPEN } }, limit);
   }
 
-  /** Open holds linked to the purchase-order line, oldest first. */
-  linkedTo(orgId: string, purchaseOrderLineId: string): Promise<Hold[]> {
-    return this.many({ orgId, purchaseOrderLineId, status: { $in: OPEN } });
+  /** Open holds of the variant in a warehouse (kit-level ones reserve nothing), the oldest first, at most `limit`. */
+  async openInWarehouses(orgId: string, variantId: string, limit: number): Promise<Hold[]> {
+    const filter = { orgId, variantId, status: { $in: OPEN }, warehouseId: { $ne: null }, kitLevel: { $ne: true } };
+    const docs = await this.model.find(filter).sort({ createdAt: 1, _id: 1 }).limit(limit).lean();
+    return docs.map((d) => stateOf<Hold>(d));
+  }
+
+  /** Open holds linked to the purchase-order line, oldest first (ids are random: by `createdAt`). */
+  async linkedTo(orgId: string, purchaseOrderLineId: string): Promise<Hold[]> {
+    const docs = await this.model
+      .find({ orgId, purchaseOrderLineId, status: { $in: OPEN } })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean();
+    return docs.map((d) => stateOf<Hold>(d));
   }
 
   /** Holds with a move in flight since before `before` (of every organization): the sweep's. */

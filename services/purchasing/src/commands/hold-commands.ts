@@ -3,6 +3,7 @@ import { linkHolds, type Hold } from '../domain/order-extras';
 import { purchaseOrderStates } from '../domain/purchase-order-states';
 import type { HoldLookup } from '../ports';
 import type { PurchaseOrderRepository } from '../store/purchase-order.repository';
+import type { HoldLinkTells } from './hold-link-tells';
 import type { PurchaseOrderCommands } from './purchase-order-commands';
 
 const view = (hold: Hold, lineId: string | null): LinkedHold => ({
@@ -20,15 +21,16 @@ export class HoldCommands {
     private readonly orders: PurchaseOrderRepository,
     private readonly commands: PurchaseOrderCommands,
     private readonly holds: HoldLookup,
+    private readonly tells: HoldLinkTells,
   ) {}
 
   async link(orgId: string, id: string, lineId: string, reservationIds: string[]) {
     await this.commands.get(orgId, id);
     const found = await this.holds.holds(orgId, reservationIds);
-    const po = (await this.orders.change(orgId, id, (po) => linkHolds(po, lineId, reservationIds, found))).state;
-    // Then orders: a link it missed (orders away) is told again when the link is sent again.
-    await this.holds.linked(orgId, reservationIds, id, lineId);
-    return po;
+    const changed = await this.orders.change(orgId, id, (po) => linkHolds(po, lineId, reservationIds, found));
+    // Then orders, from the write's outbox: now, and by the relay until orders takes it.
+    await this.tells.tellAll(changed.events);
+    return changed.state;
   }
 
   /** The holds linked to the order's lines, as the orders service knows them now. */

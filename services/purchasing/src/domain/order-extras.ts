@@ -2,6 +2,7 @@ import type { AddTracking } from '@stockyard/contracts';
 import type { Decision } from '@stockyard/service-kit';
 import { allowed } from './order-lifecycle';
 import { findLine } from './order-lines';
+import { holdsLinked } from './purchase-order-events';
 import type { PurchaseOrder } from './purchase-order';
 import { reservationClosed, reservationVariantMismatch, unknownReservations } from './purchase-order.errors';
 
@@ -27,7 +28,8 @@ export interface Hold {
 
 /**
  * Links holds to a line: each must exist (`found`), hold the line's variant and still be open.
- * Linking a hold already linked to the line changes nothing.
+ * The write carries the local event that tells orders (a link sent again tells it again, and
+ * changes nothing else).
  */
 export function linkHolds(po: PurchaseOrder, lineId: string, ids: string[], found: Hold[]): Change {
   allowed(po, 'link_holds');
@@ -40,7 +42,8 @@ export function linkHolds(po: PurchaseOrder, lineId: string, ids: string[], foun
   const closed = ids.filter((id) => !byId.get(id)!.open);
   if (closed.length) throw reservationClosed(closed);
   const reservationIds = [...new Set([...line.reservationIds, ...ids])];
-  if (reservationIds.length === line.reservationIds.length) return { result: po };
+  const events = [holdsLinked(po, lineId, ids)];
+  if (reservationIds.length === line.reservationIds.length) return { events, result: po };
   const next = { ...po, lines: po.lines.map((l) => (l.id === lineId ? { ...l, reservationIds } : l)) };
-  return { state: next, result: next };
+  return { state: next, events, result: next };
 }

@@ -40,3 +40,9 @@ export const lineReceived = (po: PurchaseOrder, line: OrderLine, receipt: Receip
     warehouseId: po.type === 'DROPSHIP' ? null : po.warehouseId,
     receivedAt: at.toISOString(),
   });
+
+/** Local, never published: orders is told which holds a line links (commands/hold-link-tells.ts). */
+export const HOLDS_LINKED = 'purchase_order.holds_linked';
+
+export const holdsLinked = (po: PurchaseOrder, lineId: string, reservationIds: string[]): EventEnvelope =>
+  newEvent(HOLDS_LINKED, { orgId: po.orgId, purchaseOrderId: po.id, lineId, reservationIds });

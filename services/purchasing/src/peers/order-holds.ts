@@ -10,8 +10,9 @@ export function orderHolds(config: Config): HoldLookup {
   return {
     holds: (orgId, ids) => callPeer('orders', () => client.holds(orgId, ids), 'unavailable'),
     openHoldsOf: (orgId, variantIds) => callPeer('orders', () => client.openHolds(orgId, variantIds), 'unavailable'),
+    // A refusal is a 422 here: the tell that sent it drops it rather than retrying it forever.
     async linked(orgId, ids, purchaseOrderId, purchaseOrderLineId) {
-      await callPeer('orders', () => client.link(orgId, { ids, purchaseOrderId, purchaseOrderLineId }), 'unavailable');
+      await callPeer('orders', () => client.link(orgId, { ids, purchaseOrderId, purchaseOrderLineId }));
     },
   };
 }
