@@ -31,12 +31,15 @@ export function routesOf(router: Router): MountedRoute[] {
 export function mountedUnder(app: Express, base: string): MountedRoute[] {
   const probe = `${base}/__probe__`;
   const layers = (app as unknown as { router: { stack: Layer[] } }).router.stack;
-  const own = layers
-    .filter((l) => l.route?.path.startsWith(`${base}/`))
-    .flatMap((l) => routesOf({ stack: [l] } as unknown as Router))
-    .map((r) => ({ ...r, path: r.path.slice(base.length) }));
-  const mounted = layers
-    .filter((l) => !l.route && l.handle.stack && l.match(probe))
+  const under = (routes: MountedRoute[]) =>
+    routes.filter((r) => r.path.startsWith(`${base}/`)).map((r) => ({ ...r, path: r.path.slice(base.length) }));
+  // A router mounted at the root (the probes) matches every path: only its routes under `base` count.
+  const atRoot = (l: Layer) => l.match('/__elsewhere__/__probe__');
+  const own = under(layers.filter((l) => l.route).flatMap((l) => routesOf({ stack: [l] } as unknown as Router)));
+  const routers = layers.filter((l) => !l.route && l.handle.stack);
+  const fromRoot = under(routers.filter(atRoot).flatMap((l) => routesOf(l.handle as unknown as Router)));
+  const mounted = routers
+    .filter((l) => !atRoot(l) && l.match(probe))
     .flatMap((l) => routesOf(l.handle as unknown as Router));
-  return [...own, ...mounted];
+  return [...own, ...fromRoot, ...mounted];
 }

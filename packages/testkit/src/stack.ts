@@ -22,6 +22,12 @@ export async function freePort(): Promise<number> {
 }
 
 /** One service running as its own OS process, exactly as `npm start` runs it. */
+/**
+ * How long a started process may take to answer /readyz: 60 s, or STOCKYARD_READY_TIMEOUT_MS. A
+ * process starting on a loaded 2-core machine beside four others took more than 30 s.
+ */
+const readyTimeoutMs = () => Number(process.env.STOCKYARD_READY_TIMEOUT_MS ?? 60_000);
+
 export class ServiceProcess {
   private child?: ChildProcess;
   private output: string[] = [];
@@ -66,7 +72,7 @@ export class ServiceProcess {
         const res = await fetch(`${this.url}/readyz`).catch(() => undefined);
         return res?.status === 200 ? true : undefined;
       },
-      30_000,
+      readyTimeoutMs(),
       150,
     ).catch((err: Error) => {
       throw new Error(`${this.name} did not become ready: ${err.message}\n${this.logs()}`);
