@@ -43,7 +43,7 @@ export function holdsModule(
     sweep,
     sync,
     moves,
-    reads: new HoldReads(orders.orders, holds, sources, purchaseDates(config, logger)),
+    reads: new HoldReads(orders.orders, holds, sources, purchaseDates(config, logger), moves.stock),
     commands: new HoldCommands(orders.orders, holds, moves, sources),
     fulfil: new FulfilCommands(orders.orders, holds, moves),
     links: new HoldLinks(holds),

@@ -71,6 +71,25 @@ describe('kits and rebuilding holds', () => {
     expect(await stockOf(h, screw)).toEqual({ onHand: 79, reserved: 0 });
   });
 
+  it('a kit-level hold shows the kits its leaves cannot cover in its warehouse, until expand-kits', async () => {
+    const bolt = await stocked('Bolt', 5);
+    const bar = await stocked('Bar', 100);
+    const frame = await bundle('Frame', [
+      { variantId: bolt, quantity: 2 },
+      { variantId: bar, quantity: 1 },
+    ]);
+    const order = await h.order({
+      channelId,
+      channelOrderId: 'K-SHORT',
+      lines: [{ channelLineId: 'L1', variantId: frame, quantity: 4 }],
+    });
+    // 5 bolts make 2 frames (2 bolts each): 2 of the 4 are short; nothing is reserved.
+    const [kit] = await holdsOf(h, order.id);
+    expect(kit).toMatchObject({ kitLevel: true, quantity: 4, reservedQuantity: 0, shortQuantity: 2 });
+    await stockUp(h, bolt, warehouseId, 3);
+    expect((await holdsOf(h, order.id))[0]).toMatchObject({ kitLevel: true, shortQuantity: 0 });
+  });
+
   it('expand-kits leaves alone and reports a kit without components and a shipped order’s kits', async () => {
     const empty = await bundle('Empty kit', []);
     const order = await h.order({

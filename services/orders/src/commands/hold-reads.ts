@@ -1,6 +1,7 @@
-import type { Reservation, ReservationStatusAnswer } from '@stockyard/contracts';
-import { notFound } from '@stockyard/service-kit';
-import { shortOf, type Hold } from '../domain/hold';
+import type { InventoryClient, Reservation, ReservationStatusAnswer } from '@stockyard/contracts';
+import { callPeer, notFound } from '@stockyard/service-kit';
+import { isOpen, shortOf, type Hold } from '../domain/hold';
+import { availabilityKey, kitShortOf } from '../domain/kit-shortfall';
 import { completeness, HOLDING_STATUSES, type LeavesOf } from '../domain/hold-completeness';
 import { holdView } from '../domain/hold-view';
 import type { Order } from '../domain/order';
@@ -19,6 +20,7 @@ export class HoldReads {
     private readonly holds: HoldRepository,
     private readonly sources: CatalogSources,
     private readonly purchaseDates: PurchaseDates,
+    private readonly stock: Pick<InventoryClient, 'reorderLevels'>,
   ) {}
 
   private async order(orgId: string, id: string): Promise<Order> {
@@ -34,7 +36,25 @@ export class HoldReads {
     const awaited = holds.filter((h) => h.purchaseOrderId && shortOf(h) > 0).map((h) => h.purchaseOrderId!);
     const dates = await this.purchaseDates(orgId, [...new Set(awaited)]);
     const expected = (h: Hold) => (h.purchaseOrderId && shortOf(h) > 0 ? (dates.get(h.purchaseOrderId) ?? null) : null);
-    return { data: holds.map((h) => holdView(h, expected(h))) };
+    const kitShort = await this.kitShortfalls(orgId, holds);
+    return { data: holds.map((h) => holdView(h, expected(h), kitShort(h))) };
+  }
+
+  /** What each open kit-level hold's leaves lack in its warehouse: one catalog and one inventory read. */
+  private async kitShortfalls(orgId: string, holds: Hold[]): Promise<(hold: Hold) => number | undefined> {
+    const kits = holds.filter((h) => h.kitLevel && isOpen(h) && h.warehouseId);
+    if (kits.length === 0) return () => undefined;
+    const leaves = await this.sources.leaves(orgId, [...new Set(kits.map((h) => h.variantId))]);
+    const leavesOf: LeavesOf = new Map(leaves.map((l) => [l.variantId, l.leaves]));
+    const leafIds = [...new Set(leaves.flatMap((l) => l.leaves.map((leaf) => leaf.variantId)))];
+    if (leafIds.length === 0) return () => undefined;
+    const levels = await callPeer(
+      'inventory',
+      () => this.stock.reorderLevels(orgId, { variantIds: leafIds }),
+      'unavailable',
+    );
+    const available = new Map(levels.data.map((l) => [availabilityKey(l.variantId, l.warehouseId), l.available]));
+    return (hold) => kitShortOf(hold, leavesOf, available);
   }
 
   async status(orgId: string, id: string): Promise<ReservationStatusAnswer> {

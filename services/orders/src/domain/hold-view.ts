@@ -1,8 +1,8 @@
 import type { Reservation } from '@stockyard/contracts';
 import { shortOf, type Hold } from './hold';
 
-/** A hold on the wire. */
-export const holdView = (hold: Hold, expectedAt: string | null = null): Reservation => ({
+/** A hold on the wire; a kit-level hold shows what its leaves lack (`kitShort`, domain/kit-shortfall.ts). */
+export const holdView = (hold: Hold, expectedAt: string | null = null, kitShort?: number): Reservation => ({
   id: hold.id,
   orderId: hold.orderId,
   lineId: hold.lineId,
@@ -11,7 +11,7 @@ export const holdView = (hold: Hold, expectedAt: string | null = null): Reservat
   quantity: hold.quantity,
   warehouseId: hold.warehouseId,
   reservedQuantity: hold.reservedQuantity,
-  shortQuantity: shortOf(hold),
+  shortQuantity: kitShort ?? shortOf(hold),
   committedQuantity: hold.committedQuantity,
   sourceChannelId: hold.sourceChannelId,
   purchaseOrderLineId: hold.purchaseOrderLineId,
