@@ -44,3 +44,4 @@ export * from './api/purchasing.api';
 export * from './api/invoicing.api';
 export * from './api/orders.api';
 export * from './openapi/document';
+export * from './api/error-codes';
