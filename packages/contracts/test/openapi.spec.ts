@@ -110,10 +110,11 @@ describe('the OpenAPI document', () => {
         expect(own.description).toContain(`\`${code.code}\`: ${code.description}`);
       }
     }
-    const receive = operation(ROUTES.find((r) => name(r) === 'POST /purchase-orders/{id}/lines/{lineId}/receive')!);
-    expect(receive.responses['422'].content['application/json'].schema.allOf[1].properties.error.properties.code.enum).toEqual(
-      ['over_receipt', 'receipt_refused', 'idempotency_key_reused'],
-    );
+    const receiveRoute = ROUTES.find((r) => name(r) === 'POST /purchase-orders/{id}/lines/{lineId}/receive')!;
+    const receive = operation(receiveRoute);
+    expect(
+      receive.responses['422'].content['application/json'].schema.allOf[1].properties.error.properties.code.enum,
+    ).toEqual(['over_receipt', 'receipt_refused', 'idempotency_key_reused']);
     // A status whose codes are only the generic ones points at the shared response, which lists them.
     expect(receive.responses['401']).toEqual({ $ref: '#/components/responses/unauthorized' });
     expect(doc.components.responses.unauthorized.description).toContain('`invalid_api_key`');

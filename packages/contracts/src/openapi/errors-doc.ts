@@ -85,7 +85,7 @@ const genericOfType = (type: ErrorType): ErrorCode[] =>
   GENERIC_CODES.filter((g) => g.type === type).map(({ code, description }) => ({ code, type, description }));
 
 const sameCodes = (a: readonly ErrorCode[], b: readonly ErrorCode[]) =>
-  a.length === b.length && a.every((c) => b.some((d) => d.code === c.code));
+  a.length === b.length && a.every((c) => b.some((d) => d.code === c.code && d.description === c.description));
 
 /**
  * A route's answer of one error type: the shared component when its codes are exactly the

@@ -585,7 +585,7 @@ const CATALOG_STRUCTURE: RouteExample[] = [
 
 const we = { id: 'we_example' };
 
-/** The endpoint's deliveries (each failed at the receiver): one replayed; the endpoint changed, its secret rotated, removed. */
+/** The endpoint's deliveries (each failed at the receiver), one replayed; the endpoint changed, its secret rotated. */
 const WEBHOOKS: RouteExample[] = [
   {
     route: 'GET /webhooks/{id}/deliveries',

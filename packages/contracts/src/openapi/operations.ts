@@ -107,8 +107,7 @@ export function operationOf(route: RouteSpec): JsonSchema {
         },
       },
     };
-  }
-  else if (example?.contentType) {
+  } else if (example?.contentType) {
     // A body read as a stream (a CSV upload): its type and the example, as text.
     operation.requestBody = {
       required: true,
