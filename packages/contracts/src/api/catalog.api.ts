@@ -59,7 +59,7 @@ import {
 } from '../sources';
 import { StorefrontProductSchema } from '../storefront';
 import { apiRoute } from './bound-route';
-import { catalogCodes } from './catalog.errors';
+import { catalogCodes, COMPONENT_CODES, FEED_URL_CODES } from './catalog.errors';
 
 /** A list's filters and its paging, read from one query string. */
 const paged = <T extends z.ZodObject>(filters: T) =>
@@ -81,11 +81,7 @@ const products = {
       'duplicate_sku',
       'brand_not_found',
       'category_not_found',
-      'component_cycle',
-      'component_depth_exceeded',
-      'component_not_found',
-      'components_not_allowed',
-      'duplicate_component',
+      ...COMPONENT_CODES,
       'contention',
     ),
   }),
@@ -132,11 +128,7 @@ const products = {
       'duplicate_sku',
       'brand_not_found',
       'category_not_found',
-      'component_cycle',
-      'component_depth_exceeded',
-      'component_not_found',
-      'components_not_allowed',
-      'duplicate_component',
+      ...COMPONENT_CODES,
       'contention',
     ),
   }),
@@ -253,14 +245,7 @@ const channels = {
   createChannel: apiRoute('POST', '/channels', {
     body: CreateChannelSchema,
     response: ChannelWithSecretSchema,
-    errors: catalogCodes(
-      'feed_url_not_https',
-      'feed_url_private_address',
-      'feed_url_unresolvable',
-      'feed_not_allowed',
-      'unknown_warehouse',
-      'dependency_unavailable',
-    ),
+    errors: catalogCodes(...FEED_URL_CODES, 'feed_not_allowed', 'unknown_warehouse', 'dependency_unavailable'),
   }),
   getChannel: apiRoute('GET', '/channels/{id}', { response: ChannelSchema }),
   /** With `rotateFeedSecret`, the new secret once. */
@@ -269,9 +254,7 @@ const channels = {
     response: ChannelWithSecretSchema,
     errors: catalogCodes(
       'channel_deleted',
-      'feed_url_not_https',
-      'feed_url_private_address',
-      'feed_url_unresolvable',
+      ...FEED_URL_CODES,
       'feed_not_allowed',
       'unknown_warehouse',
       'dependency_unavailable',
@@ -327,9 +310,7 @@ const sources = {
       'csv_header_missing',
       'import_too_large',
       'upload_interrupted',
-      'feed_url_not_https',
-      'feed_url_private_address',
-      'feed_url_unresolvable',
+      ...FEED_URL_CODES,
     ),
   }),
   listImports: apiRoute('GET', '/sources/{id}/imports', { query: PageQuerySchema, response: listOf(ImportJobSchema) }),

@@ -53,3 +53,15 @@ export const CATALOG_ERRORS = {
 } satisfies ErrorCatalog;
 
 export const catalogCodes = codePicker(CATALOG_ERRORS);
+
+/** The rules of a bundle's or BOM's components, wherever components are written. */
+export const COMPONENT_CODES = [
+  'component_cycle',
+  'component_depth_exceeded',
+  'component_not_found',
+  'components_not_allowed',
+  'duplicate_component',
+] as const;
+
+/** The URL rule of a feed URL (the kit's public-URL check). */
+export const FEED_URL_CODES = ['feed_url_not_https', 'feed_url_private_address', 'feed_url_unresolvable'] as const;
