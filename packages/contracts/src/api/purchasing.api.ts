@@ -143,10 +143,8 @@ export const PURCHASING_API = {
     ...order,
     errors: purchasingCodes('invalid_status_transition'),
   }),
-  restorePurchaseOrder: apiRoute('POST', '/purchase-orders/{id}/restore', {
-    ...order,
-    errors: purchasingCodes('order_number_taken'),
-  }),
+  // A trashed order keeps its number's claim: restoring it never finds the number taken.
+  restorePurchaseOrder: apiRoute('POST', '/purchase-orders/{id}/restore', order),
   submitPurchaseOrder: apiRoute('POST', '/purchase-orders/{id}/submit', {
     ...order,
     errors: purchasingCodes('purchase_order_trashed', 'invalid_status_transition', 'purchase_order_has_no_lines'),
