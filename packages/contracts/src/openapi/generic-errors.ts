@@ -13,9 +13,8 @@ interface GenericCode extends ErrorCode {
 }
 
 const always = () => true;
-const parses = ({ route, schemas }: Takes) =>
-  Boolean(schemas.params || schemas.query || schemas.body || route.path.includes('{'));
-const hasBody = ({ schemas }: Takes) => schemas.body !== undefined;
+/** The JSON parser reads a body sent to any route but a GET, whether the route takes one or not. */
+const readsBody = ({ route }: Takes) => route.method !== 'GET';
 const hasId = ({ route }: Takes) => route.path.includes('{');
 const isPost = ({ route }: Takes) => route.method === 'POST';
 
@@ -25,8 +24,14 @@ const isPost = ({ route }: Takes) => route.method === 'POST';
  * own `errors` are the codes of its service's rules.
  */
 export const GENERIC_CODES: readonly GenericCode[] = [
-  { code: 'validation_failed', type: 'bad_request', description: 'A field breaks the schema', when: parses },
-  { code: 'invalid_json', type: 'bad_request', description: 'The body is not JSON', when: hasBody },
+  // Every query is checked (a NUL character is refused wherever it is), so any route can answer it.
+  {
+    code: 'validation_failed',
+    type: 'bad_request',
+    description: 'A parameter, query or body field breaks the schema',
+    when: always,
+  },
+  { code: 'invalid_json', type: 'bad_request', description: 'The body is not JSON', when: readsBody },
   {
     code: 'invalid_idempotency_key',
     type: 'bad_request',
@@ -56,12 +61,12 @@ export const GENERIC_CODES: readonly GenericCode[] = [
     description: 'A request with this Idempotency-Key is still running; retry after `Retry-After`',
     when: isPost,
   },
-  { code: 'payload_too_large', type: 'payload_too_large', description: 'The body is too large', when: hasBody },
+  { code: 'payload_too_large', type: 'payload_too_large', description: 'The body is too large', when: readsBody },
   {
     code: 'unsupported_encoding',
     type: 'unsupported_media_type',
     description: 'The body’s encoding is not supported',
-    when: hasBody,
+    when: readsBody,
   },
   {
     code: 'idempotency_key_reused',
