@@ -1,4 +1,5 @@
-import { bodyFieldsOf, queryFieldsOf, ROUTES, schemasOf, type RouteSpec } from '@stockyard/contracts';
+import { bodyFieldsOf, ERROR_STATUS, queryFieldsOf, ROUTES, schemasOf, type RouteSpec } from '@stockyard/contracts';
+import { errorCodesOf } from '@stockyard/contracts/src/openapi/errors-doc';
 import { startStack, type Stack } from '@stockyard/testkit';
 import {
   badBodies,
@@ -17,8 +18,9 @@ import {
  * not JSON, too deep, or hold wrong types, edge numbers, long and odd strings and operator keys
  * in each field the route's schemas name, or in common field names where a route has none yet),
  * with and without an Idempotency-Key. No answer may be a 5xx, every 4xx carries the error
- * envelope. A route is in by construction: each row of the table whose service runs and that
- * does not answer 501. Fixed seed, so a failure repeats.
+ * envelope with a code the OpenAPI document lists for the route at that status. A route is in by
+ * construction: each row of the table whose service runs and that does not answer 501. Fixed seed,
+ * so a failure repeats.
  */
 const RUNNING = ['catalog', 'inventory', 'purchasing', 'invoicing', 'orders', 'webhooks'] as const;
 const SEED = 20_261_125;
@@ -123,12 +125,24 @@ describe('fuzz: every built route, every class of bad input', () => {
       const line = `${probe.method} ${probe.route.path} [${probe.label}] -> ${status} ${text.slice(0, 160)}`;
       if (status >= 500) failures.push(line);
       else if (status >= 400 && !hasEnvelope(text)) failures.push(`${line} (no error envelope)`);
+      else if (status >= 400 && !documented(probe.route, status, text))
+        failures.push(`${line} (a code the document does not list for the route at this status)`);
     });
     process.stdout.write(`fuzz: ${probes.length} requests over ${built.length} built routes\n`);
     expect(built.length).toBeGreaterThanOrEqual(ROUTES.filter((r) => schemasOf(r)).length);
     expect(failures).toEqual([]);
   }, 180_000);
 });
+
+/**
+ * Issue #27: the answer's code is one the OpenAPI document lists for the route at that status. An
+ * odd id that makes the path another one (`route_not_found`, `method_not_allowed`) is not the route's.
+ */
+function documented(route: RouteSpec, status: number, text: string): boolean {
+  const { code } = (JSON.parse(text) as { error: { code: string } }).error;
+  if (code === 'route_not_found' || code === 'method_not_allowed') return true;
+  return errorCodesOf(route, schemasOf(route)).some((c) => c.code === code && ERROR_STATUS[c.type] === status);
+}
 
 function hasEnvelope(text: string): boolean {
   try {

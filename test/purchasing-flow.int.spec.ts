@@ -1,33 +1,62 @@
-import { verifyWebhook, WEBHOOK_HEADERS } from '@stockyard/contracts';
-import { eventually, gatewayJson, mailpit, type Stack, startReceiver, startStack } from '@stockyard/testkit';
+import { ApiError, createClient, verifyWebhook, WEBHOOK_HEADERS, type Client } from '@stockyard/client';
+import { eventually, mailpit, type Stack, startReceiver, startStack } from '@stockyard/testkit';
 import { pdfText } from '../services/purchasing/test/support/pdf-text';
 
 /**
  * Issue #24's whole-system flow, as processes behind the gateway with an admin key, from a
- * reorder requirement to stock: a variant below its reorder point → bulk-from-requirements makes
- * the DRAFT → submit → receive part → receive the rest, each receipt sent twice at once with one
- * Idempotency-Key and replayed. It complements services/purchasing/test/purchasing-through-gateway.int.spec.ts
+ * reorder requirement to stock, called through the typed client (packages/client) as a partner
+ * would, so the client cannot drift from the API: a variant below its reorder point →
+ * bulk-from-requirements makes the DRAFT → submit → receive part (sent twice at once with one
+ * Idempotency-Key, then replayed) → receive the rest (its answer lost once: the client retries
+ * with the same key). It complements services/purchasing/test/purchasing-through-gateway.int.spec.ts
  * (on-hand totals, signed deliveries) with the ledger: exactly one RECEIPT movement per receipt,
- * the replay marked and identical, each event delivered once, signed, and nothing ordered again.
- * Then the order's documents through the same gateway: its PDF reaches the SMTP server attached to
- * the e-mail, and an attachment makes the round trip through S3.
+ * the replay marked and identical, each event delivered once, signed (checked with the client's
+ * verifyWebhook), and nothing ordered again. Then the order's documents through the same gateway:
+ * its PDF reaches the SMTP server attached to the e-mail, and an attachment makes the round trip
+ * through S3.
  */
+
+/** What the client's fetch saw of each answer: what a partner's logs would show. */
+interface Seen {
+  method: string;
+  url: string;
+  status: number;
+  idempotencyKey: string | null;
+  replayed: boolean;
+  text: string;
+}
+
 describe('purchasing flow: from a reorder requirement to stock, through the gateway', () => {
   let stack: Stack;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  let adminKey: string;
+  let client: Client;
+  const seen: Seen[] = [];
+  /** The next POST whose URL ends so loses its answer once it is made (the connection drops). */
+  let loseAnswerOf: string | undefined;
 
-  const api = (method: string, route: string, body?: unknown, headers: Record<string, string> = {}) =>
-    gatewayJson(stack.gatewayUrl, adminKey).call(method, route, body, headers);
-  const ok = (method: string, route: string, body?: unknown) =>
-    gatewayJson(stack.gatewayUrl, adminKey).ok(method, route, body);
+  /** The real fetch, recording each answer, and dropping one answer when asked. */
+  const recordingFetch: typeof fetch = async (input, init) => {
+    const res = await fetch(input, init);
+    const url = String(input);
+    const text = await res.clone().text();
+    const idempotencyKey = new Headers(init?.headers).get('idempotency-key');
+    const replayed = res.headers.get('idempotent-replayed') === 'true';
+    seen.push({ method: init?.method ?? 'GET', url, status: res.status, idempotencyKey, replayed, text });
+    if (loseAnswerOf && url.endsWith(loseAnswerOf)) {
+      loseAnswerOf = undefined;
+      await res.body?.cancel();
+      throw new TypeError('fetch failed: the connection dropped before the answer');
+    }
+    return res;
+  };
 
   beforeAll(async () => {
     receiver = await startReceiver();
     stack = await startStack(['catalog', 'inventory', 'purchasing', 'webhooks'], {
       webhooks: { WEBHOOK_URL_ALLOWLIST: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '1,1' },
     });
-    ({ adminKey } = stack.bootstrapOrg('Purchasing Flow Org'));
+    const { adminKey } = stack.bootstrapOrg('Purchasing Flow Org');
+    client = createClient({ baseUrl: stack.gatewayUrl, apiKey: adminKey, retryDelayMs: 50, fetch: recordingFetch });
   }, 120_000);
   afterAll(async () => {
     await stack?.destroy();
@@ -35,62 +64,77 @@ describe('purchasing flow: from a reorder requirement to stock, through the gate
   });
 
   it('orders what fell below its reorder point, receives it once per receipt, delivers each event once', async () => {
-    const endpoint = await ok('POST', '/webhooks', {
-      url: receiver.url,
-      events: ['purchase_order.created', 'purchase_order.status_changed'],
+    const endpoint = await client.call('createEndpoint', {
+      body: { url: receiver.url, events: ['purchase_order.created', 'purchase_order.status_changed'] },
     });
-    const source = await ok('POST', '/sources', { name: 'Flow Supply', currency: 'EUR' });
-    const variantId = (await ok('POST', '/products', { name: 'Pallet', cost: 9 })).variants[0].id;
-    await ok('POST', `/sources/${source.id}/skus`, {
-      skus: [{ sku: 'FS-PALLET', variantId, cost: 8, preferred: true }],
+    const source = await client.call('createSource', { body: { name: 'Flow Supply', currency: 'EUR' } });
+    const variantId = (await client.call('createProduct', { body: { name: 'Pallet', cost: 9 } })).variants[0]!.id;
+    await client.call('upsertSourceSkus', {
+      params: { id: source.id },
+      body: { skus: [{ sku: 'FS-PALLET', variantId, cost: 8, preferred: true }] },
     });
-    const warehouseId = (await ok('POST', '/warehouses', { name: 'Flow' })).id;
-    await ok('POST', '/stock/adjust', { variantId, warehouseId, quantity: 2, reason: 'count' });
-    await ok('PATCH', `/stock/items/${variantId}/${warehouseId}`, { minQuantity: 5, maxQuantity: 12 });
+    const warehouseId = (await client.call('createWarehouse', { body: { name: 'Flow' } })).id;
+    await client.call('adjustStock', { body: { variantId, warehouseId, quantity: 2, reason: 'count' } });
+    await client.call('updateStockItem', {
+      params: { variantId, warehouseId },
+      body: { minQuantity: 5, maxQuantity: 12 },
+    });
 
-    const requirements = await api('POST', '/purchase-orders/bulk-from-requirements', { warehouseId });
-    expect(requirements.status).toBe(201);
-    expect(requirements.body.created).toEqual([
+    const requirements = await client.call('bulkFromRequirements', { body: { warehouseId } });
+    expect(requirements.created).toEqual([
       expect.objectContaining({
         channelId: source.id,
         warehouseId,
         lines: [expect.objectContaining({ variantId, supplierSku: 'FS-PALLET', quantity: 10, unitCost: 8 })],
       }),
     ]);
-    const poId: string = requirements.body.created[0].purchaseOrderId;
-    const lineId: string = requirements.body.created[0].lines[0].lineId;
-    expect((await api('POST', `/purchase-orders/${poId}/submit`)).status).toBe(201);
+    // Ids are null only in a dry run.
+    const poId = requirements.created[0]!.purchaseOrderId!;
+    const lineId = requirements.created[0]!.lines[0]!.lineId!;
+    expect((await client.call('submitPurchaseOrder', { params: { id: poId } })).status).toBe('SUBMITTED');
 
-    for (const [quantity, status] of [
-      [4, 'PARTIALLY_RECEIVED'],
-      [6, 'RECEIVED'],
-    ] as const) {
-      const headers = { 'Idempotency-Key': `flow-${poId}-${quantity}` };
-      const receive = () => api('POST', `/purchase-orders/${poId}/lines/${lineId}/receive`, { quantity }, headers);
-      const twice = await Promise.all([receive(), receive()]);
-      // One records the receipt; the other waits its turn (409 in progress) or replays it.
-      expect(twice.map((r) => r.status).filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
-      expect(twice.every((r) => r.status === 201 || r.status === 409)).toBe(true);
-      const first = twice.find((r) => r.status === 201)!;
-      const replay = await eventually(async () => {
-        const res = await receive();
-        return res.headers.get('idempotent-replayed') === 'true' ? res : undefined;
-      });
-      expect(replay.status).toBe(201);
-      expect(replay.text).toBe(first.text);
-      expect(replay.body.status).toBe(status);
-    }
+    // The first receipt twice at once with one key: one records it; the other waits its turn (409
+    // idempotency_in_progress) or replays it. Sent again later, the key replays the first answer.
+    const receive = (quantity: number, idempotencyKey?: string) =>
+      client.call('receiveLine', { params: { id: poId, lineId }, body: { quantity }, idempotencyKey });
+    const key = `flow-${poId}-4`;
+    const twice = await Promise.allSettled([receive(4, key), receive(4, key)]);
+    const recorded = twice.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    expect(recorded.length).toBeGreaterThanOrEqual(1);
+    for (const r of twice)
+      if (r.status === 'rejected') expect(r.reason).toMatchObject({ status: 409, code: 'idempotency_in_progress' });
+    const replay = await eventually(async () => {
+      const answer = await receive(4, key);
+      return seen.at(-1)!.replayed ? answer : undefined;
+    });
+    expect(replay).toEqual(recorded[0]);
+    expect(replay.status).toBe('PARTIALLY_RECEIVED');
+
+    // The rest, its first answer lost: the client sends it again with the same key and gets the
+    // first answer back, replayed, instead of a second receipt.
+    loseAnswerOf = `/purchase-orders/${poId}/lines/${lineId}/receive`;
+    const rest = await receive(6);
+    expect(rest.status).toBe('RECEIVED');
+    const [lost, retried] = seen.filter((s) => s.url.endsWith(`/lines/${lineId}/receive`)).slice(-2);
+    expect(lost).toMatchObject({ status: 201, replayed: false });
+    expect(retried).toMatchObject({ status: 201, replayed: true, idempotencyKey: lost!.idempotencyKey });
+    expect(retried!.text).toBe(lost!.text);
 
     const receipts = await eventually(async () => {
-      const page = await ok('GET', `/stock/movements?variantId=${variantId}&type=RECEIPT`);
+      const page = await client.call('listMovements', { query: { variantId, type: 'RECEIPT' } });
       return page.data.length >= 2 ? page.data : undefined;
     });
-    expect(receipts.map((m: { quantity: number }) => m.quantity).sort()).toEqual([4, 6]);
-    const breakdown = (await ok('GET', `/stock/variant/${variantId}/breakdown`)) as { onHand: number }[];
+    expect(receipts.map((m) => m.quantity).sort()).toEqual([4, 6]);
+    const breakdown = await client.call('getStockBreakdown', { params: { variantId } });
     expect(breakdown.reduce((sum, w) => sum + w.onHand, 0)).toBe(12);
 
-    const again = await api('POST', '/purchase-orders/bulk-from-requirements', { warehouseId });
-    expect(again.body).toMatchObject({ created: [], updated: [] });
+    const again = await client.call('bulkFromRequirements', { body: { warehouseId } });
+    expect(again).toMatchObject({ created: [], updated: [] });
+    // The supplier's orders, one per page: the one made, RECEIVED, and no other.
+    const orders = [];
+    for await (const po of client.paginate('listPurchaseOrders', { query: { channelId: source.id } }, 1))
+      orders.push(po);
+    expect(orders.map((po) => [po.id, po.status])).toEqual([[poId, 'RECEIVED']]);
 
     const transitions = ['DRAFT>SUBMITTED', 'SUBMITTED>PARTIALLY_RECEIVED', 'PARTIALLY_RECEIVED>RECEIVED'];
     const mine = () =>
@@ -118,18 +162,15 @@ describe('purchasing flow: from a reorder requirement to stock, through the gate
 
   it('e-mails an order with its PDF to the supplier and keeps an attachment in S3, through the gateway', async () => {
     const email = `buyer-${Date.now()}@flow-supply.test`;
-    const source = await ok('POST', '/sources', { name: 'Docs Supply', currency: 'EUR', email });
-    const variantId = (await ok('POST', '/products', { name: 'Crate', cost: 3.5 })).variants[0].id;
-    const warehouseId = (await ok('POST', '/warehouses', { name: 'Docs' })).id;
-    const po = await ok('POST', '/purchase-orders', {
-      channelId: source.id,
-      warehouseId,
-      lines: [{ variantId, quantity: 7, supplierSku: 'DS-CRATE' }],
+    const source = await client.call('createSource', { body: { name: 'Docs Supply', currency: 'EUR', email } });
+    const variantId = (await client.call('createProduct', { body: { name: 'Crate', cost: 3.5 } })).variants[0]!.id;
+    const warehouseId = (await client.call('createWarehouse', { body: { name: 'Docs' } })).id;
+    const po = await client.call('createPurchaseOrder', {
+      body: { channelId: source.id, warehouseId, lines: [{ variantId, quantity: 7, supplierSku: 'DS-CRATE' }] },
     });
 
-    const sent = await api('POST', `/purchase-orders/${po.id}/send-email`);
-    expect(sent.status).toBe(201);
-    expect(sent.body).toMatchObject({ status: 'SENT', kind: 'ORDER' });
+    const sent = await client.call('sendEmail', { params: { id: po.id }, body: {} });
+    expect(sent).toMatchObject({ status: 'SENT', kind: 'ORDER' });
     const [mail] = await eventually(async () => {
       const found = await mailpit().messages({ to: email });
       return found.length > 0 ? found : undefined;
@@ -142,32 +183,24 @@ describe('purchasing flow: from a reorder requirement to stock, through the gate
     expect(text).toContain('DS-CRATE');
     expect(text).toContain('24.50'); // 7 × 3.50, the total
 
-    const upload = await ok(
-      'POST',
-      `/purchase-orders/${po.id}/attachments/upload-url?filename=receipt.pdf&contentType=application/pdf`,
-    );
+    const upload = await client.call('createUploadUrl', {
+      params: { id: po.id },
+      query: { filename: 'receipt.pdf', contentType: 'application/pdf' },
+    });
     const bytes = Buffer.from('%PDF-1.4 a delivery note');
     const put = await fetch(upload.url, { method: 'PUT', headers: upload.headers, body: bytes });
     expect(put.status).toBe(200);
-    const recorded = await api('POST', `/purchase-orders/${po.id}/attachments`, {
-      key: upload.key,
-      filename: 'receipt.pdf',
-      contentType: 'application/pdf',
-    });
-    expect(recorded.status).toBe(201);
-    expect(recorded.body).toMatchObject({ kind: 'pdf', size: bytes.length });
-    const withPdf = await ok('GET', `/purchase-orders?attachmentType=pdf&channelId=${source.id}`);
-    expect(withPdf.data.map((o: { id: string }) => o.id)).toEqual([po.id]);
+    const record = { key: upload.key, filename: 'receipt.pdf', contentType: 'application/pdf' };
+    const attachment = await client.call('recordAttachment', { params: { id: po.id }, body: record });
+    expect(attachment).toMatchObject({ kind: 'pdf', size: bytes.length });
+    const withPdf = await client.call('listPurchaseOrders', { query: { attachmentType: 'pdf', channelId: source.id } });
+    expect(withPdf.data.map((o) => o.id)).toEqual([po.id]);
 
-    expect((await api('DELETE', `/purchase-orders/${po.id}/attachments/${recorded.body.id}`)).status).toBe(200);
-    expect((await ok('GET', `/purchase-orders/${po.id}/attachments`)).data).toEqual([]);
+    await client.call('deleteAttachment', { params: { id: po.id, attachmentId: attachment.id } });
+    expect((await client.call('listAttachments', { params: { id: po.id } })).data).toEqual([]);
     // The object went with the record: recording its key again finds nothing in S3.
-    const gone = await api('POST', `/purchase-orders/${po.id}/attachments`, {
-      key: upload.key,
-      filename: 'receipt.pdf',
-      contentType: 'application/pdf',
-    });
-    expect(gone.status).toBe(422);
-    expect(gone.body.error.code).toBe('upload_not_found');
+    const gone = client.call('recordAttachment', { params: { id: po.id }, body: record });
+    await expect(gone).rejects.toBeInstanceOf(ApiError);
+    await expect(gone).rejects.toMatchObject({ status: 422, code: 'upload_not_found' });
   }, 60_000);
 });

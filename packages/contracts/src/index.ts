@@ -53,3 +53,4 @@ export * from './internal/inventory.client';
 export * from './internal/orders.client';
 export * from './internal/purchasing.client';
 export * from './internal/settings.client';
+export * from './api/error-codes';

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { schemasOf } from '../src/api/bound-route';
+import { ERROR_STATUS } from '../src/errors';
 import { EVENT_NAMES } from '../src/events';
 import { partnerApiDocument } from '../src/openapi/document';
 import { EXAMPLE_TOUR, ROUTES_WITHOUT_EXAMPLES } from '../src/openapi/examples';
@@ -98,6 +99,30 @@ describe('the OpenAPI document', () => {
     expect(doc.components.responses.rate_limited.headers['Retry-After']).toBeDefined();
   });
 
+  it('lists the codes each route answers under the status of their type, with a description each', () => {
+    for (const r of built) {
+      const responses = operation(r).responses;
+      for (const code of schemasOf(r)!.errors ?? []) {
+        const answer = responses[String(ERROR_STATUS[code.type])];
+        const own = answer.$ref ? doc.components.responses[answer.$ref.split('/').pop()] : answer;
+        const codes = own.content['application/json'].schema.allOf[1].properties.error.properties.code.enum;
+        expect([name(r), codes]).toEqual([name(r), expect.arrayContaining([code.code])]);
+        expect(own.description).toContain(`\`${code.code}\`: ${code.description}`);
+      }
+    }
+    const receiveRoute = ROUTES.find((r) => name(r) === 'POST /purchase-orders/{id}/lines/{lineId}/receive')!;
+    const receive = operation(receiveRoute);
+    expect(
+      receive.responses['422'].content['application/json'].schema.allOf[1].properties.error.properties.code.enum,
+    ).toEqual(['over_receipt', 'receipt_refused', 'idempotency_key_reused']);
+    // A status whose codes are only the generic ones points at the shared response, which lists them.
+    expect(receive.responses['401']).toEqual({ $ref: '#/components/responses/unauthorized' });
+    expect(doc.components.responses.unauthorized.description).toContain('`invalid_api_key`');
+    // A GET whose rule can refuse (a date range) answers 422 though it writes nothing.
+    const statement = operation(ROUTES.find((r) => name(r) === 'GET /invoices/vendor-statement')!);
+    expect(statement.responses['422'].description).toContain('`invalid_date_range`');
+  });
+
   it('documents the list envelope on lists', () => {
     const list = operation(ROUTES.find((r) => name(r) === 'GET /invoices')!);
     const schema = list.responses['200'].content['application/json'].schema;
@@ -150,7 +175,7 @@ describe('the OpenAPI document', () => {
       const s = schemasOf(r!)!;
       const names = [...r!.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       expect([example.route, Object.keys(example.params ?? {}).sort()]).toEqual([example.route, names.sort()]);
-      if (example.body !== undefined)
+      if (example.body !== undefined && example.contentType === undefined)
         expect([example.route, s.body?.safeParse(example.body).success]).toEqual([example.route, true]);
       if (example.query)
         expect([example.route, s.query?.safeParse(example.query).success]).toEqual([example.route, true]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from './error-codes';
 import { ROUTES, type HttpMethod, type RouteSpec } from '../routes';
 
 /**
@@ -19,6 +20,12 @@ export interface RouteSchemas {
    * stored answer leaves them out, so a replay answers without them.
    */
   secretFields?: readonly string[];
+  /**
+   * The business error codes the route answers (its service's rules), beside the generic ones
+   * every route answers by what it takes (`validation_failed`, `resource_not_found` for an id in
+   * the path, the gateway's). The OpenAPI document lists them per status.
+   */
+  errors?: readonly ErrorCode[];
 }
 
 /** A row of the route table with its schemas: what a service binds a handler to. */

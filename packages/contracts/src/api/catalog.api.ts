@@ -59,6 +59,7 @@ import {
 } from '../sources';
 import { StorefrontProductSchema } from '../storefront';
 import { apiRoute } from './bound-route';
+import { catalogCodes, COMPONENT_CODES, FEED_URL_CODES } from './catalog.errors';
 
 /** A list's filters and its paging, read from one query string. */
 const paged = <T extends z.ZodObject>(filters: T) =>
@@ -72,7 +73,18 @@ const products = {
     query: paged(ProductListQuerySchema),
     response: listOf(ProductSchema),
   }),
-  createProduct: apiRoute('POST', '/products', { body: CreateProductSchema, response: ProductSchema }),
+  createProduct: apiRoute('POST', '/products', {
+    body: CreateProductSchema,
+    response: ProductSchema,
+    errors: catalogCodes(
+      'sku_taken',
+      'duplicate_sku',
+      'brand_not_found',
+      'category_not_found',
+      ...COMPONENT_CODES,
+      'contention',
+    ),
+  }),
   listTrashedProducts: apiRoute('GET', '/products/trash', { query: PageQuerySchema, response: listOf(ProductSchema) }),
   getDataHealth: apiRoute('GET', '/products/data-health', { response: DataHealthSchema }),
   listFamilyCandidates: apiRoute('GET', '/products/family-candidates', {
@@ -82,34 +94,75 @@ const products = {
   bulkCreateFromSource: apiRoute('POST', '/products/bulk-from-source', {
     body: BulkFromSourceSchema,
     response: BulkFromSourceResultSchema,
+    errors: catalogCodes('source_deleted', 'contention'),
   }),
   bulkRestoreProducts: apiRoute('POST', '/products/bulk-restore', {
     body: BulkRestoreSchema,
     response: BulkRestoreResultSchema,
+    errors: catalogCodes('contention'),
   }),
   bulkDeleteProducts: apiRoute('DELETE', '/products/bulk', {
     body: BulkDeleteSchema,
     response: BulkDeleteResultSchema,
+    errors: catalogCodes('confirmation_required', 'contention'),
   }),
   createVariantParent: apiRoute('POST', '/products/variant-parent', {
     body: VariantParentSchema,
     response: ProductSchema,
+    errors: catalogCodes(
+      'sku_taken',
+      'child_in_other_family',
+      'child_not_simple',
+      'brand_not_found',
+      'category_not_found',
+      'contention',
+    ),
   }),
   getProduct: apiRoute('GET', '/products/{id}', { response: ProductSchema }),
-  updateProduct: apiRoute('PUT', '/products/{id}', { body: UpdateProductSchema, response: ProductSchema }),
-  trashProduct: apiRoute('DELETE', '/products/{id}', { response: null }),
-  restoreProduct: apiRoute('POST', '/products/{id}/restore', { response: ProductSchema }),
-  archiveProduct: apiRoute('POST', '/products/{id}/archive', { response: ProductSchema }),
-  unarchiveProduct: apiRoute('POST', '/products/{id}/unarchive', { response: ProductSchema }),
+  updateProduct: apiRoute('PUT', '/products/{id}', {
+    body: UpdateProductSchema,
+    response: ProductSchema,
+    errors: catalogCodes(
+      'product_trashed',
+      'sku_taken',
+      'duplicate_sku',
+      'brand_not_found',
+      'category_not_found',
+      ...COMPONENT_CODES,
+      'contention',
+    ),
+  }),
+  trashProduct: apiRoute('DELETE', '/products/{id}', { response: null, errors: catalogCodes('contention') }),
+  restoreProduct: apiRoute('POST', '/products/{id}/restore', {
+    response: ProductSchema,
+    errors: catalogCodes('product_not_trashed', 'sku_taken', 'contention'),
+  }),
+  archiveProduct: apiRoute('POST', '/products/{id}/archive', {
+    response: ProductSchema,
+    errors: catalogCodes('product_trashed', 'contention'),
+  }),
+  unarchiveProduct: apiRoute('POST', '/products/{id}/unarchive', {
+    response: ProductSchema,
+    errors: catalogCodes('product_trashed', 'contention'),
+  }),
   duplicateProduct: apiRoute('POST', '/products/{id}/duplicate', {
     body: DuplicateProductSchema,
     response: ProductSchema,
+    errors: catalogCodes('family_not_duplicable', 'product_trashed', 'sku_taken', 'contention'),
   }),
-  linkChildren: apiRoute('POST', '/products/{id}/children', { body: LinkChildrenSchema, response: ProductSchema }),
-  unlinkChild: apiRoute('DELETE', '/products/{id}/children/{childId}', { response: ProductSchema }),
+  linkChildren: apiRoute('POST', '/products/{id}/children', {
+    body: LinkChildrenSchema,
+    response: ProductSchema,
+    errors: catalogCodes('product_trashed', 'not_a_family', 'child_in_other_family', 'child_not_simple', 'contention'),
+  }),
+  unlinkChild: apiRoute('DELETE', '/products/{id}/children/{childId}', {
+    response: ProductSchema,
+    errors: catalogCodes('product_trashed', 'not_a_family', 'contention'),
+  }),
   orderChildren: apiRoute('PUT', '/products/{id}/children/order', {
     body: ChildrenOrderSchema,
     response: ProductSchema,
+    errors: catalogCodes('product_trashed', 'not_a_family', 'contention'),
   }),
   listWhereUsed: apiRoute('GET', '/products/{id}/where-used', {
     query: PageQuerySchema,
@@ -119,8 +172,20 @@ const products = {
   preflightConversion: apiRoute('GET', '/products/{id}/convert/preflight', {
     query: PreflightQuerySchema,
     response: PreflightSchema,
+    errors: catalogCodes('dependency_unavailable'),
   }),
-  convertProduct: apiRoute('POST', '/products/{id}/convert', { body: ConvertProductSchema, response: ProductSchema }),
+  convertProduct: apiRoute('POST', '/products/{id}/convert', {
+    body: ConvertProductSchema,
+    response: ProductSchema,
+    errors: catalogCodes(
+      'product_trashed',
+      'unsupported_conversion',
+      'conversion_blocked',
+      'warnings_not_acknowledged',
+      'dependency_unavailable',
+      'contention',
+    ),
+  }),
 };
 
 const variants = {
@@ -130,31 +195,72 @@ const variants = {
     response: listOf(VariantSchema).extend({ next: z.string().nullable() }),
   }),
   getVariant: apiRoute('GET', '/variants/{id}', { response: VariantSchema }),
-  createVariant: apiRoute('POST', '/products/{id}/variants', { body: CreateVariantSchema, response: VariantSchema }),
-  updateVariant: apiRoute('PATCH', '/variants/{id}', { body: UpdateVariantSchema, response: VariantSchema }),
-  deleteVariant: apiRoute('DELETE', '/variants/{id}', { response: null }),
+  createVariant: apiRoute('POST', '/products/{id}/variants', {
+    body: CreateVariantSchema,
+    response: VariantSchema,
+    errors: catalogCodes('product_trashed', 'family_has_no_variants', 'sku_taken', 'duplicate_sku', 'contention'),
+  }),
+  updateVariant: apiRoute('PATCH', '/variants/{id}', {
+    body: UpdateVariantSchema,
+    response: VariantSchema,
+    errors: catalogCodes('product_trashed', 'sku_taken', 'duplicate_sku', 'contention'),
+  }),
+  deleteVariant: apiRoute('DELETE', '/variants/{id}', {
+    response: null,
+    errors: catalogCodes('product_trashed', 'last_variant', 'variant_in_use', 'contention'),
+  }),
 };
 
 const taxonomy = {
   listBrands: apiRoute('GET', '/brands', { query: PageQuerySchema, response: listOf(BrandSchema) }),
-  createBrand: apiRoute('POST', '/brands', { body: CreateBrandSchema, response: BrandSchema }),
+  createBrand: apiRoute('POST', '/brands', {
+    body: CreateBrandSchema,
+    response: BrandSchema,
+    errors: catalogCodes('brand_name_taken'),
+  }),
   getBrand: apiRoute('GET', '/brands/{id}', { response: BrandSchema }),
-  renameBrand: apiRoute('PATCH', '/brands/{id}', { body: UpdateBrandSchema, response: BrandSchema }),
-  deleteBrand: apiRoute('DELETE', '/brands/{id}', { response: null }),
+  renameBrand: apiRoute('PATCH', '/brands/{id}', {
+    body: UpdateBrandSchema,
+    response: BrandSchema,
+    errors: catalogCodes('brand_name_taken'),
+  }),
+  deleteBrand: apiRoute('DELETE', '/brands/{id}', { response: null, errors: catalogCodes('brand_in_use') }),
   listCategories: apiRoute('GET', '/categories', { query: PageQuerySchema, response: listOf(CategorySchema) }),
-  createCategory: apiRoute('POST', '/categories', { body: CreateCategorySchema, response: CategorySchema }),
+  createCategory: apiRoute('POST', '/categories', {
+    body: CreateCategorySchema,
+    response: CategorySchema,
+    errors: catalogCodes('category_name_taken', 'category_not_found'),
+  }),
   getCategory: apiRoute('GET', '/categories/{id}', { response: CategorySchema }),
-  updateCategory: apiRoute('PATCH', '/categories/{id}', { body: UpdateCategorySchema, response: CategorySchema }),
-  deleteCategory: apiRoute('DELETE', '/categories/{id}', { response: null }),
+  updateCategory: apiRoute('PATCH', '/categories/{id}', {
+    body: UpdateCategorySchema,
+    response: CategorySchema,
+    errors: catalogCodes('category_name_taken', 'category_not_found', 'category_cycle'),
+  }),
+  deleteCategory: apiRoute('DELETE', '/categories/{id}', { response: null, errors: catalogCodes('category_in_use') }),
 };
 
 const channels = {
   listChannels: apiRoute('GET', '/channels', { query: paged(ChannelListQuerySchema), response: listOf(ChannelSchema) }),
-  createChannel: apiRoute('POST', '/channels', { body: CreateChannelSchema, response: ChannelWithSecretSchema }),
+  createChannel: apiRoute('POST', '/channels', {
+    body: CreateChannelSchema,
+    response: ChannelWithSecretSchema,
+    errors: catalogCodes(...FEED_URL_CODES, 'feed_not_allowed', 'unknown_warehouse', 'dependency_unavailable'),
+  }),
   getChannel: apiRoute('GET', '/channels/{id}', { response: ChannelSchema }),
   /** With `rotateFeedSecret`, the new secret once. */
-  updateChannel: apiRoute('PATCH', '/channels/{id}', { body: UpdateChannelSchema, response: ChannelWithSecretSchema }),
-  deleteChannel: apiRoute('DELETE', '/channels/{id}', { response: null }),
+  updateChannel: apiRoute('PATCH', '/channels/{id}', {
+    body: UpdateChannelSchema,
+    response: ChannelWithSecretSchema,
+    errors: catalogCodes(
+      'channel_deleted',
+      ...FEED_URL_CODES,
+      'feed_not_allowed',
+      'unknown_warehouse',
+      'dependency_unavailable',
+    ),
+  }),
+  deleteChannel: apiRoute('DELETE', '/channels/{id}', { response: null, errors: catalogCodes('channel_has_listings') }),
   listListings: apiRoute('GET', '/channels/{id}/listings', {
     query: paged(ListingListQuerySchema),
     response: listOf(ListingSchema),
@@ -162,6 +268,7 @@ const channels = {
   upsertListings: apiRoute('POST', '/channels/{id}/listings', {
     body: UpsertListingsSchema,
     response: UpsertListingsResultSchema,
+    errors: catalogCodes('channel_deleted', 'listing_target_not_found'),
   }),
   deleteListing: apiRoute('DELETE', '/channels/{id}/listings/{listingId}', { response: null }),
 };
@@ -170,7 +277,11 @@ const sources = {
   listSources: apiRoute('GET', '/sources', { query: paged(SourceListQuerySchema), response: listOf(SourceSchema) }),
   createSource: apiRoute('POST', '/sources', { body: CreateSourceSchema, response: SourceSchema }),
   getSource: apiRoute('GET', '/sources/{id}', { response: SourceSchema }),
-  updateSource: apiRoute('PATCH', '/sources/{id}', { body: UpdateSourceSchema, response: SourceSchema }),
+  updateSource: apiRoute('PATCH', '/sources/{id}', {
+    body: UpdateSourceSchema,
+    response: SourceSchema,
+    errors: catalogCodes('source_deleted'),
+  }),
   deleteSource: apiRoute('DELETE', '/sources/{id}', { response: null }),
   listSourceSkus: apiRoute('GET', '/sources/{id}/skus', {
     query: paged(SourceSkuListQuerySchema),
@@ -179,17 +290,29 @@ const sources = {
   upsertSourceSkus: apiRoute('POST', '/sources/{id}/skus', {
     body: UpsertSourceSkusSchema,
     response: UpsertSourceSkusResultSchema,
+    errors: catalogCodes('source_deleted', 'variant_not_found', 'preferred_requires_variant'),
   }),
   updateSourceSku: apiRoute('PATCH', '/sources/{id}/skus/{skuId}', {
     body: UpdateSourceSkuSchema,
     response: SourceSkuSchema,
+    errors: catalogCodes('source_deleted', 'variant_not_found', 'preferred_requires_variant'),
   }),
   deleteSourceSku: apiRoute('DELETE', '/sources/{id}/skus/{skuId}', { response: null }),
   /**
    * A supplier feed: a CSV body (`text/csv`, streamed by the service, never parsed as JSON) or
    * JSON `ImportFromUrlSchema`; the handler reads it by its content type, so the row has no body schema.
    */
-  startImport: apiRoute('POST', '/sources/{id}/imports', { response: ImportJobSchema }),
+  startImport: apiRoute('POST', '/sources/{id}/imports', {
+    response: ImportJobSchema,
+    errors: catalogCodes(
+      'source_deleted',
+      'unsupported_content_type',
+      'csv_header_missing',
+      'import_too_large',
+      'upload_interrupted',
+      ...FEED_URL_CODES,
+    ),
+  }),
   listImports: apiRoute('GET', '/sources/{id}/imports', { query: PageQuerySchema, response: listOf(ImportJobSchema) }),
   getImport: apiRoute('GET', '/sources/imports/{jobId}', { response: ImportJobSchema }),
 };

@@ -32,13 +32,24 @@ import {
   WarehouseSchema,
 } from '../warehouses';
 import { apiRoute } from './bound-route';
+import { inventoryCodes } from './inventory.errors';
 
 /** A list's filters with the paging of every list (limit/offset and their take/skip aliases). */
 const paged = <T extends z.ZodObject>(filters: T) => z.intersection(filters, PageQuerySchema);
 
 /** The inventory service's stock routes with their wire shapes. */
 const STOCK_API = {
-  adjustStock: apiRoute('POST', '/stock/adjust', { body: AdjustStockSchema, response: AdjustResultSchema }),
+  adjustStock: apiRoute('POST', '/stock/adjust', {
+    body: AdjustStockSchema,
+    response: AdjustResultSchema,
+    errors: inventoryCodes(
+      'insufficient_stock',
+      'unknown_variant',
+      'resource_not_found',
+      'dependency_unavailable',
+      'contention',
+    ),
+  }),
   listMovements: apiRoute('GET', '/stock/movements', {
     query: paged(MovementQuerySchema),
     response: MovementPageSchema,
@@ -49,12 +60,22 @@ const STOCK_API = {
   updateStockItem: apiRoute('PATCH', '/stock/items/{variantId}/{warehouseId}', {
     body: UpdateStockItemSchema,
     response: StockItemSchema,
+    errors: inventoryCodes('min_above_max', 'unknown_variant', 'dependency_unavailable', 'contention'),
   }),
-  transferStock: apiRoute('POST', '/stock/transfer', { body: TransferStockSchema, response: RelocationResultSchema }),
-  moveStock: apiRoute('POST', '/stock/move', { body: MoveStockSchema, response: RelocationResultSchema }),
+  transferStock: apiRoute('POST', '/stock/transfer', {
+    body: TransferStockSchema,
+    response: RelocationResultSchema,
+    errors: inventoryCodes('same_warehouse', 'insufficient_stock', 'resource_not_found', 'contention'),
+  }),
+  moveStock: apiRoute('POST', '/stock/move', {
+    body: MoveStockSchema,
+    response: RelocationResultSchema,
+    errors: inventoryCodes('same_bin', 'insufficient_stock', 'resource_not_found', 'contention'),
+  }),
   setPrimaryBin: apiRoute('POST', '/stock/primary-bin', {
     body: SetPrimaryBinSchema,
     response: PrimaryBinResultSchema,
+    errors: inventoryCodes('unknown_variant', 'resource_not_found', 'dependency_unavailable', 'contention'),
   }),
 };
 
@@ -76,10 +97,12 @@ const WAREHOUSE_STOCK_API = {
   previewCount: apiRoute('POST', '/warehouses/{warehouseId}/stock/count/preview', {
     body: BulkCountPreviewSchema,
     response: z.array(CountDiffSchema),
+    errors: inventoryCodes('unknown_variant', 'dependency_unavailable'),
   }),
   applyCount: apiRoute('POST', '/warehouses/{warehouseId}/stock/count/apply', {
     body: BulkCountApplySchema,
     response: z.array(CountResultSchema),
+    errors: inventoryCodes('duplicate_count_line', 'unknown_variant', 'dependency_unavailable', 'contention'),
   }),
 };
 
@@ -89,20 +112,36 @@ const WAREHOUSES_API = {
     query: paged(WarehouseListQuerySchema),
     response: listOf(WarehouseSchema),
   }),
-  createWarehouse: apiRoute('POST', '/warehouses', { body: CreateWarehouseSchema, response: WarehouseSchema }),
+  createWarehouse: apiRoute('POST', '/warehouses', {
+    body: CreateWarehouseSchema,
+    response: WarehouseSchema,
+    errors: inventoryCodes('warehouse_code_taken'),
+  }),
   getWarehouse: apiRoute('GET', '/warehouses/{warehouseId}', { response: WarehouseSchema }),
   updateWarehouse: apiRoute('PATCH', '/warehouses/{warehouseId}', {
     body: UpdateWarehouseSchema,
     response: WarehouseSchema,
+    errors: inventoryCodes('warehouse_deleted', 'warehouse_code_taken'),
   }),
-  deleteWarehouse: apiRoute('DELETE', '/warehouses/{warehouseId}', { response: null }),
+  deleteWarehouse: apiRoute('DELETE', '/warehouses/{warehouseId}', {
+    response: null,
+    errors: inventoryCodes('warehouse_deleted', 'warehouse_not_empty'),
+  }),
   listBins: apiRoute('GET', '/warehouses/{warehouseId}/bins', { query: PageQuerySchema, response: listOf(BinSchema) }),
-  createBin: apiRoute('POST', '/warehouses/{warehouseId}/bins', { body: CreateBinSchema, response: BinSchema }),
+  createBin: apiRoute('POST', '/warehouses/{warehouseId}/bins', {
+    body: CreateBinSchema,
+    response: BinSchema,
+    errors: inventoryCodes('bin_name_taken', 'warehouse_deleted'),
+  }),
   renameBin: apiRoute('PATCH', '/warehouses/{warehouseId}/bins/{binId}', {
     body: UpdateBinSchema,
     response: BinSchema,
+    errors: inventoryCodes('bin_name_taken'),
   }),
-  deleteBin: apiRoute('DELETE', '/warehouses/{warehouseId}/bins/{binId}', { response: null }),
+  deleteBin: apiRoute('DELETE', '/warehouses/{warehouseId}/bins/{binId}', {
+    response: null,
+    errors: inventoryCodes('bin_not_empty'),
+  }),
 };
 
 /** The inventory service's routes with their wire shapes. */

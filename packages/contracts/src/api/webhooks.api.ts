@@ -9,6 +9,7 @@ import {
   WebhookEndpointWithSecretSchema,
 } from '../webhooks';
 import { apiRoute } from './bound-route';
+import { webhooksCodes } from './webhooks.errors';
 
 /** The webhooks service's routes with their wire shapes. */
 export const WEBHOOKS_API = {
@@ -18,10 +19,12 @@ export const WEBHOOKS_API = {
     body: CreateWebhookEndpointSchema,
     response: WebhookEndpointWithSecretSchema,
     secretFields: ['secret'],
+    errors: webhooksCodes('webhook_url_not_https', 'webhook_url_private_address', 'webhook_url_unresolvable'),
   }),
   updateEndpoint: apiRoute('PATCH', '/webhooks/{id}', {
     body: UpdateWebhookEndpointSchema,
     response: WebhookEndpointSchema,
+    errors: webhooksCodes('webhook_url_not_https', 'webhook_url_private_address', 'webhook_url_unresolvable'),
   }),
   deleteEndpoint: apiRoute('DELETE', '/webhooks/{id}', { response: null }),
   rotateSecret: apiRoute('POST', '/webhooks/{id}/rotate-secret', {
@@ -32,5 +35,8 @@ export const WEBHOOKS_API = {
     query: PageQuerySchema,
     response: listOf(WebhookDeliverySchema),
   }),
-  replayDelivery: apiRoute('POST', '/webhooks/deliveries/{deliveryId}/replay', { response: WebhookDeliverySchema }),
+  replayDelivery: apiRoute('POST', '/webhooks/deliveries/{deliveryId}/replay', {
+    response: WebhookDeliverySchema,
+    errors: webhooksCodes('delivery_not_failed', 'webhook_endpoint_disabled'),
+  }),
 };

@@ -1,6 +1,8 @@
 import { ERROR_STATUS, ErrorBodySchema, type ErrorType } from '../errors';
 import type { RouteSpec } from '../routes';
 import type { RouteSchemas } from '../api/bound-route';
+import type { ErrorCode } from '../api/error-codes';
+import { GENERIC_CODES, genericCodesOf } from './generic-errors';
 import { jsonSchemaOf, type JsonSchema } from './json-schema';
 import { HEADER_REFS } from './headers-doc';
 
@@ -25,36 +27,80 @@ const DESCRIPTIONS: Record<ErrorType, string> = {
 /** The error types any route can answer, whatever it takes. */
 const ALWAYS: ErrorType[] = ['unauthorized', 'forbidden', 'rate_limited', 'internal', 'unavailable', 'gateway_timeout'];
 
+const byStatus = (a: ErrorType, b: ErrorType) => ERROR_STATUS[a] - ERROR_STATUS[b];
+
 /**
- * The error types a route can answer, from what it takes: a 400 where anything is parsed, a
- * 404 where an id is in the path, 409/422 on writes, 413/415 where a body is read, 501 while
- * the route is pending. The error `code` is a stable reason within the type (`resource_not_found`,
- * `insufficient_stock`); its type alone decides the status.
+ * The codes a route can answer: the generic ones for what it takes (a 400 where anything is
+ * parsed, a 404 where an id is in the path, the Idempotency-Key's on a POST, the gateway's) and
+ * the business codes its schemas declare (`errors`). The code is the stable reason partners
+ * branch on (`over_receipt`); its type alone decides the status.
  */
-export function errorTypesOf(route: RouteSpec, schemas: RouteSchemas | undefined): ErrorType[] {
-  if (!schemas) return ['not_implemented', ...ALWAYS];
-  const types = new Set<ErrorType>(ALWAYS);
-  if (schemas.params || schemas.query || schemas.body || route.path.includes('{')) types.add('bad_request');
-  if (route.path.includes('{')) types.add('not_found');
-  if (route.method !== 'GET') types.add('conflict').add('unprocessable');
-  if (schemas.body) types.add('payload_too_large').add('unsupported_media_type');
-  return [...types].sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]);
+export function errorCodesOf(route: RouteSpec, schemas: RouteSchemas | undefined): ErrorCode[] {
+  if (!schemas) return [];
+  const codes = new Map<string, ErrorCode>();
+  // The route's own first: a response's example shows its first code.
+  for (const c of [...(schemas.errors ?? []), ...genericCodesOf(route, schemas)])
+    if (!codes.has(`${c.type} ${c.code}`)) codes.set(`${c.type} ${c.code}`, c);
+  return [...codes.values()];
 }
 
-/** `components.responses`: one response per error type, each the error envelope. */
+/** The error types a route can answer: those of its codes, and 501 while the route is pending. */
+export function errorTypesOf(route: RouteSpec, schemas: RouteSchemas | undefined): ErrorType[] {
+  if (!schemas) return (['not_implemented', ...ALWAYS] as ErrorType[]).sort(byStatus);
+  const types = new Set<ErrorType>([...ALWAYS, ...errorCodesOf(route, schemas).map((c) => c.type)]);
+  return [...types].sort(byStatus);
+}
+
+const codeList = (codes: readonly ErrorCode[]) => codes.map((c) => `- \`${c.code}\`: ${c.description}`).join('\n');
+
+/** The error envelope whose `code` is one of `codes`. */
+const envelopeOf = (codes: readonly ErrorCode[]): JsonSchema => ({
+  allOf: [
+    { $ref: '#/components/schemas/ErrorBody' },
+    {
+      type: 'object',
+      properties: { error: { type: 'object', properties: { code: { enum: codes.map((c) => c.code) } } } },
+    },
+  ],
+});
+
+function errorResponse(type: ErrorType, codes: readonly ErrorCode[]): JsonSchema {
+  const code = codes[0]?.code ?? type;
+  const example = {
+    error: { code, message: codes[0]?.description ?? DESCRIPTIONS[type], requestId: 'req_01J8ZK2M3N' },
+  };
+  const listed = codes.length > 0 ? `\n\n${codeList(codes)}` : '';
+  const response: JsonSchema = {
+    description: `${type}: ${DESCRIPTIONS[type]}.${listed}`,
+    content: { 'application/json': { schema: codes.length > 0 ? envelopeOf(codes) : ERROR_BODY_REF, example } },
+  };
+  if (type === 'rate_limited') response.headers = { 'Retry-After': HEADER_REFS.retryAfter };
+  return response;
+}
+
+const ERROR_BODY_REF = { $ref: '#/components/schemas/ErrorBody' };
+
+/** Every generic code of a type: what `components.responses.<type>` lists. */
+const genericOfType = (type: ErrorType): ErrorCode[] =>
+  GENERIC_CODES.filter((g) => g.type === type).map(({ code, description }) => ({ code, type, description }));
+
+const sameCodes = (a: readonly ErrorCode[], b: readonly ErrorCode[]) =>
+  a.length === b.length && a.every((c) => b.some((d) => d.code === c.code && d.description === c.description));
+
+/**
+ * A route's answer of one error type: the shared component when its codes are exactly the
+ * generic ones of the type, else its own, listing the codes it can answer with a description each.
+ */
+export function errorResponseOf(type: ErrorType, routeCodes: readonly ErrorCode[]): JsonSchema {
+  const codes = routeCodes.filter((c) => c.type === type);
+  if (codes.length === 0 || sameCodes(codes, genericOfType(type))) return { $ref: `#/components/responses/${type}` };
+  return errorResponse(type, codes);
+}
+
+/** `components.responses`: one response per error type, each the error envelope with its generic codes. */
 export function errorResponses(): Record<string, JsonSchema> {
   const types = Object.keys(ERROR_STATUS) as ErrorType[];
-  return Object.fromEntries(
-    types.map((type) => {
-      const example = { error: { code: type, message: DESCRIPTIONS[type], requestId: 'req_01J8ZK2M3N' } };
-      const response: JsonSchema = {
-        description: `${type}: ${DESCRIPTIONS[type]}.`,
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' }, example } },
-      };
-      if (type === 'rate_limited') response.headers = { 'Retry-After': HEADER_REFS.retryAfter };
-      return [type, response];
-    }),
-  );
+  return Object.fromEntries(types.map((type) => [type, errorResponse(type, genericOfType(type))]));
 }
 
 export const errorBodySchema = (): JsonSchema => jsonSchemaOf(ErrorBodySchema, 'output');

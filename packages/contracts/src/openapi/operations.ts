@@ -2,7 +2,7 @@ import type { RouteSchemas } from '../api/bound-route';
 import { schemasOf } from '../api/bound-route';
 import { ERROR_STATUS } from '../errors';
 import type { RouteSpec } from '../routes';
-import { errorTypesOf } from './errors-doc';
+import { errorCodesOf, errorResponseOf, errorTypesOf } from './errors-doc';
 import { answerHeaders } from './headers-doc';
 import { jsonSchemaOf, objectFields, type JsonSchema } from './json-schema';
 import { exampleOf, type RouteExample } from './examples';
@@ -52,11 +52,9 @@ function success(route: RouteSpec, schemas: RouteSchemas): JsonSchema {
 }
 
 function responses(route: RouteSpec, schemas: RouteSchemas | undefined): JsonSchema {
+  const codes = errorCodesOf(route, schemas);
   const errors = Object.fromEntries(
-    errorTypesOf(route, schemas).map((type) => [
-      String(ERROR_STATUS[type]),
-      { $ref: `#/components/responses/${type}` },
-    ]),
+    errorTypesOf(route, schemas).map((type) => [String(ERROR_STATUS[type]), errorResponseOf(type, codes)]),
   );
   return schemas ? { [String(route.status)]: success(route, schemas), ...errors } : errors;
 }
@@ -108,6 +106,12 @@ export function operationOf(route: RouteSpec): JsonSchema {
           ...(example?.body === undefined ? {} : { example: example.body }),
         },
       },
+    };
+  } else if (example?.contentType) {
+    // A body read as a stream (a CSV upload): its type and the example, as text.
+    operation.requestBody = {
+      required: true,
+      content: { [example.contentType]: { schema: { type: 'string' }, example: example.body } },
     };
   }
   return operation;

@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROUTES, schemasOf, type ServiceName } from '@stockyard/contracts';
+import { errorCodesOf } from '@stockyard/contracts/src/openapi/errors-doc';
+import { filesUnder, thrownCodes } from './support/thrown-codes';
+
+/**
+ * Issue #27: the codes the OpenAPI document lists per route (`errors` on the route's schemas in
+ * packages/contracts/src/api/*.api.ts, and the generic ones) are the codes the services make.
+ * Read from the source (test/support/thrown-codes.ts: every `AppError`, the kit's helpers, state
+ * tables, `callPeer`, URL rules) and from the codes each service's tests assert. What it covers:
+ * a service that makes a code none of its partner routes lists fails; a route listing a code its
+ * service never makes fails; a listed code whose status differs from the one the source gives
+ * fails. Which route answers a code is not proven here (a code listed on the wrong route of the
+ * right service passes), nor is a code built at run time from a variable.
+ */
+const SERVICES: ServiceName[] = ['gateway', 'catalog', 'purchasing', 'invoicing', 'orders', 'inventory', 'webhooks'];
+const root = join(__dirname, '..');
+const KIT = join(root, 'packages/service-kit/src');
+
+/** Codes a service makes that no partner route answers as `error.code`, and why. */
+const NOT_ON_PARTNER_ROUTES: Record<ServiceName, Record<string, string>> = {
+  gateway: {
+    route_not_found: 'a path the route table lacks: no operation to list it on',
+    method_not_allowed: 'a method the route table lacks for the path',
+  },
+  catalog: {
+    ...Object.fromEntries(
+      ['stock_on_hand', 'open_holds', 'used_as_component', 'multiple_variants', 'family_child'].map((c) => [
+        c,
+        'a conversion blocker: in the details of conversion_blocked and in the preflight',
+      ]),
+    ),
+    ...Object.fromEntries(
+      ['bom_from_bundle', 'variant_removed', 'listings_change'].map((c) => [c, 'a conversion warning (details)']),
+    ),
+    ...Object.fromEntries(
+      ['missing_sku', 'invalid_sku', 'invalid_name', 'invalid_cost', 'invalid_quantity', 'invalid_upc'].map((c) => [
+        c,
+        'a rejected row of an import job',
+      ]),
+    ),
+    feed_fetch_failed: 'an import job’s failure.code',
+    invalid_status_transition: 'the import job’s state table: moved by the import runner, never by a request',
+  },
+  purchasing: {},
+  invoicing: {},
+  orders: {
+    catalog_refused: 'the feed poller’s report of a feed’s status, in the background',
+    feed_url_not_https: 'the feed client’s URL rule: answered as feed_fetch_failed',
+    feed_url_private_address: 'the feed client’s URL rule: answered as feed_fetch_failed',
+    feed_url_unresolvable: 'the feed client’s URL rule: answered as feed_fetch_failed',
+  },
+  inventory: {
+    insufficient_available: 'reserve, internal API only (orders’ holds)',
+    insufficient_reserved: 'release and deduct, internal API only',
+    operation_key_reused: 'an operation key of the internal API reused with other parameters',
+  },
+  webhooks: {},
+};
+
+/** Codes the kit makes in every service that no request through the gateway gets, and why. */
+const KIT_NOT_ON_PARTNER_ROUTES: Record<string, string> = {
+  unauthenticated: 'a request that reaches a service without the gateway’s signed identity',
+};
+
+/** Codes the kit makes for any service (its store, its peers, its request checks). */
+const kitCodes = new Set(thrownCodes(KIT).map((t) => t.code));
+
+const routesOf = (service: ServiceName) => ROUTES.filter((r) => r.service === service && schemasOf(r));
+const answered = (service: ServiceName) =>
+  routesOf(service).flatMap((r) =>
+    errorCodesOf(r, schemasOf(r)).map((c) => ({ ...c, route: `${r.method} ${r.path}` })),
+  );
+const declared = (service: ServiceName) => routesOf(service).flatMap((r) => schemasOf(r)!.errors ?? []);
+
+/** Codes a service's tests expect in an error body: `error.code).toBe('x')`, `error: { code: 'x'`. */
+function assertedCodes(service: ServiceName): string[] {
+  const pattern = /error\.code\)\.toBe\('([a-z_]+)'\)|error: (?:expect\.objectContaining\()?\{ code: '([a-z_]+)'/g;
+  const files = filesUnder(join(root, 'services', service, 'test'));
+  const codes = files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(pattern)].map((m) => (m[1] ?? m[2])!));
+  return [...new Set(codes)];
+}
+
+describe.each(SERVICES)('the error codes of %s', (service) => {
+  const thrown = thrownCodes(join(root, 'services', service, 'src'));
+  const listed = new Set(answered(service).map((c) => c.code));
+  const excused = NOT_ON_PARTNER_ROUTES[service];
+  const kitExcused = (code: string) => KIT_NOT_ON_PARTNER_ROUTES[code] !== undefined;
+
+  it('lists on one of its partner routes every code its source makes, or says why none answers it', () => {
+    const missing = [...new Set(thrown.map((t) => t.code))].filter((code) => !listed.has(code) && !excused[code]);
+    expect(missing).toEqual([]);
+    // An excuse for a code that is listed, or that the source no longer makes, goes.
+    const made = new Set(thrown.map((t) => t.code));
+    expect(Object.keys(excused).filter((code) => listed.has(code) || !made.has(code))).toEqual([]);
+  });
+
+  it('lists only codes its source or the kit makes', () => {
+    const made = new Set([...thrown.map((t) => t.code), ...kitCodes]);
+    expect([...new Set(declared(service).map((c) => c.code))].filter((code) => !made.has(code))).toEqual([]);
+  });
+
+  it('gives each listed code the status its source gives it', () => {
+    const typed = new Map(thrown.filter((t) => t.type).map((t) => [t.code, t.type]));
+    const wrong = declared(service).filter((c) => typed.has(c.code) && typed.get(c.code) !== c.type);
+    expect(wrong.map((c) => `${c.code}: listed ${c.type}, made ${typed.get(c.code)}`)).toEqual([]);
+  });
+
+  it('lists every code its tests expect in an error body, or says why no partner route answers it', () => {
+    const asserted = assertedCodes(service);
+    expect(asserted.filter((code) => !listed.has(code) && !excused[code] && !kitExcused(code))).toEqual([]);
+  });
+});
