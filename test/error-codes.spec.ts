@@ -43,7 +43,9 @@ const NOT_ON_PARTNER_ROUTES: Record<ServiceName, Record<string, string>> = {
     feed_fetch_failed: 'an import job’s failure.code',
     invalid_status_transition: 'the import job’s state table: moved by the import runner, never by a request',
   },
-  purchasing: {},
+  purchasing: {
+    orders_refused: 'orders refusing a link told from the outbox, in the background: logged and dropped',
+  },
   invoicing: {},
   orders: {
     catalog_refused: 'the feed poller’s report of a feed’s status, in the background',
