@@ -10,7 +10,7 @@ export interface CallFigures {
   failedAttempts: number;
   /** 409 idempotency_in_progress: the key's first attempt died on a killed replica and still holds it. */
   inProgressWaits: number;
-  /** What the failed attempts were, `METHOD route → status` (for the report). */
+  /** What the failed attempts were, `METHOD route → status code` (for the report). */
   failures: string[];
 }
 
@@ -74,9 +74,8 @@ export function partnerClient(gatewayUrl: string, key: string, figures: CallFigu
       if (!failed && !held) return answer as Answer;
       if (failed) {
         figures.failedAttempts++;
-        figures.failures.push(
-          `${method} ${route.split('?')[0]} → ${typeof answer === 'string' ? answer : answer.status}`,
-        );
+        const what = typeof answer === 'string' ? answer : `${answer.status} ${answer.body?.error?.code ?? ''}`;
+        figures.failures.push(`${method} ${route.split('?')[0]} → ${what}`);
       } else figures.inProgressWaits++;
       if (Date.now() > deadline) throw new Error(`${method} ${route}: no answer but ${JSON.stringify(answer)}`);
       await new Promise((resolve) => setTimeout(resolve, held ? 1000 : 200));

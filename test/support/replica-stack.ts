@@ -1,6 +1,7 @@
 import mongoose from 'mongoose';
 import {
   bootstrapOrg,
+  eventually,
   freePort,
   infraEnv,
   isolatedNames,
@@ -28,11 +29,30 @@ export interface ReplicaStack {
 }
 
 /** At most this many processes start at once: a start compiles TypeScript, and the machine has 2 cores. */
-const STARTING_AT_ONCE = 4;
+const STARTING_AT_ONCE = 2;
+
+/**
+ * ServiceProcess.start, waiting longer for readiness than its 30 s: beside eleven other
+ * services on two busy cores a start can take longer. A process that exited still fails.
+ */
+export async function startPatiently(process: ServiceProcess, timeoutMs = 120_000): Promise<void> {
+  const started = Date.now();
+  await process.start().catch(async (err: Error) => {
+    if (!err.message.includes('did not become ready: condition not met')) throw err;
+    await eventually(
+      async () => {
+        const res = await fetch(`${process.url}/readyz`).catch(() => undefined);
+        return res?.status === 200 ? true : undefined;
+      },
+      timeoutMs - (Date.now() - started),
+      250,
+    );
+  });
+}
 
 async function startAll(processes: ServiceProcess[]): Promise<void> {
   for (let i = 0; i < processes.length; i += STARTING_AT_ONCE) {
-    await Promise.all(processes.slice(i, i + STARTING_AT_ONCE).map((p) => p.start()));
+    await Promise.all(processes.slice(i, i + STARTING_AT_ONCE).map((p) => startPatiently(p)));
   }
 }
 
