@@ -103,14 +103,22 @@ describe('two replicas of every service, each restarted in turn under traffic', 
 
   /** Stock equals what the accepted adjusts and receipts added (receipts reach inventory by event). */
   async function expectExactStock() {
-    for (const [variantId, units] of accepted.adjusts) {
-      const expected = units + (variantId === fixture.receivedVariant ? accepted.received : 0);
-      const actual = await eventually(async () => {
-        const units = await onHand(variantId);
-        return units === expected ? units : undefined;
-      }, 30_000).catch(() => onHand(variantId));
-      expect({ variantId, onHand: actual }).toEqual({ variantId, onHand: expected });
-    }
+    const expected: Record<string, number> = {};
+    for (const [variantId, units] of accepted.adjusts)
+      expected[variantId] = units + (variantId === fixture.receivedVariant ? accepted.received : 0);
+    const actual = async () => {
+      const held: Record<string, number> = {};
+      for (const variantId of Object.keys(expected)) held[variantId] = await onHand(variantId);
+      return held;
+    };
+    const settled = await eventually(async () => {
+      const held = await actual();
+      return Object.keys(expected).every((v) => held[v] === expected[v]) ? held : undefined;
+    }, 30_000).catch(actual);
+    expect({ receivedVariant: fixture.receivedVariant, onHand: settled }).toEqual({
+      receivedVariant: fixture.receivedVariant,
+      onHand: expected,
+    });
   }
 
   /** Waits until no delivery is pending and every published event was delivered; returns the tally. */
@@ -162,9 +170,10 @@ describe('two replicas of every service, each restarted in turn under traffic', 
 
   it('SIGTERM: no request fails, every event is delivered once, stock is exact', async () => {
     const run = await restartEachUnderTraffic('SIGTERM');
+    report('SIGTERM', run, tallyEvents(COUNTED_EVENTS, tap.events, receiver.received));
     await expectExactStock();
     const tally = await expectEveryEventOnce();
-    report('SIGTERM', run, tally);
+    report('SIGTERM settled', run, tally);
     expect(run.figures.failures).toEqual([]);
     expect(run.figures.inProgressWaits).toBe(0);
     expect(run.restarts).toHaveLength(REPLICATED.length * 2);
@@ -172,9 +181,10 @@ describe('two replicas of every service, each restarted in turn under traffic', 
 
   it('SIGKILL: what failed on a killed replica succeeds on retry; every event once, stock exact', async () => {
     const run = await restartEachUnderTraffic('SIGKILL');
+    report('SIGKILL', run, tallyEvents(COUNTED_EVENTS, tap.events, receiver.received));
     await expectExactStock();
     const tally = await expectEveryEventOnce();
-    report('SIGKILL', run, tally);
+    report('SIGKILL settled', run, tally);
     // Failed attempts are allowed here: the traffic stopped without error, so each was retried to success.
     expect(run.restarts).toHaveLength(REPLICATED.length * 2);
   }, 900_000);
