@@ -34,7 +34,7 @@ import { apiKeyModel, apiKeyUsageModel, organizationModel } from './store/api-ke
 import { ApiKeyUsageRepository } from './store/api-key-usage.repository';
 import { ApiKeyRepository } from './store/api-key.repository';
 import { OrganizationRepository } from './store/organization.repository';
-import type { Config } from './config';
+import { urlList, type Config } from './config';
 
 export interface GatewayDeps {
   connection: Connection;
@@ -79,7 +79,7 @@ function keyServices({ connection, logger, config, redis, subscriber }: GatewayD
   });
   const revocations = new RevocationBus(redis, subscriber, `${config.REDIS_PREFIX}api-keys:revoked`, logger);
   const channels = storefrontChannels({
-    catalogUrl: config.CATALOG_URL,
+    catalogUrls: urlList(config.CATALOG_URL),
     identitySecret: config.IDENTITY_SECRET,
     timeoutMs: config.PEER_TIMEOUT_MS,
   });
@@ -89,12 +89,12 @@ function keyServices({ connection, logger, config, redis, subscriber }: GatewayD
 const upstreams = (config: GatewayDeps['config'], security: readonly string[]) =>
   new Upstreams(
     {
-      catalog: config.CATALOG_URL,
-      purchasing: config.PURCHASING_URL,
-      invoicing: config.INVOICING_URL,
-      orders: config.ORDERS_URL,
-      inventory: config.INVENTORY_URL,
-      webhooks: config.WEBHOOKS_URL,
+      catalog: urlList(config.CATALOG_URL),
+      purchasing: urlList(config.PURCHASING_URL),
+      invoicing: urlList(config.INVOICING_URL),
+      orders: urlList(config.ORDERS_URL),
+      inventory: urlList(config.INVENTORY_URL),
+      webhooks: urlList(config.WEBHOOKS_URL),
     },
     config.UPSTREAM_TIMEOUT_MS,
     { connections: config.UPSTREAM_CONNECTIONS, maxQueued: config.UPSTREAM_MAX_QUEUED },

@@ -5,16 +5,30 @@ import { DEFAULT_REFUSAL_MS } from './auth/refusal-timer';
 
 const url = z.string().url();
 
+/** A service's replicas: one URL, or several separated by commas. */
+export const urlList = (value: string): string[] =>
+  value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+const upstream = z
+  .string()
+  .refine(
+    (value) => urlList(value).length > 0 && urlList(value).every((part) => url.safeParse(part).success),
+    'must be a URL, or URLs separated by commas',
+  );
+
 export const configSchema = baseServiceEnv.extend({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
   /** Prefix of every Redis key and channel the gateway uses (tests isolate themselves with it). */
   REDIS_PREFIX: z.string().min(1).default('stockyard:'),
-  CATALOG_URL: url,
-  PURCHASING_URL: url,
-  INVOICING_URL: url,
-  ORDERS_URL: url,
-  INVENTORY_URL: url,
-  WEBHOOKS_URL: url,
+  CATALOG_URL: upstream,
+  PURCHASING_URL: upstream,
+  INVOICING_URL: upstream,
+  ORDERS_URL: upstream,
+  INVENTORY_URL: upstream,
+  WEBHOOKS_URL: upstream,
   /** How long a call to a service's internal API may take before the route answers 503 `dependency_unavailable`. */
   PEER_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),

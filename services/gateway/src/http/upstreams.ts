@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { Pool, type Dispatcher } from 'undici';
 import { IDENTITY_HEADER, type ServiceName } from '@stockyard/contracts';
 import { AppError } from '@stockyard/service-kit';
+import { Balancer, DEFAULT_DOWN_TIMES, type DownTimes, type Member } from './balancer';
 
 export type UpstreamName = Exclude<ServiceName, 'gateway'>;
 
@@ -84,32 +85,59 @@ class HeaderFilter {
 }
 
 /**
- * The pooled, kept-alive connections to each service (undici: a pool per origin). A
- * request is streamed both ways, never buffered, through undici's dispatch API: headers
- * go as flat lists of strings both ways, so the hop builds no header objects, and the
- * answer's head (the gateway's headers and the service's) is written in one writeHead.
- * Upstream failures become AppErrors the caller turns into envelopes.
+ * Error codes of a connection that failed before the request was written (undici calls the
+ * handler's onConnect only once it writes): nothing reached the service, so the request may
+ * go to another replica whatever its method.
+ */
+const NOT_SENT = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+]);
+
+/**
+ * The pooled, kept-alive connections to each replica of each service (undici: a pool per
+ * origin), chosen by a Balancer. A request is streamed both ways, never buffered, through
+ * undici's dispatch API: headers go as flat lists of strings both ways, so the hop builds no
+ * header objects, and the answer's head (the gateway's headers and the service's) is written
+ * in one writeHead. A connection refused or cut before the request was written is retried on
+ * the next replica; what fails after it was written is answered as an error (the client
+ * retries with its Idempotency-Key). Upstream failures become AppErrors the caller turns into
+ * envelopes.
  */
 export class Upstreams {
-  private readonly pools = new Map<UpstreamName, { pool: Pool; inFlight: number }>();
+  private readonly services = new Map<UpstreamName, Balancer<Pool>>();
   private readonly requestFilter: HeaderFilter;
   private readonly responseFilter: HeaderFilter;
 
   constructor(
-    targets: Record<UpstreamName, string>,
+    /** Each service's replicas (one URL or more). */
+    targets: Record<UpstreamName, readonly string[]>,
     private readonly timeoutMs: number,
     private readonly limits: UpstreamLimits = { connections: 128, maxQueued: 512 },
     /** Response header names the gateway always writes itself (see Forward.head). */
     ownResponseHeaders: readonly string[] = [],
+    downTimes: DownTimes = DEFAULT_DOWN_TIMES,
   ) {
-    for (const [service, url] of Object.entries(targets) as [UpstreamName, string][]) {
-      const pool = new Pool(url, {
-        connections: limits.connections,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        connectTimeout: Math.min(timeoutMs, 10_000),
-      });
-      this.pools.set(service, { pool, inFlight: 0 });
+    for (const [service, urls] of Object.entries(targets) as [UpstreamName, string[]][]) {
+      const pools = urls.map((url) => ({
+        url,
+        target: new Pool(url, {
+          connections: limits.connections,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+          connectTimeout: Math.min(timeoutMs, 10_000),
+        }),
+      }));
+      this.services.set(service, new Balancer(pools, downTimes));
     }
     this.requestFilter = new HeaderFilter([...HOP_BY_HOP, ...REPLACED_ON_REQUEST]);
     this.responseFilter = new HeaderFilter([...HOP_BY_HOP, ...ownResponseHeaders]);
@@ -121,37 +149,48 @@ export class Upstreams {
    * with the error that cut the request body short.
    */
   forward(service: UpstreamName, { req, res, headers, head, body }: Forward): Promise<void> {
-    const upstream = this.pools.get(service)!;
-    // Each socket carries one request at a time: what is beyond the sockets waits in the pool.
-    if (upstream.inFlight - this.limits.connections >= this.limits.maxQueued) {
-      return Promise.reject(
-        new AppError('unavailable', `The ${service} service is busy; retry in a moment`, 'upstream_busy', undefined, {
-          'Retry-After': '1',
-        }),
-      );
-    }
+    const balancer = this.services.get(service)!;
     const outgoing = this.forwardedHeaders(req, headers);
-    upstream.inFlight++;
+    const tried = new Set<Member<Pool>>();
     return new Promise<void>((resolve, reject) => {
-      const done = (err?: Error) => {
-        upstream.inFlight--;
-        if (!err) return resolve();
-        if (res.headersSent) {
-          // Mid-body: nothing honest can be added to a response already under way.
-          res.destroy(err);
-          return resolve();
+      const attempt = (lastError?: NodeJS.ErrnoException) => {
+        const member = balancer.pick(tried);
+        if (!member) return reject(this.asAppError(service, lastError!));
+        // Each socket carries one request at a time: what is beyond the sockets waits in the pool.
+        // The least loaded replica is chosen, so when it is full, all are.
+        if (member.inFlight - this.limits.connections >= this.limits.maxQueued) {
+          balancer.released(member);
+          return reject(busy(service));
         }
-        reject(err instanceof AppError ? err : this.asAppError(service, err as NodeJS.ErrnoException));
+        tried.add(member);
+        member.inFlight++;
+        const done = (err: Error | undefined, connected: boolean) => {
+          member.inFlight--;
+          if (!err) return resolve();
+          // A client that left (its body's error looks like a refusal) is not followed elsewhere.
+          if (!connected && isNotSent(err) && !req.socket.destroyed && !res.destroyed) {
+            balancer.refused(member);
+            return attempt(err as NodeJS.ErrnoException);
+          }
+          if (!connected) balancer.released(member);
+          if (res.headersSent) {
+            // Mid-body: nothing honest can be added to a response already under way.
+            res.destroy(err);
+            return resolve();
+          }
+          reject(err instanceof AppError ? err : this.asAppError(service, err as NodeJS.ErrnoException));
+        };
+        member.target.dispatch(
+          { path: req.url!, method: req.method as Dispatcher.HttpMethod, headers: outgoing, body },
+          new Relay(res, head, this.responseFilter, done, () => balancer.connected(member)),
+        );
       };
-      upstream.pool.dispatch(
-        { path: req.url!, method: req.method as Dispatcher.HttpMethod, headers: outgoing, body },
-        new Relay(res, head, this.responseFilter, done),
-      );
+      attempt();
     });
   }
 
   close(): Promise<unknown> {
-    return Promise.all([...this.pools.values()].map(({ pool }) => pool.close()));
+    return Promise.all([...this.services.values()].flatMap(({ members }) => members.map((m) => m.target.close())));
   }
 
   /** The client's end-to-end headers, the forwarding trail, then the gateway's own. */
@@ -171,8 +210,8 @@ export class Upstreams {
     return out;
   }
 
-  private asAppError(service: UpstreamName, err: NodeJS.ErrnoException): AppError {
-    if (err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT') {
+  private asAppError(service: UpstreamName, err: NodeJS.ErrnoException | undefined): AppError {
+    if (err?.code === 'UND_ERR_HEADERS_TIMEOUT' || err?.code === 'UND_ERR_BODY_TIMEOUT') {
       return new AppError(
         'gateway_timeout',
         `The ${service} service did not answer within ${this.timeoutMs} ms`,
@@ -182,6 +221,13 @@ export class Upstreams {
     return new AppError('unavailable', `The ${service} service is unavailable`, 'upstream_unavailable');
   }
 }
+
+const busy = (service: UpstreamName) =>
+  new AppError('unavailable', `The ${service} service is busy; retry in a moment`, 'upstream_busy', undefined, {
+    'Retry-After': '1',
+  });
+
+const isNotSent = (err: Error) => NOT_SENT.has((err as NodeJS.ErrnoException).code ?? '');
 
 /**
  * Streams one service answer to the client (undici's dispatch handler): the head in one
@@ -197,7 +243,10 @@ class Relay implements Dispatcher.DispatchHandler {
     private readonly res: ServerResponse,
     private readonly head: string[],
     private readonly filter: HeaderFilter,
-    private readonly done: (err?: Error) => void,
+    /** `connected`: the request was being written on a connection (so it may have been sent). */
+    private readonly done: (err: Error | undefined, connected: boolean) => void,
+    /** A connection carries the request (undici is about to write it). */
+    private readonly onConnected: () => void,
   ) {
     res.once('close', () => {
       if (!this.finished) this.abort?.(new Error('the client closed the connection'));
@@ -206,6 +255,7 @@ class Relay implements Dispatcher.DispatchHandler {
 
   onConnect(abort: (err?: Error) => void): void {
     this.abort = abort;
+    this.onConnected();
   }
 
   onHeaders(statusCode: number, rawHeaders: Buffer[], resume: () => void): boolean {
@@ -228,11 +278,11 @@ class Relay implements Dispatcher.DispatchHandler {
   onComplete(): void {
     this.finished = true;
     this.res.end();
-    this.done();
+    this.done(undefined, true);
   }
 
   onError(err: Error): void {
     this.finished = true;
-    this.done(err);
+    this.done(err, this.abort !== undefined);
   }
 }
