@@ -37,8 +37,13 @@ export const baseServiceEnv = z.object({
    * (k8s: 5000). Locally 0.
    */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().nonnegative().default(0),
-  /** The consumers' queue type (`quorum`, or `classic` for a broker without quorum queues). */
-  QUEUE_TYPE: z.enum(['quorum', 'classic']).default('quorum'),
+  /**
+   * The consumers' queue type: `quorum` in production (k8s/config.yaml: replicated across the
+   * cluster's nodes), `classic` by default, locally and in tests, where a run declares and deletes
+   * hundreds of short-lived queues: a quorum queue is a Raft group of its own, and a few hundred of
+   * them left the local single-node broker taking 40 s to accept a connection (README, Watching it).
+   */
+  QUEUE_TYPE: z.enum(['quorum', 'classic']).default('classic'),
   /** Publish right after each write (`true`) or only on the sweep (`false`). */
   OUTBOX_EAGER: z
     .enum(['true', 'false'])

@@ -2,7 +2,7 @@ import type { Connection } from 'mongoose';
 import type { Message } from 'amqplib';
 import type { EventEnvelope } from '@stockyard/contracts';
 import { eventually, infraEnv, isolatedNames } from '@stockyard/testkit';
-import { Broker, connectMongo, createLogger, metricsRegistry, newEvent } from '../src';
+import { Broker, connectMongo, createLogger, metricsRegistry, newEvent, type QueueType } from '../src';
 import { startConsumer, type ConsumerOptions } from '../internals';
 import { openRabbit, type Rabbit } from './support/rabbit';
 
@@ -28,8 +28,13 @@ afterAll(async () => {
 });
 
 /** A consumer of `<name>.*` events on its own broker and queue; `acked` records what it acked. */
-async function consume(name: string, handler: ConsumerOptions['handler'], options: Partial<ConsumerOptions> = {}) {
-  const broker = new Broker(infraEnv().amqpUrl, names.exchange, logger);
+async function consume(
+  name: string,
+  handler: ConsumerOptions['handler'],
+  options: Partial<ConsumerOptions> = {},
+  queueType: QueueType = 'classic',
+) {
+  const broker = new Broker(infraEnv().amqpUrl, names.exchange, logger, { queueType });
   brokers.push(broker);
   await broker.start();
   const acked: Message[] = [];
@@ -74,7 +79,7 @@ describe('startConsumer', () => {
   });
 
   it('declares quorum queues: a message that keeps coming back undone is parked on <queue>.dlq', async () => {
-    const { queue, broker } = await consume('crashing', async () => undefined);
+    const { queue, broker } = await consume('crashing', async () => undefined, {}, 'quorum');
     await broker.close(); // no consumer now: the test plays one that dies holding the message, again and again
     rabbit.channel.sendToQueue(queue, Buffer.from(JSON.stringify(newEvent('crashing.happened', { orgId: 'org_a' }))));
     let deliveries = 0;

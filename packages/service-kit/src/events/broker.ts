@@ -14,7 +14,7 @@ export const DEFAULT_EXCHANGE = 'stockyard.events';
 export type QueueType = 'quorum' | 'classic';
 
 export interface BrokerOptions {
-  /** Default `quorum`. A queue's type is fixed once declared: changing it means a new queue (README). */
+  /** Default `classic`. A queue's type is fixed once declared: changing it means a new queue (README). */
   queueType?: QueueType;
 }
 
@@ -37,7 +37,7 @@ export class Broker {
     private readonly url: string,
     readonly exchange: string,
     private readonly logger: Logger,
-    { queueType = 'quorum' }: BrokerOptions = {},
+    { queueType = 'classic' }: BrokerOptions = {},
   ) {
     this.queueType = queueType;
     this.steps.push((ch) => ch.assertExchange(exchange, 'topic', { durable: true }).then(() => undefined));

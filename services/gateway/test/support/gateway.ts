@@ -48,7 +48,7 @@ export async function startGateway(
     AUTH_CLIENT_BURST: DEFAULT_BUDGET.clientBurst,
     AUTH_CLIENT_REFILL_MS: DEFAULT_BUDGET.clientRefillMs,
     SHUTDOWN_DELAY_MS: 0,
-    QUEUE_TYPE: 'quorum',
+    QUEUE_TYPE: 'classic',
     ...overrides,
   };
   const gateway = buildApp({ connection, logger, config, redis, subscriber });
