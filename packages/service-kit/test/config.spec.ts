@@ -59,7 +59,16 @@ describe('parseConfig', () => {
       OUTBOX_INTERVAL_MS: 1000,
       OUTBOX_FOLD_MS: 5000,
       OUTBOX_EAGER: true,
+      SHUTDOWN_DELAY_MS: 0,
+      QUEUE_TYPE: 'classic',
     });
+  });
+
+  it('reads METRICS_PORT as a port and QUEUE_TYPE as quorum or classic', () => {
+    const config = parseConfig(baseServiceEnv, { ...valid, METRICS_PORT: '9464', QUEUE_TYPE: 'quorum' });
+    expect(config).toMatchObject({ METRICS_PORT: 9464, QUEUE_TYPE: 'quorum' });
+    expect(problemsOf({ ...valid, METRICS_PORT: 'nine' })).toMatch(/ {2}METRICS_PORT: \S/);
+    expect(problemsOf({ ...valid, QUEUE_TYPE: 'stream' })).toMatch(/ {2}QUEUE_TYPE: \S/);
   });
 
   it('parses OUTBOX_EAGER "false" as false and "true" as true', () => {
