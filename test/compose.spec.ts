@@ -19,6 +19,7 @@ import { configSchema as invoicing } from '../services/invoicing/src/config';
 import { configSchema as orders } from '../services/orders/src/config';
 import { configSchema as inventory } from '../services/inventory/src/config';
 import { configSchema as webhooks } from '../services/webhooks/src/config';
+import { PORTS } from '../scripts/start/ports'; // the port convention (README): gateway 8080, then one per service
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -36,17 +37,6 @@ const SCHEMAS: Record<ServiceName, EnvSchema> = {
   orders,
   inventory,
   webhooks,
-};
-
-/** The port convention (README): gateway 8080, then one per service. */
-const PORTS: Record<ServiceName, number> = {
-  gateway: 8080,
-  catalog: 8081,
-  purchasing: 8082,
-  invoicing: 8083,
-  orders: 8084,
-  inventory: 8085,
-  webhooks: 8086,
 };
 
 const UPSTREAMS = SERVICES.filter((s) => s !== 'gateway');

@@ -7,10 +7,8 @@ import {
   isolatedNames,
   removeBucket,
   s3Client,
-  serviceInfraEnv,
   ServiceProcess,
-  TEST_IDENTITY_SECRET,
-  TEST_WEBHOOK_SECRET_KEYS,
+  stackEnv,
 } from '@stockyard/testkit';
 import { startTcpFront } from './tcp-front';
 
@@ -66,16 +64,7 @@ export async function startReplicaStack(
 ): Promise<ReplicaStack> {
   const infra = infraEnv();
   const { exchange, bucket } = isolatedNames('replicas');
-  const storage = serviceInfraEnv(bucket);
-  const common = {
-    MONGO_URL: infra.mongoUrl,
-    AMQP_URL: infra.amqpUrl,
-    EVENTS_EXCHANGE: exchange,
-    IDENTITY_SECRET: TEST_IDENTITY_SECRET,
-    WEBHOOK_SECRET_KEYS: TEST_WEBHOOK_SECRET_KEYS,
-    LOG_LEVEL: 'warn',
-    ...storage,
-  };
+  const common = stackEnv(exchange, bucket);
   const gatewayPort = await freePort();
   const ports = {} as Record<Replicated, [number, number]>;
   for (const name of REPLICATED) ports[name] = [await freePort(), await freePort()];
@@ -130,7 +119,7 @@ export async function startReplicaStack(
         await connection.dropDatabase();
         await connection.close();
       }
-      if (storage.S3_BUCKET) {
+      if (common.S3_BUCKET) {
         const s3 = s3Client();
         await removeBucket(s3, bucket).finally(() => s3.destroy());
       }

@@ -132,6 +132,23 @@ export interface Stack {
 }
 
 /**
+ * What every process of a stack reads: the local servers, the stack's exchange, the test
+ * secrets, and S3 and SMTP (each config reads only its own keys) with a bucket of the stack's own.
+ */
+export function stackEnv(exchange: string, bucket: string): Record<string, string> {
+  const infra = infraEnv();
+  return {
+    MONGO_URL: infra.mongoUrl,
+    AMQP_URL: infra.amqpUrl,
+    EVENTS_EXCHANGE: exchange,
+    IDENTITY_SECRET: TEST_IDENTITY_SECRET,
+    WEBHOOK_SECRET_KEYS: TEST_WEBHOOK_SECRET_KEYS,
+    LOG_LEVEL: 'warn',
+    ...serviceInfraEnv(bucket),
+  };
+}
+
+/**
  * Starts the named services (and always the gateway) as processes on free ports, each
  * with its own isolated database and a shared isolated exchange. The gateway and every
  * service get each upstream's `<NAME>_URL`, and services the gateway's `GATEWAY_URL`;
@@ -144,17 +161,7 @@ export async function startStack(
 ): Promise<Stack> {
   const infra = infraEnv();
   const { exchange, bucket } = isolatedNames('stack');
-  // S3 and SMTP for every service (each config reads only its own keys), a bucket of the stack's own.
-  const storage = serviceInfraEnv(bucket);
-  const common = {
-    MONGO_URL: infra.mongoUrl,
-    AMQP_URL: infra.amqpUrl,
-    EVENTS_EXCHANGE: exchange,
-    IDENTITY_SECRET: TEST_IDENTITY_SECRET,
-    WEBHOOK_SECRET_KEYS: TEST_WEBHOOK_SECRET_KEYS,
-    LOG_LEVEL: 'warn',
-    ...storage,
-  };
+  const common = stackEnv(exchange, bucket);
   const closedPort = await freePort();
   const databases: Record<string, string> = {};
   const services: Partial<Record<ServiceName, ServiceProcess>> = {};
@@ -213,7 +220,7 @@ export async function startStack(
         await connection.dropDatabase();
         await connection.close();
       }
-      if (storage.S3_BUCKET) {
+      if (common.S3_BUCKET) {
         const s3 = s3Client();
         await removeBucket(s3, bucket).finally(() => s3.destroy());
       }

@@ -51,9 +51,10 @@ export function bindRoute<S extends RouteSchemas>(
   const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
   let bound = boundRoutes.get(router);
   if (!bound) boundRoutes.set(router, (bound = new Set()));
-  bound.add(keyOf(route));
+  const name = keyOf(route);
+  bound.add(name);
   router[method](expressPath(route.path), async (req: Request, res: Response) => {
-    nameRoute(res, keyOf(route));
+    nameRoute(res, name);
     if (schemas.secretFields) res.locals.secretFields = schemas.secretFields;
     const input = {
       orgId: orgIdOf(req),
