@@ -47,6 +47,8 @@ async function main() {
     AMQP_URL: infra.amqpUrl,
     IDENTITY_SECRET: identitySecret,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    // For a person at a terminal; LOG_FORMAT=json gives the lines machines read.
+    LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
     // As `npm start` gives them (webhooks reads them; the other services ignore them).
     WEBHOOK_URL_ALLOWLIST: webhookAllowlist().value,
     WEBHOOK_SECRET_KEYS: localWebhookSecretKeys(STATE_DIR),

@@ -35,6 +35,8 @@ async function main() {
     REDIS_URL: infra.redisUrl,
     IDENTITY_SECRET: process.env.IDENTITY_SECRET ?? randomBytes(32).toString('hex'),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    // For a person at a terminal; LOG_FORMAT=json gives the lines machines read.
+    LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
     WEBHOOK_URL_ALLOWLIST: allowlist.value,
     WEBHOOK_SECRET_KEYS: localWebhookSecretKeys(STATE_DIR),
   };

@@ -14,6 +14,8 @@ export const baseServiceEnv = z.object({
   EVENTS_EXCHANGE: z.string().min(1).default(DEFAULT_EXCHANGE),
   IDENTITY_SECRET: z.string().min(32, 'must be at least 32 characters'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** JSON lines (`json`, for machines), or `pretty` for a person (`npm start`, `npm run dev`). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   /**
    * How often the outbox relay sweeps for unpublished events while it has reason to
    * (start-up, failures, dropped kicks, work found, or not eager); otherwise every 30 s.

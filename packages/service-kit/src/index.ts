@@ -9,6 +9,8 @@ export { probeRoutes, processState, type ProbeChecks, type ReadinessCheck } from
 export { counter, gauge, histogram, metricsRegistry, serveMetrics, startProcessMetrics } from './ops/metrics';
 export { httpMetrics, nameRoute, observeRequest } from './ops/http-metrics';
 export { startOperations, type Operations } from './ops/operations';
+export { stopTracing } from './ops/tracing';
+export { currentTraceparent, inTraceOf, SpanKind, SpanStatusCode, withSpan, type Span } from './ops/trace-context';
 export { connectMongo, pingMongo, isDuplicateKeyError, findOwned } from './db/mongo';
 export { orgIdOf, requestIdFrom, requestId, requireIdentity } from './http/context';
 export { bodyOf, queryOf, parse } from './http/validate';

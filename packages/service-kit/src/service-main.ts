@@ -5,16 +5,18 @@ import { Broker } from './events/broker';
 import { runMain, serve } from './lifecycle';
 import { createLogger } from './logger';
 import { startOperations } from './ops/operations';
+import { stopTracing } from './ops/tracing';
 import type { ServiceDefinition } from './service';
 
 /**
  * The whole start-up of a domain service: validated env, its metrics, its own database, the
- * broker, the app, and a graceful shutdown that closes them in reverse order.
+ * broker, the app, and a graceful shutdown that closes them in reverse order, the spans still
+ * buffered exported last (tracing itself starts earlier, in the service's `instrument.ts`).
  */
 export function runService<C extends BaseServiceConfig, D>(definition: ServiceDefinition<C, D>): void {
   runMain(async () => {
     const config = loadConfig(definition.configSchema);
-    const logger = createLogger(definition.name, config.LOG_LEVEL);
+    const logger = createLogger(definition.name, config.LOG_LEVEL, config.LOG_FORMAT);
     const operations = await startOperations(definition.name, config, logger);
     const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
     const broker = new Broker(config.AMQP_URL, config.EVENTS_EXCHANGE, logger, { queueType: config.QUEUE_TYPE });
@@ -25,7 +27,7 @@ export function runService<C extends BaseServiceConfig, D>(definition: ServiceDe
       service.app,
       config.PORT,
       logger,
-      [() => service.stop(), () => broker.close(), () => connection.close(), operations.stop],
+      [() => service.stop(), () => broker.close(), () => connection.close(), operations.stop, stopTracing],
       { delayMs: config.SHUTDOWN_DELAY_MS },
     );
   });

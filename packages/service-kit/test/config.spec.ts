@@ -56,6 +56,7 @@ describe('parseConfig', () => {
       PORT: 3000,
       EVENTS_EXCHANGE: 'stockyard.events',
       LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
       OUTBOX_INTERVAL_MS: 1000,
       OUTBOX_FOLD_MS: 5000,
       OUTBOX_EAGER: true,
@@ -68,6 +69,7 @@ describe('parseConfig', () => {
     const config = parseConfig(baseServiceEnv, { ...valid, METRICS_PORT: '9464', QUEUE_TYPE: 'quorum' });
     expect(config).toMatchObject({ METRICS_PORT: 9464, QUEUE_TYPE: 'quorum' });
     expect(problemsOf({ ...valid, METRICS_PORT: 'nine' })).toMatch(/ {2}METRICS_PORT: \S/);
+    expect(problemsOf({ ...valid, LOG_FORMAT: 'fancy' })).toMatch(/ {2}LOG_FORMAT: \S/);
     expect(problemsOf({ ...valid, QUEUE_TYPE: 'stream' })).toMatch(/ {2}QUEUE_TYPE: \S/);
   });
 

@@ -1,3 +1,4 @@
+import './instrument';
 import { runService } from '@stockyard/service-kit';
 import { catalog } from './app';
 

@@ -47,6 +47,7 @@ export interface GatewayDeps {
     | 'AMQP_URL'
     | 'EVENTS_EXCHANGE'
     | 'LOG_LEVEL'
+    | 'LOG_FORMAT'
     | 'OUTBOX_INTERVAL_MS'
     | 'OUTBOX_FOLD_MS'
     | 'OUTBOX_EAGER'

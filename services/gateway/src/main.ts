@@ -1,3 +1,4 @@
+import './instrument';
 import { runGateway } from './run-gateway';
 
 runGateway();

@@ -1,4 +1,12 @@
-import { connectMongo, createLogger, loadConfig, runMain, serve, startOperations } from '@stockyard/service-kit';
+import {
+  connectMongo,
+  createLogger,
+  loadConfig,
+  runMain,
+  serve,
+  startOperations,
+  stopTracing,
+} from '@stockyard/service-kit';
 import { buildApp } from './app';
 import { configSchema } from './config';
 import { connectRedis } from './store/redis';
@@ -14,7 +22,7 @@ import { connectRedis } from './store/redis';
 export function runGateway(): void {
   runMain(async () => {
     const config = loadConfig(configSchema);
-    const logger = createLogger('gateway', config.LOG_LEVEL);
+    const logger = createLogger('gateway', config.LOG_LEVEL, config.LOG_FORMAT);
     const operations = await startOperations('gateway', config, logger);
     const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
     const redis = connectRedis(config.REDIS_URL, logger, 'commands');
@@ -25,7 +33,14 @@ export function runGateway(): void {
       gateway.app,
       config.PORT,
       logger,
-      [gateway.stop, () => redis.quit(), () => subscriber.quit(), () => connection.close(), operations.stop],
+      [
+        gateway.stop,
+        () => redis.quit(),
+        () => subscriber.quit(),
+        () => connection.close(),
+        operations.stop,
+        stopTracing,
+      ],
       { answerHeaders: gateway.answerHeaders, delayMs: config.SHUTDOWN_DELAY_MS },
     );
   });

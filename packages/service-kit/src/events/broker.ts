@@ -1,6 +1,7 @@
 import amqp, { type ChannelModel, type ConfirmChannel } from 'amqplib';
 import type { EventEnvelope } from '@stockyard/contracts';
 import type { Logger } from '../logger';
+import { traceHeaders } from '../ops/trace-context';
 
 type Topology = (channel: ConfirmChannel) => Promise<void>;
 
@@ -59,6 +60,11 @@ export class Broker {
     if (this.channel) await step(this.channel);
   }
 
+  /**
+   * Publishes with confirms. The message carries the active trace as W3C `traceparent` (and
+   * `tracestate`) headers, so its consumers continue that trace; with tracing on, the amqplib
+   * instrumentation's publish span replaces them with its own.
+   */
   async publish(envelope: EventEnvelope): Promise<void> {
     const channel = this.channel;
     if (!channel) throw new Error('broker not connected');
@@ -73,6 +79,7 @@ export class Broker {
           messageId: envelope.id,
           contentType: 'application/json',
           timestamp: Math.floor(Date.now() / 1000),
+          headers: traceHeaders(),
         },
         (err) => (err ? reject(err) : resolve()),
       );

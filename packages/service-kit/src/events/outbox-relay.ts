@@ -5,7 +5,8 @@ import { documentKey, documentLocks } from '../db/document-lock';
 import type { Broker } from './broker';
 import { watchOutboxes } from './outbox-metrics';
 import { KnownOutboxes, type OutboxWrite } from './known-outboxes';
-import { holdsExactly, NOT_PENDING, toEntries, type OutboxDoc, type OutboxUpdate } from './outbox';
+import { eventTrace, inTraceOf } from '../ops/trace-context';
+import { eventOf, holdsExactly, NOT_PENDING, toEntries, type OutboxDoc, type OutboxUpdate } from './outbox';
 
 interface Target {
   collection: Collection;
@@ -377,10 +378,10 @@ export class OutboxRelay {
     });
   }
 
-  /** Publishes an event, or applies it here when it has a local handler. */
+  /** Publishes an event, or applies it here when it has a local handler, in the trace that made it. */
   private send(event: EventEnvelope): Promise<void> {
     const handle = this.options.local?.[event.name];
-    return handle ? handle(event) : this.broker.publish(event);
+    return inTraceOf(eventTrace(event), () => (handle ? handle(event) : this.broker.publish(event)));
   }
 
   /** Writers of a document push onto its outbox under the same lock. */
@@ -447,7 +448,7 @@ export class OutboxRelay {
       // is held for one write per pass, not one per event. A crash in between re-publishes
       // the batch; consumers deduplicate.
       const unsent = entries.filter((entry) => !published.has(entry.id));
-      await Promise.all(unsent.map((entry) => this.send(JSON.parse(entry.body) as EventEnvelope)));
+      await Promise.all(unsent.map((entry) => this.send(eventOf(entry))));
       // Usually nothing was pushed meanwhile: the pull and the flag's clearing are then one
       // write (the size condition holds atomically, on MongoDB across replicas too).
       const cleared = await collection.updateOne({ _id, outbox: { $size: entries.length } }, {

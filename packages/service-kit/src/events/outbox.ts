@@ -8,6 +8,7 @@ import {
   type EventPayload,
 } from '@stockyard/contracts';
 import { newId } from '../ids';
+import { eventTrace, keepEventTrace, traceEvent } from '../ops/trace-context';
 
 /**
  * Transactional outbox without transactions. A state change and the events it causes
@@ -34,11 +35,13 @@ import { newId } from '../ids';
 export interface OutboxEntry {
   id: string;
   body: string;
+  /** The W3C traceparent of the request or handler that made the event, when it was traced. */
+  trace?: string;
 }
 
 /** Mongoose schema fields for any aggregate that emits events. */
 export const outboxFields = {
-  outbox: { type: [{ _id: false, id: String, body: String }], default: undefined },
+  outbox: { type: [{ _id: false, id: String, body: String, trace: String }], default: undefined },
   outboxPending: { type: Boolean, index: { sparse: true } },
   /** When the last events were put on it: a sweep leaves a document this fresh to its writer's relay. */
   outboxAt: { type: Date },
@@ -52,7 +55,9 @@ export function newEvent(name: string, payload: { orgId: string } & Record<strin
   // given, once its schema accepts it (its consumers parse it again).
   const data = isPublicEvent(name) ? EVENT_PAYLOADS[name].parse(payload) : payload;
   if (!isPublicEvent(name) && isKnownEvent(name)) EVENT_SCHEMAS[name].parse(payload);
-  return { id: newId('evt'), name, orgId: payload.orgId, occurredAt: new Date().toISOString(), payload: data };
+  const event = { id: newId('evt'), name, orgId: payload.orgId, occurredAt: new Date().toISOString(), payload: data };
+  traceEvent(event);
+  return event;
 }
 
 export type OutboxUpdate = { $set?: Record<string, unknown>; $push?: Record<string, unknown> } & Record<
@@ -60,8 +65,19 @@ export type OutboxUpdate = { $set?: Record<string, unknown>; $push?: Record<stri
   unknown
 >;
 
+/** Always the same entry for the same event: conditional writes compare entries exactly. */
 export const toEntries = (events: EventEnvelope[]): OutboxEntry[] =>
-  events.map((e) => ({ id: e.id, body: JSON.stringify(e) }));
+  events.map((e) => {
+    const trace = eventTrace(e);
+    return trace ? { id: e.id, body: JSON.stringify(e), trace } : { id: e.id, body: JSON.stringify(e) };
+  });
+
+/** The event an entry holds, with the trace it was made in. */
+export function eventOf(entry: OutboxEntry): EventEnvelope {
+  const event = JSON.parse(entry.body) as EventEnvelope;
+  keepEventTrace(event, entry.trace);
+  return event;
+}
 
 /** Fields that carry events on a document being inserted. */
 export const outboxOf = (events: EventEnvelope[]) => ({

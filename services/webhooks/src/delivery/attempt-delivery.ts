@@ -1,4 +1,4 @@
-import type { Logger } from '@stockyard/service-kit';
+import { inTraceOf, type Logger } from '@stockyard/service-kit';
 import { deliveryEndedChange, type Endpoint } from '../domain/endpoint';
 import {
   outcomeOf,
@@ -11,6 +11,7 @@ import type { SecretBox } from '../secrets/secret-box';
 import type { ClaimedDelivery, DeliveryRepository } from '../store/delivery.repository';
 import type { EndpointRepository, EndpointSnapshot } from '../store/endpoint.repository';
 import { recordAbandoned, recordAttempt } from './attempt-metrics';
+import { attemptSpan } from './attempt-span';
 import { ENDPOINT_DISABLED } from './endpoint-lifecycle';
 import { postWebhook, prepareWebhook, type SendOptions, type SendResult } from './send';
 
@@ -69,7 +70,8 @@ async function startAttempt(
   );
   if (!target.prepared) return { endpoint: target.endpoint };
   const endpoint = target.endpoint!;
-  return { number, at: new Date(), endpoint, result: postWebhook(endpoint.url, target.prepared, deps.send) };
+  const result = attemptSpan(delivery, number, endpoint, () => postWebhook(endpoint.url, target.prepared!, deps.send));
+  return { number, at: new Date(), endpoint, result };
 }
 
 const isStarted = (attempt: StartedAttempt | { endpoint: Endpoint | undefined }): attempt is StartedAttempt =>
@@ -119,10 +121,14 @@ async function afterAttempt(
 }
 
 /**
- * One attempt of a claimed delivery. Returns when the next attempt is due, if there is
- * one and this worker recorded it.
+ * One attempt of a claimed delivery, in the trace of the event it delivers. Returns when the
+ * next attempt is due, if there is one and this worker recorded it.
  */
-export async function attemptDelivery(delivery: ClaimedDelivery, deps: AttemptDeps): Promise<Date | null> {
+export function attemptDelivery(delivery: ClaimedDelivery, deps: AttemptDeps): Promise<Date | null> {
+  return inTraceOf(delivery.trace, () => attemptClaimed(delivery, deps));
+}
+
+async function attemptClaimed(delivery: ClaimedDelivery, deps: AttemptDeps): Promise<Date | null> {
   const attempt = await startAttempt(delivery, delivery.attempts.length + 1, deps);
   if (!isStarted(attempt)) {
     await abandon(delivery, attempt.endpoint, deps);

@@ -28,6 +28,8 @@ export interface Delivery {
   lastError: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The traceparent of the dispatch that made it: a later attempt joins the event's trace (when traced). */
+  trace?: string;
 }
 
 export type NewDelivery = Omit<Delivery, 'createdAt' | 'updatedAt'>;
@@ -38,7 +40,12 @@ export function deliveryIdFor(eventId: string, endpointId: string): string {
   return `dlv_${digest.slice(0, 24)}`;
 }
 
-export function newDelivery(event: EventEnvelope & { name: EventName }, endpointId: string, now: Date): NewDelivery {
+export function newDelivery(
+  event: EventEnvelope & { name: EventName },
+  endpointId: string,
+  now: Date,
+  trace?: string,
+): NewDelivery {
   return {
     id: deliveryIdFor(event.id, endpointId),
     orgId: event.orgId,
@@ -50,6 +57,7 @@ export function newDelivery(event: EventEnvelope & { name: EventName }, endpoint
     attempts: [],
     nextAttemptAt: now,
     lastError: null,
+    ...(trace ? { trace } : {}),
   };
 }
 

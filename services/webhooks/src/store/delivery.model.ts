@@ -22,6 +22,8 @@ export interface DeliveryDoc {
   version: number;
   createdAt: Date;
   updatedAt: Date;
+  /** See Delivery.trace. */
+  trace?: string;
 }
 
 const attemptSchema = new Schema<DeliveryAttempt>(
@@ -51,6 +53,7 @@ const deliverySchema = new Schema<DeliveryDoc>(
     leaseUntil: { type: Date, default: null },
     leaseId: { type: String, default: null },
     version: { type: Number, required: true, default: 0 },
+    trace: { type: String },
   },
   { collection: 'webhook_deliveries', timestamps: true, versionKey: false, minimize: false },
 );

@@ -1,5 +1,5 @@
 import { isPublicEvent, type EventEnvelope } from '@stockyard/contracts';
-import type { EventCopy, Logger } from '@stockyard/service-kit';
+import { currentTraceparent, type EventCopy, type Logger } from '@stockyard/service-kit';
 import { newDelivery } from '../../domain/delivery';
 import type { NewWork } from '../../delivery/worker';
 import type { EndpointRepository } from '../../store/endpoint.repository';
@@ -27,8 +27,9 @@ export function dispatchWebhooksHandler(deps: DispatchDeps) {
     if (!isPublicEvent(name)) return;
     const endpoints = await deps.endpoints.subscribedTo(event.orgId, name);
     const now = new Date();
+    const trace = currentTraceparent();
     const work = endpoints.map((endpoint) => ({
-      delivery: newDelivery({ ...event, name }, endpoint.endpoint.id, now),
+      delivery: newDelivery({ ...event, name }, endpoint.endpoint.id, now, trace),
       endpoint,
     }));
     if (work.length > 0) await deps.deliver(work, copy);
