@@ -74,12 +74,21 @@ async function callInternal<S extends z.ZodType>(
   schema: S,
   init: { method: string; headers?: Record<string, string>; body?: string },
 ): Promise<z.output<S>> {
-  let res: Response;
-  try {
-    res = await fetch(`${options.baseUrl}/internal/v1${path}`, {
+  const send = () =>
+    fetch(`${options.baseUrl}/internal/v1${path}`, {
       ...init,
       headers: { ...init.headers, [IDENTITY_HEADER]: options.sign(orgId) },
       signal: AbortSignal.timeout(options.timeoutMs ?? 3000),
+    });
+  let res: Response;
+  try {
+    res = await send().catch((err: Error) => {
+      // No answer and no timeout: the connection failed or was closed under the request (a
+      // replica shutting down closes its idle keep-alive connections; one can close just as a
+      // request goes out on it). Sent once more, on a new connection: every internal call may be
+      // (reads, and writes keyed by an operation key that the peer applies once).
+      if (err.name === 'TimeoutError') throw err;
+      return send();
     });
   } catch (err) {
     throw new PeerUnavailableError(options.peer, (err as Error).message);
