@@ -1,13 +1,12 @@
 /**
  * Serializes async work per key within this process.
  *
- * FerretDB v1 (our local and test MongoDB stand-in) applies an update as an unisolated
- * read-modify-write: concurrent updates of one document lose each other's changes,
- * even `$inc` and `$push`, and a version-guarded update can have several winners. Only
- * unique-index inserts are atomic there. So every writer of a document in a process
- * (repositories and the outbox relay) takes that document's lock, which makes one
- * replica correct on FerretDB. On MongoDB the version guards keep replicas correct,
- * and the lock only saves them retries.
+ * Every writer of a document in a process (repositories and the outbox relay) takes that
+ * document's lock. Stock FerretDB v1 applies an update as an unisolated read-modify-write
+ * (concurrent `$inc`s and `$push`es lost, several winners of a version guard), and this lock
+ * made one replica correct on it. Our FerretDB build isolates single-document writes as
+ * MongoDB does (infra/ferretdb/README.md, "Isolation"), so on both the version guards keep
+ * replicas correct, and the lock saves a process's own writers lost races and retries.
  */
 export class KeyedMutex {
   private readonly tails = new Map<string, Promise<void>>();

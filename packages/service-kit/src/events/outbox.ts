@@ -22,7 +22,8 @@ import { eventTrace, keepEventTrace, traceEvent } from '../ops/trace-context';
  * v1 ignores condition-style `$pull` and only removes exact values.
  *
  * Every writer of an aggregate, and the relay, hold the document's lock (`documentLocks`)
- * while they write it: FerretDB would otherwise lose a push racing a pull. The relay
+ * while they write it: stock FerretDB, whose updates were not isolated, would otherwise lose
+ * a push racing a pull (our build isolates them, as MongoDB does). The relay
  * publishes what a writer's kick named without that lock and takes it for the write that
  * clears those entries; anything else (a busy document's later writes) is read, published
  * and pulled under the lock in one go, which keeps a busy document's outbox short.

@@ -135,7 +135,7 @@ export function idempotency(connection: Connection) {
     const id = `${req.identity.orgId}:${req.originalUrl.split('?')[0]}:${key}`;
     const raw = streamed(req);
     const bodyHash = raw ? null : canonicalHash(req.body);
-    // The lock orders concurrent retries in this process (FerretDB's conditional updates are not atomic).
+    // The lock orders concurrent retries in this process (stock FerretDB's conditional updates were not atomic).
     const done = await documentLocks.run(`idempotency_keys/${id}`, () => claim(records, id, bodyHash));
     if (done) {
       if (raw && (await hashOf(req)) !== done.bodyHash) throw reused();

@@ -58,10 +58,11 @@ type Doc = Record<string, unknown> & { _id: string };
  * One aggregate's store: every write of it goes through `create` or `change`. A change reads
  * the current state (or the one this process last wrote), lets a pure `decide` compute the
  * new state and its events, and writes both in one single-document update guarded by the
- * version read, under the document's lock (FerretDB applies updates unisolated; on MongoDB
- * the guard keeps replicas apart). A lost race reads again and decides again, a bounded
- * number of times. The events ride on the write through the outbox relay, which publishes
- * them once the write is made: a handler never touches the event log.
+ * version read, under the document's lock (the guard keeps replicas apart, on MongoDB and on
+ * our FerretDB build alike; the lock keeps this process's own writers from losing races to
+ * each other). A lost race reads again and decides again, a bounded number of times. The
+ * events ride on the write through the outbox relay, which publishes them once the write is
+ * made: a handler never touches the event log.
  *
  * The state's id is the document's `_id` (`id` in the state when the state has one); only
  * top-level fields whose value changed (by reference: states are immutable values) are written.
