@@ -1,23 +1,11 @@
-import {
-  inventoryClient,
-  PeerUnavailableError,
-  type ReceiveStock,
-  type StockOperationResult,
-} from '@stockyard/contracts';
+import { inventoryClient, type ReceiveStock, type StockOperationResult } from '@stockyard/contracts';
 import type { Config } from '../config';
 import { callPeer, peerOptions } from '@stockyard/service-kit';
 
 /** What purchasing asks of inventory: which warehouses exist, and putting received stock in. */
 export interface InventoryPeer {
   liveWarehouse(orgId: string, warehouseId: string): Promise<boolean>;
-  /**
-   * Throws the client's errors as they are (the receipt decides what a refusal means). A put-away
-   * inventory did not answer is sent once more at once: a replica shutting down closes its idle
-   * keep-alive connections, and a request sent on one as it closes fails without reaching it
-   * (fetch's "other side closed"); the next connection reaches a replica that serves. The
-   * operation key makes the repeat harmless: inventory applies a key once and answers it again
-   * as a replay.
-   */
+  /** Throws the client's errors as they are (the receipt decides what a refusal means). */
   receive(orgId: string, body: ReceiveStock): Promise<StockOperationResult>;
 }
 
@@ -26,10 +14,6 @@ export function inventoryPeer(config: Config): InventoryPeer {
   return {
     liveWarehouse: async (orgId, warehouseId) =>
       (await callPeer('inventory', () => client.warehouses(orgId, [warehouseId]))).some((w) => w.id === warehouseId),
-    receive: (orgId, body) =>
-      client.receive(orgId, body).catch((err: unknown) => {
-        if (!(err instanceof PeerUnavailableError)) throw err;
-        return client.receive(orgId, body);
-      }),
+    receive: (orgId, body) => client.receive(orgId, body),
   };
 }
