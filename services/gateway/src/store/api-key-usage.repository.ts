@@ -9,7 +9,7 @@ export interface UsageEntry {
 
 /** When each key was last used: written in batches, never per request. */
 export class ApiKeyUsageRepository {
-  /** Its writes: each key's row under its document lock (FerretDB updates are not atomic). */
+  /** Its writes: each key's row under its document lock (the kit's store: version-guarded). */
   private readonly store: AggregateStore<Aggregate>;
 
   constructor(private readonly usage: ApiKeyUsageModel) {

@@ -33,8 +33,9 @@ const apiKeySchema = new Schema(
 
 /**
  * lastUsedAt lives in its own collection, written only by the batched usage flush, so
- * that flush can never race a revocation on the key document (FerretDB updates are an
- * unisolated read-modify-write: a concurrent $set could resurrect a revoked key).
+ * that flush can never race a revocation on the key document (stock FerretDB applied updates
+ * as an unisolated read-modify-write, where a concurrent $set could resurrect a revoked key;
+ * our build isolates them, and the split still keeps the hot usage writes off the key).
  */
 const apiKeyUsageSchema = new Schema(
   {

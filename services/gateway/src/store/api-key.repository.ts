@@ -39,7 +39,7 @@ const activeFilter = (orgId: string, now: Date) => ({
 });
 
 export class ApiKeyRepository {
-  /** Its writes (revocation): each under the key's document lock (FerretDB updates are not atomic). */
+  /** Its writes (revocation): each under the key's document lock (the kit's store: version-guarded). */
   private readonly store: AggregateStore<Aggregate>;
 
   constructor(

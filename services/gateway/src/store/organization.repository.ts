@@ -16,7 +16,7 @@ const toSettings = (org: OrganizationRecord): OrgSettings => ({
 
 /** Organization settings, one sub-document of the organization. */
 export class OrganizationRepository {
-  /** Its writes: each under the document's lock (FerretDB updates are not atomic). */
+  /** Its writes: each under the document's lock (the kit's store: version-guarded). */
   private readonly store: AggregateStore<Aggregate>;
 
   constructor(private readonly orgs: OrganizationModel) {

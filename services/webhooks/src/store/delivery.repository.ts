@@ -31,8 +31,8 @@ type StoredDelivery = Delivery & Pick<DeliveryDoc, 'leaseUntil' | 'leaseId' | 'v
 
 /**
  * Every update of one delivery goes through the kit's store, which holds its document lock
- * (FerretDB updates are not atomic); each is guarded by `version` or `leaseId` (a conditional
- * `updateWhere`), which MongoDB checks atomically across replicas.
+ * in the process; each is guarded by `version` or `leaseId` (a conditional `updateWhere`), which
+ * MongoDB and our FerretDB build check atomically across replicas.
  */
 export class DeliveryRepository {
   private readonly model: Model<DeliveryDoc>;
