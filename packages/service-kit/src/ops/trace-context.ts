@@ -18,7 +18,7 @@ import {
  * nothing is active, these are no-ops, and nothing is stored.
  */
 
-/** The active span as a `traceparent` header value, if a sampled or recording trace is active. */
+/** The active span as a `traceparent` header value when a trace is active (sampled or not: the decision travels). */
 export function currentTraceparent(): string | undefined {
   const span = trace.getActiveSpan();
   if (!span || !isSpanContextValid(span.spanContext())) return undefined;
