@@ -168,23 +168,24 @@ describe('two replicas of every service, each restarted in turn under traffic', 
       })}\n`,
     );
 
-  it('SIGTERM: no request fails, every event is delivered once, stock is exact', async () => {
-    const run = await restartEachUnderTraffic('SIGTERM');
-    report('SIGTERM', run, tallyEvents(COUNTED_EVENTS, tap.events, receiver.received));
+  /** One phase: each replica restarted by `signal` under traffic, then stock and events checked once settled. */
+  const phase = async (signal: 'SIGTERM' | 'SIGKILL') => {
+    const run = await restartEachUnderTraffic(signal);
+    report(signal, run, tallyEvents(COUNTED_EVENTS, tap.events, receiver.received));
     await expectExactStock();
-    const tally = await expectEveryEventOnce();
-    report('SIGTERM settled', run, tally);
+    report(`${signal} settled`, run, await expectEveryEventOnce());
+    return run;
+  };
+
+  it('SIGTERM: no request fails, every event is delivered once, stock is exact', async () => {
+    const run = await phase('SIGTERM');
     expect(run.figures.failures).toEqual([]);
     expect(run.figures.inProgressWaits).toBe(0);
     expect(run.restarts).toHaveLength(REPLICATED.length * 2);
   }, 900_000);
 
   it('SIGKILL: what failed on a killed replica succeeds on retry; every event once, stock exact', async () => {
-    const run = await restartEachUnderTraffic('SIGKILL');
-    report('SIGKILL', run, tallyEvents(COUNTED_EVENTS, tap.events, receiver.received));
-    await expectExactStock();
-    const tally = await expectEveryEventOnce();
-    report('SIGKILL settled', run, tally);
+    const run = await phase('SIGKILL');
     // Failed attempts are allowed here: the traffic stopped without error, so each was retried to success.
     expect(run.restarts).toHaveLength(REPLICATED.length * 2);
   }, 900_000);

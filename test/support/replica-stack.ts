@@ -1,12 +1,10 @@
-import mongoose from 'mongoose';
 import {
   bootstrapOrg,
   eventually,
   freePort,
   infraEnv,
   isolatedNames,
-  removeBucket,
-  s3Client,
+  removeStackData,
   ServiceProcess,
   stackEnv,
 } from '@stockyard/testkit';
@@ -116,15 +114,7 @@ export async function startReplicaStack(
     destroy: async () => {
       await stopAll();
       await Promise.all(fronts.map((f) => f.close()));
-      for (const dbName of Object.values(databases)) {
-        const connection = await mongoose.createConnection(infra.mongoUrl, { dbName }).asPromise();
-        await connection.dropDatabase();
-        await connection.close();
-      }
-      if (common.S3_BUCKET) {
-        const s3 = s3Client();
-        await removeBucket(s3, bucket).finally(() => s3.destroy());
-      }
+      await removeStackData(databases, common.S3_BUCKET ? bucket : undefined);
     },
   };
 }

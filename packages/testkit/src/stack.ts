@@ -148,6 +148,19 @@ export function stackEnv(exchange: string, bucket: string): Record<string, strin
   };
 }
 
+/** Drops a stack's databases and removes its S3 bucket (when S3 was configured): what destroy() leaves behind. */
+export async function removeStackData(databases: Record<string, string>, bucket: string | undefined): Promise<void> {
+  for (const dbName of Object.values(databases)) {
+    const connection = await mongoose.createConnection(infraEnv().mongoUrl, { dbName }).asPromise();
+    await connection.dropDatabase();
+    await connection.close();
+  }
+  if (bucket) {
+    const s3 = s3Client();
+    await removeBucket(s3, bucket).finally(() => s3.destroy());
+  }
+}
+
 /**
  * Starts the named services (and always the gateway) as processes on free ports, each
  * with its own isolated database and a shared isolated exchange. The gateway and every
@@ -215,15 +228,7 @@ export async function startStack(
     exchange,
     destroy: async () => {
       await Promise.all([...all, ...replicas].map((s) => s.stop()));
-      for (const dbName of Object.values(databases)) {
-        const connection = await mongoose.createConnection(infra.mongoUrl, { dbName }).asPromise();
-        await connection.dropDatabase();
-        await connection.close();
-      }
-      if (common.S3_BUCKET) {
-        const s3 = s3Client();
-        await removeBucket(s3, bucket).finally(() => s3.destroy());
-      }
+      await removeStackData(databases, common.S3_BUCKET ? bucket : undefined);
     },
     bootstrapOrg: (name = 'Test organization') => bootstrapOrg(infra.mongoUrl, databases.gateway!, name),
     gatewayReplica: async (env = {}) => {
