@@ -1,6 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHmac, randomBytes } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const ID_LENGTH = 22;
 
 /** Random base62 string; 22 characters carry ~131 bits. */
 export function randomBase62(length: number): string {
@@ -13,5 +15,58 @@ export function randomBase62(length: number): string {
   return out.length === length ? out : out + randomBase62(length - out.length);
 }
 
-/** Prefixed, sortable-enough, unguessable ids: `wh_3kT...`, `evt_...`. */
-export const newId = (prefix: string) => `${prefix}_${randomBase62(22)}`;
+/** 22 base62 digits of a 256-bit digest (the low ones: the bias of 2^256 mod 62^22 is nil). */
+function base62Of(digest: Buffer): string {
+  let n = BigInt(`0x${digest.toString('hex')}`);
+  let out = '';
+  for (let i = 0; i < ID_LENGTH; i++, n /= 62n) out += ALPHABET[Number(n % 62n)];
+  return out;
+}
+
+/**
+ * The ids one keyed request draws: the nth id of a prefix is a keyed hash of the request's
+ * seed, so a second run of the request (a takeover after the first died) draws the same ids in
+ * the same order, and its writes find the first run's.
+ */
+class KeyedIds {
+  private readonly drawn = new Map<string, number>();
+
+  constructor(private readonly seed: string) {}
+
+  next(prefix: string): string {
+    const n = this.drawn.get(prefix) ?? 0;
+    this.drawn.set(prefix, n + 1);
+    return base62Of(createHmac('sha256', this.seed).update(`${prefix}:${n}`).digest());
+  }
+}
+
+const keyed = new AsyncLocalStorage<KeyedIds>();
+
+/** A new random seed for `withKeyedIds` (kept with an Idempotency-Key's record). */
+export const newIdSeed = () => randomBytes(16).toString('base64url');
+
+/**
+ * Runs `work` drawing its ids from `seed` (the idempotency middleware runs a keyed request so):
+ * every run with the same seed draws the same ids. Work started inside it that is not the
+ * request's own (a background sweep a request kicks) runs in `unkeyed`.
+ */
+export const withKeyedIds = <T>(seed: string, work: () => T): T => keyed.run(new KeyedIds(seed), work);
+
+/** Runs `work` drawing random ids, wherever it was started (background work a request kicks). */
+export const unkeyed = <T>(work: () => T): T => keyed.exit(work);
+
+/** Whether ids are drawn from a request's key here: a second run of this work is possible. */
+export const inKeyedRequest = () => keyed.getStore() !== undefined;
+
+/**
+ * Prefixed, unguessable ids: `wh_3kT...`. Inside a keyed request (`withKeyedIds`) they come
+ * from its seed, so a request run again after a crash names what it makes as the first run
+ * did; elsewhere they are random.
+ */
+export function newId(prefix: string): string {
+  const ids = keyed.getStore();
+  return `${prefix}_${ids ? ids.next(prefix) : randomBase62(ID_LENGTH)}`;
+}
+
+/** A random id even inside a keyed request: for a thing a second run must not find (an event). */
+export const randomId = (prefix: string) => `${prefix}_${randomBase62(ID_LENGTH)}`;

@@ -1,3 +1,4 @@
+import { unkeyed } from './ids';
 import type { Logger } from './logger';
 import type { Part } from './service';
 
@@ -44,7 +45,8 @@ export abstract class PeriodicPass implements Part {
   /** One pass now, or the one already running. */
   tick(): Promise<void> {
     if (this.running || this.passStopped) return this.running ?? Promise.resolve();
-    this.running = this.pass()
+    // A pass a request asks for is still the process's work: its ids are random, never the request's.
+    this.running = unkeyed(() => this.pass())
       .catch((err: Error) => this.logger.warn({ err: err.message }, `${this.passName} failed; the next pass retries`))
       .finally(() => (this.running = undefined));
     return this.running;

@@ -10,3 +10,4 @@ export * from './state-table-walk';
 export * from './raw-http';
 export * from './mailpit';
 export * from './s3';
+export * from './idempotency';

@@ -1,3 +1,4 @@
+import { forgetAnswer } from '@stockyard/testkit';
 import { eventOf, startCatalog, type Catalog } from './support/catalog';
 
 describe('POST /products', () => {
@@ -29,6 +30,19 @@ describe('POST /products', () => {
     expect(created.payload).toEqual({ orgId: 'org_create', productId: p.id, type: 'SIMPLE', name: 'Toaster' });
     const upserted = await eventOf(c, 'variant.upserted', { variantId: p.variants[0].id });
     expect(upserted.payload).toMatchObject({ sku: 'TOAST-1', name: 'Toaster' });
+  });
+
+  it('creates one product when a keyed create runs again after its process died before answering', async () => {
+    const send = () => c.request('POST', '/products', { name: 'Rerun' }, { headers: { 'idempotency-key': 'rerun' } });
+    const first = await send();
+    expect(first.status).toBe(201);
+    await forgetAnswer(c.connection, 'rerun');
+    const rerun = await send();
+    expect(rerun.status).toBe(201);
+    expect(rerun.body).toEqual(first.body);
+    expect(await c.connection.collection('products').countDocuments({ name: 'Rerun' })).toBe(1);
+    await eventOf(c, 'product.created', { productId: first.body.id });
+    expect(c.events.filter((e) => e.name === 'product.created' && e.payload.name === 'Rerun')).toHaveLength(1);
   });
 
   it('gives a FAMILY no variant and a BUNDLE its rows', async () => {

@@ -1,4 +1,4 @@
-import { asCaller, eventually, json } from '@stockyard/testkit';
+import { asCaller, eventually, forgetAnswer, json } from '@stockyard/testkit';
 import { startInventory, type Inventory } from './support/inventory';
 
 describe('POST /stock/adjust', () => {
@@ -7,7 +7,16 @@ describe('POST /stock/adjust', () => {
   beforeAll(async () => {
     inv = await startInventory('org_adjust');
     // The catalog variants this file creates stock for.
-    await inv.variants('var_hot', 'var_idem', 'var_one', 'var_one_low', 'var_two_replicas', 'var_y');
+    await inv.variants(
+      'var_hot',
+      'var_idem',
+      'var_rerun',
+      'var_rerun_move',
+      'var_one',
+      'var_one_low',
+      'var_two_replicas',
+      'var_y',
+    );
     wh = await inv.warehouse();
   });
   afterAll(() => inv.close());
@@ -118,6 +127,34 @@ describe('POST /stock/adjust', () => {
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect(await json(second)).toEqual(await json(first));
     expect((await inv.level('var_idem'))?.locations[0].onHand).toBe(4);
+  });
+
+  it('moves stock once when a keyed adjust runs again after its process died before answering', async () => {
+    const send = () => adjust({ variantId: 'var_rerun', quantity: 7, reason: 'rerun' }, { 'idempotency-key': 'rerun' });
+    const first = await send();
+    expect(first.status).toBe(201);
+    await forgetAnswer(inv.connection, 'rerun');
+    const rerun = await send();
+    expect(rerun.status).toBe(201);
+    expect(rerun.headers.get('idempotent-replayed')).toBeNull();
+    expect(await json(rerun)).toEqual(await json(first));
+    expect((await inv.level('var_rerun'))?.locations[0].onHand).toBe(7);
+    expect(await inv.connection.collection('stock_movements').countDocuments({ variantId: 'var_rerun' })).toBe(1);
+  });
+
+  it('moves stock once when a keyed transfer runs again after its process died before answering', async () => {
+    const to = await inv.warehouse();
+    await adjust({ variantId: 'var_rerun_move', quantity: 10 });
+    const body = { variantId: 'var_rerun_move', fromWarehouseId: wh, toWarehouseId: to, quantity: 3 };
+    const send = () => inv.request('POST', '/stock/transfer', body, { headers: { 'idempotency-key': 'rerun-move' } });
+    const first = await send();
+    expect(first.status).toBe(201);
+    await forgetAnswer(inv.connection, 'rerun-move');
+    const rerun = await send();
+    expect(rerun.status).toBe(201);
+    expect(await json(rerun)).toEqual(await json(first));
+    const level = await inv.level('var_rerun_move');
+    expect(level?.locations.map((l: { onHand: number }) => l.onHand).sort()).toEqual([3, 7]);
   });
 
   it('answers 401 unauthenticated without the gateway identity', async () => {

@@ -2,6 +2,7 @@ import type { EventEnvelope } from '@stockyard/contracts';
 import type { Collection } from 'mongoose';
 import type { Logger } from '../logger';
 import { documentKey, documentLocks } from '../db/document-lock';
+import { unkeyed } from '../ids';
 import type { Broker } from './broker';
 import { watchOutboxes } from './outbox-metrics';
 import { KnownOutboxes, type OutboxWrite } from './known-outboxes';
@@ -200,7 +201,7 @@ export class OutboxRelay {
     this.kicked.set(key, Date.now());
     const known = this.targets.has(key) ? this.targets.get(key)!.known : [];
     this.targets.set(key, { collection, _id, known: known && pushed ? [...known, ...pushed] : undefined });
-    this.pump();
+    unkeyed(() => this.pump()); // the relay's work is not the kicking request's: its ids are its own
   }
 
   /**

@@ -7,7 +7,7 @@ import {
   type EventName,
   type EventPayload,
 } from '@stockyard/contracts';
-import { newId } from '../ids';
+import { randomId } from '../ids';
 import { eventTrace, keepEventTrace, traceEvent } from '../ops/trace-context';
 
 /**
@@ -56,7 +56,14 @@ export function newEvent(name: string, payload: { orgId: string } & Record<strin
   // given, once its schema accepts it (its consumers parse it again).
   const data = isPublicEvent(name) ? EVENT_PAYLOADS[name].parse(payload) : payload;
   if (!isPublicEvent(name) && isKnownEvent(name)) EVENT_SCHEMAS[name].parse(payload);
-  const event = { id: newId('evt'), name, orgId: payload.orgId, occurredAt: new Date().toISOString(), payload: data };
+  // Random even in a keyed request: a second run's event is never the first run's (its write is).
+  const event = {
+    id: randomId('evt'),
+    name,
+    orgId: payload.orgId,
+    occurredAt: new Date().toISOString(),
+    payload: data,
+  };
   traceEvent(event);
   return event;
 }

@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import { isDuplicateKeyError } from '../db/mongo';
 import { documentLocks } from '../db/document-lock';
 import { occasionalSweep } from '../db/sweep';
+import { newIdSeed, withKeyedIds } from '../ids';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -24,6 +25,8 @@ interface IdempotencyRecord {
   _id: string;
   bodyHash: string;
   state: 'in_progress' | 'done';
+  /** The ids the request draws come from it (`withKeyedIds`), so a run after a crash draws the same. */
+  seed?: string;
   lockedUntil: Date;
   response?: { status: number; body: unknown };
   createdAt: Date;
@@ -115,6 +118,11 @@ const canonicalHash = (value: unknown) =>
  * the route reads it through `req.bodyStream()`, hashed as it streams; a retry's is read
  * and hashed before it is replayed (or refused); a response to a body the route did not
  * read to its end is not stored.
+ *
+ * A request that dies mid-flight (its process killed) frees its key after LOCK_MS, and a retry
+ * then runs it again: with the same ids as the first run (the seed on the record), so what the
+ * first run wrote is found, not made twice (`AggregateStore.create`; a keyed change compares
+ * its ids). A 5xx keeps the seed too: the retry it invites may run at once.
  */
 export function idempotency(connection: Connection) {
   const records = connection.collection<IdempotencyRecord>('idempotency_keys');
@@ -136,7 +144,7 @@ export function idempotency(connection: Connection) {
     const raw = streamed(req);
     const bodyHash = raw ? null : canonicalHash(req.body);
     // The lock orders concurrent retries in this process (stock FerretDB's conditional updates were not atomic).
-    const done = await documentLocks.run(`idempotency_keys/${id}`, () => claim(records, id, bodyHash));
+    const { done, seed } = await documentLocks.run(`idempotency_keys/${id}`, () => claim(records, id, bodyHash));
     if (done) {
       if (raw && (await hashOf(req)) !== done.bodyHash) throw reused();
       res.setHeader('Idempotent-Replayed', 'true');
@@ -144,13 +152,13 @@ export function idempotency(connection: Connection) {
     }
     if (!raw) {
       recordResponse(records, id, res, () => bodyHash!);
-      return next();
+      return withKeyedIds(seed, next);
     }
     let digest: string | undefined;
     let body: Readable | undefined;
     req.bodyStream = () => (body ??= hashedStream(req, (hash) => (digest = hash)));
     recordResponse(records, id, res, () => digest);
-    next();
+    withKeyedIds(seed, next);
   };
 }
 
@@ -170,22 +178,26 @@ function hashedStream(req: Request, done: (hash: string) => void): Readable {
   return pipeline(req, through, () => undefined);
 }
 
+type Claimed = { done: IdempotencyRecord; seed?: undefined } | { done?: undefined; seed: string };
+
 /**
- * Claims the key for this request, or returns the finished first request's record to replay.
- * `bodyHash` null: not known yet (a streamed body), so the caller compares it.
+ * Claims the key for this request (answering the seed its ids come from), or returns the
+ * finished first request's record to replay. `bodyHash` null: not known yet (a streamed body),
+ * so the caller compares it.
  */
-async function claim(records: Records, id: string, bodyHash: string | null): Promise<IdempotencyRecord | undefined> {
+async function claim(records: Records, id: string, bodyHash: string | null): Promise<Claimed> {
   const now = new Date();
   const fresh = {
     _id: id,
     bodyHash: bodyHash ?? '',
     state: 'in_progress' as const,
     lockedUntil: new Date(now.getTime() + LOCK_MS),
+    seed: newIdSeed(),
     createdAt: now,
   };
   try {
     await records.insertOne(fresh);
-    return undefined;
+    return { seed: fresh.seed };
   } catch (err) {
     if (!isDuplicateKeyError(err)) throw err;
   }
@@ -194,14 +206,19 @@ async function claim(records: Records, id: string, bodyHash: string | null): Pro
   if (now.getTime() - existing.createdAt.getTime() > IDEMPOTENCY_TTL_MS) {
     // Expired but not swept yet: the key starts over.
     await records.replaceOne({ _id: id }, fresh);
-    return undefined;
+    return { seed: fresh.seed };
   }
   if (bodyHash !== null && existing.bodyHash !== bodyHash) throw reused();
-  if (existing.state === 'done' && existing.response) return existing;
+  if (existing.state === 'done' && existing.response) return { done: existing };
   if (existing.lockedUntil > now) throw inProgress();
-  // The first request died mid-flight: this one takes over.
-  await records.updateOne({ _id: id }, { $set: { lockedUntil: fresh.lockedUntil } });
-  return undefined;
+  // The first run died mid-flight (or failed): this one takes over, once, with its seed.
+  const seed = existing.seed ?? fresh.seed;
+  const taken = await records.updateOne(
+    { _id: id, lockedUntil: existing.lockedUntil },
+    { $set: { lockedUntil: fresh.lockedUntil, seed } },
+  );
+  if (taken.matchedCount === 0) throw inProgress();
+  return { seed };
 }
 
 /**
@@ -225,12 +242,13 @@ function recordResponse(records: Records, id: string, res: Response, bodyHash: (
   const settle = (body: unknown) => {
     const hash = bodyHash();
     body = withoutSecrets(body, res.locals.secretFields as readonly string[] | undefined);
-    return res.statusCode >= 500 || hash === undefined
-      ? records.deleteOne({ _id: id })
-      : records.updateOne(
-          { _id: id },
-          { $set: { state: 'done', bodyHash: hash, response: { status: res.statusCode, body } } },
-        );
+    if (hash === undefined) return records.deleteOne({ _id: id });
+    // A failure frees the key for a retry now, which runs with the same ids (the seed is kept).
+    if (res.statusCode >= 500) return records.updateOne({ _id: id }, { $set: { lockedUntil: new Date(0) } });
+    return records.updateOne(
+      { _id: id },
+      { $set: { state: 'done', bodyHash: hash, response: { status: res.statusCode, body } } },
+    );
   };
 
   const json = res.json.bind(res);

@@ -4,6 +4,7 @@ import type { Collection, Model } from 'mongoose';
 import { AppError, notFound } from '../errors';
 import { documentKey, documentLocks } from '../db/document-lock';
 import { isDuplicateKeyError } from '../db/mongo';
+import { inKeyedRequest } from '../ids';
 import type { OutboxRelay } from '../events/outbox-relay';
 import { RecentMap } from '../recent-map';
 import { BatchChanges } from './batch-change';
@@ -154,7 +155,9 @@ export class AggregateStore<S extends Aggregate> {
 
   /**
    * Inserts a new aggregate with its events; a taken unique key is `options.duplicate`'s error,
-   * a unique value someone else holds the claims' `taken` error.
+   * a unique value someone else holds the claims' `taken` error. Inside a keyed request an
+   * aggregate already stored under its id is the one an earlier run of the request made (the ids
+   * are the key's: see `withKeyedIds`): it is answered as created, and nothing is written again.
    */
   async create(
     state: Omit<S, 'version' | 'createdAt' | 'updatedAt'> & { id?: string },
@@ -167,10 +170,12 @@ export class AggregateStore<S extends Aggregate> {
       const doc = { ...fields, _id, version: 1, createdAt: now, updatedAt: now };
       const claimed = (await this.unique?.claim(fields.orgId, id ?? _id, undefined, state as unknown as S)) ?? [];
       try {
-        await this.insert(doc, events);
+        await this.insert(doc, events, false);
       } catch (err) {
         await this.unique?.release(fields.orgId, id ?? _id, claimed);
-        throw err;
+        const earlier = isDuplicateKeyError(err) && inKeyedRequest() ? await this.byId(fields.orgId, _id) : undefined;
+        if (earlier) return earlier;
+        throw this.translate(err);
       }
       const created = this.toState(doc);
       await this.wrote(_id, created, events);

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Page } from '@stockyard/contracts';
-import { checkPublicUrl, newId, type Logger, type UrlPolicy } from '@stockyard/service-kit';
+import { checkPublicUrl, inKeyedRequest, newId, randomId, type Logger, type UrlPolicy } from '@stockyard/service-kit';
 import { parse } from 'csv-parse/sync';
 import type { ChannelsConfig } from '../channels.config';
 import { fail, heartbeat, newImportJob, staged, type ImportJobState } from '../domain/import-job';
@@ -47,7 +47,9 @@ export class ImportCommands {
    * is read to its end and dropped (IMPORT_MAX_BYTES in all at most), never destroyed, so the
    * client gets the answer; one past that is left unread (the route closes the connection).
    * A client that goes away mid-body is an ordinary event: the job is kept FAILED
-   * (`upload_aborted`), logged at info.
+   * (`upload_aborted`), logged at info. A keyed upload run again after its process died answers
+   * the job the first run staged (the body read and dropped); one it had not staged is left to
+   * the sweep, and the file is staged in a new job.
    */
   async upload(
     orgId: string,
@@ -58,8 +60,19 @@ export class ImportCommands {
     await this.sources.writable(orgId, sourceChannelId);
     const owner = this.runner.owner;
     const lease = this.settings.IMPORT_LEASE_MS;
+    const id = newId('imp');
+    const earlier = inKeyedRequest() ? await this.jobs.store.read(orgId, id) : undefined;
+    if (earlier && earlier.status !== 'RECEIVING' && earlier.chunks > 0) {
+      await dropRest(body, this.settings.IMPORT_MAX_BYTES);
+      return earlier;
+    }
     const job = await this.jobs.store.create(
-      newImportJob({ id: newId('imp'), orgId, sourceChannelId, origin: 'upload', url: null }, owner, new Date(), lease),
+      newImportJob(
+        { id: earlier ? randomId('imp') : id, orgId, sourceChannelId, origin: 'upload', url: null },
+        owner,
+        new Date(),
+        lease,
+      ),
     );
     const keeper = new UploadLease(() =>
       this.jobs.store.change(orgId, job.id, (j) => ({ state: heartbeat(j, owner, new Date(), lease) })),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { AppError, type Logger, type Part, type UrlPolicy } from '@stockyard/service-kit';
+import { AppError, unkeyed, type Logger, type Part, type UrlPolicy } from '@stockyard/service-kit';
 import { parse } from 'csv-parse';
 import type { ChannelsConfig } from '../channels.config';
 import { planBatch, type FeedRow } from '../domain/import-batch';
@@ -82,7 +82,7 @@ export class ImportRunner implements Part {
       this.again = true;
       return;
     }
-    this.sweeping = this.sweep()
+    this.sweeping = unkeyed(() => this.sweep()) // a request's kick: the jobs' ids are not its
       .catch((err) => this.logger.error({ err }, 'import sweep failed'))
       .finally(() => {
         this.sweeping = undefined;

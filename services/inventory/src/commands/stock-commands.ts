@@ -8,8 +8,9 @@ import type {
   TransferStock,
   UpdateStockItem,
 } from '@stockyard/contracts';
-import { newId } from '@stockyard/service-kit';
+import { inKeyedRequest, newId } from '@stockyard/service-kit';
 import { adjustStock } from '../domain/adjust-stock';
+import { onceFor } from '../domain/keyed-write';
 import {
   decision,
   type LevelChange,
@@ -75,6 +76,24 @@ export class StockCommands {
     return { level: state, ...result };
   }
 
+  /**
+   * `apply` of a partner write, once per Idempotency-Key (`onceFor`): a run of the request after
+   * its process died moves nothing and answers the first run's movements, read from the ledger.
+   */
+  private async applyOnce(
+    orgId: string,
+    variantId: string,
+    compute: (level: StockLevel, now: Date) => LevelChange,
+  ): Promise<Applied> {
+    const key = inKeyedRequest() ? newId('req') : undefined;
+    const now = new Date();
+    const { earlier, ...applied } = await this.apply<{ earlier?: string[] }>(orgId, variantId, (l) => {
+      const once = onceFor(l, key, now, () => compute(l, now));
+      return once.change ? decision(l, once.change) : { result: { movements: [], earlier: once.earlier } };
+    });
+    return earlier ? { ...applied, movements: await this.ledger.read(orgId, earlier) } : applied;
+  }
+
   /** Each variant's check and clean-up of a bin being deleted is one change of its level. */
   async clearBin(orgId: string, binId: string): Promise<void> {
     for (const { variantId } of await this.stock.withBin(orgId, binId))
@@ -86,8 +105,8 @@ export class StockCommands {
     await this.checkPlace(orgId, input.warehouseId, input.binId);
     if (input.quantity > 0) await this.variants.assertLive(orgId, [{ variantId: input.variantId, field: 'variantId' }]);
     const ids = movementIds();
-    const { level, movements } = await this.apply(orgId, input.variantId, (l) =>
-      decision(l, adjustStock(l, input, ids, new Date())),
+    const { level, movements } = await this.applyOnce(orgId, input.variantId, (l, now) =>
+      adjustStock(l, input, ids, now),
     );
     return { ...movements[0]!, available: availableOf(level) };
   }
@@ -116,9 +135,7 @@ export class StockCommands {
     change: (level: StockLevel, reference: string, ids: MovementIds) => LevelChange,
   ): Promise<RelocationResult> {
     const ids = movementIds();
-    const { level, movements } = await this.apply(orgId, input.variantId, (l) =>
-      decision(l, change(l, reference, ids)),
-    );
+    const { level, movements } = await this.applyOnce(orgId, input.variantId, (l) => change(l, reference, ids));
     const { variantId, quantity } = input;
     return { id: reference, variantId, quantity, movements, available: availableOf(level) };
   }

@@ -25,6 +25,8 @@ export interface AppliedOperation {
   at: Date;
   /** An internal operation's parameters (`signatureOf`); absent on counts and on keys kept before it was. */
   sig?: string;
+  /** A keyed partner write's movement ids, which a run of it after a crash answers again. */
+  movements?: string[];
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { StockMovement } from '@stockyard/contracts';
-import { InsertBatcher, RecentWork } from '@stockyard/service-kit';
+import { AppError, InsertBatcher, RecentWork } from '@stockyard/service-kit';
 import type { mongo } from 'mongoose';
 import type { MovementDoc, MovementModel } from './movement.model';
+import { toMovement } from './movement.repository';
 
 /** Ledger rows this process wrote lately, by movement id, for the ledger event's handler to skip. */
 const RECENT_MOVEMENTS = 20_000;
@@ -16,8 +17,18 @@ export class Ledger {
   /** The inserts of rows this process made lately, by movement id. */
   private readonly recent = new RecentWork(RECENT_MOVEMENTS);
 
-  constructor(movements: MovementModel) {
+  constructor(private readonly movements: MovementModel) {
     this.inserts = new InsertBatcher(movements.collection as unknown as mongo.Collection<mongo.Document>);
+  }
+
+  /**
+   * Movements by id, in that order: a keyed write's run after a crash answers them. One not in
+   * the ledger yet (its event still on the way) is a 409 to retry.
+   */
+  async read(orgId: string, ids: readonly string[]): Promise<StockMovement[]> {
+    const docs = await this.movements.collection.find({ _id: { $in: [...ids] }, orgId } as never).toArray();
+    const byId = new Map(docs.map((doc) => [String(doc._id), toMovement(doc as unknown as MovementDoc)]));
+    return ids.map((id) => byId.get(id) ?? throwNotYet());
   }
 
   async recordMovements(orgId: string, movements: StockMovement[]): Promise<void> {
@@ -40,6 +51,18 @@ export class Ledger {
     await this.recent.runIfNew(movement.id, () => this.inserts.insert(rowOf(orgId, movement)));
   }
 }
+
+const throwNotYet = (): never => {
+  throw new AppError(
+    'conflict',
+    'The first run of this request is still being recorded',
+    'idempotency_in_progress',
+    undefined,
+    {
+      'Retry-After': '1',
+    },
+  );
+};
 
 const rowOf = (orgId: string, movement: StockMovement): MovementDoc => ({
   ...movement,

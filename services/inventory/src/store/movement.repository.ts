@@ -2,7 +2,7 @@ import type { MovementPage, MovementQuery, Page, StockMovement } from '@stockyar
 import { readPage, type OrgFilter } from '@stockyard/service-kit';
 import type { MovementDoc, MovementModel } from './movement.model';
 
-const toMovement = ({ _id, orgId: _org, createdAt, ...fields }: MovementDoc): StockMovement => ({
+export const toMovement = ({ _id, orgId: _org, createdAt, ...fields }: MovementDoc): StockMovement => ({
   id: _id,
   ...fields,
   binId: fields.binId ?? null,

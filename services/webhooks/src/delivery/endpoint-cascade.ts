@@ -1,4 +1,4 @@
-import type { Logger } from '@stockyard/service-kit';
+import { unkeyed, type Logger } from '@stockyard/service-kit';
 import type { DeliveryRepository } from '../store/delivery.repository';
 import type { Cascade, EndpointCascades } from '../store/endpoint-cascades.repository';
 import type { EndpointRepository } from '../store/endpoint.repository';
@@ -69,7 +69,7 @@ export class EndpointCascade {
       this.again = true;
       return;
     }
-    this.running = this.sweep()
+    this.running = unkeyed(() => this.sweep()) // a request's kick: the sweep's ids are not its
       .catch((err: unknown) => this.logger.warn({ err: (err as Error).message }, 'endpoint cascade sweep failed'))
       .finally(() => {
         this.running = undefined;

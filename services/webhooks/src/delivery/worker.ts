@@ -1,4 +1,4 @@
-import { RecentMap, type EventCopy, type Logger } from '@stockyard/service-kit';
+import { RecentMap, unkeyed, type EventCopy, type Logger } from '@stockyard/service-kit';
 import type { NewDelivery } from '../domain/delivery';
 import type { DeliveryRepository } from '../store/delivery.repository';
 import type { DispatchMarks } from '../store/dispatch-marks.repository';
@@ -187,7 +187,7 @@ export class DeliveryWorker {
       this.again = true;
       return;
     }
-    this.filling = this.fill()
+    this.filling = unkeyed(() => this.fill()) // a request's kick: the deliveries' ids are not its
       .catch((err: Error) => this.logger.warn({ err: err.message }, 'delivery poll failed; will retry'))
       .finally(() => {
         this.filling = undefined;

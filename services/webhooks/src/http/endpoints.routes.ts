@@ -27,8 +27,10 @@ export function endpointsRoutes(router: Router, deps: EndpointsGiven): void {
 
   bindRoute(router, WEBHOOKS_API.createEndpoint, async ({ orgId, body }) => {
     await checkEndpointUrl(body.url, urlPolicy);
-    const { endpoint, secret } = newEndpoint(orgId, body, secrets);
-    return withSecret(await endpoints.create(endpoint), secret);
+    const { endpoint } = newEndpoint(orgId, body, secrets);
+    const created = await endpoints.create(endpoint);
+    // The secret as stored: a keyed create run again after a crash answers the first run's endpoint.
+    return withSecret(created, secrets.open(created.secret, created.id));
   });
   mountEndpointChanges(router, deps);
 }
