@@ -1,3 +1,4 @@
+import { forgetAnswer } from '@stockyard/testkit';
 import { eventOf, startCatalog, type Catalog } from './support/catalog';
 
 describe('/variants', () => {
@@ -6,6 +7,26 @@ describe('/variants', () => {
     c = await startCatalog('org_variants');
   });
   afterAll(() => c.close());
+
+  it('adds one variant, with one generated SKU, when a keyed add runs again after a crash', async () => {
+    const p = await c.product({ name: 'Cap', sku: 'RERUN-CAP' });
+    const send = () =>
+      c.request(
+        'POST',
+        `/products/${p.id}/variants`,
+        { options: { size: 'S' } },
+        { headers: { 'idempotency-key': 'var-rerun' } },
+      );
+    const first = await send();
+    expect(first.status).toBe(201);
+    await forgetAnswer(c.connection, 'var-rerun');
+    const rerun = await send();
+    expect(rerun.status).toBe(201);
+    expect(rerun.body).toEqual(first.body);
+    expect((await c.request('GET', `/variants?productId=${p.id}`)).body.data).toHaveLength(2);
+    // The rerun's own generated SKU was given back: only the two variants' SKUs are held.
+    expect(await c.connection.collection('sku_claims').countDocuments({ productId: p.id })).toBe(2);
+  });
 
   it('adds a variant with options (201) and a generated SKU, readable by id and listed by product', async () => {
     const p = await c.product({ name: 'Tee', sku: 'TEE', price: 15 });

@@ -1,4 +1,4 @@
-import { eventually } from '@stockyard/testkit';
+import { eventually, forgetAnswer } from '@stockyard/testkit';
 import { startInvoicing, type Invoicing } from './support/invoicing';
 
 describe('matching invoice lines: match, auto-match, tolerance, receipts', () => {
@@ -30,6 +30,26 @@ describe('matching invoice lines: match, auto-match, tolerance, receipts', () =>
       quantityVariance: 3,
       costVariance: 0.75,
     });
+  });
+
+  it('adds one line when a keyed add runs again after its process died before answering', async () => {
+    await h.settings({ invoiceWorkflow: 'advanced' }); // a DRAFT: its lines may change
+    const inv = await record([]).finally(() => h.settings({ invoiceWorkflow: 'simple' }));
+    const key = `line-${inv.id}`;
+    const send = () =>
+      h.request(
+        'POST',
+        `/invoices/${inv.id}/lines`,
+        { quantity: 2, unitCost: 3 },
+        { headers: { 'idempotency-key': key } },
+      );
+    const first = await send();
+    expect(first.status).toBe(201);
+    await forgetAnswer(h.connection, key);
+    const rerun = await send();
+    expect(rerun.status).toBe(201);
+    expect(rerun.body.lines).toEqual(first.body.lines);
+    expect(rerun.body.lines).toHaveLength(1);
   });
 
   it('refuses a PO line of another order with 422, an unknown line with 404', async () => {

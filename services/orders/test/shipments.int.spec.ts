@@ -1,3 +1,4 @@
+import { forgetAnswer } from '@stockyard/testkit';
 import { pushBody, startOrders, type Orders } from './support/orders';
 
 const ORG = 'org_shipments';
@@ -18,6 +19,22 @@ describe('POST /orders/{id}/shipments, GET /shipments, GET /shipments/{id}', () 
     channelId = await h.channel();
   });
   afterAll(() => h.close());
+
+  it('records one shipment when a keyed shipment runs again after its process died before answering', async () => {
+    const order = await fresh();
+    const body = { carrier: 'DHL', lines: [{ lineId: order.lines[0].id, quantity: 1 }] };
+    const send = () =>
+      h.request('POST', `/orders/${order.id}/shipments`, body, { headers: { 'idempotency-key': `ship-${order.id}` } });
+    const first = await send();
+    expect(first.status).toBe(201);
+    await forgetAnswer(h.connection, `ship-${order.id}`);
+    const rerun = await send();
+    expect(rerun.status).toBe(201);
+    expect(rerun.body).toEqual(first.body);
+    const now = await h.request('GET', `/orders/${order.id}`);
+    expect(now.body.lines[0].shippedQuantity).toBe(1);
+    expect((await h.request('GET', `/shipments?orderId=${order.id}`)).body.data).toHaveLength(1);
+  });
 
   it('ships part, then the rest: PARTIALLY_SHIPPED, then SHIPPED, order.shipped with the exact fields', async () => {
     const order = await fresh();

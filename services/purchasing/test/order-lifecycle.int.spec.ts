@@ -1,3 +1,4 @@
+import { forgetAnswer } from '@stockyard/testkit';
 import { startPurchasing, type Purchasing } from './support/purchasing';
 
 const ORG = 'org_po_lifecycle';
@@ -141,6 +142,25 @@ describe('a purchase order from DRAFT to CANCELLED, its updates, trash and resto
     const res = await h.request('DELETE', `/purchase-orders/${po.id}`);
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('invalid_status_transition');
+  });
+
+  it('adds tracking once when a keyed add runs again after its process died before answering', async () => {
+    const po = await draft();
+    await post(po.id, 'submit');
+    const send = () =>
+      h.request(
+        'POST',
+        `/purchase-orders/${po.id}/tracking`,
+        { carrier: 'DHL', trackingNumber: 'RERUN' },
+        { headers: { 'idempotency-key': `track-${po.id}` } },
+      );
+    const first = await send();
+    expect(first.status).toBe(201);
+    await forgetAnswer(h.connection, `track-${po.id}`);
+    const rerun = await send();
+    expect(rerun.status).toBe(201);
+    expect(rerun.body.tracking).toEqual(first.body.tracking);
+    expect(rerun.body.tracking).toHaveLength(1);
   });
 
   it('adds tracking to a SUBMITTED order, several of them, and refuses it on a DRAFT', async () => {

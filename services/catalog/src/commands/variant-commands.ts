@@ -54,11 +54,14 @@ export class VariantCommands {
     await this.writer.current(orgId, productId); // 404 before a SKU is generated
     const sku = input.sku === undefined ? await this.skus.generate(orgId, productId) : input.sku;
     try {
-      const product = await this.writer.change(orgId, productId, (p) => addVariant(p, id, input, sku, new Date()));
-      return variantView(
-        product,
-        product.variants.find((v) => v.id === id)!,
+      // A run of the request after a crash finds its variant (its id is the Idempotency-Key's).
+      const product = await this.writer.change(orgId, productId, (p) =>
+        p.variants.some((v) => v.id === id) ? p : addVariant(p, id, input, sku, new Date()),
       );
+      const variant = product.variants.find((v) => v.id === id)!;
+      if (input.sku === undefined && sku && variant.sku !== sku)
+        await this.skus.release(orgId, productId, [sku.toUpperCase()]);
+      return variantView(product, variant);
     } catch (err) {
       if (input.sku === undefined && sku) await this.skus.release(orgId, productId, [sku.toUpperCase()]);
       throw err;

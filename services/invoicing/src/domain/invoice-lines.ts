@@ -34,6 +34,7 @@ const changed = (next: Invoice): Change => ({ state: next, result: next });
 
 /** POST …/lines (DRAFT only). */
 export function addInvoiceLine(inv: Invoice, line: InvoiceLine, context: MatchContext | null): Change {
+  if (inv.lines.some((l) => l.id === line.id)) return { result: inv }; // the request's run after a crash
   allowed(inv, 'edit_lines');
   if (inv.lines.length >= MAX_INVOICE_LINES) throw tooManyLines(MAX_INVOICE_LINES);
   return changed(withLines(inv, [...inv.lines, line], context));

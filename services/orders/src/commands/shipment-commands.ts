@@ -15,6 +15,7 @@ export class ShipmentCommands {
     const shipmentId = newId('shp');
     const { result } = await this.orders.change(orgId, orderId, (o) => {
       const decision = recordShipment(o, body, shipmentId, new Date());
+      if (!decision.state) return decision; // recorded by an earlier run of the request
       const { order, shipment } = decision.result!;
       return { ...decision, events: [...decision.events!, this.shipments.eventFor(order, shipment)] };
     });

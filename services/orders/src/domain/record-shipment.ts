@@ -37,6 +37,9 @@ export function recordShipment(
   shipmentId: string,
   now: Date,
 ): Decision<Order, { order: Order; shipment: ShipmentRecord }> {
+  // The request's run after a crash (its ids are its Idempotency-Key's): recorded already.
+  const earlier = order.shipments.find((s) => s.id === shipmentId);
+  if (earlier) return { result: { order, shipment: earlier } };
   if (order.deletedAt) throw orderTrashed();
   const shipment: ShipmentRecord = {
     id: shipmentId,

@@ -10,6 +10,7 @@ type Change = Decision<PurchaseOrder, PurchaseOrder>;
 
 /** Adds a shipment's tracking (several per order), once the order went to the supplier. */
 export function addTracking(po: PurchaseOrder, id: string, input: AddTracking, now: Date): Change {
+  if (po.tracking.some((t) => t.id === id)) return { result: po }; // the request's run after a crash
   allowed(po, 'track');
   const tracking = { id, ...input, trackingUrl: input.trackingUrl ?? null, addedAt: now };
   const next = { ...po, tracking: [...po.tracking, tracking] };
