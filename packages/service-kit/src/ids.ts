@@ -33,6 +33,11 @@ class KeyedIds {
 
   constructor(private readonly seed: string) {}
 
+  /** The ids of a named part of the request: a stream of their own. */
+  part(name: string): KeyedIds {
+    return new KeyedIds(createHmac('sha256', this.seed).update(`part:${name}`).digest('base64url'));
+  }
+
   next(prefix: string): string {
     const n = this.drawn.get(prefix) ?? 0;
     this.drawn.set(prefix, n + 1);
@@ -51,6 +56,16 @@ export const newIdSeed = () => randomBytes(16).toString('base64url');
  * request's own (a background sweep a request kicks) runs in `unkeyed`.
  */
 export const withKeyedIds = <T>(seed: string, work: () => T): T => keyed.run(new KeyedIds(seed), work);
+
+/**
+ * Runs a part of a keyed request with its own stream of ids, named by `name` (a group's key):
+ * parts that run at once draw the same ids on every run, however their awaits interleave.
+ * Outside a keyed request it just runs `work`.
+ */
+export function keyedPart<T>(name: string, work: () => T): T {
+  const ids = keyed.getStore();
+  return ids ? keyed.run(ids.part(name), work) : work();
+}
 
 /** Runs `work` drawing random ids, wherever it was started (background work a request kicks). */
 export const unkeyed = <T>(work: () => T): T => keyed.exit(work);

@@ -3,7 +3,7 @@
 export { baseServiceEnv, loadConfig, parseConfig, type BaseServiceConfig } from './config';
 export { createLogger, type Logger } from './logger';
 export { AppError, notFound, conflict, unprocessable } from './errors';
-export { inKeyedRequest, newId, newIdSeed, randomBase62, randomId, unkeyed, withKeyedIds } from './ids';
+export { inKeyedRequest, keyedPart, newId, newIdSeed, randomBase62, randomId, unkeyed, withKeyedIds } from './ids';
 export { runMain, serve, type ServeOptions } from './lifecycle';
 export { probeRoutes, processState, type ProbeChecks, type ReadinessCheck } from './ops/probes';
 export { counter, gauge, histogram, metricsRegistry, serveMetrics, startProcessMetrics } from './ops/metrics';

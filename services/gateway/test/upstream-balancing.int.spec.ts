@@ -72,15 +72,49 @@ describe('balancing across upstream replicas', () => {
     expect((await json(res)).error.code).toBe('upstream_unavailable');
   });
 
-  it('does not send again a request that reached a replica which then failed: 503', async () => {
+  it('does not send again an unkeyed POST that reached a replica which then failed: 503', async () => {
     const dropper = await startDropper();
     const other = await echo();
     const { gw, adminKey } = await gateway({ INVENTORY_URL: `${dropper.url},${other.url}` });
     // The turn starts at the first replica: the first request goes to the dropper.
-    const res = await gw.api('POST', '/stock/adjust', adminKey, { quantity: 1 }, { 'idempotency-key': 'once' });
+    const res = await gw.api('POST', '/stock/adjust', adminKey, { quantity: 1 });
     expect(res.status).toBe(503);
     expect((await json(res)).error.code).toBe('upstream_unavailable');
     expect(dropper.received()).toBe(1);
+    expect(other.seen).toHaveLength(0);
+    await dropper.close();
+  });
+
+  it('sends a keyed POST cut before its answer to the next replica, body whole', async () => {
+    const dropper = await startDropper();
+    const other = await echo();
+    const { gw, adminKey } = await gateway({ INVENTORY_URL: `${dropper.url},${other.url}` });
+    const body = { variantId: 'v', warehouseId: 'w', quantity: 1, pad: 'x'.repeat(50_000) };
+    const keyed = await gw.api('POST', '/stock/adjust', adminKey, body, { 'idempotency-key': 'again' });
+    expect(keyed.status).toBe(200);
+    expect((await json(keyed)).bodyBytes).toBe(JSON.stringify(body).length);
+    expect(dropper.received()).toBe(1);
+    expect(other.seen.map((s) => s.headers['idempotency-key'])).toEqual(['again']);
+    await dropper.close();
+  });
+
+  it('does not send again a keyed POST whose body was streamed (no length): 503', async () => {
+    const dropper = await startDropper();
+    const other = await echo();
+    const { gw, adminKey } = await gateway({ INVENTORY_URL: `${dropper.url},${other.url}` });
+    const chunks = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"quantity":1}'));
+        controller.close();
+      },
+    });
+    const res = await fetch(`${gw.url}/api/v1/stock/adjust`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json', 'idempotency-key': 's' },
+      body: chunks,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(503);
     expect(other.seen).toHaveLength(0);
     await dropper.close();
   });

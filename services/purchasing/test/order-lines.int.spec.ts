@@ -1,3 +1,4 @@
+import { forgetAnswer } from '@stockyard/testkit';
 import { startPurchasing, type Purchasing } from './support/purchasing';
 
 const ORG = 'org_po_lines';
@@ -23,6 +24,25 @@ describe('/purchase-orders/{id}/lines', () => {
       expect.objectContaining({ variantId, quantity: 5, unitCost: 6.4, supplierSku: 'OFF-1', receivedQuantity: 0 }),
     ]);
     expect(res.body.total).toBe(32);
+  });
+
+  it('adds the line once when a keyed add runs again after its process died before answering', async () => {
+    const variantId = await h.variant({ cost: 2 });
+    const po = await h.order({ channelId, warehouseId });
+    const send = () =>
+      h.request(
+        'POST',
+        `/purchase-orders/${po.id}/lines`,
+        { variantId, quantity: 3 },
+        { headers: { 'idempotency-key': `line-${po.id}` } },
+      );
+    const first = await send();
+    expect(first.status).toBe(201);
+    await forgetAnswer(h.connection, `line-${po.id}`);
+    const rerun = await send();
+    expect(rerun.status).toBe(201);
+    expect(rerun.body.lines).toEqual(first.body.lines);
+    expect(rerun.body.lines).toHaveLength(1);
   });
 
   it('refuses a line for an unknown variant with 422 unknown_variant', async () => {

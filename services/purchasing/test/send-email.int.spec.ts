@@ -1,4 +1,4 @@
-import { eventually, mailpit } from '@stockyard/testkit';
+import { eventually, forgetAnswer, mailpit } from '@stockyard/testkit';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
 import { documentedOrder, PRINTED } from './support/documents';
@@ -70,6 +70,24 @@ describe('POST /purchase-orders/{id}/send-email and send-follow-up', () => {
     expect(received.cc.map((a) => a.address)).toEqual([cc]);
     expect(received.subject).toBe('Our order, please confirm');
     expect(received.text).toContain('Pallets, please.');
+  });
+
+  it('sends once when a keyed send runs again after its process died before answering', async () => {
+    const supplier = unique('rerun');
+    const { po } = await documentedOrder(h, supplier);
+    const key = `mail-${po.id}`;
+    const keyed = () =>
+      h.request('POST', `/purchase-orders/${po.id}/send-email`, {}, { headers: { 'idempotency-key': key } });
+    const first = await keyed();
+    expect(first.status).toBe(201);
+    await forgetAnswer(h.connection, key);
+    const rerun = await keyed();
+    expect(rerun.status).toBe(201);
+    expect(rerun.body).toEqual(first.body);
+    expect((await messagesOf(po.id)).body).toHaveLength(1);
+    await receivedBy(supplier); // exactly one
+    await new Promise((resolve) => setTimeout(resolve, 300)); // a second copy would be in by now
+    expect(await mail.messages({ to: supplier })).toHaveLength(1);
   });
 
   it('sends a DRAFT order as a request for quotation and leaves it DRAFT', async () => {
@@ -186,6 +204,23 @@ describe('purchase-order e-mail when SMTP fails', () => {
       expect.objectContaining({ id: res.body.error.details[0].message, kind: 'ORDER', status: 'FAILED', sentAt: null }),
     ]);
     expect(messages[0].error).toMatch(/SMTP server unreachable/);
+  });
+
+  it('keeps one message when the retry of a failed keyed send fails again', async () => {
+    const { po } = await documentedOrder(h, unique('down-keyed'));
+    const keyed = () =>
+      h.request(
+        'POST',
+        `/purchase-orders/${po.id}/send-email`,
+        {},
+        { headers: { 'idempotency-key': `down-${po.id}` } },
+      );
+    const first = await keyed();
+    const retry = await keyed();
+    expect([first.status, retry.status]).toEqual([502, 502]);
+    expect(retry.body.error.details[0].message).toBe(first.body.error.details[0].message); // the same message id
+    const messages = (await h.request('GET', `/purchase-orders/${po.id}/messages`)).body;
+    expect(messages).toEqual([expect.objectContaining({ status: 'FAILED' })]);
   });
 
   it('records the message SENDING before the SMTP server answers', async () => {

@@ -30,3 +30,31 @@ export function limitedBody(req: IncomingMessage, maxBytes: number): Readable | 
   });
   return req.pipe(counter);
 }
+
+/** Bodies up to this size, declared, are read before they go, so they can go again (`resendable`). */
+export const RESENDABLE_BYTES = 1024 * 1024;
+
+/** Methods whose request may be sent twice; a POST only with an Idempotency-Key (the service's replay). */
+const REPEATABLE = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Whether a request cut after it was written may go to another replica: one a second copy of
+ * cannot do twice (its method, or a POST's Idempotency-Key), with a body the gateway can send
+ * again (none, or one of a declared size it reads first: `bufferedBody`).
+ */
+export function resendable(req: IncomingMessage): boolean {
+  if (!REPEATABLE.has(req.method!) && !(req.method === 'POST' && req.headers['idempotency-key'] !== undefined))
+    return false;
+  const declared = req.headers['content-length'];
+  if (declared !== undefined) return Number(declared) <= RESENDABLE_BYTES;
+  return req.headers['transfer-encoding'] === undefined;
+}
+
+/** A `resendable` request's body, read whole (its size was checked against the limit first). */
+export async function bufferedBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | null> {
+  const body = limitedBody(req, maxBytes);
+  if (!body) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

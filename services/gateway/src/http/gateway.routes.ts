@@ -3,7 +3,7 @@ import { IDENTITY_HEADER, matchRoute, routesForPath, type RouteSpec } from '@sto
 import { AppError, sendError, type Logger } from '@stockyard/service-kit';
 import type { Authenticator, Caller } from '../auth/authenticator';
 import { clientOf } from '../auth/client-address';
-import { limitedBody } from './body-limit';
+import { bufferedBody, limitedBody, resendable } from './body-limit';
 import type { HeaderSink } from '../limits/rate-limit';
 import type { IdentitySigner } from './identity-signer';
 import type { Upstreams } from './upstreams';
@@ -95,10 +95,12 @@ export function apiPipeline(deps: ApiPipeline) {
         head.applyTo(res);
         return deps.own(req, res);
       }
-      const body = limitedBody(req, Math.max(route.maxBodyBytes ?? 0, deps.bodyLimitBytes));
+      const limit = Math.max(route.maxBodyBytes ?? 0, deps.bodyLimitBytes);
+      const again = resendable(req);
+      const body = again ? await bufferedBody(req, limit) : limitedBody(req, limit);
       // Replaces any client-sent copy; the key itself (Authorization) is never forwarded.
       const headers = [IDENTITY_HEADER, deps.signer.headerFor(req.caller), 'x-request-id', req.requestId];
-      await deps.upstreams.forward(route.service, { req, res, headers, head: head.fields, body });
+      await deps.upstreams.forward(route.service, { req, res, headers, head: head.fields, body, resendable: again });
     } catch (err) {
       if (err instanceof AppError && err.status >= 500)
         deps.logger.warn({ err: err.message, code: err.code, requestId: req.requestId }, failureLogMessage(err.code));

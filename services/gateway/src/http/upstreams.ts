@@ -58,8 +58,13 @@ export interface Forward {
    * value: they come first, and the service's headers of the same names are dropped.
    */
   head: string[];
-  /** The body to send, or null when the request has none. */
-  body: Readable | null;
+  /** The body to send, or null when the request has none; read whole when it may go again. */
+  body: Readable | Buffer | null;
+  /**
+   * Whether the request may go to another replica after it was written and cut before an
+   * answer (`resendable` in body-limit.ts: a repeatable method or a keyed POST, its body read).
+   */
+  resendable?: boolean;
 }
 
 /**
@@ -104,14 +109,20 @@ const NOT_SENT = new Set([
 ]);
 
 /**
+ * Error codes of a connection cut after the request was written and before any answer: a
+ * replica closing a kept-alive socket as the request went out on it, or one killed mid-request.
+ */
+const CUT = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+/**
  * The pooled, kept-alive connections to each replica of each service (undici: a pool per
  * origin), chosen by a Balancer. A request is streamed both ways, never buffered, through
  * undici's dispatch API: headers go as flat lists of strings both ways, so the hop builds no
  * header objects, and the answer's head (the gateway's headers and the service's) is written
  * in one writeHead. A connection refused or cut before the request was written is retried on
- * the next replica; what fails after it was written is answered as an error (the client
- * retries with its Idempotency-Key). Upstream failures become AppErrors the caller turns into
- * envelopes.
+ * the next replica; one cut after it was written only when the request may go twice
+ * (`Forward.resendable`), else it is answered as an error (the client retries with its
+ * Idempotency-Key). Upstream failures become AppErrors the caller turns into envelopes.
  */
 export class Upstreams {
   private readonly services = new Map<UpstreamName, Balancer<Pool>>();
@@ -148,7 +159,7 @@ export class Upstreams {
    * was written) with 503 upstream_unavailable or upstream_busy, 504 upstream_timeout, or
    * with the error that cut the request body short.
    */
-  forward(service: UpstreamName, { req, res, headers, head, body }: Forward): Promise<void> {
+  forward(service: UpstreamName, { req, res, headers, head, body, resendable = false }: Forward): Promise<void> {
     const balancer = this.services.get(service)!;
     const outgoing = this.forwardedHeaders(req, headers);
     const tried = new Set<Member<Pool>>();
@@ -167,8 +178,10 @@ export class Upstreams {
         const done = (err: Error | undefined, connected: boolean) => {
           member.inFlight--;
           if (!err) return resolve();
+          // Cut after it was written, a request that may go twice goes to another replica too.
+          const cutBeforeAnswer = connected && resendable && !res.headersSent && isCut(err);
           // A client that left (its body's error looks like a refusal) is not followed elsewhere.
-          if (!connected && isNotSent(err) && !req.socket.destroyed && !res.destroyed) {
+          if (((!connected && isNotSent(err)) || cutBeforeAnswer) && !req.socket.destroyed && !res.destroyed) {
             balancer.refused(member);
             return attempt(err as NodeJS.ErrnoException);
           }
@@ -228,6 +241,7 @@ const busy = (service: UpstreamName) =>
   });
 
 const isNotSent = (err: Error) => NOT_SENT.has((err as NodeJS.ErrnoException).code ?? '');
+const isCut = (err: Error) => CUT.has((err as NodeJS.ErrnoException).code ?? '');
 
 /**
  * Streams one service answer to the client (undici's dispatch handler): the head in one

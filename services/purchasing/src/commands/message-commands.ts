@@ -48,10 +48,19 @@ export class MessageCommands {
     return this.messages.page(orgId, poId, page);
   }
 
-  private async deliver({ message, text }: ComposedMessage, attachments?: OutgoingMail['attachments']) {
-    await this.messages.insert(message);
+  /**
+   * Records the message, sends it and records the outcome. A run of the request again (after a
+   * crash, or the retry a failed send invites) finds its message by id: one SENT is answered as
+   * it is, any other is sent again under the same Message-ID, which lets the receiving side
+   * recognise a copy.
+   */
+  private async deliver({ message: composed, text }: ComposedMessage, attachments?: OutgoingMail['attachments']) {
+    const earlier = await this.messages.insertOrFind(composed);
+    if (earlier?.status === 'SENT') return earlier;
+    const message = earlier ?? composed;
     try {
-      await this.mailer.send({ to: message.to, cc: message.cc, subject: message.subject, text, attachments });
+      const { to, cc, subject } = message;
+      await this.mailer.send({ to, cc, subject, text, attachments, messageId: `<${message.id}@purchasing.stockyard>` });
     } catch (err) {
       const reason = reasonOf(err);
       const log = { orgId: message.orgId, purchaseOrderId: message.purchaseOrderId, messageId: message.id };

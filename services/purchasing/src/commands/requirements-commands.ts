@@ -5,7 +5,7 @@ import {
   type ReorderLevel,
   type RequirementOrder,
 } from '@stockyard/contracts';
-import { AppError, newId } from '@stockyard/service-kit';
+import { AppError, keyedPart, newId } from '@stockyard/service-kit';
 import { appendRequirements, canAppend, lineOf, type Appended } from '../domain/append-requirements';
 import { newPurchaseOrder } from '../domain/create-purchase-order';
 import { draftFor, draftTerm, onOrderByPair, onOrderTerm } from '../domain/on-order';
@@ -60,8 +60,13 @@ export class RequirementCommands {
       orgId,
       plan.groups.map((g) => draftTerm(g.channelId, g.warehouseId)),
     );
+    // Each group draws its ids apart (they run at once): a run of the request again draws the same.
     const placed = await Promise.all(
-      plan.groups.map((g) => this.place(orgId, g, draftFor(drafts, g.channelId, g.warehouseId), dryRun)),
+      plan.groups.map((g) =>
+        keyedPart(`${g.channelId}/${g.warehouseId}`, () =>
+          this.place(orgId, g, draftFor(drafts, g.channelId, g.warehouseId), dryRun),
+        ),
+      ),
     );
     return {
       ...answer,

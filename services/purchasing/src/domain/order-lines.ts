@@ -15,6 +15,8 @@ export function findLine(po: PurchaseOrder, lineId: string): OrderLine {
 
 /** Adds priced lines (DRAFT and SUBMITTED). */
 export function addLines(po: PurchaseOrder, lines: OrderLine[]): Change {
+  // The request's run after a crash (its line ids are its Idempotency-Key's): added already.
+  if (lines.length > 0 && po.lines.some((l) => l.id === lines[0]!.id)) return { result: po };
   allowed(po, 'edit_lines');
   if (po.lines.length + lines.length > MAX_PO_LINES) throw tooManyLines(MAX_PO_LINES);
   const next = { ...po, lines: [...po.lines, ...lines] };

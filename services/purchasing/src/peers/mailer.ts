@@ -11,6 +11,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
+  /** The Message-ID header (`<id@host>`), the same on every send of one message. */
+  messageId?: string;
 }
 
 /** Purchase-order e-mail through nodemailer to `SMTP_URL`, from `SMTP_FROM`. */

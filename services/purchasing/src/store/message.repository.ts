@@ -1,5 +1,5 @@
 import type { Page } from '@stockyard/contracts';
-import { readPage, type StatePage } from '@stockyard/service-kit';
+import { isDuplicateKeyError, readPage, type StatePage } from '@stockyard/service-kit';
 import type { MessageStatus } from '@stockyard/contracts';
 import type { OrderMessage } from '../domain/order-messages';
 import type { MessageModel } from './message.model';
@@ -8,9 +8,22 @@ import type { MessageModel } from './message.model';
 export class MessageRepository {
   constructor(private readonly model: MessageModel) {}
 
-  async insert(message: OrderMessage): Promise<void> {
+  /**
+   * Records the message, or answers the one recorded under its id before: a keyed request's
+   * earlier run (its ids are its Idempotency-Key's).
+   */
+  async insertOrFind(message: OrderMessage): Promise<OrderMessage | undefined> {
     const { id, ...fields } = message;
-    await this.model.collection.insertOne({ _id: id, ...fields } as never);
+    try {
+      await this.model.collection.insertOne({ _id: id, ...fields } as never);
+      return undefined;
+    } catch (err) {
+      if (!isDuplicateKeyError(err)) throw err;
+    }
+    const doc = await this.model.collection.findOne({ _id: id, orgId: message.orgId } as never);
+    if (!doc) throw new Error(`message ${id} is another organization's`);
+    const { _id, ...stored } = doc;
+    return { ...stored, id: String(_id) } as unknown as OrderMessage;
   }
 
   /** The SMTP server's answer: SENT (with when) or FAILED (with why). */
