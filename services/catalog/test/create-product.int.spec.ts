@@ -41,6 +41,7 @@ describe('POST /products', () => {
     expect(rerun.status).toBe(201);
     expect(rerun.body).toEqual(first.body);
     expect(await c.connection.collection('products').countDocuments({ name: 'Rerun' })).toBe(1);
+    expect(await c.connection.collection('sku_claims').countDocuments({ productId: first.body.id })).toBe(1);
     await eventOf(c, 'product.created', { productId: first.body.id });
     expect(c.events.filter((e) => e.name === 'product.created' && e.payload.name === 'Rerun')).toHaveLength(1);
   });

@@ -1,3 +1,4 @@
+import { forgetAnswer } from '@stockyard/testkit';
 import { eventOf, startCatalog, type Catalog } from './support/catalog';
 
 describe('families: variant-parent, children link, unlink, order', () => {
@@ -21,6 +22,26 @@ describe('families: variant-parent, children link, unlink, order', () => {
     ]);
     await eventOf(c, 'product.created', { productId: res.body.id, type: 'FAMILY' });
     expect((await c.request('GET', `/products/${a.id}`)).body).toMatchObject({ parentId: res.body.id, position: 0 });
+  });
+
+  it('makes one FAMILY, its children in order, when a keyed variant-parent runs again after a crash', async () => {
+    const [a, b] = await simples(2);
+    const send = () =>
+      c.request(
+        'POST',
+        '/products/variant-parent',
+        { name: 'Rerun tees', childIds: [a.id, b.id] },
+        { headers: { 'idempotency-key': `parent-${a.id}` } },
+      );
+    const first = await send();
+    expect(first.status).toBe(201);
+    await forgetAnswer(c.connection, `parent-${a.id}`);
+    const rerun = await send();
+    expect(rerun.status).toBe(201);
+    expect(rerun.body).toEqual(first.body);
+    expect(await c.connection.collection('products').countDocuments({ name: 'Rerun tees' })).toBe(1);
+    // The SKU the rerun generated was given back: the family holds only the first run's.
+    expect(await c.connection.collection('sku_claims').countDocuments({ productId: first.body.id })).toBe(1);
   });
 
   it('links more children after the last (201) with product.updated on the family', async () => {

@@ -23,19 +23,29 @@ export class FamilyCommands {
 
   /** POST /products/variant-parent: a new FAMILY with the named children (each checked first). */
   async variantParent(orgId: string, input: { name: string; sku?: string; childIds: string[] }) {
-    for (const id of input.childIds) assertLinkable(await this.writer.get(orgId, id), null);
     const ids = { productId: newId('prd'), variantId: newId('var') };
+    // Children of this family already are the request's first run's (a run again after a crash).
+    for (const id of input.childIds) assertLinkable(await this.writer.get(orgId, id), ids.productId);
     const sku = input.sku ?? (await this.skus.generate(orgId, ids.productId));
     const family = newProduct(orgId, { type: 'FAMILY', name: input.name }, sku, ids, new Date());
-    await this.writer.create(family, input.sku ? [] : family.skuKeys);
+    const created = await this.writer.create(family, input.sku ? [] : family.skuKeys);
+    if (created.sku !== sku) await this.skus.release(orgId, ids.productId, family.skuKeys); // the first run's SKU stands
     return this.link(orgId, family.id, input.childIds);
   }
 
-  /** POST /products/{id}/children: links each child after the family's last position. */
+  /**
+   * POST /products/{id}/children: links each child after the family's last position. Children
+   * in it already stay where they are, and when all were, nothing changes (no event).
+   */
   async link(orgId: string, familyId: string, childIds: string[]) {
-    assertFamily(await this.writer.get(orgId, familyId));
-    let next = Math.max(-1, ...(await this.queries.children(orgId, familyId)).map((c) => c.position ?? 0)) + 1;
-    for (const id of new Set(childIds)) {
+    const family = await this.writer.get(orgId, familyId);
+    assertFamily(family);
+    const children = await this.queries.children(orgId, familyId);
+    const linked = new Set(children.map((c) => c.id));
+    const joining = [...new Set(childIds)].filter((id) => !linked.has(id));
+    if (joining.length === 0) return this.products.view(family);
+    let next = Math.max(-1, ...children.map((c) => c.position ?? 0)) + 1;
+    for (const id of joining) {
       const position = next++;
       await this.writer.change(orgId, id, (child) => linkChild(child, familyId, position));
     }
