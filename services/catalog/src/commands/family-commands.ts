@@ -29,7 +29,8 @@ export class FamilyCommands {
     const sku = input.sku ?? (await this.skus.generate(orgId, ids.productId));
     const family = newProduct(orgId, { type: 'FAMILY', name: input.name }, sku, ids, new Date());
     const created = await this.writer.create(family, input.sku ? [] : family.skuKeys);
-    if (created.sku !== sku) await this.skus.release(orgId, ids.productId, family.skuKeys); // the first run's SKU stands
+    // A run again after a crash answers the first run's family: the SKU it generated stands.
+    if (created.sku !== sku) await this.skus.release(orgId, ids.productId, family.skuKeys);
     return this.link(orgId, family.id, input.childIds);
   }
 
