@@ -15,3 +15,13 @@ export async function forgetAnswer(connection: Connection, key: string): Promise
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Sends a keyed request, then sends it again as its retry runs it after its process died before
+ * answering (`forgetAnswer` between the two): both answers, for a test that nothing happened twice.
+ */
+export async function sendAcrossCrash<T>(connection: Connection, key: string, send: () => Promise<T>): Promise<[T, T]> {
+  const first = await send();
+  await forgetAnswer(connection, key);
+  return [first, await send()];
+}

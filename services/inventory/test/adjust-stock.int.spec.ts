@@ -1,4 +1,4 @@
-import { asCaller, eventually, forgetAnswer, json } from '@stockyard/testkit';
+import { asCaller, eventually, sendAcrossCrash, json } from '@stockyard/testkit';
 import { startInventory, type Inventory } from './support/inventory';
 
 describe('POST /stock/adjust', () => {
@@ -131,11 +131,8 @@ describe('POST /stock/adjust', () => {
 
   it('moves stock once when a keyed adjust runs again after its process died before answering', async () => {
     const send = () => adjust({ variantId: 'var_rerun', quantity: 7, reason: 'rerun' }, { 'idempotency-key': 'rerun' });
-    const first = await send();
-    expect(first.status).toBe(201);
-    await forgetAnswer(inv.connection, 'rerun');
-    const rerun = await send();
-    expect(rerun.status).toBe(201);
+    const [first, rerun] = await sendAcrossCrash(inv.connection, 'rerun', send);
+    expect([first.status, rerun.status]).toEqual([201, 201]);
     expect(rerun.headers.get('idempotent-replayed')).toBeNull();
     expect(await json(rerun)).toEqual(await json(first));
     expect((await inv.level('var_rerun'))?.locations[0].onHand).toBe(7);
@@ -147,11 +144,8 @@ describe('POST /stock/adjust', () => {
     await adjust({ variantId: 'var_rerun_move', quantity: 10 });
     const body = { variantId: 'var_rerun_move', fromWarehouseId: wh, toWarehouseId: to, quantity: 3 };
     const send = () => inv.request('POST', '/stock/transfer', body, { headers: { 'idempotency-key': 'rerun-move' } });
-    const first = await send();
-    expect(first.status).toBe(201);
-    await forgetAnswer(inv.connection, 'rerun-move');
-    const rerun = await send();
-    expect(rerun.status).toBe(201);
+    const [first, rerun] = await sendAcrossCrash(inv.connection, 'rerun-move', send);
+    expect([first.status, rerun.status]).toEqual([201, 201]);
     expect(await json(rerun)).toEqual(await json(first));
     const level = await inv.level('var_rerun_move');
     expect(level?.locations.map((l: { onHand: number }) => l.onHand).sort()).toEqual([3, 7]);

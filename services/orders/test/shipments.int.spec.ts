@@ -1,4 +1,4 @@
-import { forgetAnswer } from '@stockyard/testkit';
+import { sendAcrossCrash } from '@stockyard/testkit';
 import { pushBody, startOrders, type Orders } from './support/orders';
 
 const ORG = 'org_shipments';
@@ -25,11 +25,8 @@ describe('POST /orders/{id}/shipments, GET /shipments, GET /shipments/{id}', () 
     const body = { carrier: 'DHL', lines: [{ lineId: order.lines[0].id, quantity: 1 }] };
     const send = () =>
       h.request('POST', `/orders/${order.id}/shipments`, body, { headers: { 'idempotency-key': `ship-${order.id}` } });
-    const first = await send();
-    expect(first.status).toBe(201);
-    await forgetAnswer(h.connection, `ship-${order.id}`);
-    const rerun = await send();
-    expect(rerun.status).toBe(201);
+    const [first, rerun] = await sendAcrossCrash(h.connection, `ship-${order.id}`, send);
+    expect([first.status, rerun.status]).toEqual([201, 201]);
     expect(rerun.body).toEqual(first.body);
     const now = await h.request('GET', `/orders/${order.id}`);
     expect(now.body.lines[0].shippedQuantity).toBe(1);

@@ -1,4 +1,4 @@
-import { forgetAnswer } from '@stockyard/testkit';
+import { sendAcrossCrash } from '@stockyard/testkit';
 import { startPurchasing, type Purchasing } from './support/purchasing';
 
 const ORG = 'org_po_lines';
@@ -36,11 +36,8 @@ describe('/purchase-orders/{id}/lines', () => {
         { variantId, quantity: 3 },
         { headers: { 'idempotency-key': `line-${po.id}` } },
       );
-    const first = await send();
-    expect(first.status).toBe(201);
-    await forgetAnswer(h.connection, `line-${po.id}`);
-    const rerun = await send();
-    expect(rerun.status).toBe(201);
+    const [first, rerun] = await sendAcrossCrash(h.connection, `line-${po.id}`, send);
+    expect([first.status, rerun.status]).toEqual([201, 201]);
     expect(rerun.body.lines).toEqual(first.body.lines);
     expect(rerun.body.lines).toHaveLength(1);
   });

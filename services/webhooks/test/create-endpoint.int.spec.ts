@@ -1,5 +1,5 @@
 import { EVENT_NAMES, WebhookEndpointSchema, WebhookEndpointWithSecretSchema } from '@stockyard/contracts';
-import { forgetAnswer } from '@stockyard/testkit';
+import { sendAcrossCrash } from '@stockyard/testkit';
 import { startWebhooks, type Harness } from './support/webhooks';
 
 // No allow-list: the public-address rule applies to every host, as in production.
@@ -47,17 +47,9 @@ describe('POST /webhooks', () => {
   it('answers the stored endpoint and its secret when a keyed create runs again after a crash', async () => {
     const body = { url: PUBLIC_URL, events: ['order.created'] };
     const key = `rerun-${Date.now()}`;
-    const first = await harness.request('POST', '/webhooks', body, {
-      orgId: orgA,
-      headers: { 'idempotency-key': key },
-    });
-    expect(first.status).toBe(201);
-    await forgetAnswer(harness.connection, key);
-    const rerun = await harness.request('POST', '/webhooks', body, {
-      orgId: orgA,
-      headers: { 'idempotency-key': key },
-    });
-    expect(rerun.status).toBe(201);
+    const send = () => harness.request('POST', '/webhooks', body, { orgId: orgA, headers: { 'idempotency-key': key } });
+    const [first, rerun] = await sendAcrossCrash(harness.connection, key, send);
+    expect([first.status, rerun.status]).toEqual([201, 201]);
     expect(rerun.body).toEqual(first.body); // the same id and the secret it signs with
     const listed = await harness.request('GET', '/webhooks?limit=100', undefined, { orgId: orgA });
     expect(listed.body.data.filter((e: { id: string }) => e.id === first.body.id)).toHaveLength(1);
