@@ -3,9 +3,9 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/test'],
   testMatch: ['**/test/**/*.spec.ts'],
-  // Two replicas of every service restarted under traffic: about 3.5 minutes here, and not yet
-  // reliable (README, "Watching it": what still fails):
-  // `npm run test:replicas` runs it (STOCKYARD_REPLICAS=true), `npm test` does not.
+  // Two replicas of every service restarted under traffic (README, "Several replicas"), about 2.5
+  // minutes in a jest run of its own: `npm run test:replicas` (STOCKYARD_REPLICAS=true), which
+  // .ci/run calls after `npm test`; `npm test` leaves it out.
   testPathIgnorePatterns:
     process.env.STOCKYARD_REPLICAS === 'true' ? ['/node_modules/'] : ['/node_modules/', 'replicas-restart'],
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022' } }] },
