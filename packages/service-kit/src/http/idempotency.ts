@@ -34,8 +34,17 @@ interface IdempotencyRecord {
 type Records = Collection<IdempotencyRecord>;
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
-/** A request that died mid-flight frees its key after this long. */
-const LOCK_MS = 60_000;
+
+/**
+ * How a running request holds its key: its lock runs `lockMs` past its last renewal, renewed every
+ * `renewEveryMs` while it runs, so a request of any length keeps its key and one whose process
+ * died frees it within `lockMs`.
+ */
+export interface KeyHold {
+  lockMs: number;
+  renewEveryMs: number;
+}
+const KEY_HOLD: KeyHold = { lockMs: 15_000, renewEveryMs: 5_000 };
 /** Keys are remembered this long, as Stripe does; older records are swept. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -119,12 +128,12 @@ const canonicalHash = (value: unknown) =>
  * and hashed before it is replayed (or refused); a response to a body the route did not
  * read to its end is not stored.
  *
- * A request that dies mid-flight (its process killed) frees its key after LOCK_MS, and a retry
+ * A request that dies mid-flight (its process killed) frees its key within `KeyHold.lockMs`, and a retry
  * then runs it again: with the same ids as the first run (the seed on the record), so what the
  * first run wrote is found, not made twice (`AggregateStore.create`; a keyed change compares
  * its ids). A 5xx keeps the seed too: the retry it invites may run at once.
  */
-export function idempotency(connection: Connection) {
+export function idempotency(connection: Connection, hold: KeyHold = KEY_HOLD) {
   const records = connection.collection<IdempotencyRecord>('idempotency_keys');
   const sweep = occasionalSweep(records as never, 'createdAt', IDEMPOTENCY_TTL_MS);
 
@@ -144,20 +153,23 @@ export function idempotency(connection: Connection) {
     const raw = streamed(req);
     const bodyHash = raw ? null : canonicalHash(req.body);
     // The lock orders concurrent retries in this process (stock FerretDB's conditional updates were not atomic).
-    const { done, seed } = await documentLocks.run(`idempotency_keys/${id}`, () => claim(records, id, bodyHash));
+    const { done, seed } = await documentLocks.run(`idempotency_keys/${id}`, () =>
+      claim(records, id, bodyHash, hold.lockMs),
+    );
     if (done) {
       if (raw && (await hashOf(req)) !== done.bodyHash) throw reused();
       res.setHeader('Idempotent-Replayed', 'true');
       return res.status(done.response!.status).json(done.response!.body);
     }
+    const release = holdWhileRunning(records, id, res, hold);
     if (!raw) {
-      recordResponse(records, id, res, () => bodyHash!);
+      recordResponse(records, id, res, () => bodyHash!, release);
       return withKeyedIds(seed, next);
     }
     let digest: string | undefined;
     let body: Readable | undefined;
     req.bodyStream = () => (body ??= hashedStream(req, (hash) => (digest = hash)));
-    recordResponse(records, id, res, () => digest);
+    recordResponse(records, id, res, () => digest, release);
     withKeyedIds(seed, next);
   };
 }
@@ -185,13 +197,13 @@ type Claimed = { done: IdempotencyRecord; seed?: undefined } | { done?: undefine
  * finished first request's record to replay. `bodyHash` null: not known yet (a streamed body),
  * so the caller compares it.
  */
-async function claim(records: Records, id: string, bodyHash: string | null): Promise<Claimed> {
+async function claim(records: Records, id: string, bodyHash: string | null, lockMs: number): Promise<Claimed> {
   const now = new Date();
   const fresh = {
     _id: id,
     bodyHash: bodyHash ?? '',
     state: 'in_progress' as const,
-    lockedUntil: new Date(now.getTime() + LOCK_MS),
+    lockedUntil: new Date(now.getTime() + lockMs),
     seed: newIdSeed(),
     createdAt: now,
   };
@@ -222,6 +234,22 @@ async function claim(records: Records, id: string, bodyHash: string | null): Pro
 }
 
 /**
+ * Renews the request's lock while it runs (see KeyHold); answers the function that stops it, which
+ * the answer's record calls first. A client gone stops it too: the request may still run, and a
+ * retry that takes the key over then runs with the same ids.
+ */
+function holdWhileRunning(records: Records, id: string, res: Response, hold: KeyHold): () => void {
+  const timer = setInterval(() => {
+    const lockedUntil = new Date(Date.now() + hold.lockMs);
+    void records.updateOne({ _id: id, state: 'in_progress' }, { $set: { lockedUntil } }).catch(() => undefined);
+  }, hold.renewEveryMs);
+  timer.unref();
+  const release = () => clearInterval(timer);
+  res.once('close', release);
+  return release;
+}
+
+/**
  * The answer as stored for replays: without its secret fields (a new API key's plaintext, a
  * webhook signing secret), which are shown once and never written down in clear. A replay
  * answers the record without them.
@@ -238,8 +266,15 @@ function withoutSecrets(body: unknown, fields: readonly string[] | undefined): u
  * bodies are kept; anything else (204, text) is stored with a null body. With the request
  * body's hash: a streamed body's is known once read, and without it nothing is stored.
  */
-function recordResponse(records: Records, id: string, res: Response, bodyHash: () => string | undefined): void {
+function recordResponse(
+  records: Records,
+  id: string,
+  res: Response,
+  bodyHash: () => string | undefined,
+  release: () => void,
+): void {
   const settle = (body: unknown) => {
+    release();
     const hash = bodyHash();
     body = withoutSecrets(body, res.locals.secretFields as readonly string[] | undefined);
     if (hash === undefined) return records.deleteOne({ _id: id });
