@@ -92,10 +92,10 @@ async function main() {
   try {
     const { orgId, adminKey } = stack.bootstrapOrg('Bench Org');
     const headers = { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' };
-    const api = (method: string, path: string, body?: unknown) =>
+    const api = (method: string, path: string, body?: unknown, extra: Record<string, string> = {}) =>
       fetch(`${stack.gatewayUrl}/api/v1${path}`, {
         method,
-        headers,
+        headers: { ...headers, ...extra },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     const wh = ((await (await api('POST', '/warehouses', { name: 'Bench' })).json()) as { id: string }).id;
@@ -104,8 +104,14 @@ async function main() {
     const names = (prefix: string) => Array.from({ length: CONNECTIONS }, (_, w) => `${prefix}${w}`);
     await stackVariants(stack.exchange, seedDb, orgId, [...names('var_warm_'), ...names('var_spread_'), 'var_hot']);
     await seedDb.close();
-    const adjust = (variantId: string) =>
-      api('POST', '/stock/adjust', { variantId, warehouseId: wh, quantity: 1, reason: 'bench' });
+    let keys = 0;
+    const adjust = (variantId: string, keyed = false) =>
+      api(
+        'POST',
+        '/stock/adjust',
+        { variantId, warehouseId: wh, quantity: 1, reason: 'bench' },
+        keyed ? { 'idempotency-key': `bench-${++keys}` } : {},
+      );
 
     await closedLoop(CONNECTIONS, 2, (w) => adjust(`var_warm_${w}`));
     const meter = cpuMeter({
@@ -114,12 +120,19 @@ async function main() {
       inventory: stack.services.inventory!.pid,
       ferretdb: infra.mode === 'local' ? ferretDbPid() : undefined,
     });
-    for (const [label, pick] of [
-      [`${CONNECTIONS} variants, one per connection`, (w: number) => `var_spread_${w}`],
-      ['one hot variant shared by all connections', () => 'var_hot'],
+    // The keyed row beside the first: what an Idempotency-Key costs (its record, the gateway reading
+    // the body first so it can send it again, the key's ids).
+    for (const [label, pick, keyed] of [
+      [`${CONNECTIONS} variants, one per connection`, (w: number) => `var_spread_${w}`, false],
+      [
+        `${CONNECTIONS} variants, one per connection, each with an Idempotency-Key`,
+        (w: number) => `var_spread_${w}`,
+        true,
+      ],
+      ['one hot variant shared by all connections', () => 'var_hot', false],
     ] as const) {
       const cpu = meter.start();
-      const r = await closedLoop(CONNECTIONS, ADJUST_SECONDS, (w) => adjust(pick(w)));
+      const r = await closedLoop(CONNECTIONS, ADJUST_SECONDS, (w) => adjust(pick(w), keyed));
       const used = cpu.stop();
       say(
         `POST /stock/adjust, ${CONNECTIONS} connections, ${ADJUST_SECONDS} s, ${label}: ` +

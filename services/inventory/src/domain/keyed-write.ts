@@ -1,6 +1,21 @@
 import type { LevelChange } from './level-change';
-import { appliedAs, remember } from './operations';
-import type { StockLevel } from './stock-level';
+import { appliedAs, OPERATION_WINDOW } from './operations';
+import type { AppliedOperation, StockLevel } from './stock-level';
+
+/**
+ * Keyed partner writes a level keeps (the newest): each makes the document, written whole on every
+ * change, larger, so fewer than the internal operations' window. A request run again after more
+ * keyed writes of the variant than this moves stock again, as every rerun did before these were kept.
+ */
+export const REQUEST_WINDOW = 20;
+
+/** The window with the request's key and movements added, and its oldest request key dropped past REQUEST_WINDOW. */
+function rememberRequest(level: StockLevel, key: string, at: Date, movements: string[]): AppliedOperation[] {
+  const operations = level.operations ?? [];
+  const requests = operations.filter((o) => o.movements !== undefined);
+  const dropped = new Set(requests.slice(0, Math.max(0, requests.length - REQUEST_WINDOW + 1)));
+  return [...operations.filter((o) => !dropped.has(o)), { key, at, movements }].slice(-OPERATION_WINDOW);
+}
 
 /** A keyed partner write's change, or the movements it recorded in an earlier run. */
 export type OnceChange = { change: LevelChange; earlier?: undefined } | { change?: undefined; earlier: string[] };
@@ -16,5 +31,5 @@ export function onceFor(level: StockLevel, key: string | undefined, now: Date, c
   if (applied) return { earlier: applied.movements ?? [] };
   const change = compute();
   const movements = (change.movements ?? []).map((m) => m.id);
-  return { change: { ...change, operations: remember(level, key, now, undefined, movements) } };
+  return { change: { ...change, operations: rememberRequest(level, key, now, movements) } };
 }

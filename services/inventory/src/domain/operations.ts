@@ -70,19 +70,7 @@ export const hasApplied = (level: StockLevel, key: string) => (level.operations 
 
 export const appliedAs = (level: StockLevel, key: string) => (level.operations ?? []).find((o) => o.key === key);
 
-/**
- * The window with `key` added: with its parameters' signature for an internal operation, with its
- * movement ids for a keyed partner write (`onceFor`).
- */
-export function remember(
-  level: StockLevel,
-  key: string,
-  at: Date,
-  sig?: string,
-  movements?: string[],
-): AppliedOperation[] {
-  const applied: AppliedOperation = { key, at };
-  if (sig !== undefined) applied.sig = sig;
-  if (movements !== undefined) applied.movements = movements;
-  return [...(level.operations ?? []), applied].slice(-OPERATION_WINDOW);
+/** The window with `key` added (and its parameters' signature, for an internal operation). */
+export function remember(level: StockLevel, key: string, at: Date, sig?: string): AppliedOperation[] {
+  return [...(level.operations ?? []), sig === undefined ? { key, at } : { key, at, sig }].slice(-OPERATION_WINDOW);
 }
