@@ -31,11 +31,15 @@ function base62Of(digest: Buffer): string {
 class KeyedIds {
   private readonly drawn = new Map<string, number>();
 
-  constructor(private readonly seed: string) {}
+  constructor(
+    private readonly seed: string,
+    /** Whether an earlier run of the request may have written (this run took its key over). */
+    readonly rerun: boolean,
+  ) {}
 
   /** The ids of a named part of the request: a stream of their own. */
   part(name: string): KeyedIds {
-    return new KeyedIds(createHmac('sha256', this.seed).update(`part:${name}`).digest('base64url'));
+    return new KeyedIds(createHmac('sha256', this.seed).update(`part:${name}`).digest('base64url'), this.rerun);
   }
 
   next(prefix: string): string {
@@ -52,10 +56,12 @@ export const newIdSeed = () => randomBytes(16).toString('base64url');
 
 /**
  * Runs `work` drawing its ids from `seed` (the idempotency middleware runs a keyed request so):
- * every run with the same seed draws the same ids. Work started inside it that is not the
+ * every run with the same seed draws the same ids. `rerun`: an earlier run may have written (this
+ * one took the key over after it died or failed). Work started inside it that is not the
  * request's own (a background sweep a request kicks) runs in `unkeyed`.
  */
-export const withKeyedIds = <T>(seed: string, work: () => T): T => keyed.run(new KeyedIds(seed), work);
+export const withKeyedIds = <T>(seed: string, work: () => T, rerun = false): T =>
+  keyed.run(new KeyedIds(seed, rerun), work);
 
 /**
  * Runs a part of a keyed request with its own stream of ids, named by `name` (a group's key):
@@ -72,6 +78,9 @@ export const unkeyed = <T>(work: () => T): T => keyed.exit(work);
 
 /** Whether ids are drawn from a request's key here: a second run of this work is possible. */
 export const inKeyedRequest = () => keyed.getStore() !== undefined;
+
+/** Whether this is a keyed request run again: an earlier run of it may have written what it writes. */
+export const isKeyedRerun = () => keyed.getStore()?.rerun === true;
 
 /**
  * Prefixed, unguessable ids: `wh_3kT...`. Inside a keyed request (`withKeyedIds`) they come

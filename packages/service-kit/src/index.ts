@@ -3,7 +3,17 @@
 export { baseServiceEnv, loadConfig, parseConfig, type BaseServiceConfig } from './config';
 export { createLogger, type Logger } from './logger';
 export { AppError, notFound, conflict, unprocessable } from './errors';
-export { inKeyedRequest, keyedPart, newId, newIdSeed, randomBase62, randomId, unkeyed, withKeyedIds } from './ids';
+export {
+  inKeyedRequest,
+  isKeyedRerun,
+  keyedPart,
+  newId,
+  newIdSeed,
+  randomBase62,
+  randomId,
+  unkeyed,
+  withKeyedIds,
+} from './ids';
 export { runMain, serve, type ServeOptions } from './lifecycle';
 export { probeRoutes, processState, type ProbeChecks, type ReadinessCheck } from './ops/probes';
 export { counter, gauge, histogram, metricsRegistry, serveMetrics, startProcessMetrics } from './ops/metrics';

@@ -90,11 +90,12 @@ export function stockModule(
     ledger,
     needs.variants.check,
     data.places,
+    new OperationRepository(connection),
   );
   const given = {
     commands,
     counts: new CountCommands(commands),
-    internal: new InternalCommands(commands, new OperationRepository(connection)),
+    internal: new InternalCommands(commands, commands.operations),
     queries: new StockQueries(stock, warehouseReads, binReads, needs.variants.variants, movements, bundles),
     bundleAvailability: new BundleAvailability(bundles, stock),
     reorderLevels: new ReorderLevelQueries(stock, warehouseReads),

@@ -12,6 +12,7 @@ describe('POST /stock/adjust', () => {
       'var_idem',
       'var_rerun',
       'var_rerun_move',
+      'var_rerun_late',
       'var_one',
       'var_one_low',
       'var_two_replicas',
@@ -137,6 +138,18 @@ describe('POST /stock/adjust', () => {
     expect(await json(rerun)).toEqual(await json(first));
     expect((await inv.level('var_rerun'))?.locations[0].onHand).toBe(7);
     expect(await inv.connection.collection('stock_movements').countDocuments({ variantId: 'var_rerun' })).toBe(1);
+  });
+
+  it('moves stock once when a keyed adjust runs again after more keyed adjusts than its level keeps', async () => {
+    const keyed = (key: string, quantity: number) =>
+      adjust({ variantId: 'var_rerun_late', quantity, reason: 'late' }, { 'idempotency-key': key });
+    const send = () => keyed('rerun-late', 5);
+    const first = await send();
+    for (let i = 0; i < 8; i++) expect((await keyed(`later-${i}`, 1)).status).toBe(201);
+    const [, rerun] = await sendAcrossCrash(inv.connection, 'rerun-late', send); // found in stock_operations
+    expect([first.status, rerun.status]).toEqual([201, 201]);
+    expect((await json(rerun)).id).toBe((await json(first)).id);
+    expect((await inv.level('var_rerun_late'))?.locations[0].onHand).toBe(13);
   });
 
   it('moves stock once when a keyed transfer runs again after its process died before answering', async () => {

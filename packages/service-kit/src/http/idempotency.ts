@@ -153,7 +153,7 @@ export function idempotency(connection: Connection, hold: KeyHold = KEY_HOLD) {
     const raw = streamed(req);
     const bodyHash = raw ? null : canonicalHash(req.body);
     // The lock orders concurrent retries in this process (stock FerretDB's conditional updates were not atomic).
-    const { done, seed } = await documentLocks.run(`idempotency_keys/${id}`, () =>
+    const { done, seed, rerun } = await documentLocks.run(`idempotency_keys/${id}`, () =>
       claim(records, id, bodyHash, hold.lockMs),
     );
     if (done) {
@@ -164,13 +164,13 @@ export function idempotency(connection: Connection, hold: KeyHold = KEY_HOLD) {
     const release = holdWhileRunning(records, id, res, hold);
     if (!raw) {
       recordResponse(records, id, res, () => bodyHash!, release);
-      return withKeyedIds(seed, next);
+      return withKeyedIds(seed, next, rerun);
     }
     let digest: string | undefined;
     let body: Readable | undefined;
     req.bodyStream = () => (body ??= hashedStream(req, (hash) => (digest = hash)));
     recordResponse(records, id, res, () => digest, release);
-    withKeyedIds(seed, next);
+    withKeyedIds(seed, next, rerun);
   };
 }
 
@@ -190,7 +190,9 @@ function hashedStream(req: Request, done: (hash: string) => void): Readable {
   return pipeline(req, through, () => undefined);
 }
 
-type Claimed = { done: IdempotencyRecord; seed?: undefined } | { done?: undefined; seed: string };
+/** The record to replay, or the seed of this run's ids and whether an earlier run may have written. */
+type Claimed =
+  { done: IdempotencyRecord; seed?: undefined; rerun?: undefined } | { done?: undefined; seed: string; rerun: boolean };
 
 /**
  * Claims the key for this request (answering the seed its ids come from), or returns the
@@ -209,7 +211,7 @@ async function claim(records: Records, id: string, bodyHash: string | null, lock
   };
   try {
     await records.insertOne(fresh);
-    return { seed: fresh.seed };
+    return { seed: fresh.seed, rerun: false };
   } catch (err) {
     if (!isDuplicateKeyError(err)) throw err;
   }
@@ -218,7 +220,7 @@ async function claim(records: Records, id: string, bodyHash: string | null, lock
   if (now.getTime() - existing.createdAt.getTime() > IDEMPOTENCY_TTL_MS) {
     // Expired but not swept yet: the key starts over.
     await records.replaceOne({ _id: id }, fresh);
-    return { seed: fresh.seed };
+    return { seed: fresh.seed, rerun: false };
   }
   if (bodyHash !== null && existing.bodyHash !== bodyHash) throw reused();
   if (existing.state === 'done' && existing.response) return { done: existing };
@@ -230,7 +232,7 @@ async function claim(records: Records, id: string, bodyHash: string | null, lock
     { $set: { lockedUntil: fresh.lockedUntil, seed } },
   );
   if (taken.matchedCount === 0) throw inProgress();
-  return { seed };
+  return { seed, rerun: true };
 }
 
 /**

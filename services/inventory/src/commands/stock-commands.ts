@@ -8,7 +8,7 @@ import type {
   TransferStock,
   UpdateStockItem,
 } from '@stockyard/contracts';
-import { inKeyedRequest, newId } from '@stockyard/service-kit';
+import { inKeyedRequest, isKeyedRerun, newId } from '@stockyard/service-kit';
 import { adjustStock } from '../domain/adjust-stock';
 import { onceFor } from '../domain/keyed-write';
 import {
@@ -28,6 +28,7 @@ import { updateStockItem } from '../domain/update-stock-item';
 import type { BinRepository } from '../store/bin.repository';
 import type { Ledger } from '../store/ledger';
 import type { LevelPlaces } from '../store/level-places';
+import type { OperationRepository } from '../store/operation.repository';
 import type { StockLevelStore, StockRepository } from '../store/stock.repository';
 import type { WarehouseRepository } from '../store/warehouse.repository';
 import type { VariantCheck } from './variant-check';
@@ -54,6 +55,8 @@ export class StockCommands {
     private readonly ledger: Ledger,
     readonly variants: VariantCheck,
     private readonly places: LevelPlaces,
+    /** stock_operations: keyed partner writes are recorded there too, after their change. */
+    readonly operations: OperationRepository,
   ) {}
 
   /** A place stock may be put in or taken from: a live warehouse, and a bin of it. */
@@ -86,12 +89,21 @@ export class StockCommands {
     compute: (level: StockLevel, now: Date) => LevelChange,
   ): Promise<Applied> {
     const key = inKeyedRequest() ? newId('req') : undefined;
+    // Only a run that took its key over from an earlier one reads the record: the first run cannot find one.
+    const recorded = key && isKeyedRerun() ? await this.operations.movementsOf(orgId, key) : undefined;
     const now = new Date();
     const { earlier, ...applied } = await this.apply<{ earlier?: string[] }>(orgId, variantId, (l) => {
-      const once = onceFor(l, key, now, () => compute(l, now));
+      const once = onceFor(l, key, now, () => compute(l, now), recorded);
       return once.change ? decision(l, once.change) : { result: { movements: [], earlier: once.earlier } };
     });
-    return earlier ? { ...applied, movements: await this.ledger.read(orgId, earlier) } : applied;
+    if (earlier) return { ...applied, movements: await this.ledger.read(orgId, earlier) };
+    if (key)
+      await this.operations.rememberMovements(
+        orgId,
+        key,
+        applied.movements.map((m) => m.id),
+      );
+    return applied;
   }
 
   /** Each variant's check and clean-up of a bin being deleted is one change of its level. */

@@ -4,10 +4,11 @@ import type { AppliedOperation, StockLevel } from './stock-level';
 
 /**
  * Keyed partner writes a level keeps (the newest): each makes the document, written whole on every
- * change, larger, so fewer than the internal operations' window. A request run again after more
- * keyed writes of the variant than this moves stock again, as every rerun did before these were kept.
+ * change, larger. They cover the moment between the change and its record in stock_operations,
+ * which a run again reads first; a request whose process died in that moment and that runs again
+ * after more keyed writes of the variant than this moves stock again.
  */
-export const REQUEST_WINDOW = 20;
+export const REQUEST_WINDOW = 5;
 
 /** The window with the request's key and movements added, and its oldest request key dropped past REQUEST_WINDOW. */
 function rememberRequest(level: StockLevel, key: string, at: Date, movements: string[]): AppliedOperation[] {
@@ -22,11 +23,19 @@ export type OnceChange = { change: LevelChange; earlier?: undefined } | { change
 
 /**
  * A partner stock write (adjust, transfer, move) under an Idempotency-Key moves stock once: its
- * request's operation key is kept on the level with the movement ids, in the same update, and a
- * run of the request after its process died finds it there and moves nothing.
+ * request's operation key is kept on the level with the movement ids, in the same update (and in
+ * stock_operations after it: `recorded`, which a run again reads first), and a run of the request
+ * after its process died finds it and moves nothing.
  */
-export function onceFor(level: StockLevel, key: string | undefined, now: Date, compute: () => LevelChange): OnceChange {
+export function onceFor(
+  level: StockLevel,
+  key: string | undefined,
+  now: Date,
+  compute: () => LevelChange,
+  recorded?: string[],
+): OnceChange {
   if (key === undefined) return { change: compute() };
+  if (recorded) return { earlier: recorded };
   const applied = appliedAs(level, key);
   if (applied) return { earlier: applied.movements ?? [] };
   const change = compute();

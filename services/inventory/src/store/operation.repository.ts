@@ -1,21 +1,33 @@
-import type { Connection } from 'mongoose';
-import { isDuplicateKeyError } from '@stockyard/service-kit';
+import type { Connection, mongo } from 'mongoose';
+import { InsertBatcher, isDuplicateKeyError } from '@stockyard/service-kit';
 import { differingParams, type OperationParams } from '../domain/operations';
 import { operationKeyReused } from '../domain/stock.errors';
 
-/** A key's record: its parameters (a record written before they were kept has `kind` and `variantId` only). */
-type OperationRecord = { _id: string; orgId: string; key: string; at: Date } & Partial<OperationParams>;
+/**
+ * A key's record: an internal operation's parameters (a record written before they were kept has
+ * `kind` and `variantId` only), or a keyed partner write's movement ids.
+ */
+type OperationRecord = {
+  _id: string;
+  orgId: string;
+  key: string;
+  at: Date;
+  movements?: string[];
+} & Partial<OperationParams>;
 
 /**
- * The long memory of internal operation keys (the level document keeps only the last
- * 200). Written with a unique insert after the change; checked before it. Not swept:
- * a key must never move stock twice, however late the retry.
+ * The long memory of operation keys (the level document keeps only the last 200, and the last
+ * REQUEST_WINDOW keyed partner writes). Written with a unique insert after the change; checked
+ * before it. Not swept: a key must never move stock twice, however late the retry.
  */
 export class OperationRepository {
   private readonly records;
+  /** Keyed partner writes' records: one each, so many at once go out as one insert. */
+  private readonly requests: InsertBatcher<OperationRecord>;
 
   constructor(connection: Connection) {
     this.records = connection.collection<OperationRecord>('stock_operations');
+    this.requests = new InsertBatcher(this.records as unknown as mongo.Collection<OperationRecord>);
   }
 
   /** true when the key was already applied with these parameters; 409 when with others. */
@@ -25,6 +37,16 @@ export class OperationRepository {
     const differing = differingParams(record, params);
     if (differing.length > 0) throw operationKeyReused(key, differing);
     return true;
+  }
+
+  /** The movement ids a keyed partner write recorded under this key, if it ran. */
+  async movementsOf(orgId: string, key: string): Promise<string[] | undefined> {
+    return (await this.records.findOne({ _id: `${orgId}:${key}` }))?.movements;
+  }
+
+  /** A keyed partner write's record, after its change (group-committed with others). */
+  async rememberMovements(orgId: string, key: string, movements: string[]): Promise<void> {
+    await this.requests.insert({ _id: `${orgId}:${key}`, orgId, key, movements, at: new Date() });
   }
 
   async remember(orgId: string, key: string, params: OperationParams): Promise<void> {
