@@ -20,12 +20,20 @@ describe('a keyed partner write on the level (onceFor)', () => {
     expect(again.next.locations).toEqual([at('wh_1', null, 1)]);
   });
 
-  it(`keeps the newest ${REQUEST_WINDOW} request keys, and every internal operation key`, () => {
+  it(`keeps ${REQUEST_WINDOW} to ${2 * REQUEST_WINDOW - 1} request keys, spilling the rest; no internal key`, () => {
     let current = level([at('wh_1', null, 0)], { operations: [{ key: 'po_1:receive', at: now, sig: 'sig' }] });
-    for (let i = 1; i <= REQUEST_WINDOW + 5; i++) current = keyedAdjust(current, `req_${i}`, `mov_${i}`).next;
-    const keys = current.operations!.map((o) => o.key);
-    expect(keys).toEqual(['po_1:receive', ...Array.from({ length: REQUEST_WINDOW }, (_, i) => `req_${i + 6}`)]);
-    expect(keyedAdjust(current, 'req_6', 'mov_x').once).toEqual({ earlier: ['mov_6'] });
+    const spilled: string[] = [];
+    for (let i = 1; i <= 4 * REQUEST_WINDOW + 3; i++) {
+      const { next, once } = keyedAdjust(current, `req_${i}`, `mov_${i}`);
+      spilled.push(...(once.spilled ?? []).map((o) => o.key));
+      current = next;
+    }
+    const kept = current.operations!.map((o) => o.key);
+    expect(kept[0]).toBe('po_1:receive');
+    const requests = kept.slice(1);
+    expect(requests.length).toBeGreaterThanOrEqual(REQUEST_WINDOW);
+    expect(requests.length).toBeLessThan(2 * REQUEST_WINDOW);
+    expect([...spilled, ...requests]).toEqual(Array.from({ length: 4 * REQUEST_WINDOW + 3 }, (_, i) => `req_${i + 1}`));
   });
 
   it('keeps nothing for a write without a key', () => {

@@ -22,7 +22,7 @@ import { movementId } from '../domain/movement-id';
 import { moveStock } from '../domain/move-stock';
 import { removeBin } from '../domain/place-removal';
 import { setPrimaryBin } from '../domain/set-primary-bin';
-import { availableOf, type StockLevel } from '../domain/stock-level';
+import { availableOf, type AppliedOperation, type StockLevel } from '../domain/stock-level';
 import { transferStock } from '../domain/transfer-stock';
 import { updateStockItem } from '../domain/update-stock-item';
 import type { BinRepository } from '../store/bin.repository';
@@ -92,17 +92,14 @@ export class StockCommands {
     // Only a run that took its key over from an earlier one reads the record: the first run cannot find one.
     const recorded = key && isKeyedRerun() ? await this.operations.movementsOf(orgId, key) : undefined;
     const now = new Date();
-    const { earlier, ...applied } = await this.apply<{ earlier?: string[] }>(orgId, variantId, (l) => {
+    type Once = { earlier?: string[]; spilled?: AppliedOperation[] };
+    const { earlier, spilled, ...applied } = await this.apply<Once>(orgId, variantId, (l) => {
       const once = onceFor(l, key, now, () => compute(l, now), recorded);
-      return once.change ? decision(l, once.change) : { result: { movements: [], earlier: once.earlier } };
+      if (!once.change) return { result: { movements: [], earlier: once.earlier } };
+      return decision(l, once.change, { spilled: once.spilled });
     });
     if (earlier) return { ...applied, movements: await this.ledger.read(orgId, earlier) };
-    if (key)
-      await this.operations.rememberMovements(
-        orgId,
-        key,
-        applied.movements.map((m) => m.id),
-      );
+    if (spilled?.length) await this.operations.rememberRequests(orgId, spilled);
     return applied;
   }
 

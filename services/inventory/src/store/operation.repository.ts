@@ -1,6 +1,7 @@
 import type { Connection, mongo } from 'mongoose';
 import { InsertBatcher, isDuplicateKeyError } from '@stockyard/service-kit';
 import { differingParams, type OperationParams } from '../domain/operations';
+import type { AppliedOperation } from '../domain/stock-level';
 import { operationKeyReused } from '../domain/stock.errors';
 
 /**
@@ -44,9 +45,11 @@ export class OperationRepository {
     return (await this.records.findOne({ _id: `${orgId}:${key}` }))?.movements;
   }
 
-  /** A keyed partner write's record, after its change (group-committed with others). */
-  async rememberMovements(orgId: string, key: string, movements: string[]): Promise<void> {
-    await this.requests.insert({ _id: `${orgId}:${key}`, orgId, key, movements, at: new Date() });
+  /** Keyed partner writes a level spilled (keyed-write.ts), after its change; group-committed. */
+  async rememberRequests(orgId: string, spilled: readonly AppliedOperation[]): Promise<void> {
+    await this.requests.insertAll(
+      spilled.map(({ key, at, movements }) => ({ _id: `${orgId}:${key}`, orgId, key, movements, at })),
+    );
   }
 
   async remember(orgId: string, key: string, params: OperationParams): Promise<void> {
