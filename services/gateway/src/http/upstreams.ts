@@ -116,13 +116,14 @@ const CUT = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
 /**
  * The pooled, kept-alive connections to each replica of each service (undici: a pool per
- * origin), chosen by a Balancer. A request is streamed both ways, never buffered, through
- * undici's dispatch API: headers go as flat lists of strings both ways, so the hop builds no
- * header objects, and the answer's head (the gateway's headers and the service's) is written
- * in one writeHead. A connection refused or cut before the request was written is retried on
- * the next replica; one cut after it was written only when the request may go twice
- * (`Forward.resendable`), else it is answered as an error (the client retries with its
- * Idempotency-Key). Upstream failures become AppErrors the caller turns into envelopes.
+ * origin), chosen by a Balancer. A request is streamed both ways through undici's dispatch API
+ * (only a body that may go again, 1 MiB at most, is read first: `resendable` in body-limit.ts).
+ * Headers go as flat lists of strings both ways, so the hop builds no header objects, and the
+ * answer's head (the gateway's headers and the service's) is written in one writeHead. A
+ * connection refused or cut before the request was written is retried on the next replica; one
+ * cut after it was written only when the request may go twice (`Forward.resendable`), else it is
+ * answered as an error (the client retries with its Idempotency-Key). Upstream failures become
+ * AppErrors the caller turns into envelopes.
  */
 export class Upstreams {
   private readonly services = new Map<UpstreamName, Balancer<Pool>>();
