@@ -26,7 +26,7 @@ export { orgIdOf, requestIdFrom, requestId, requireIdentity } from './http/conte
 export { bodyOf, queryOf, parse } from './http/validate';
 export { jsonBody } from './http/json-body';
 export { setNextLink } from './http/next-link';
-export { idempotency } from './http/idempotency';
+export { idempotency, idempotencyInProgress } from './http/idempotency';
 export { validatePathIds } from './http/path-ids';
 export * from './http/error-handler';
 export { bindRoute, type RouteHandler, type RouteInput, type RouteOutput } from './http/bind-route';

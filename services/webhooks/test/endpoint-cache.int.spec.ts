@@ -39,14 +39,12 @@ describe("the dispatcher's cached endpoints", () => {
     expect(await subscribedIds(b, 'org_c1')).toEqual([]); // cached: none
 
     const first = await a.create(
-      newEndpoint('org_c1', { url: 'https://hooks.example.invalid/1', events: ['product.created'] }, testSecrets)
-        .endpoint,
+      newEndpoint('org_c1', { url: 'https://hooks.example.invalid/1', events: ['product.created'] }, testSecrets),
     );
     await eventually(async () => ((await subscribedIds(b, 'org_c1')).includes(first.id) ? true : undefined), 2_000);
 
     const second = await a.create(
-      newEndpoint('org_c1', { url: 'https://hooks.example.invalid/2', events: ['product.created'] }, testSecrets)
-        .endpoint,
+      newEndpoint('org_c1', { url: 'https://hooks.example.invalid/2', events: ['product.created'] }, testSecrets),
     );
     await eventually(async () => ((await subscribedIds(b, 'org_c1')).length === 2 ? true : undefined), 2_000);
     await a.update('org_c1', first.id, () => ({ enabled: false }));
@@ -58,8 +56,7 @@ describe("the dispatcher's cached endpoints", () => {
   it('are answered from memory until a write says otherwise or the ttl ends', async () => {
     const endpoints = await replica(300);
     const created = await endpoints.create(
-      newEndpoint('org_c2', { url: 'https://hooks.example.invalid/3', events: ['product.created'] }, testSecrets)
-        .endpoint,
+      newEndpoint('org_c2', { url: 'https://hooks.example.invalid/3', events: ['product.created'] }, testSecrets),
     );
     expect(await subscribedIds(endpoints, 'org_c2')).toEqual([created.id]);
     // Disabled behind the repository's back (no broadcast): still listed from memory ...
@@ -75,8 +72,7 @@ describe("the dispatcher's cached endpoints", () => {
   it('only lists endpoints subscribed to the event asked about', async () => {
     const endpoints = await replica();
     const created = await endpoints.create(
-      newEndpoint('org_c3', { url: 'https://hooks.example.invalid/4', events: ['product.updated'] }, testSecrets)
-        .endpoint,
+      newEndpoint('org_c3', { url: 'https://hooks.example.invalid/4', events: ['product.updated'] }, testSecrets),
     );
     expect(await subscribedIds(endpoints, 'org_c3')).toEqual([]);
     expect((await endpoints.subscribedTo('org_c3', 'product.updated')).map((s) => s.endpoint.id)).toEqual([created.id]);

@@ -25,8 +25,7 @@ const secretSeen = (orgId: string, id: string, snapshot?: Parameters<EndpointRep
 describe("the dispatcher's endpoint snapshot", () => {
   it('is used as it is while this process has not written the endpoint since it was read', async () => {
     const created = await endpoints.create(
-      newEndpoint('org_snap', { url: 'https://hooks.example.invalid/a', events: ['product.created'] }, testSecrets)
-        .endpoint,
+      newEndpoint('org_snap', { url: 'https://hooks.example.invalid/a', events: ['product.created'] }, testSecrets),
     );
     const [snapshot] = await endpoints.subscribedTo('org_snap', 'product.created');
     expect(snapshot!.endpoint.secret).toEqual(created.secret);
@@ -41,8 +40,7 @@ describe("the dispatcher's endpoint snapshot", () => {
 
   it('is read again after a rotation in this process, so the old secret never signs after it', async () => {
     const created = await endpoints.create(
-      newEndpoint('org_snap', { url: 'https://hooks.example.invalid/b', events: ['product.created'] }, testSecrets)
-        .endpoint,
+      newEndpoint('org_snap', { url: 'https://hooks.example.invalid/b', events: ['product.created'] }, testSecrets),
     );
     const [snapshot] = (await endpoints.subscribedTo('org_snap', 'product.created')).filter(
       (s) => s.endpoint.id === created.id,
@@ -54,8 +52,7 @@ describe("the dispatcher's endpoint snapshot", () => {
 
   it('is read again after a disable in this process, so nothing is sent to it', async () => {
     const created = await endpoints.create(
-      newEndpoint('org_snap', { url: 'https://hooks.example.invalid/c', events: ['product.updated'] }, testSecrets)
-        .endpoint,
+      newEndpoint('org_snap', { url: 'https://hooks.example.invalid/c', events: ['product.updated'] }, testSecrets),
     );
     const [snapshot] = await endpoints.subscribedTo('org_snap', 'product.updated');
     await endpoints.update('org_snap', created.id, () => ({ enabled: false }));

@@ -48,7 +48,8 @@ const KEY_HOLD: KeyHold = { lockMs: 15_000, renewEveryMs: 5_000 };
 /** Keys are remembered this long, as Stripe does; older records are swept. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-const inProgress = () =>
+/** 409 `idempotency_in_progress`: the key's first run is still running (or still being recorded). */
+export const idempotencyInProgress = () =>
   new AppError('conflict', 'A request with this Idempotency-Key is in progress', 'idempotency_in_progress', undefined, {
     'Retry-After': '1',
   });
@@ -216,7 +217,7 @@ async function claim(records: Records, id: string, bodyHash: string | null, lock
     if (!isDuplicateKeyError(err)) throw err;
   }
   const existing = await records.findOne({ _id: id });
-  if (!existing) throw inProgress();
+  if (!existing) throw idempotencyInProgress();
   if (now.getTime() - existing.createdAt.getTime() > IDEMPOTENCY_TTL_MS) {
     // Expired but not swept yet: the key starts over.
     await records.replaceOne({ _id: id }, fresh);
@@ -224,14 +225,14 @@ async function claim(records: Records, id: string, bodyHash: string | null, lock
   }
   if (bodyHash !== null && existing.bodyHash !== bodyHash) throw reused();
   if (existing.state === 'done' && existing.response) return { done: existing };
-  if (existing.lockedUntil > now) throw inProgress();
+  if (existing.lockedUntil > now) throw idempotencyInProgress();
   // The first run died mid-flight (or failed): this one takes over, once, with its seed.
   const seed = existing.seed ?? fresh.seed;
   const taken = await records.updateOne(
     { _id: id, lockedUntil: existing.lockedUntil },
     { $set: { lockedUntil: fresh.lockedUntil, seed } },
   );
-  if (taken.matchedCount === 0) throw inProgress();
+  if (taken.matchedCount === 0) throw idempotencyInProgress();
   return { seed, rerun: true };
 }
 

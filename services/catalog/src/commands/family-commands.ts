@@ -28,9 +28,7 @@ export class FamilyCommands {
     for (const id of input.childIds) assertLinkable(await this.writer.get(orgId, id), ids.productId);
     const sku = input.sku ?? (await this.skus.generate(orgId, ids.productId));
     const family = newProduct(orgId, { type: 'FAMILY', name: input.name }, sku, ids, new Date());
-    const created = await this.writer.create(family, input.sku ? [] : family.skuKeys);
-    // A run again after a crash answers the first run's family: the SKU it generated stands.
-    if (created.sku !== sku) await this.skus.release(orgId, ids.productId, family.skuKeys);
+    await this.writer.create(family, input.sku ? [] : family.skuKeys);
     return this.link(orgId, family.id, input.childIds);
   }
 

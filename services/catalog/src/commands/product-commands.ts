@@ -62,10 +62,7 @@ export class ProductCommands {
     const generated = input.sku === undefined ? await this.skus.generate(orgId, ids.productId) : undefined;
     const sku = input.sku === undefined ? generated! : input.sku;
     const state = newProduct(orgId, input, sku, ids, new Date());
-    const created = await this.writer.create(state, generated ? [state.skuKeys[0]!] : []);
-    // A run again after a crash answers the first run's product: the SKU it generated stands.
-    if (generated && created.sku !== generated) await this.skus.release(orgId, ids.productId, [state.skuKeys[0]!]);
-    return this.view(created);
+    return this.view(await this.writer.create(state, generated ? [state.skuKeys[0]!] : []));
   }
 
   async update(orgId: string, id: string, input: UpdateProduct) {

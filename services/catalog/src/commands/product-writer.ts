@@ -67,7 +67,10 @@ export class ProductWriter {
     return this.store.remembered(orgId, id) ?? this.get(orgId, id);
   }
 
-  /** Inserts a new product (its generated SKU, if any, already claimed in `claimed`: released if it fails). */
+  /**
+   * Inserts a new product (its generated SKU, if any, already claimed in `claimed`: released if it
+   * fails, or if the product stored under its id, a keyed request's earlier run, does not hold it).
+   */
   async create(state: ProductState, claimed: string[] = []): Promise<ProductState> {
     const { orgId, id } = state;
     try {
@@ -87,6 +90,8 @@ export class ProductWriter {
       ];
       const created = await this.store.create(fields, events);
       await this.applyIndexes(events);
+      const unheld = claimed.filter((key) => !created.skuKeys.includes(key));
+      if (unheld.length > 0) await this.skus.release(orgId, id, unheld);
       return created;
     } catch (err) {
       await this.skus.release(orgId, id, claimed);

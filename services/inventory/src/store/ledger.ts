@@ -1,5 +1,5 @@
 import type { StockMovement } from '@stockyard/contracts';
-import { AppError, InsertBatcher, RecentWork } from '@stockyard/service-kit';
+import { idempotencyInProgress, InsertBatcher, RecentWork } from '@stockyard/service-kit';
 import type { mongo } from 'mongoose';
 import type { MovementDoc, MovementModel } from './movement.model';
 import { toMovement } from './movement.repository';
@@ -53,15 +53,7 @@ export class Ledger {
 }
 
 const throwNotYet = (): never => {
-  throw new AppError(
-    'conflict',
-    'The first run of this request is still being recorded',
-    'idempotency_in_progress',
-    undefined,
-    {
-      'Retry-After': '1',
-    },
-  );
+  throw idempotencyInProgress();
 };
 
 const rowOf = (orgId: string, movement: StockMovement): MovementDoc => ({

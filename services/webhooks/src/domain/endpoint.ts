@@ -27,15 +27,10 @@ export const DISABLE_AFTER_FAILURES = 5;
 
 export const newSecret = () => `whsec_${randomBase62(32)}`;
 
-/** A new endpoint, and its secret in plaintext: the create answer shows it once, the endpoint keeps it sealed. */
-export function newEndpoint(
-  orgId: string,
-  input: CreateWebhookEndpoint,
-  secrets: SecretBox,
-): { endpoint: NewEndpoint; secret: string } {
+/** A new endpoint, its new secret sealed (the create answer opens it to show it once). */
+export function newEndpoint(orgId: string, input: CreateWebhookEndpoint, secrets: SecretBox): NewEndpoint {
   const id = newId('we');
-  const secret = newSecret();
-  const endpoint: NewEndpoint = {
+  return {
     id,
     orgId,
     url: input.url,
@@ -43,10 +38,9 @@ export function newEndpoint(
     enabled: true,
     consecutiveFailures: 0,
     disabledAt: null,
-    secret: secrets.seal(secret, id),
+    secret: secrets.seal(newSecret(), id),
     version: 0,
   };
-  return { endpoint, secret };
 }
 
 /** A new secret for the endpoint: the change to store (sealed), and the plaintext to show once. */

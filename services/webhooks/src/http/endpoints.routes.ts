@@ -27,8 +27,7 @@ export function endpointsRoutes(router: Router, deps: EndpointsGiven): void {
 
   bindRoute(router, WEBHOOKS_API.createEndpoint, async ({ orgId, body }) => {
     await checkEndpointUrl(body.url, urlPolicy);
-    const { endpoint } = newEndpoint(orgId, body, secrets);
-    const created = await endpoints.create(endpoint);
+    const created = await endpoints.create(newEndpoint(orgId, body, secrets));
     // The secret as stored: a keyed create run again after a crash answers the first run's endpoint.
     return withSecret(created, secrets.open(created.secret, created.id));
   });
