@@ -46,7 +46,7 @@ import {
   invoiceFilter,
   invoiceSort,
 } from '../services/invoicing/src/store/invoice-filter';
-import { InvoiceTerms } from '../services/invoicing/src/store/invoice-terms';
+import { invoiceTerms } from '../services/invoicing/src/store/invoice-terms';
 import { landedCostModel } from '../services/invoicing/src/store/landed-cost.repository';
 import { vendorBalanceModel } from '../services/invoicing/src/store/vendor-balances';
 import {
@@ -896,7 +896,7 @@ const SHAPES: Shape[] = [
   },
   {
     name: 'GET /invoices?search: the term index, terms starting with the text',
-    model: (c) => new InvoiceTerms(c).model,
+    model: (c) => invoiceTerms(c).model,
     filter: { orgId: 'o', term: { $gte: 'acm', $lt: 'acn' } },
     sort: { term: 1 },
     limit: 1_001,

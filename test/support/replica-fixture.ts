@@ -13,6 +13,8 @@ export const COUNTED_EVENTS = [
 ] as const;
 
 export interface ReplicaFixture extends TrafficTargets {
+  /** The receiver's webhook endpoint: a delivery's id is derived from its event's and this. */
+  endpointId: string;
   sourceId: string;
   /** The variant the purchase order's line receives into. */
   receivedVariant: string;
@@ -33,7 +35,7 @@ const ok = async (call: Call, method: string, route: string, body?: unknown) => 
  * it), a supplier source offering them, and a submitted purchase order to receive on.
  */
 export async function makeFixture(call: Call, receiverUrl: string, accepted: Accepted): Promise<ReplicaFixture> {
-  await ok(call, 'POST', '/webhooks', { url: receiverUrl, events: COUNTED_EVENTS });
+  const endpointId: string = (await ok(call, 'POST', '/webhooks', { url: receiverUrl, events: COUNTED_EVENTS })).id;
   const warehouseId: string = (await ok(call, 'POST', '/warehouses', { name: 'Replicas' })).id;
   const variants: string[] = [];
   for (let i = 0; i < 4; i++) {
@@ -62,6 +64,7 @@ export async function makeFixture(call: Call, receiverUrl: string, accepted: Acc
   });
   await ok(call, 'POST', `/purchase-orders/${po.id}/submit`);
   return {
+    endpointId,
     warehouseId,
     adjusted,
     receivedVariant,

@@ -42,6 +42,8 @@ export { RecentMap } from './recent-map';
 export { RecentWork } from './recent-work';
 export { PeriodicPass } from './periodic-pass';
 export { AggregateStore, type Aggregate, type Decision, type Decide, type Changed } from './store/aggregate-store';
+export type { Projection } from './store/projection';
+export { TermIndex, type TermIndexOptions } from './store/term-index';
 export {
   SearchIndex,
   searchKey,

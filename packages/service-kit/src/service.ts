@@ -63,10 +63,14 @@ export const relayOptions = (config: BaseServiceConfig): RelayOptions => ({
   foldWaitMs: config.OUTBOX_FOLD_MS,
 });
 
-/** The outbox relay of a service's aggregates; `local` handles the service's own internal events. */
+/**
+ * The outbox relay of a service's aggregates: each aggregate store adds its collection and its
+ * projections' events; `models` and `local` name more (collections written without a store,
+ * internal events of the service's own).
+ */
 export const outboxRelay = (
   { config, broker, logger }: ServiceContext,
-  models: { collection: Collection }[],
+  models: { collection: Collection }[] = [],
   local?: Record<string, LocalHandler>,
 ) =>
   new OutboxRelay(

@@ -1,16 +1,14 @@
 import { assemble, defineService, outboxRelay, serviceApp, type ServiceContext } from '@stockyard/service-kit';
 import { configSchema, type Config } from './config';
 import type { InvoicingDeps } from './deps';
-import { invoicesData, invoicesModule } from './invoices.module';
+import { invoicesModule } from './invoices.module';
 import { landedCostsModule } from './landed-costs.module';
 import { invoicePeers } from './peers';
 
 export function buildApp(ctx: ServiceContext<Config>) {
-  // The invoices' documents first: the relay publishes from them and keeps their terms and balances.
-  const data = invoicesData(ctx);
-  const relay = outboxRelay(ctx, data.outbox, data.local);
+  const relay = outboxRelay(ctx);
   const peers = invoicePeers(ctx.config);
-  const invoices = invoicesModule(ctx, relay, data, peers);
+  const invoices = invoicesModule(ctx, relay, peers);
   const landedCosts = landedCostsModule(ctx, invoices.given, peers);
   const deps: InvoicingDeps = { invoices: invoices.given, landedCosts: landedCosts.given };
   const app = serviceApp(ctx, {

@@ -122,12 +122,34 @@ export class OutboxRelay {
   /** Whether its collections are in the outbox metrics. */
   private watched = false;
 
+  private readonly local: Map<string, LocalHandler>;
+  private readonly sources: Collection[];
+
   constructor(
-    private readonly sources: Collection[],
+    sources: readonly Collection[],
     private readonly broker: Broker,
     private readonly logger: Logger,
     private readonly options: RelayOptions = {},
-  ) {}
+  ) {
+    this.sources = [...sources];
+    this.local = new Map(Object.entries(options.local ?? {}));
+  }
+
+  /**
+   * An internal event this service alone consumes, applied here by `handler` instead of being
+   * published (as `options.local`): an aggregate store registers its projections' events so.
+   */
+  handleLocally(name: string, handler: LocalHandler): void {
+    if (this.local.has(name)) throw new Error(`the local event ${name} has a handler already`);
+    this.local.set(name, handler);
+  }
+
+  /** A collection whose documents carry an outbox, relayed from now on (an aggregate store adds its own). */
+  addSource(collection: Collection): void {
+    if (this.sources.some((c) => c.collectionName === collection.collectionName)) return;
+    this.sources.push(collection);
+    if (this.watched) watchOutboxes([collection], true);
+  }
 
   start(): void {
     if (!this.watched) watchOutboxes(this.sources, (this.watched = true));
@@ -381,7 +403,7 @@ export class OutboxRelay {
 
   /** Publishes an event, or applies it here when it has a local handler, in the trace that made it. */
   private send(event: EventEnvelope): Promise<void> {
-    const handle = this.options.local?.[event.name];
+    const handle = this.local.get(event.name);
     return inTraceOf(eventTrace(event), () => (handle ? handle(event) : this.broker.publish(event)));
   }
 

@@ -18,6 +18,7 @@ import {
   type Decision,
   type Outcome,
 } from './decision';
+import { Projections, type Projection } from './projection';
 import { fieldsOf } from './read-page';
 import { UniqueValues, type UniqueValuesOption } from './unique-values';
 
@@ -49,6 +50,11 @@ export interface AggregateStoreOptions<S extends Aggregate> {
    * the new ones first (the claims' `taken` error, nothing written) and releases those given up.
    */
   unique?: UniqueValuesOption<S>;
+  /**
+   * Collections kept from this aggregate's writes (store/projection.ts): their updates ride on
+   * every create and change in the outbox and are applied before the write answers.
+   */
+  projections?: readonly Projection<S>[];
 }
 
 /** A decision; a change may make it after reads of its own (it runs under the document's lock). */
@@ -73,6 +79,7 @@ export class AggregateStore<S extends Aggregate> {
   private readonly known?: RecentMap<string, S>;
   private readonly batches: BatchChanges<S>;
   private readonly unique?: UniqueValues<S>;
+  private readonly projections?: Projections<S>;
 
   constructor(
     readonly model: Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any aggregate's model
@@ -83,6 +90,8 @@ export class AggregateStore<S extends Aggregate> {
     this.collection = model.collection;
     if (options.remember) this.known = new RecentMap(options.remember);
     if (options.unique) this.unique = new UniqueValues(options.unique);
+    relay?.addSource(this.collection);
+    if (options.projections?.length) this.projections = new Projections(options.projections, relay, options.name);
     this.batches = new BatchChanges<S>({
       name: options.name,
       collection: this.collection,
@@ -96,7 +105,11 @@ export class AggregateStore<S extends Aggregate> {
       prepareWrite: (_id, update, events) => this.relayFor(events).prepareWrite(this.collection, _id, update, events),
       wrote: (_id, state, events) => this.wrote(_id, state, events),
       translate: (err) => this.translate(err),
-      change: (orgId, id, decide) => this.change(orgId, id, decide),
+      // The batch's own decide, its projections' events added already; changeMany applies them.
+      change: (orgId, id, decide) => {
+        const _id = this.documentId(orgId, id);
+        return this.locked(_id, () => this.changeLocked(orgId, id, _id, decide));
+      },
       unique: this.unique,
     });
   }
@@ -165,6 +178,19 @@ export class AggregateStore<S extends Aggregate> {
   ): Promise<S> {
     const { id, ...fields } = state as Record<string, unknown> & { orgId: string; id?: string };
     const _id = this.documentId(fields.orgId, id ?? '');
+    const local = this.projections?.eventsFor(null, { ...state, version: 1 } as unknown as S, 1) ?? [];
+    const created = await this.createLocked(_id, id, fields, state, [...events, ...local]);
+    await this.projections?.applyNow(local);
+    return created;
+  }
+
+  private createLocked(
+    _id: string,
+    id: string | undefined,
+    fields: Record<string, unknown> & { orgId: string },
+    state: object,
+    events: EventEnvelope[],
+  ): Promise<S> {
     return this.locked(_id, async () => {
       const now = new Date();
       const doc = { ...fields, _id, version: 1, createdAt: now, updatedAt: now };
@@ -202,9 +228,12 @@ export class AggregateStore<S extends Aggregate> {
    * can move before the write. A missing aggregate is a 404 unless `options.initial` says what
    * it starts as, in which case the first change inserts it.
    */
-  change<R = undefined>(orgId: string, id: string, decide: Decide<S, R>): Promise<Changed<S, R>> {
+  async change<R = undefined>(orgId: string, id: string, decide: Decide<S, R>): Promise<Changed<S, R>> {
     const _id = this.documentId(orgId, id);
-    return this.locked(_id, () => this.changeLocked(orgId, id, _id, decide));
+    if (!this.projections) return this.locked(_id, () => this.changeLocked(orgId, id, _id, decide));
+    const changed = await this.locked(_id, () => this.changeLocked(orgId, id, _id, this.projections!.deciding(decide)));
+    if (changed.changed) await this.projections.applyNow(changed.events);
+    return changed;
   }
 
   private async changeLocked<R>(orgId: string, id: string, _id: string, decide: Decide<S, R>): Promise<Changed<S, R>> {
@@ -321,12 +350,15 @@ export class AggregateStore<S extends Aggregate> {
    * read of the documents, bulk writes of version-guarded updates with their outbox entries, the
    * ones another replica won decided again; an outcome per id (store/batch-change.ts).
    */
-  changeMany<R = undefined>(
+  async changeMany<R = undefined>(
     orgId: string,
     ids: readonly string[],
     decide: (current: S) => Decision<S, R>,
   ): Promise<Map<string, Outcome<S, R>>> {
-    return this.batches.run(orgId, ids, decide);
+    if (!this.projections) return this.batches.run(orgId, ids, decide);
+    const outcomes = await this.batches.run(orgId, ids, this.projections.deciding(decide));
+    await this.projections.applyNow([...outcomes.values()].flatMap((o) => (o.ok && o.changed ? o.events : [])));
+    return outcomes;
   }
 
   /**

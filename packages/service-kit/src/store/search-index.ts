@@ -21,6 +21,17 @@ export interface SearchTermRow {
   version: number;
 }
 
+/** A record's terms as of its version (`SearchIndex.replaceMany`). */
+export interface TermsUpdate {
+  orgId: string;
+  ref: string;
+  version: number;
+  terms: readonly string[];
+}
+
+/** Updates per bulk write (our FerretDB build never answers one of 100 or more: batch-change.ts). */
+const BULK_WRITE_OPS = 50;
+
 export interface SearchHits {
   refs: string[];
   /** False when more records matched than asked for: search some other way. */
@@ -86,18 +97,58 @@ export class SearchIndex {
    * finds the record and its exact check drops it), never one too few.
    */
   async replace(orgId: string, ref: string, version: number, terms: readonly string[]): Promise<void> {
-    const wanted = new Set(terms.map((t) => t.slice(0, MAX_TERM_LENGTH)));
-    // A record's first version has nothing older to drop: its rows go in without a read.
-    const rows = version === 1 ? [] : await this.model.find({ orgId, ref }, { term: 1, version: 1 }).lean();
-    const stale = rows.filter((r) => !wanted.has(r.term) && r.version < version).map((r) => r._id);
-    const kept = rows.filter((r) => wanted.has(r.term) && r.version < version).map((r) => r._id);
-    const have = new Set(rows.map((r) => r.term));
-    const added = [...wanted].filter((term) => !have.has(term));
-    if (stale.length) await this.model.deleteMany({ orgId, ref, _id: { $in: stale } });
-    if (kept.length) await this.model.updateMany({ orgId, ref, _id: { $in: kept } }, { $max: { version } });
+    await this.replaceMany([{ orgId, ref, version, terms }]);
+  }
+
+  /**
+   * Many records' terms replaced at once, each as `replace` does: one read per record that had
+   * rows before (a first version has none), then one delete, the version marks in bulk writes and
+   * one insert for all of them. A record named twice keeps its newest update.
+   */
+  async replaceMany(updates: readonly TermsUpdate[]): Promise<void> {
+    const newest = new Map<string, TermsUpdate>();
+    for (const u of updates) {
+      const key = `${u.orgId}\u0000${u.ref}`;
+      if ((newest.get(key)?.version ?? 0) < u.version) newest.set(key, u);
+    }
+    const plans = await Promise.all(
+      [...newest.values()].map(async (u) => {
+        const rows =
+          u.version === 1 ? [] : await this.model.find({ orgId: u.orgId, ref: u.ref }, { term: 1, version: 1 }).lean();
+        return { u, rows, wanted: new Set(u.terms.map((t) => t.slice(0, MAX_TERM_LENGTH))) };
+      }),
+    );
+    const stale = plans.flatMap(({ u, rows, wanted }) =>
+      rows.filter((r) => !wanted.has(r.term) && r.version < u.version).map((r) => r._id),
+    );
+    const marks = plans.flatMap(({ u, rows, wanted }) => {
+      const kept = rows.filter((r) => wanted.has(r.term) && r.version < u.version).map((r) => r._id);
+      return kept.length
+        ? [
+            {
+              updateMany: {
+                filter: { orgId: u.orgId, ref: u.ref, _id: { $in: kept } },
+                update: { $max: { version: u.version } },
+              },
+            },
+          ]
+        : [];
+    });
+    const added = plans.flatMap(({ u, rows, wanted }) => {
+      const have = new Set(rows.map((r) => r.term));
+      return termRows(
+        u.orgId,
+        u.ref,
+        u.version,
+        [...wanted].filter((term) => !have.has(term)),
+      );
+    });
+    if (stale.length) await this.model.deleteMany({ _id: { $in: stale } });
+    for (let i = 0; i < marks.length; i += BULK_WRITE_OPS)
+      await this.model.collection.bulkWrite(marks.slice(i, i + BULK_WRITE_OPS) as never[], { ordered: false });
     if (added.length) {
       try {
-        await this.model.collection.insertMany(termRows(orgId, ref, version, added) as never[], { ordered: false });
+        await this.model.collection.insertMany(added as never[], { ordered: false });
       } catch (err) {
         if (!isDuplicateKeyError(err)) throw err; // a replay racing this one wrote the same row
       }

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { tail } from './exec';
+import { binDir } from './go-build';
 import type { LocalContext } from './local-servers';
 import { withLock } from './lock';
 import { StopWaiting, errorMessage, portOpen, sleep, waitUntil } from './wait';
@@ -35,7 +36,7 @@ export function portFromEnv(variable: string, fallback: number): number {
  * and its data in `<state>/<name>/`.
  */
 export interface DetachedServer {
-  /** `ferretdb`, `versitygw`, `mailpit`: the file names above and the binary's prefix in `<state>/bin/`. */
+  /** `ferretdb`, `versitygw`, `mailpit`: the file names above and the binary's prefix in the bin dir (go-build.ts). */
   name: string;
   /** `FerretDB`, `versitygw (S3)`, `Mailpit (SMTP)`. */
   title: string;
@@ -45,7 +46,7 @@ export interface DetachedServer {
   portVariables: string;
   /** The ports it listens on (127.0.0.1). */
   ports: number[];
-  /** The binary it must run: `<state>/bin/<name>-…`. A running one of ours with another is replaced. */
+  /** The binary it must run: `<bin dir>/<name>-…`. A running one of ours with another is replaced. */
   binary: string;
   /** Builds `binary` unless it exists, and returns it. */
   build(): Promise<string>;
@@ -97,7 +98,7 @@ function ours(ctx: ServerContext, name: string): { pid: number; command: string 
   const command = commandLine(pid);
   if (command === undefined) return undefined; // not running
   // Another program may have the pid by now.
-  return command.startsWith(path.join(ctx.stateDir, 'bin', `${name}-`)) ? { pid, command } : undefined;
+  return command.startsWith(path.join(binDir(ctx.stateDir), `${name}-`)) ? { pid, command } : undefined;
 }
 
 async function answers(server: DetachedServer): Promise<boolean> {

@@ -10,7 +10,7 @@ import {
   type ServerContext,
 } from './detached';
 import { run, tail } from './exec';
-import { buildOnce } from './go-build';
+import { binDir, buildOnce } from './go-build';
 import { pingMongo } from './probes';
 
 interface FerretContext extends ServerContext {
@@ -63,7 +63,7 @@ interface Patches {
 const readPatches = (srcDir: string) =>
   JSON.parse(fs.readFileSync(path.join(srcDir, 'patches.json'), 'utf8')) as Patches;
 
-/** `<state>/bin/ferretdb-<hash of the sources>`: main.go, go.mod, go.sum, patches.json and the files it adds. */
+/** `<bin dir>/ferretdb-<hash of the sources>`: main.go, go.mod, go.sum, patches.json and the files it adds. */
 export function ferretDbBinaryPath(srcDir: string, stateDir: string): string {
   const hash = crypto.createHash('sha256');
   const files = ['main.go', 'go.mod', 'go.sum', 'patches.json'];
@@ -78,12 +78,12 @@ export function ferretDbBinaryPath(srcDir: string, stateDir: string): string {
       .update(fs.readFileSync(path.join(srcDir, from)))
       .update('\0');
   }
-  return path.join(stateDir, 'bin', `ferretdb-${hash.digest('hex').slice(0, 12)}`);
+  return path.join(binDir(stateDir), `ferretdb-${hash.digest('hex').slice(0, 12)}`);
 }
 
 /**
  * Builds FerretDB from `srcDir` (infra/ferretdb, or a copy of it from another commit) into
- * `<stateDir>/bin/ferretdb-<hash>` unless that binary exists, and returns its path.
+ * `<bin dir>/ferretdb-<hash>` unless that binary exists, and returns its path.
  */
 export async function buildFerretDb(opts: { srcDir: string; stateDir: string; log: (line: string) => void }) {
   const { srcDir, stateDir, log } = opts;

@@ -5,9 +5,23 @@ import { findExecutable, run, tail, type RunResult } from './exec';
 import type { LocalContext } from './local-servers';
 import { withLock } from './lock';
 
+/**
+ * Where the local servers' binaries are kept: one folder for the machine (`STOCKYARD_BIN_DIR`, else
+ * `~/.cache/stockyard/bin`), so a fresh clone on a machine that built them once starts at once. A
+ * binary's name carries its version or the hash of its sources, so checkouts at different commits
+ * share it safely. Without a home folder: `<state>/bin`.
+ */
+export function binDir(stateDir: string): string {
+  if (process.env.STOCKYARD_BIN_DIR) return path.resolve(process.env.STOCKYARD_BIN_DIR);
+  const home = process.env.HOME;
+  return home
+    ? path.join(process.env.XDG_CACHE_HOME || path.join(home, '.cache'), 'stockyard', 'bin')
+    : path.join(stateDir, 'bin');
+}
+
 /** What a local server's binary is and what to set instead of building it (for messages). */
 export interface GoBinary {
-  /** `<state>/bin/<name>-<version or hash>`: one file per version, never rebuilt. */
+  /** `<bin dir>/<name>-<version or hash>`: one file per version, never rebuilt. */
   binary: string;
   /** `FerretDB`, `versitygw`, `Mailpit`. */
   title: string;
@@ -92,11 +106,11 @@ export function goInstall(target: GoBinary, pkg: string, version: string): Promi
 }
 
 /**
- * A local server that is a released Go program: its binary `<state>/bin/<name>-<version>` and how
+ * A local server that is a released Go program: its binary `<bin dir>/<name>-<version>` and how
  * to build it (`go install <pkg>@<version>`), for `ensureDetachedServer`.
  */
 export function goInstalled(ctx: LocalContext, name: string, pkg: string, version: string, insteadSet: string) {
-  const binary = path.join(ctx.stateDir, 'bin', `${name}-${version}`);
+  const binary = path.join(binDir(ctx.stateDir), `${name}-${version}`);
   const target = { binary, title: name, insteadSet, stateDir: ctx.stateDir, log: ctx.log };
   return { binary, build: () => goInstall(target, pkg, version) };
 }

@@ -3,7 +3,7 @@ import { ensureDetachedServer, type ServerContext } from './detached';
 import { goInstalled } from './go-build';
 import { mailpitInfo, smtpGreets } from './probes';
 
-/** Pinned: ../shared/brief.md. A new version is a new binary (`<state>/bin/mailpit-<version>`), built once. */
+/** Pinned: ../shared/brief.md. A new version is a new binary (`<bin dir>/mailpit-<version>`), built once. */
 export const MAILPIT_VERSION = 'v1.27.11';
 const PACKAGE = 'github.com/axllent/mailpit';
 

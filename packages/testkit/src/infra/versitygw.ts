@@ -3,7 +3,7 @@ import { ensureDetachedServer, type ServerContext } from './detached';
 import { goInstalled } from './go-build';
 import { listS3Buckets, type S3Access } from './probes';
 
-/** Pinned: ../shared/brief.md. A new version is a new binary (`<state>/bin/versitygw-<version>`), built once. */
+/** Pinned: ../shared/brief.md. A new version is a new binary (`<bin dir>/versitygw-<version>`), built once. */
 export const VERSITYGW_VERSION = 'v1.8.0';
 const PACKAGE = 'github.com/versity/versitygw/cmd/versitygw';
 

@@ -17,20 +17,21 @@ import { updateInvoice } from '../domain/update-invoice';
 import type { CatalogReads } from '../peers/catalog-reads';
 import type { SettingsReads } from '../peers/org-settings';
 import type { PurchaseOrderReads } from '../peers/purchase-orders';
-import type { InvoiceRepository } from '../store/invoice.repository';
+import type { InvoiceReads, InvoiceStore } from '../store/invoice.repository';
 import { contextOf } from './match-context';
 
 /** An invoice's own use cases: record it (checking what it names with the peers), read, edit, trash. */
 export class InvoiceCommands {
   constructor(
-    private readonly invoices: InvoiceRepository,
+    private readonly store: InvoiceStore,
+    private readonly reads: InvoiceReads,
     private readonly orders: PurchaseOrderReads,
     private readonly catalog: CatalogReads,
     private readonly settings: SettingsReads,
   ) {}
 
   async get(orgId: string, id: string): Promise<Invoice> {
-    const inv = await this.invoices.find(orgId, id);
+    const inv = await this.reads.find(orgId, id);
     if (!inv) throw notFound('Invoice');
     return inv;
   }
@@ -70,7 +71,7 @@ export class InvoiceCommands {
       now: new Date(),
       newId: (prefix) => newId(prefix),
     });
-    return this.invoices.create(state, events);
+    return this.store.create(state, events);
   }
 
   /** PUT /invoices/{id} (DRAFT only); a new number is claimed for the vendor by the store before the write. */
@@ -80,7 +81,7 @@ export class InvoiceCommands {
   restore = (orgId: string, id: string) => this.decide(orgId, id, (inv) => restoreInvoice(inv));
 
   private async decide(orgId: string, id: string, decide: (inv: Invoice) => Decision<Invoice, Invoice>) {
-    return (await this.invoices.change(orgId, id, decide)).state;
+    return (await this.store.change(orgId, id, decide)).state;
   }
 
   /** A live order of the organization, else 422 `unknown_purchase_order`. */
@@ -92,7 +93,7 @@ export class InvoiceCommands {
 
   /** A memo's related invoice: a live standard invoice of the organization, else 422. */
   private async relatedInvoice(orgId: string, id: string): Promise<Invoice> {
-    const inv = await this.invoices.find(orgId, id);
+    const inv = await this.reads.find(orgId, id);
     if (!inv || inv.deletedAt || inv.invoiceType !== 'INVOICE') throw unknownRelatedInvoice(id);
     return inv;
   }

@@ -9,7 +9,7 @@ import {
   matchInvoiceLine,
   updateInvoiceLine,
 } from '../domain/invoice-lines';
-import type { InvoiceRepository } from '../store/invoice.repository';
+import type { InvoiceStore } from '../store/invoice.repository';
 import type { InvoiceCommands } from './invoice-commands';
 import type { MatchContexts } from './match-context';
 
@@ -20,7 +20,7 @@ import type { MatchContexts } from './match-context';
  */
 export class InvoiceLineCommands {
   constructor(
-    private readonly invoices: InvoiceRepository,
+    private readonly store: InvoiceStore,
     private readonly commands: InvoiceCommands,
     private readonly contexts: MatchContexts,
   ) {}
@@ -28,27 +28,27 @@ export class InvoiceLineCommands {
   async add(orgId: string, id: string, input: InvoiceLineInput): Promise<Invoice> {
     const { context } = await this.contexts.of(orgId, await this.commands.get(orgId, id));
     const line = lineFrom(newId('inl'), input, context);
-    return (await this.invoices.change(orgId, id, (inv) => addInvoiceLine(inv, line, context))).state;
+    return (await this.store.change(orgId, id, (inv) => addInvoiceLine(inv, line, context))).state;
   }
 
   async update(orgId: string, id: string, lineId: string, update: UpdateInvoiceLine): Promise<Invoice> {
     const { context } = await this.contexts.of(orgId, await this.commands.get(orgId, id));
-    return (await this.invoices.change(orgId, id, (inv) => updateInvoiceLine(inv, lineId, update, context))).state;
+    return (await this.store.change(orgId, id, (inv) => updateInvoiceLine(inv, lineId, update, context))).state;
   }
 
   async remove(orgId: string, id: string, lineId: string): Promise<Invoice> {
     const { context } = await this.contexts.of(orgId, await this.commands.get(orgId, id));
-    return (await this.invoices.change(orgId, id, (inv) => deleteInvoiceLine(inv, lineId, context))).state;
+    return (await this.store.change(orgId, id, (inv) => deleteInvoiceLine(inv, lineId, context))).state;
   }
 
   async match(orgId: string, id: string, lineId: string, poLineId: string): Promise<Invoice> {
     const { context } = await this.contexts.of(orgId, await this.commands.get(orgId, id));
-    return (await this.invoices.change(orgId, id, (inv) => matchInvoiceLine(inv, lineId, poLineId, context))).state;
+    return (await this.store.change(orgId, id, (inv) => matchInvoiceLine(inv, lineId, poLineId, context))).state;
   }
 
   async autoMatch(orgId: string, id: string): Promise<{ matched: number; invoice: Invoice }> {
     const inv = await this.commands.get(orgId, id);
     const { context } = await this.contexts.of(orgId, inv, { withVariantSkus: true });
-    return (await this.invoices.change(orgId, id, (current) => autoMatchInvoice(current, context))).result;
+    return (await this.store.change(orgId, id, (current) => autoMatchInvoice(current, context))).result;
   }
 }

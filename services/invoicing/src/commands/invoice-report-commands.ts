@@ -3,7 +3,7 @@ import { unprocessable } from '@stockyard/service-kit';
 import { invoiceAging, invoiceStats } from '../domain/invoice-reports';
 import { dayOf } from '../domain/calendar';
 import { vendorStatement } from '../domain/vendor-statement';
-import type { InvoiceRepository } from '../store/invoice.repository';
+import type { InvoiceReads } from '../store/invoice.repository';
 import type { VendorBalances } from '../store/vendor-balances';
 
 /**
@@ -12,7 +12,7 @@ import type { VendorBalances } from '../store/vendor-balances';
  */
 export class InvoiceReportCommands {
   constructor(
-    private readonly invoices: InvoiceRepository,
+    private readonly reads: InvoiceReads,
     private readonly balances: VendorBalances,
   ) {}
 
@@ -28,7 +28,7 @@ export class InvoiceReportCommands {
     if (query.dateFrom && query.dateTo && query.dateFrom > query.dateTo) {
       throw unprocessable('dateFrom is after dateTo', 'invalid_date_range');
     }
-    const found = await this.invoices.ofVendor(
+    const found = await this.reads.ofVendor(
       orgId,
       query.channelId,
       query.dateFrom,

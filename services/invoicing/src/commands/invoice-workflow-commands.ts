@@ -12,12 +12,13 @@ import {
   unreconcileInvoice,
 } from '../domain/invoice-workflow';
 import type { SettingsReads } from '../peers/org-settings';
-import type { InvoiceRepository } from '../store/invoice.repository';
+import type { InvoiceReads, InvoiceStore } from '../store/invoice.repository';
 
 /** The invoice's status changes (the state table) and its reconciled overlay. */
 export class InvoiceWorkflowCommands {
   constructor(
-    private readonly invoices: InvoiceRepository,
+    private readonly store: InvoiceStore,
+    private readonly reads: InvoiceReads,
     private readonly settings: SettingsReads,
   ) {}
 
@@ -34,7 +35,7 @@ export class InvoiceWorkflowCommands {
     this.withSettings(orgId, id, (inv, s) => reconcileInvoice(inv, s, new Date()));
 
   private async decide(orgId: string, id: string, decide: (inv: Invoice) => Decision<Invoice, Invoice>) {
-    return (await this.invoices.change(orgId, id, decide)).state;
+    return (await this.store.change(orgId, id, decide)).state;
   }
 
   /** A change that depends on the organization's settings (workflow, accounting push), read first. */
@@ -44,7 +45,7 @@ export class InvoiceWorkflowCommands {
     decide: (inv: Invoice, settings: InvoiceSettings) => Decision<Invoice, Invoice>,
   ) {
     // An unknown invoice is a 404 before the settings are read.
-    if (!(await this.invoices.find(orgId, id))) throw notFound('Invoice');
+    if (!(await this.reads.find(orgId, id))) throw notFound('Invoice');
     const settings = await this.settings.settings(orgId);
     return this.decide(orgId, id, (inv) => decide(inv, settings));
   }

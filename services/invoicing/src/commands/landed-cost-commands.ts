@@ -15,7 +15,7 @@ import {
 import { invoiceNotOnOrder } from '../domain/landed-cost.errors';
 import { landedCostSummary } from '../domain/landed-cost-summary';
 import type { InvoicePeers } from '../peers';
-import type { InvoiceRepository } from '../store/invoice.repository';
+import type { InvoiceReads } from '../store/invoice.repository';
 import type { LandedCostRepository } from '../store/landed-cost.repository';
 
 /**
@@ -26,7 +26,7 @@ import type { LandedCostRepository } from '../store/landed-cost.repository';
 export class LandedCostCommands {
   constructor(
     private readonly costs: LandedCostRepository,
-    private readonly invoices: InvoiceRepository,
+    private readonly invoices: InvoiceReads,
     private readonly peers: InvoicePeers,
   ) {}
 

@@ -1,15 +1,13 @@
-import type { EventEnvelope, InvoiceListQuery, Page } from '@stockyard/contracts';
+import type { InvoiceListQuery, Page } from '@stockyard/contracts';
 import {
   AggregateStore,
   readPage,
   stateOf,
-  type Changed,
-  type Decide,
   type OutboxRelay,
   type StatePage,
   type UniqueClaims,
 } from '@stockyard/service-kit';
-import type { Invoice, NewInvoice } from '../domain/invoice';
+import type { Invoice } from '../domain/invoice';
 import { EARLIEST, invoiceFilter, invoiceSort } from './invoice-filter';
 import type { InvoiceModel } from './invoice.model';
 import { numberValueOf } from './invoice-numbers';
@@ -17,54 +15,31 @@ import type { InvoiceTerms } from './invoice-terms';
 import type { VendorBalances } from './vendor-balances';
 
 /**
- * Every write of an invoice goes through here: the kit's store (lock, version guard, outbox, the
- * vendor's number claimed), with the local updates of its search terms and its vendor's balance
- * added to each change that moves them, applied before the write answers.
+ * The invoices' store: the kit's (lock, version guard, outbox), the vendor's number claimed, and
+ * the invoice's terms and its vendor's balance kept with every write.
  */
-export class InvoiceRepository {
-  readonly store: AggregateStore<Invoice>;
+export const invoiceStore = (
+  model: InvoiceModel,
+  relay: OutboxRelay,
+  projections: { terms: InvoiceTerms; balances: VendorBalances },
+  numbers: UniqueClaims,
+) =>
+  new AggregateStore<Invoice>(model, relay, {
+    name: 'Invoice',
+    remember: 2_000,
+    // Live invoices hold their vendor's number; a trashed one gives it up.
+    unique: { claims: numbers, valuesOf: (inv) => (inv.deletedAt ? [] : [numberValueOf(inv)]) },
+    projections: [projections.terms, projections.balances],
+  });
+export type InvoiceStore = ReturnType<typeof invoiceStore>;
 
+/** The invoices as states: by id, by order or vendor, and the lists. */
+export class InvoiceReads {
   constructor(
     private readonly model: InvoiceModel,
-    relay: OutboxRelay,
+    private readonly store: InvoiceStore,
     private readonly terms: InvoiceTerms,
-    private readonly balances: VendorBalances,
-    numbers: UniqueClaims,
-  ) {
-    this.store = new AggregateStore<Invoice>(model, relay, {
-      name: 'Invoice',
-      remember: 2_000,
-      // Live invoices hold their vendor's number; a trashed one gives it up.
-      unique: { claims: numbers, valuesOf: (inv) => (inv.deletedAt ? [] : [numberValueOf(inv)]) },
-    });
-  }
-
-  private localEvents(before: Invoice | null, after: Invoice, version: number): EventEnvelope[] {
-    return [...this.terms.eventsFor(before, after, version), ...this.balances.eventsFor(before, after)];
-  }
-
-  private async applyLocal(events: readonly EventEnvelope[]): Promise<void> {
-    await this.terms.updates.applyAll(events);
-    await this.balances.updates.applyAll(events);
-  }
-
-  async create(state: NewInvoice, events: EventEnvelope[]): Promise<Invoice> {
-    const local = this.localEvents(null, { ...state, version: 1 } as Invoice, 1);
-    const created = await this.store.create(state, [...events, ...local]);
-    await this.applyLocal(local);
-    return created;
-  }
-
-  async change<R>(orgId: string, id: string, decide: Decide<Invoice, R>): Promise<Changed<Invoice, R>> {
-    const changed = await this.store.change(orgId, id, async (current) => {
-      const decision = await decide(current);
-      if (!decision.state) return decision;
-      const local = this.localEvents(current, decision.state, current.version + 1);
-      return { ...decision, events: [...(decision.events ?? []), ...local] };
-    });
-    if (changed.changed) await this.applyLocal(changed.events);
-    return changed;
-  }
+  ) {}
 
   /** The organization's invoice (trashed too), or undefined. */
   find(orgId: string, id: string): Promise<Invoice | undefined> {

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@stockyard/contracts';
-import { AggregateStore, newEvent, stateOf } from '@stockyard/service-kit';
+import { AggregateStore, stateOf, type Projection } from '@stockyard/service-kit';
 import { Schema, type Connection } from 'mongoose';
 import { z } from 'zod';
 import type { Invoice } from '../domain/invoice';
@@ -13,7 +13,6 @@ import {
   type BalanceChange,
   type VendorBalance,
 } from '../domain/vendor-balance';
-import { LocalUpdates } from './local-updates';
 
 const balanceSchema = new Schema(
   {
@@ -48,15 +47,15 @@ const ContributionSchema = z
 const ChangeSchema = z.object({ invoiceId: z.string(), before: ContributionSchema, after: ContributionSchema });
 
 /**
- * The vendors' running balances (domain/vendor-balance.ts), kept from the invoices' outbox: each
- * invoice write whose contribution moves carries a local `invoice.balance_changed` with the old and
- * new contribution, applied once per event id (the balance remembers the last ids it applied, so the
- * relay's copy after a crash is not counted twice).
+ * The vendors' running balances (domain/vendor-balance.ts), a projection of the invoice store:
+ * each invoice write whose contribution moves carries a local `invoice.balance_changed` with the
+ * old and new contribution, applied once per event id (the balance remembers the last ids it
+ * applied, so the relay's copy after a crash is not counted twice).
  */
-export class VendorBalances {
+export class VendorBalances implements Projection<Invoice> {
+  readonly event = BALANCE_CHANGED;
   private readonly model: ReturnType<typeof vendorBalanceModel>;
   private readonly store: AggregateStore<StoredBalance>;
-  readonly updates: LocalUpdates;
 
   constructor(connection: Connection) {
     this.model = vendorBalanceModel(connection);
@@ -66,27 +65,38 @@ export class VendorBalances {
       initial: (orgId, channelId) => packBalance(emptyBalance(orgId, channelId)),
       remember: 1_000,
     });
-    this.updates = new LocalUpdates(BALANCE_CHANGED, (event) => this.apply(event));
   }
 
   /** The balance update a change needs, none when the invoice's contribution stays. */
-  eventsFor(before: Invoice | null, after: Invoice): EventEnvelope[] {
+  updatesFor(before: Invoice | null, after: Invoice): Record<string, unknown>[] {
     const change: BalanceChange = {
       invoiceId: after.id,
       before: before && contributionOf(before),
       after: contributionOf(after),
     };
-    if (sameContribution(change.before, change.after)) return [];
-    return [newEvent(BALANCE_CHANGED, { orgId: after.orgId, ...change })];
+    return sameContribution(change.before, change.after) ? [] : [{ ...change }];
   }
 
-  private async apply(event: EventEnvelope): Promise<void> {
-    const change = ChangeSchema.parse(event.payload) as BalanceChange;
-    const channelId = (change.after ?? change.before)!.channelId;
-    await this.store.change(event.orgId, channelId, (stored) => {
-      const { state } = applyBalanceChange(unpackBalance(stored), event.id, change);
-      return state ? { state: packBalance(state) } : {};
-    });
+  /** The changes, each vendor's in one decision, the vendors of an organization in one batched change. */
+  async apply(updates: readonly EventEnvelope[]): Promise<void> {
+    const byOrg = new Map<string, Map<string, { id: string; change: BalanceChange }[]>>();
+    for (const event of updates) {
+      const change = ChangeSchema.parse(event.payload) as BalanceChange;
+      const channelId = (change.after ?? change.before)!.channelId;
+      const vendors = byOrg.get(event.orgId) ?? new Map<string, { id: string; change: BalanceChange }[]>();
+      vendors.set(channelId, [...(vendors.get(channelId) ?? []), { id: event.id, change }]);
+      byOrg.set(event.orgId, vendors);
+    }
+    for (const [orgId, vendors] of byOrg) {
+      const outcomes = await this.store.changeMany(orgId, [...vendors.keys()], (stored) => {
+        const start = unpackBalance(stored);
+        const balance = vendors
+          .get(stored.channelId)!
+          .reduce((b, { id, change }) => applyBalanceChange(b, id, change).state ?? b, start);
+        return balance === start ? {} : { state: packBalance(balance) };
+      });
+      for (const outcome of outcomes.values()) if (!outcome.ok) throw outcome.error;
+    }
   }
 
   /** The organization's balances, one per vendor it has invoices of. */

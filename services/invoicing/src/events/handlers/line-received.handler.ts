@@ -1,7 +1,7 @@
 import type { TypedEvent } from '@stockyard/contracts';
 import { refreshReceived } from '../../domain/receipt-refresh';
 import type { SettingsReads } from '../../peers/org-settings';
-import type { InvoiceRepository } from '../../store/invoice.repository';
+import type { InvoiceReads, InvoiceStore } from '../../store/invoice.repository';
 
 /**
  * `purchase_order.line_received` (purchasing's internal event): the variances of invoice lines
@@ -9,15 +9,15 @@ import type { InvoiceRepository } from '../../store/invoice.repository';
  * refresh is by the line's received total, which a replay does not move again.
  */
 export const lineReceivedHandler =
-  (invoices: InvoiceRepository, settings: SettingsReads) =>
+  (store: InvoiceStore, reads: InvoiceReads, settings: SettingsReads) =>
   async ({ payload }: TypedEvent<'purchase_order.line_received'>): Promise<void> => {
-    const matched = (await invoices.ofPurchaseOrder(payload.orgId, payload.purchaseOrderId)).filter((inv) =>
+    const matched = (await reads.ofPurchaseOrder(payload.orgId, payload.purchaseOrderId)).filter((inv) =>
       inv.lines.some((l) => l.purchaseOrderLineId === payload.lineId),
     );
     if (matched.length === 0) return;
     const { tolerance } = await settings.settings(payload.orgId);
-    // Variances only: no total, status or number moves, so no term or balance update rides along.
-    const outcomes = await invoices.store.changeMany(
+    // Variances only: no total, status or number moves, so the projections have nothing to update.
+    const outcomes = await store.changeMany(
       payload.orgId,
       matched.map((inv) => inv.id),
       (current) => refreshReceived(current, payload, tolerance),
