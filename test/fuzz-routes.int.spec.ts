@@ -41,7 +41,7 @@ let adminKey: string;
 beforeAll(async () => {
   stack = await startStack([...RUNNING], { gateway: { RATE_LIMIT_PER_MINUTE: '1000000000' } });
   ({ adminKey } = stack.bootstrapOrg('Fuzz Org'));
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await stack?.destroy();
 });

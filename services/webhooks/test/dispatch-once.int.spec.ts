@@ -14,7 +14,9 @@ import {
 } from './support/publisher';
 import { startWebhooks, type Harness } from './support/webhooks';
 
-// Two attempts 0.2 s apart; a lease of 0.5 s + 1 s, the hold a crashed taker's mark keeps.
+// Two attempts 0.2 s apart; a lease of 2 s + 3 s, the hold a crashed taker's mark keeps. A
+// shorter lease runs out on a busy machine between a receiver's answer and its record, and the
+// other replica then sends that delivery again, as a lease allows.
 let harness: Harness;
 let publisher: Broker;
 const receivers: Receiver[] = [];
@@ -23,8 +25,8 @@ beforeAll(async () => {
     WEBHOOK_URL_ALLOWLIST: '127.0.0.1',
     WEBHOOK_RETRY_SCHEDULE: '0.2',
     WEBHOOK_RETRY_JITTER: '0',
-    WEBHOOK_TIMEOUT_MS: '500',
-    WEBHOOK_LEASE_MARGIN_MS: '1000',
+    WEBHOOK_TIMEOUT_MS: '2000',
+    WEBHOOK_LEASE_MARGIN_MS: '3000',
   });
   publisher = await startPublisher(harness);
 });
