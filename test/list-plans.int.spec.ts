@@ -9,7 +9,7 @@
  */
 import crypto from 'node:crypto';
 import mongoose from 'mongoose';
-import { LevelPlaces } from '../services/inventory/src/store/level-places';
+import { levelPlaces } from '../services/inventory/src/store/level-places';
 import { movementModel } from '../services/inventory/src/store/movement.model';
 import { stockLevelModel } from '../services/inventory/src/store/stock-level.model';
 import { variantModel } from '../services/inventory/src/store/variant.model';
@@ -61,7 +61,7 @@ import {
 } from '@stockyard/contracts';
 import { orderRowModel } from '../services/orders/src/store/order-row.model';
 import { EARLIEST as ORDER_EARLIEST, orderFilter, orderSort } from '../services/orders/src/store/order-filter';
-import { OrderTerms } from '../services/orders/src/store/order-terms';
+import { orderTerms } from '../services/orders/src/store/order-terms';
 import { OrderStatsBuckets } from '../services/orders/src/store/order-stats.repository';
 import { shipmentModel } from '../services/orders/src/store/shipment.model';
 import { keysetAfter } from '../packages/service-kit/internals';
@@ -212,7 +212,7 @@ const SHAPES: Shape[] = [
   },
   {
     name: 'GET /warehouses/{id}/stock, export template, warehouse and bin deletes: the level-place index, one term',
-    model: (c) => new LevelPlaces(c).model,
+    model: (c) => levelPlaces(c).model,
     filter: { orgId: 'o', term: 'wh:w' },
   },
   {
@@ -222,7 +222,7 @@ const SHAPES: Shape[] = [
   },
   {
     name: 'stock changes of a level’s places: its place rows (SearchIndex.replace)',
-    model: (c) => new LevelPlaces(c).model,
+    model: (c) => levelPlaces(c).model,
     filter: { orgId: 'o', ref: 'var_1' },
   },
   {
@@ -980,14 +980,14 @@ const SHAPES: Shape[] = [
   },
   {
     name: 'GET /orders?search: the term index, terms starting with the text',
-    model: (c) => new OrderTerms(c).model,
+    model: (c) => orderTerms(c).model,
     filter: { orgId: 'o', term: { $gte: 'ada', $lt: 'adb' } },
     sort: { term: 1 },
     limit: 4_001,
   },
   {
     name: "orders' availability consumer: open orders of an assembly, one exact term",
-    model: (c) => new OrderTerms(c).model,
+    model: (c) => orderTerms(c).model,
     filter: { orgId: 'o', term: '#asm:var_1' },
   },
   {

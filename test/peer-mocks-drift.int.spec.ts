@@ -93,7 +93,7 @@ describe('the mocked peers answer as the real ones do', () => {
     }
   });
 
-  it('inventory, its stock moves in order (receive, reserve, release, deduct)', async () => {
+  it('inventory, its stock moves in order (receive, reserve, release, deduct, a batch)', async () => {
     const real = await startService(inventory, { orgId: ORG, permissions: [...PERMISSIONS] });
     try {
       const warehouseId: string = (await created(real.request('POST', '/warehouses', { name: 'Drift' }))).id;
@@ -109,6 +109,13 @@ describe('the mocked peers answer as the real ones do', () => {
       await expectSameShape('inventoryReserve', real.url, m, move('drift:reserve', 2));
       await expectSameShape('inventoryRelease', real.url, m, move('drift:release', 1));
       await expectSameShape('inventoryDeduct', real.url, m, move('drift:deduct', 1));
+      // A batch: a move made, a move refused (above what is available).
+      await expectSameShape('inventoryMoves', real.url, m, {
+        moves: [
+          { kind: 'reserve', ...move('drift:moves:1', 1) },
+          { kind: 'reserve', ...move('drift:moves:2', 99) },
+        ],
+      });
       await expectSameShape('inventoryStockOnHand', real.url, m, { variantIds: ['var_drift'] });
       await expectSameShape('inventoryReorderLevels', real.url, m, { variantIds: ['var_drift'] });
     } finally {

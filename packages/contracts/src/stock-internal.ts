@@ -18,6 +18,7 @@ export const INTERNAL_STOCK_PATHS = {
   release: '/stock/release',
   receive: '/stock/receive',
   deduct: '/stock/deduct',
+  moves: '/stock/moves',
 } as const;
 
 /** Orders: hold stock of a warehouse for an order line; refused above that warehouse's available. */
@@ -40,6 +41,44 @@ export const DeductStockSchema = ReceiveStockSchema.extend({ fromReserved: z.boo
 export type ReserveStock = z.infer<typeof ReserveStockSchema>;
 export type ReceiveStock = z.infer<typeof ReceiveStockSchema>;
 export type DeductStock = z.infer<typeof DeductStockSchema>;
+
+/** Moves one call may carry (`POST /stock/moves`). */
+export const MAX_STOCK_MOVES = 200;
+
+/** One move of a batch: a reserve, release or deduct as its own route takes it, with its kind. */
+export const StockMoveSchema = z.discriminatedUnion('kind', [
+  ReserveStockSchema.extend({ kind: z.literal('reserve') }).strict(),
+  ReleaseStockSchema.extend({ kind: z.literal('release') }).strict(),
+  DeductStockSchema.extend({ kind: z.literal('deduct') }).strict(),
+]);
+export type StockMove = z.input<typeof StockMoveSchema>;
+
+/**
+ * Orders: many holds' moves at once (an order's holds, a fulfilment's deducts), each exactly as
+ * its own route would make it: applied once by its key, all or nothing per move, a refusal of one
+ * (not enough available, the key reused) its own outcome beside the others'. Keys are distinct.
+ */
+export const StockMovesSchema = z
+  .object({ moves: z.array(StockMoveSchema).min(1).max(MAX_STOCK_MOVES) })
+  .strict()
+  .refine((body) => new Set(body.moves.map((m) => m.operationKey)).size === body.moves.length, {
+    message: 'operation keys must be distinct',
+    path: ['moves'],
+  });
+
+/** A move's outcome: made (or made before: `replayed`), or refused with the error its own route answers. */
+export const StockMoveOutcomeSchema = z.discriminatedUnion('ok', [
+  z.object({ operationKey: z.string(), ok: z.literal(true), replayed: z.boolean() }),
+  z.object({
+    operationKey: z.string(),
+    ok: z.literal(false),
+    error: z.object({ status: z.number().int(), code: z.string(), message: z.string() }),
+  }),
+]);
+export type StockMoveOutcome = z.infer<typeof StockMoveOutcomeSchema>;
+/** The outcomes, in the order of the moves. */
+export const StockMovesResultSchema = z.object({ data: z.array(StockMoveOutcomeSchema) });
+export type StockMovesResult = z.infer<typeof StockMovesResultSchema>;
 
 export const StockOperationResultSchema = z.object({
   operationKey: z.string(),

@@ -2,17 +2,17 @@ import { assemble, defineService, outboxRelay, serviceApp, type ServiceContext }
 import { configSchema, type Config } from './config';
 import type { InventoryDeps } from './deps';
 import { placesData, placesModule } from './places.module';
-import { stockData, stockModule } from './stock.module';
+import { stockModule } from './stock.module';
 import { variantsModule } from './variants.module';
 
 export function buildApp(ctx: ServiceContext<Config>) {
-  // The stock's documents first: the relay publishes from them and writes the ledger's rows.
-  const data = { stock: stockData(ctx), places: placesData(ctx) };
-  const relay = outboxRelay(ctx, data.stock.outbox, data.stock.local);
-  // Stock checks places and variants; a place's commands move and read stock.
+  // Each store adds its documents and its projections' events to the relay.
+  const relay = outboxRelay(ctx);
+  // Stock checks places and variants; a place's commands move and read stock: the places' stores first.
+  const placeStores = placesData(ctx);
   const variants = variantsModule(ctx);
-  const stock = stockModule(ctx, relay, data.stock, { places: data.places, variants });
-  const places = placesModule(ctx, data.places, stock.forPlaces);
+  const stock = stockModule(ctx, relay, { places: placeStores, variants });
+  const places = placesModule(ctx, placeStores, stock.forPlaces);
   const deps: InventoryDeps = { places: places.commands, stock: stock.commands };
   const app = serviceApp(ctx, {
     service: 'inventory',

@@ -1,5 +1,4 @@
 import type { Router } from 'express';
-import { parseEvent, type EventEnvelope } from '@stockyard/contracts';
 import { subscription, type OutboxRelay, type ServiceContext } from '@stockyard/service-kit';
 import { BundleAvailability } from './commands/bundle-availability';
 import { CountCommands } from './commands/count-commands';
@@ -10,7 +9,6 @@ import { StockQueries } from './commands/stock-queries';
 import type { VariantCheck } from './commands/variant-check';
 import type { Config } from './config';
 import { MOVEMENT_RECORDED } from './domain/level-change';
-import { PLACES_CHANGED } from './domain/level-places';
 import { BUNDLE_EVENTS, bundleAvailabilityHandler } from './events/handlers/bundle-availability.handler';
 import { movementRecordedHandler } from './events/handlers/movement-recorded.handler';
 import { internalRoutes } from './http/internal.routes';
@@ -22,7 +20,7 @@ import type { PlacesData } from './places.module';
 import { bundleModel } from './store/bundle.model';
 import { BundleRepository, bundleStore } from './store/bundle.repository';
 import { Ledger } from './store/ledger';
-import { LevelPlaces, LevelPlacesRebuild } from './store/level-places';
+import { levelPlaces, LevelPlacesRebuild } from './store/level-places';
 import { movementModel } from './store/movement.model';
 import { MovementRepository } from './store/movement.repository';
 import { OperationRepository } from './store/operation.repository';
@@ -30,34 +28,6 @@ import { ReorderPointAdoption } from './store/reorder-point-adoption';
 import { stockLevelModel } from './store/stock-level.model';
 import { StockRepository, stockLevelStore } from './store/stock.repository';
 import type { VariantRepository } from './store/variant.repository';
-
-/**
- * The stock's documents, built before the relay: it publishes from the levels and bundles, and
- * writes the ledger's rows and the level-place index's itself (their events are this service's
- * own, so the relay writes the rows, if the request path did not, instead of sending them round
- * the broker).
- */
-export function stockData({ connection }: ServiceContext<Config>) {
-  const levelDocs = stockLevelModel(connection);
-  const bundleDocs = bundleModel(connection);
-  const movementDocs = movementModel(connection);
-  const ledger = new Ledger(movementDocs);
-  const places = new LevelPlaces(connection);
-  return {
-    levelDocs,
-    places,
-    bundleDocs,
-    movementDocs,
-    ledger,
-    outbox: [levelDocs, bundleDocs],
-    local: {
-      [MOVEMENT_RECORDED]: (event: EventEnvelope) =>
-        movementRecordedHandler(ledger)(parseEvent(event, [MOVEMENT_RECORDED])),
-      [PLACES_CHANGED]: (event: EventEnvelope) => places.applyIfNew(event),
-    },
-  };
-}
-export type StockData = ReturnType<typeof stockData>;
 
 /** What stock reads of the other modules: places (every change checks its place) and variants. */
 export interface StockNeeds {
@@ -70,18 +40,17 @@ export interface StockNeeds {
  * move stock with, and bundles (their availability follows their components' stock, and the
  * stock reads show it): stores, commands, routes (partner and internal) and consumers.
  */
-export function stockModule(
-  { connection }: ServiceContext<Config>,
-  relay: OutboxRelay,
-  data: StockData,
-  needs: StockNeeds,
-) {
+export function stockModule({ connection }: ServiceContext<Config>, relay: OutboxRelay, needs: StockNeeds) {
   const { warehouseReads, binReads } = needs.places;
-  const { ledger } = data;
-  const levels = stockLevelStore(data.levelDocs, relay);
-  const stock = new StockRepository(levels, data.levelDocs, data.places);
-  const bundles = new BundleRepository(bundleStore(data.bundleDocs, relay), data.bundleDocs);
-  const movements = new MovementRepository(data.movementDocs);
+  const levelDocs = stockLevelModel(connection);
+  const bundleDocs = bundleModel(connection);
+  const movementDocs = movementModel(connection);
+  const ledger = new Ledger(movementDocs);
+  const places = levelPlaces(connection);
+  const levels = stockLevelStore(levelDocs, relay, { places, ledger });
+  const stock = new StockRepository(levels, levelDocs, places);
+  const bundles = new BundleRepository(bundleDocs);
+  const movements = new MovementRepository(movementDocs);
   const commands = new StockCommands(
     levels,
     stock,
@@ -89,7 +58,6 @@ export function stockModule(
     binReads,
     ledger,
     needs.variants.check,
-    data.places,
     new OperationRepository(connection),
   );
   const given = {
@@ -97,7 +65,7 @@ export function stockModule(
     counts: new CountCommands(commands),
     internal: new InternalCommands(commands, commands.operations),
     queries: new StockQueries(stock, warehouseReads, binReads, needs.variants.variants, movements, bundles),
-    bundleAvailability: new BundleAvailability(bundles, stock),
+    bundleAvailability: new BundleAvailability(bundleStore(bundleDocs, relay), bundles, stock),
     reorderLevels: new ReorderLevelQueries(stock, warehouseReads),
   };
   const subscriptions = [
@@ -125,8 +93,8 @@ export function stockModule(
     subscriptions,
     /** Before requests: reorder points and place index rows of levels written before they were kept. */
     parts: [
-      new ReorderPointAdoption(connection, data.levelDocs, levels),
-      new LevelPlacesRebuild(connection, data.levelDocs, data.places),
+      new ReorderPointAdoption(connection, levelDocs, levels),
+      new LevelPlacesRebuild(connection, levelDocs, places),
     ],
     mount: (router: Router) => {
       stockRoutes(router, given);

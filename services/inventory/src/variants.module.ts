@@ -16,7 +16,8 @@ const LIVE_VARIANT_TTL_MS = 5000;
 export function variantsModule({ connection, broker, logger, config }: ServiceContext<Config>) {
   const live = new BroadcastCache<true>(broker, 'inventory.variants', logger, { ttlMs: LIVE_VARIANT_TTL_MS });
   const docs = variantModel(connection);
-  const variants = new VariantRepository(variantStore(docs), docs);
+  const store = variantStore(docs);
+  const variants = new VariantRepository(docs);
   const check = new VariantCheck(variants, catalogVariants(config), live);
   return {
     variants,
@@ -26,7 +27,7 @@ export function variantsModule({ connection, broker, logger, config }: ServiceCo
       subscription({
         queue: 'inventory.variants',
         events: VARIANT_EVENTS,
-        handler: variantChangedHandler(variants, check),
+        handler: variantChangedHandler(store, check),
       }),
     ],
   };

@@ -1,5 +1,5 @@
 import { json } from '@stockyard/testkit';
-import { LevelPlaces, LevelPlacesRebuild } from '../src/store/level-places';
+import { levelPlaces, LevelPlacesRebuild } from '../src/store/level-places';
 import { stockLevelModel } from '../src/store/stock-level.model';
 import { startInventory, type Inventory } from './support/inventory';
 
@@ -58,7 +58,7 @@ describe('the level-place index (GET /warehouses/{id}/stock, warehouse and bin d
     await inv.connection.collection('stock_level_places').deleteMany({ orgId: 'org_places', ref: 'var_pl2' });
     expect(await listed(c)).toEqual([]); // read through the index only
     await inv.connection.collection('inventory_passes').deleteOne({ _id: 'stock_level_places' } as never);
-    const places = new LevelPlaces(inv.connection);
+    const places = levelPlaces(inv.connection);
     await new LevelPlacesRebuild(inv.connection, stockLevelModel(inv.connection), places).start();
     expect(await termsOf('var_pl2')).toEqual([`wh:${c}`]);
     expect(await listed(c)).toEqual(['var_pl2']);

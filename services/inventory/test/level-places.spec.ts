@@ -1,5 +1,16 @@
-import { PLACES_CHANGED, placesEvents, placeTermsOf } from '../src/domain/level-places';
+import { newEvent } from '@stockyard/service-kit';
+import { createConnection } from 'mongoose';
+import { PLACES_CHANGED, placeTermsOf } from '../src/domain/level-places';
 import type { StockLevel } from '../src/domain/stock-level';
+import { levelPlaces } from '../src/store/level-places';
+
+// The index's updates of a change, as the level store puts them in the level's outbox (no server:
+// the connection never opens, nothing is read or written).
+const index = levelPlaces(createConnection());
+const placesEvents = (before: StockLevel, after: StockLevel, version: number) =>
+  index
+    .updatesFor(before, after, version)
+    .map((payload) => newEvent(PLACES_CHANGED, { orgId: after.orgId, ...payload }));
 
 const level = (locations: StockLevel['locations'], version = 3): StockLevel => ({
   orgId: 'o',

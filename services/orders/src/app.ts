@@ -3,15 +3,13 @@ import { configSchema, type Config } from './config';
 import type { OrdersDeps } from './deps';
 import { feedsModule } from './feeds.module';
 import { holdsModule } from './holds.module';
-import { ordersData, ordersModule } from './orders.module';
+import { ordersModule } from './orders.module';
 
 export function buildApp(ctx: ServiceContext<Config>) {
-  // The orders' documents first: the relay publishes from them and keeps their projections.
-  const data = ordersData(ctx);
-  const relay = outboxRelay(ctx, data.outbox, data.local);
-  const orders = ordersModule(ctx, relay, data);
+  const relay = outboxRelay(ctx);
+  const orders = ordersModule(ctx, relay);
   const feeds = feedsModule(ctx, orders.given);
-  const holds = holdsModule(ctx, data, orders.given);
+  const holds = holdsModule(ctx, orders.given, orders.holding);
   const deps: OrdersDeps = { orders: orders.given, feeds: feeds.given, holds: holds.given };
   const app = serviceApp(ctx, {
     service: 'orders',

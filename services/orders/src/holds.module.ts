@@ -3,10 +3,8 @@ import type { Router } from 'express';
 import { FulfilCommands } from './commands/fulfil-commands';
 import { HoldCommands } from './commands/hold-commands';
 import { HoldLinks } from './commands/hold-links';
-import { HoldMoves } from './commands/hold-moves';
 import { HoldReads } from './commands/hold-reads';
 import { HoldSweep } from './commands/hold-sweep';
-import { HoldSync } from './commands/hold-sync';
 import { HoldTopUps } from './commands/hold-top-ups';
 import { KitCommands } from './commands/kit-commands';
 import { ReresolveLines } from './commands/reresolve-lines';
@@ -15,28 +13,22 @@ import { holdTopUpHandler } from './events/handlers/hold-top-up.handler';
 import { lineReceivedHandler } from './events/handlers/line-received.handler';
 import { holdsInternalRoutes } from './http/holds-internal.routes';
 import { holdsRoutes } from './http/holds.routes';
-import type { OrdersData, OrdersGiven } from './orders.module';
+import type { OrderHolding, OrdersGiven } from './orders.module';
 import { catalogSources } from './peers/catalog-sources';
 import { purchaseDates } from './peers/purchase-dates';
-import { stockMoves } from './peers/stock-moves';
-import { holdModel } from './store/hold.model';
-import { HoldRepository } from './store/hold.repository';
 
 /**
  * Stock holds (issue #29): a hold per order line reserved in inventory, kept in step with the
- * order by its writes' `order.holds_wanted`, moves finished by the sweep after a crash;
+ * order by its writes' `order.holds_wanted` (the order store's projection: the holds' store,
+ * moves and sync come from the orders module), moves finished by the sweep after a crash;
  * fulfilment, stale holds, allocation to sources.
  */
 export function holdsModule(
-  { connection, config, logger }: ServiceContext<Config>,
-  data: OrdersData,
+  { config, logger }: ServiceContext<Config>,
   orders: OrdersGiven,
+  { store, holds, moves, sync }: OrderHolding,
 ) {
-  const holds = new HoldRepository(holdModel(connection));
-  const moves = new HoldMoves(holds, stockMoves(config), logger);
   const sources = catalogSources(config);
-  const sync = new HoldSync(orders.orders, holds, moves, orders.catalog, logger);
-  data.holdsTrigger.bind((orgId, orderId) => sync.syncOrder(orgId, orderId));
   const sweep = new HoldSweep(holds, moves, { everyMs: config.HOLD_SWEEP_MS, stuckMs: config.HOLD_STUCK_MS }, logger);
   const given = {
     holds,
@@ -45,9 +37,9 @@ export function holdsModule(
     moves,
     reads: new HoldReads(orders.orders, holds, sources, purchaseDates(config, logger), moves.stock),
     commands: new HoldCommands(orders.orders, holds, moves, sources),
-    fulfil: new FulfilCommands(orders.orders, holds, moves),
+    fulfil: new FulfilCommands(store, orders.orders, holds, moves),
     links: new HoldLinks(holds),
-    reresolve: new ReresolveLines(orders.orders, orders.catalog),
+    reresolve: new ReresolveLines(store, orders.orders, orders.catalog),
     kits: new KitCommands(orders.orders, holds, moves, sync, orders.catalog, sources),
   };
   return {

@@ -1,12 +1,12 @@
 import { subscription, type OutboxRelay, type ServiceContext } from '@stockyard/service-kit';
 import type { Router } from 'express';
 import { CheckoutCommands } from './commands/checkout-commands';
+import { HoldMoves } from './commands/hold-moves';
+import { HoldSync } from './commands/hold-sync';
 import { OrderImports } from './commands/import-commands';
 import { OrderCommands } from './commands/order-commands';
 import { ShipmentCommands } from './commands/shipment-commands';
 import type { Config } from './config';
-import { SEARCH_TERMS_CHANGED } from './domain/order-search';
-import { STATS_CHANGED } from './domain/order-stats';
 import { availabilityChangedHandler } from './events/handlers/availability-changed.handler';
 import { orderEditsRoutes } from './http/order-edits.routes';
 import { ordersRoutes } from './http/orders.routes';
@@ -15,85 +15,70 @@ import { storefrontRoutes } from './http/storefront.routes';
 import { catalogReads, type CatalogReads } from './peers/catalog-reads';
 import { availableStock } from './peers/inventory-reads';
 import { listedOnChannel } from './peers/channel-listings';
+import { stockMoves } from './peers/stock-moves';
 import { channelOrderClaims } from './store/channel-order-claims';
+import { holdModel } from './store/hold.model';
+import { HoldRepository } from './store/hold.repository';
+import { HoldsTrigger } from './store/holds-trigger';
 import { channelOrderClaimModel, orderModel } from './store/order.model';
 import { orderRowModel } from './store/order-row.model';
-import { HOLDS_WANTED, HoldsTrigger } from './store/holds-trigger';
-import { OrderRows, ROW_CHANGED } from './store/order-rows';
-import { OrderRepository } from './store/order.repository';
+import { OrderRows } from './store/order-rows';
+import { OrderReads, orderStore } from './store/order.repository';
 import { OrderStatsBuckets } from './store/order-stats.repository';
-import { OrderTerms } from './store/order-terms';
+import { orderTerms } from './store/order-terms';
 import { shipmentModel } from './store/shipment.model';
-import { SHIPMENT_RECORDED, ShipmentList } from './store/shipment-list';
+import { ShipmentList } from './store/shipment-list';
 import { StorefrontNumbers } from './store/storefront-numbers';
 
-/** The orders' documents and their projections, built before the relay (it publishes from them and keeps them). */
-export function ordersData({ connection, logger }: ServiceContext<Config>) {
-  const model = orderModel(connection);
-  const terms = new OrderTerms(connection);
-  const shipmentList = new ShipmentList(shipmentModel(connection));
-  const stats = new OrderStatsBuckets(connection);
-  const rows = new OrderRows(orderRowModel(connection), model);
-  const holdsTrigger = new HoldsTrigger(logger);
-  return {
-    model,
-    terms,
-    shipmentList,
-    stats,
-    rows,
-    holdsTrigger,
-    outbox: [model],
-    local: {
-      [SEARCH_TERMS_CHANGED]: terms.projection.handler,
-      [SHIPMENT_RECORDED]: shipmentList.projection.handler,
-      [ROW_CHANGED]: rows.handler,
-      [HOLDS_WANTED]: holdsTrigger.handler,
-      [STATS_CHANGED]: (event: Parameters<OrderStatsBuckets['apply']>[0]) => stats.apply(event),
-    },
-  };
-}
-export type OrdersData = ReturnType<typeof ordersData>;
-
 /**
- * Sales orders: their store, the peers they read (the catalog's channels and variants,
- * inventory's assembly stock), the upsert every channel goes through, commands, routes
- * (partner and storefront) and the availability consumer (blocked on build).
+ * Sales orders: their store with its projections (terms, list rows, shipments, stats, and the
+ * holds each write brings in step, whose store, moves and sync are built here for it), the peers
+ * they read (the catalog's channels and variants, inventory's assembly stock), the upsert every
+ * channel goes through, commands, routes (partner and storefront) and the availability consumer.
  */
 export function ordersModule(
   { connection, config, logger }: ServiceContext<Config>,
   relay: OutboxRelay,
-  data: OrdersData,
   catalog: CatalogReads = catalogReads(config),
 ) {
-  const claims = channelOrderClaims(channelOrderClaimModel(connection), data.model);
-  const orders = new OrderRepository(
-    data.model,
-    relay,
-    data.terms,
-    data.shipmentList,
-    data.rows,
-    claims,
-    data.holdsTrigger,
-  );
-  const imports = new OrderImports(orders, catalog, availableStock(config), logger);
+  const model = orderModel(connection);
+  const terms = orderTerms(connection);
+  const rowModel = orderRowModel(connection);
+  const reads = new OrderReads(model, rowModel, terms);
+  const holds = new HoldRepository(holdModel(connection));
+  const moves = new HoldMoves(holds, stockMoves(config), logger);
+  const sync = new HoldSync(reads, holds, moves, catalog, logger);
+  const shipmentList = new ShipmentList(shipmentModel(connection));
+  const stats = new OrderStatsBuckets(connection);
+  const claims = channelOrderClaims(channelOrderClaimModel(connection), model);
+  const store = orderStore(model, relay, claims, {
+    terms,
+    rows: new OrderRows(rowModel, model),
+    shipments: shipmentList,
+    stats,
+    holds: new HoldsTrigger(sync, logger),
+  });
+  const imports = new OrderImports(store, claims, catalog, availableStock(config), logger);
   const given = {
-    orders,
+    orders: reads,
     imports,
     catalog,
-    commands: new OrderCommands(orders),
-    shipments: new ShipmentCommands(orders, data.shipmentList),
-    shipmentList: data.shipmentList,
-    stats: data.stats,
+    commands: new OrderCommands(store, reads),
+    shipments: new ShipmentCommands(store, shipmentList),
+    shipmentList,
+    stats,
     checkout: new CheckoutCommands(imports, catalog, new StorefrontNumbers(connection), listedOnChannel(config)),
   };
   return {
     given,
+    /** What the holds module builds on: the orders' store, and the holds' store, moves and sync. */
+    holding: { store, holds, moves, sync },
     parts: [],
     subscriptions: [
       subscription({
         queue: 'orders.availability',
         events: ['inventory.availability_changed'],
-        handler: availabilityChangedHandler(orders),
+        handler: availabilityChangedHandler(store, reads),
       }),
     ],
     mount: (router: Router) => {
@@ -106,3 +91,4 @@ export function ordersModule(
 }
 /** What the orders' routes are given: commands and reads. */
 export type OrdersGiven = ReturnType<typeof ordersModule>['given'];
+export type OrderHolding = ReturnType<typeof ordersModule>['holding'];

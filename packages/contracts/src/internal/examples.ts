@@ -188,6 +188,24 @@ export const INTERNAL_EXAMPLES: { [N in InternalRouteName]: InternalExample<N> }
     request: { ...move, operationKey: `${holdId}:deduct`, quantity: 2 },
     response: level(`${holdId}:deduct`, 2, 0, { type: 'SALE', quantity: -2 }),
   },
+  inventoryMoves: {
+    request: {
+      moves: [
+        { kind: 'reserve', ...move, operationKey: `${holdId}:reserve`, quantity: 2 },
+        { kind: 'deduct', ...move, operationKey: `${holdId}:deduct`, quantity: 9 },
+      ],
+    },
+    response: {
+      data: [
+        { operationKey: `${holdId}:reserve`, ok: true, replayed: false },
+        {
+          operationKey: `${holdId}:deduct`,
+          ok: false,
+          error: { status: 422, code: 'insufficient_stock', message: 'on hand is 4, less than 9' },
+        },
+      ],
+    },
+  },
   ordersHolds: { request: { ids: [holdId] }, response: { data: [EXAMPLE_HOLD] } },
   ordersOpenHolds: { request: { variantIds: [variantId] }, response: { data: [EXAMPLE_HOLD] } },
   ordersOpenHoldCounts: { request: { variantIds: [variantId] }, response: { data: [{ variantId, count: 1 }] } },

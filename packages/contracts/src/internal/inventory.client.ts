@@ -1,7 +1,14 @@
 import type { z } from 'zod';
 import type { PeerOptions } from '../internal-call';
 import type { ReorderLevels, ReorderLevelsQuery, VariantStock } from '../inventory-internal';
-import type { DeductStockSchema, ReceiveStock, ReserveStock, StockOperationResult } from '../stock-internal';
+import type {
+  DeductStockSchema,
+  ReceiveStock,
+  ReserveStock,
+  StockMove,
+  StockMoveOutcome,
+  StockOperationResult,
+} from '../stock-internal';
 import type { Warehouse } from '../warehouses';
 import { callRoute } from './call-route';
 import { INTERNAL_ROUTES as R } from './route-table';
@@ -29,6 +36,11 @@ export function inventoryClient(options: Omit<PeerOptions, 'peer'>) {
       callRoute(peer, orgId, R.inventoryRelease, body),
     deduct: (orgId: string, body: z.input<typeof DeductStockSchema>): Promise<StockOperationResult> =>
       callRoute(peer, orgId, R.inventoryDeduct, body),
+    /** Many moves in one call (at most MAX_STOCK_MOVES), an outcome each, in their order. */
+    async moves(orgId: string, moves: StockMove[]): Promise<StockMoveOutcome[]> {
+      if (moves.length === 0) return [];
+      return (await callRoute(peer, orgId, R.inventoryMoves, { moves })).data;
+    },
   };
 }
 export type InventoryClient = ReturnType<typeof inventoryClient>;

@@ -48,6 +48,8 @@ import {
   ReceiveStockSchema,
   ReleaseStockSchema,
   ReserveStockSchema,
+  StockMovesResultSchema,
+  StockMovesSchema,
   StockOperationResultSchema,
 } from '../stock-internal';
 
@@ -193,6 +195,16 @@ export const INTERNAL_ROUTES = {
   inventoryRelease: move(S.release, ['orders'], ReleaseStockSchema, 'Gives a hold back'),
   inventoryReceive: move(S.receive, ['purchasing'], ReceiveStockSchema, 'Puts received stock into a bin (RECEIPT)'),
   inventoryDeduct: move(S.deduct, ['orders'], DeductStockSchema, 'Takes sold stock out on fulfilment (SALE)'),
+  inventoryMoves: route({
+    method: 'POST',
+    path: S.moves,
+    service: 'inventory',
+    callers: ['orders'],
+    request: StockMovesSchema,
+    response: StockMovesResultSchema,
+    status: 200,
+    summary: "Many holds' reserves, releases and deducts at once, an outcome each",
+  }),
   ordersHolds: read(
     'orders',
     INTERNAL_HOLD_PATHS.batch,

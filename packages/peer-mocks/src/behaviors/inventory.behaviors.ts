@@ -106,6 +106,19 @@ export function inventoryBehaviors(): MockBehaviors {
       inventoryRelease: (orgId, body) => operate(orgId, 'release', body),
       inventoryReceive: (orgId, body) => operate(orgId, 'receive', body),
       inventoryDeduct: (orgId, body) => operate(orgId, 'deduct', body, body.fromReserved),
+      // Each move as its own route makes it; a refusal is that move's outcome.
+      inventoryMoves: (orgId, { moves }) => ({
+        data: moves.map((move) => {
+          try {
+            const { replayed } = operate(orgId, move.kind, move, move.kind === 'deduct' ? move.fromReserved : true);
+            return { operationKey: move.operationKey, ok: true as const, replayed };
+          } catch (err) {
+            if (!(err instanceof MockRefusal)) throw err;
+            const error = { status: err.status, code: err.code, message: err.message };
+            return { operationKey: move.operationKey, ok: false as const, error };
+          }
+        }),
+      }),
     },
     state: () =>
       Object.fromEntries(

@@ -22,6 +22,12 @@ export interface Projection<S extends Aggregate> {
   updatesFor(before: S | null, after: S, version: number): Record<string, unknown>[];
   /** Applies updates (events of its name), many at once: one batch of writes where it can. */
   apply(updates: readonly EventEnvelope[]): Promise<void>;
+  /**
+   * Present for work a write must not wait to succeed (an order's holds, which need another
+   * service): a failed `apply` on the request path is handed here (to log) and the write answers
+   * all the same; the relay's copy applies it again. Without it, the failure is the write's.
+   */
+  applyFailed?(err: unknown, updates: readonly EventEnvelope[]): void;
 }
 
 /** Updates this process applied lately, by event id, for the relay's copy to skip. */
@@ -86,7 +92,9 @@ export class Projections<S extends Aggregate> {
       [...grouped].map(([projection, updates]) => {
         const applied = projection.apply(updates);
         for (const event of updates) this.recent.run(event.id, () => applied);
-        return applied;
+        return projection.applyFailed
+          ? applied.catch((err: unknown) => projection.applyFailed!(err, updates))
+          : applied;
       }),
     );
   }

@@ -1,7 +1,7 @@
 import { flattenBundleRows, type BundleComponentsChanged, type ComponentRow } from '@stockyard/contracts';
 import { applyComposition, bundleAvailable, withAvailability } from '../domain/bundle-availability';
 import { availableOf } from '../domain/stock-level';
-import type { BundleRepository } from '../store/bundle.repository';
+import type { BundleRepository, BundleStore } from '../store/bundle.repository';
 import type { StockRepository } from '../store/stock.repository';
 
 /** Recomputing settles within this many passes even when stock moves during one (see README). */
@@ -14,6 +14,7 @@ const PASSES = 3;
  */
 export class BundleAvailability {
   constructor(
+    private readonly store: BundleStore,
     private readonly bundles: BundleRepository,
     private readonly stock: StockRepository,
   ) {}
@@ -21,7 +22,7 @@ export class BundleAvailability {
   /** A bundle's rows or variants changed: it, and every bundle that nests it, again. */
   async compositionChanged(event: BundleComponentsChanged): Promise<void> {
     const { orgId, productId } = event;
-    const { changed, state } = await this.bundles.store.change(orgId, productId, (current) => ({
+    const { changed, state } = await this.store.change(orgId, productId, (current) => ({
       state: applyComposition(current, event),
     }));
     if (!changed) return;
@@ -45,11 +46,11 @@ export class BundleAvailability {
   /** The bundle's leaves and availability from the read model and the levels, written if they moved. */
   async recompute(orgId: string, productId: string): Promise<void> {
     for (let pass = 0; pass < PASSES; pass++) {
-      const bundle = await this.bundles.store.read(orgId, productId);
+      const bundle = await this.store.read(orgId, productId);
       if (!bundle) return;
       const leaves = await this.leavesOf(orgId, bundle.components);
       const available = await this.availability(orgId, leaves);
-      await this.bundles.store.change(orgId, productId, (current) =>
+      await this.store.change(orgId, productId, (current) =>
         JSON.stringify(current.components) === JSON.stringify(bundle.components)
           ? withAvailability(current, leaves, available)
           : {},

@@ -1,4 +1,12 @@
-import type { DeductStock, ReceiveStock, ReserveStock, StockOperationResult } from '@stockyard/contracts';
+import type {
+  DeductStock,
+  ReceiveStock,
+  ReserveStock,
+  StockMove,
+  StockMoveOutcome,
+  StockOperationResult,
+} from '@stockyard/contracts';
+import { AppError } from '@stockyard/service-kit';
 import { decision, type LevelChange, type LevelDecision } from '../domain/level-change';
 import { appliedAs, paramsOf, signatureOf, type OperationKind, type OperationParams } from '../domain/operations';
 import { availableOf, onHandOf, type StockLevel } from '../domain/stock-level';
@@ -68,6 +76,55 @@ export class InternalCommands {
     };
   }
 
+  /**
+   * POST /stock/moves: each move as its own route makes it (applied once by its key, refused as
+   * that route refuses), many at once: the keys' records in one read, the levels in one batched
+   * change (a level's moves decided in their order, a refused one leaving the others), the new
+   * records in one insert. An outcome per move, in their order.
+   */
+  async moves(orgId: string, moves: readonly StockMove[]): Promise<StockMoveOutcome[]> {
+    const outcomes = new Map<string, StockMoveOutcome>();
+    const asked = moves.map((move) => ({ move, key: move.operationKey, params: paramsOf(move.kind, move) }));
+    const seen = await this.operations.seenMany(orgId, asked);
+    const places = new Map<string, AppError | undefined>();
+    for (const warehouseId of new Set(moves.map((m) => m.warehouseId))) {
+      places.set(warehouseId, await this.commands.checkPlace(orgId, warehouseId).then(() => undefined, refusalOf));
+    }
+    const byVariant = new Map<string, typeof asked>();
+    for (const entry of asked) {
+      const known = seen.get(entry.key) ?? places.get(entry.move.warehouseId);
+      if (known === true) outcomes.set(entry.key, { operationKey: entry.key, ok: true, replayed: true });
+      else if (known) outcomes.set(entry.key, refused(entry.key, known));
+      else byVariant.set(entry.move.variantId, [...(byVariant.get(entry.move.variantId) ?? []), entry]);
+    }
+    const now = new Date();
+    const computes = new Map(asked.map(({ key, move }) => [key, computeOf(move, now)]));
+    const levels = await this.commands.applyMany(orgId, [...byVariant.keys()], (level) => {
+      let current = level;
+      const events: LevelDecision['events'] = [];
+      const results: StockMoveOutcome[] = [];
+      for (const { key, params } of byVariant.get(level.variantId)!) {
+        try {
+          const made = once(current, key, params, computes.get(key)!);
+          current = made.state ?? current;
+          events.push(...(made.events ?? []));
+          results.push({ operationKey: key, ok: true, replayed: made.result!.replayed });
+        } catch (err) {
+          results.push(refused(key, refusalOf(err)));
+        }
+      }
+      return { state: current, events, result: results };
+    });
+    for (const [variantId, outcome] of levels) {
+      const entries = byVariant.get(variantId)!;
+      if (outcome.ok) outcome.result.forEach((r) => outcomes.set(r.operationKey, r));
+      else entries.forEach(({ key }) => outcomes.set(key, refused(key, outcome.error)));
+    }
+    const made = asked.filter(({ key }) => outcomes.get(key)?.ok && !seen.has(key));
+    await this.operations.rememberMany(orgId, made);
+    return moves.map((m) => outcomes.get(m.operationKey)!);
+  }
+
   reserve(orgId: string, input: ReserveStock) {
     return this.run(orgId, 'reserve', input, (level) => reserveStock(level, input, new Date()));
   }
@@ -86,3 +143,24 @@ export class InternalCommands {
     return this.run(orgId, 'deduct', input, (level) => deductStock(level, input, ids, new Date()));
   }
 }
+
+/** A move's change of its level (movement ids fixed once, so a decision made again reuses them). */
+function computeOf(move: StockMove, now: Date): (level: StockLevel) => LevelChange {
+  if (move.kind === 'reserve') return (level) => reserveStock(level, move, now);
+  if (move.kind === 'release') return (level) => releaseStock(level, move, now);
+  const ids = movementIds();
+  const input = { ...move, fromReserved: move.fromReserved ?? true };
+  return (level) => deductStock(level, input, ids, now);
+}
+
+/** A domain refusal, as the move's outcome; anything else is thrown (the call fails, nothing is answered). */
+function refusalOf(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  throw err;
+}
+
+const refused = (operationKey: string, err: AppError): StockMoveOutcome => ({
+  operationKey,
+  ok: false,
+  error: { status: err.status, code: err.code, message: err.message },
+});

@@ -8,7 +8,7 @@ import type {
   TransferStock,
   UpdateStockItem,
 } from '@stockyard/contracts';
-import { inKeyedRequest, isKeyedRerun, newId } from '@stockyard/service-kit';
+import { inKeyedRequest, isKeyedRerun, newId, type Decision } from '@stockyard/service-kit';
 import { adjustStock } from '../domain/adjust-stock';
 import { onceFor } from '../domain/keyed-write';
 import {
@@ -27,7 +27,6 @@ import { transferStock } from '../domain/transfer-stock';
 import { updateStockItem } from '../domain/update-stock-item';
 import type { BinRepository } from '../store/bin.repository';
 import type { Ledger } from '../store/ledger';
-import type { LevelPlaces } from '../store/level-places';
 import type { OperationRepository } from '../store/operation.repository';
 import type { StockLevelStore, StockRepository } from '../store/stock.repository';
 import type { WarehouseRepository } from '../store/warehouse.repository';
@@ -42,9 +41,9 @@ export function movementIds(): MovementIds {
 export type Applied<X extends object = object> = { level: StockLevel } & LevelResult<X>;
 
 /**
- * The use cases of the partner stock routes: check the places named exist, let the
- * domain decide the change on the variant's one document (the store writes it with its
- * events), then write the ledger rows and the level-place index's update. Routes stay thin; rules stay in domain/.
+ * The use cases of the partner stock routes: check the places named exist, let the domain
+ * decide the change on the variant's one document (the store writes it with its events, and its
+ * ledger rows and level-place index rows before it answers). Routes stay thin; rules stay in domain/.
  */
 export class StockCommands {
   constructor(
@@ -52,9 +51,9 @@ export class StockCommands {
     readonly stock: StockRepository,
     readonly warehouses: WarehouseRepository,
     readonly bins: BinRepository,
+    /** The ledger's rows, read again by a keyed write's run after a crash. */
     private readonly ledger: Ledger,
     readonly variants: VariantCheck,
-    private readonly places: LevelPlaces,
     /** stock_operations: keyed partner writes are recorded there too, after their change. */
     readonly operations: OperationRepository,
   ) {}
@@ -65,18 +64,25 @@ export class StockCommands {
   }
 
   /**
-   * Runs one decision on the variant's level, then writes its ledger rows and, when the level's
-   * places changed, their index rows (before the request answers: a read of the place sees it).
+   * Runs one decision on the variant's level; its ledger rows and, when the level's places
+   * changed, their index rows are written before it answers (a read right after sees them).
    */
   async apply<X extends object = object>(
     orgId: string,
     variantId: string,
     decide: (level: StockLevel) => LevelDecision<X>,
   ): Promise<Applied<X>> {
-    const { state, result, events } = await this.levels.change(orgId, variantId, decide);
-    if (result.movements.length > 0) await this.ledger.recordMovements(orgId, result.movements);
-    await this.places.applyAll(events);
+    const { state, result } = await this.levels.change(orgId, variantId, decide);
     return { level: state, ...result };
+  }
+
+  /** `apply` for many variants' levels in one batched change: an outcome per variant. */
+  applyMany<X extends object = object>(
+    orgId: string,
+    variantIds: readonly string[],
+    decide: (level: StockLevel) => Decision<StockLevel, X>,
+  ) {
+    return this.levels.changeMany(orgId, variantIds, decide);
   }
 
   /**

@@ -1,10 +1,9 @@
 import type { EventEnvelope, MovementType, StockMovement } from '@stockyard/contracts';
 import { newEvent, type Decision } from '@stockyard/service-kit';
-import { placesEvents } from './level-places';
 import { hasReorderPoint } from './reorder-levels';
 import { availableOf, onHandAt, round, type Place, type StockLevel } from './stock-level';
 
-/** Internal event carrying a movement, so the ledger is rebuilt if the process dies after the change. */
+/** Internal event carrying a movement: the ledger's row rides on it (store/ledger.ts), so a crash loses none. */
 export const MOVEMENT_RECORDED = 'stock.movement_recorded' as const;
 
 /** The fields a change may rewrite; omitted ones stay as they are. */
@@ -75,8 +74,8 @@ export type LevelDecision<X extends object = object> = Decision<StockLevel, Leve
 
 /**
  * A change as the aggregate store's decision: the new level (with `hasReorderPoint` derived from
- * its rows, written only when it moves), its events (and the level-place index's update when its
- * set of places changed), its movements (and `extra`) back.
+ * its rows, written only when it moves), its events (the store adds the level-place index's update
+ * when its set of places changed), its movements (and `extra`) back.
  */
 export function decision<X extends object = object>(
   level: StockLevel,
@@ -86,10 +85,5 @@ export function decision<X extends object = object>(
   const { events, movements = [], ...fields } = change;
   const locations = fields.locations ?? level.locations;
   const state = { ...level, ...fields, hasReorderPoint: hasReorderPoint(locations) };
-  const placed = placesEvents(level, state, level.version + 1);
-  return {
-    state,
-    events: placed.length ? [...events, ...placed] : events,
-    result: { movements, ...extra } as LevelResult<X>,
-  };
+  return { state, events, result: { movements, ...extra } as LevelResult<X> };
 }

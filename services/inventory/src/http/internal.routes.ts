@@ -5,6 +5,7 @@ import {
   ReceiveStockSchema,
   ReleaseStockSchema,
   ReserveStockSchema,
+  StockMovesSchema,
 } from '@stockyard/contracts';
 import { bodyOf, orgIdOf } from '@stockyard/service-kit';
 import type { StockModuleCommands } from '../stock.module';
@@ -22,5 +23,8 @@ export function internalRoutes(router: Router, { internal }: StockModuleCommands
   });
   router.post(INTERNAL_STOCK_PATHS.deduct, async (req, res) => {
     res.status(201).json(await internal.deduct(orgIdOf(req), bodyOf(req, DeductStockSchema)));
+  });
+  router.post(INTERNAL_STOCK_PATHS.moves, async (req, res) => {
+    res.status(200).json({ data: await internal.moves(orgIdOf(req), bodyOf(req, StockMovesSchema).moves) });
   });
 }

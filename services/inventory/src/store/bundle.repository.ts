@@ -27,10 +27,7 @@ export class BundleRepository {
     batchScheduleFn: (run) => setTimeout(run, LEAF_ASK_WINDOW_MS),
   });
 
-  constructor(
-    readonly store: BundleStore,
-    private readonly model: BundleModel,
-  ) {}
+  constructor(private readonly model: BundleModel) {}
 
   /** Bundles one of whose variants is among these (nested bundles, the stock-on-hand read). */
   withVariants(orgId: string, variantIds: string[]): Promise<BundleComposition[]> {

@@ -1,24 +1,40 @@
-import type { StockMovement } from '@stockyard/contracts';
-import { idempotencyInProgress, InsertBatcher, RecentWork } from '@stockyard/service-kit';
+import { parseEvent, type EventEnvelope, type StockMovement } from '@stockyard/contracts';
+import { idempotencyInProgress, InsertBatcher, type Projection } from '@stockyard/service-kit';
 import type { mongo } from 'mongoose';
+import { MOVEMENT_RECORDED } from '../domain/level-change';
+import type { StockLevel } from '../domain/stock-level';
 import type { MovementDoc, MovementModel } from './movement.model';
 import { toMovement } from './movement.repository';
 
-/** Ledger rows this process wrote lately, by movement id, for the ledger event's handler to skip. */
-const RECENT_MOVEMENTS = 20_000;
-
 /**
- * The ledger's writes. Movement ids are fixed before the change, so writing a row twice
- * (a replayed request, the ledger event after the request path wrote it) inserts nothing.
+ * The movement ledger (`stock_movements`), a projection of the level store: each movement rides
+ * on its level's write as `stock.movement_recorded`, which the decision itself emits (so the store
+ * has nothing to add), applied before the change answers and again by the relay from the level's
+ * outbox, a no-op unless the process died in between. Movement ids are fixed before the change,
+ * so a row written twice (a replayed request, an older replica's copy) inserts nothing.
  */
-export class Ledger {
+export class Ledger implements Projection<StockLevel> {
+  readonly event = MOVEMENT_RECORDED;
   /** Rows written together go out as one insertMany (one commit on FerretDB's SQLite). */
   private readonly inserts: InsertBatcher<mongo.Document>;
-  /** The inserts of rows this process made lately, by movement id. */
-  private readonly recent = new RecentWork(RECENT_MOVEMENTS);
 
   constructor(private readonly movements: MovementModel) {
     this.inserts = new InsertBatcher(movements.collection as unknown as mongo.Collection<mongo.Document>);
+  }
+
+  /** The decision's own events carry the movements. */
+  updatesFor(): Record<string, unknown>[] {
+    return [];
+  }
+
+  /** The events' rows in one insertMany (with other changes' rows of the moment); rows there already are skipped. */
+  async apply(updates: readonly EventEnvelope[]): Promise<void> {
+    await this.inserts.insertAll(
+      updates.map((event) => {
+        const { orgId, payload } = parseEvent(event, [MOVEMENT_RECORDED]);
+        return rowOf(orgId, payload.movement);
+      }),
+    );
   }
 
   /**
@@ -29,26 +45,6 @@ export class Ledger {
     const docs = await this.movements.collection.find({ _id: { $in: [...ids] }, orgId } as never).toArray();
     const byId = new Map(docs.map((doc) => [String(doc._id), toMovement(doc as unknown as MovementDoc)]));
     return ids.map((id) => byId.get(id) ?? throwNotYet());
-  }
-
-  async recordMovements(orgId: string, movements: StockMovement[]): Promise<void> {
-    await Promise.all(movements.map((movement) => this.recordMovement(orgId, movement)));
-  }
-
-  async recordMovement(orgId: string, movement: StockMovement): Promise<void> {
-    await this.recent.run(movement.id, () => this.inserts.insert(rowOf(orgId, movement)));
-  }
-
-  /**
-   * The ledger event's write (the outbox relay's local handler, or the consumer of copies
-   * older replicas published): the row, unless this process has just written it. Every
-   * change's movements come back this way, and inserting them again would be a duplicate
-   * in the same group commit as new rows, which FerretDB answers by retrying the whole
-   * batch one document at a time. After a crash nothing is remembered and the row is
-   * written (or found) as before.
-   */
-  async recordMovementIfNew(orgId: string, movement: StockMovement): Promise<void> {
-    await this.recent.runIfNew(movement.id, () => this.inserts.insert(rowOf(orgId, movement)));
   }
 }
 

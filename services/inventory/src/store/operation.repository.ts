@@ -1,5 +1,5 @@
 import type { Connection, mongo } from 'mongoose';
-import { InsertBatcher, isDuplicateKeyError } from '@stockyard/service-kit';
+import { InsertBatcher, isDuplicateKeyError, type AppError } from '@stockyard/service-kit';
 import { differingParams, type OperationParams } from '../domain/operations';
 import type { AppliedOperation } from '../domain/stock-level';
 import { operationKeyReused } from '../domain/stock.errors';
@@ -38,6 +38,31 @@ export class OperationRepository {
     const differing = differingParams(record, params);
     if (differing.length > 0) throw operationKeyReused(key, differing);
     return true;
+  }
+
+  /**
+   * `seen` for many keys in one read: per key, true when applied with these parameters, the
+   * 409 when with others, absent when not applied.
+   */
+  async seenMany(orgId: string, asked: readonly { key: string; params: OperationParams }[]) {
+    const records = await this.records.find({ _id: { $in: asked.map((a) => `${orgId}:${a.key}`) } }).toArray();
+    const byKey = new Map(records.map((r) => [r.key, r]));
+    const seen = new Map<string, true | AppError>();
+    for (const { key, params } of asked) {
+      const record = byKey.get(key);
+      if (!record) continue;
+      const differing = differingParams(record, params);
+      seen.set(key, differing.length > 0 ? operationKeyReused(key, differing) : true);
+    }
+    return seen;
+  }
+
+  /** `remember` for many keys, group-committed (a key recorded meanwhile is no failure). */
+  async rememberMany(orgId: string, applied: readonly { key: string; params: OperationParams }[]): Promise<void> {
+    const at = new Date();
+    await this.requests.insertAll(
+      applied.map(({ key, params }) => ({ _id: `${orgId}:${key}`, orgId, key, ...params, at })),
+    );
   }
 
   /** The movement ids a keyed partner write recorded under this key, if it ran. */

@@ -1,6 +1,7 @@
 import { AggregateStore, type OutboxRelay } from '@stockyard/service-kit';
 import { binTerm, warehouseTerm } from '../domain/level-places';
 import type { StockLevel } from '../domain/stock-level';
+import type { Ledger } from './ledger';
 import type { LevelPlaces } from './level-places';
 import type { StockLevelModel } from './stock-level.model';
 
@@ -13,14 +14,20 @@ const LIST = { outbox: 0, outboxPending: 0, outboxAt: 0, createdAt: 0, updatedAt
 /**
  * Every write of a variant's stock: one document per variant (`<orgId>:<variantId>`), a
  * missing one being an empty level. The kit's store owns the lock, the version guard, the
- * retries, the outbox and the memory of the last level written.
+ * retries, the outbox and the memory of the last level written, and keeps the level-place
+ * index and the ledger with every write (its projections).
  */
-export const stockLevelStore = (model: StockLevelModel, relay: OutboxRelay) =>
+export const stockLevelStore = (
+  model: StockLevelModel,
+  relay: OutboxRelay,
+  projections: { places: LevelPlaces; ledger: Ledger },
+) =>
   new AggregateStore<StockLevel>(model, relay, {
     name: 'Stock level',
     documentId: (orgId, variantId) => `${orgId}:${variantId}`,
     initial: (orgId, variantId) => ({ orgId, variantId, locations: [], reserved: 0, version: 0 }),
     remember: KNOWN_LEVELS,
+    projections: [projections.places, projections.ledger],
   });
 export type StockLevelStore = ReturnType<typeof stockLevelStore>;
 
@@ -70,7 +77,7 @@ export class StockRepository {
   }
 
   private async atPlace(orgId: string, term: string): Promise<StockLevel[]> {
-    const ids = (await this.places.variantIds(orgId, term)).map((v) => `${orgId}:${v}`);
+    const ids = (await this.places.holding(orgId, [term])).refs.map((v) => `${orgId}:${v}`);
     const levels: StockLevel[] = [];
     for (let i = 0; i < ids.length; i += IDS_PER_READ) {
       const rows = await this.model.find({ _id: { $in: ids.slice(i, i + IDS_PER_READ) } }, LIST).lean<StockLevel[]>();

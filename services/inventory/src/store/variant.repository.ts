@@ -1,7 +1,6 @@
-import type { VariantDeleted, VariantUpserted } from '@stockyard/contracts';
 import { AggregateStore } from '@stockyard/service-kit';
 import type { VariantInfo } from '../domain/stock-views';
-import { applyVariantChange, noVariant, type VariantState } from '../domain/variant';
+import { noVariant, type VariantState } from '../domain/variant';
 import type { VariantModel } from './variant.model';
 
 export type VariantView = VariantInfo & { variantId: string };
@@ -19,23 +18,9 @@ export const variantStore = (model: VariantModel) =>
   });
 export type VariantStore = ReturnType<typeof variantStore>;
 
-/** The catalog's variants as inventory knows them; the newest `updatedAt` wins. */
+/** Reads of the catalog's variants as inventory knows them (written by the variant events' handler). */
 export class VariantRepository {
-  constructor(
-    private readonly store: VariantStore,
-    private readonly variants: VariantModel,
-  ) {}
-
-  async upsert(event: VariantUpserted): Promise<void> {
-    const at = new Date(event.updatedAt);
-    const fields = { sku: event.sku, name: event.name, deleted: false };
-    await this.store.change(event.orgId, event.variantId, (v) => applyVariantChange(v, at, fields));
-  }
-
-  async remove(event: VariantDeleted): Promise<void> {
-    const at = new Date(event.updatedAt);
-    await this.store.change(event.orgId, event.variantId, (v) => applyVariantChange(v, at, { deleted: true }));
-  }
+  constructor(private readonly variants: VariantModel) {}
 
   /** Views of the given variants; unknown ones are absent. */
   async byIds(orgId: string, variantIds: string[]): Promise<Map<string, VariantView>> {

@@ -7,7 +7,7 @@ import { commitHold, restoreAndCommit } from '../domain/hold-plans';
 import type { Order } from '../domain/order';
 import { orderTrashed } from '../domain/order.errors';
 import type { HoldRepository } from '../store/hold.repository';
-import type { OrderRepository } from '../store/order.repository';
+import type { OrderReads, OrderStore } from '../store/order.repository';
 import type { HoldMoves } from './hold-moves';
 
 type Outcome = FulfillResult['results'][number];
@@ -43,14 +43,15 @@ function notDeductable(hold: Hold): string | null {
  */
 export class FulfilCommands {
   constructor(
-    private readonly orders: OrderRepository,
+    private readonly store: OrderStore,
+    private readonly orders: OrderReads,
     private readonly holds: HoldRepository,
     private readonly moves: HoldMoves,
   ) {}
 
   /** The order, moved to PROCESSING when it was PENDING (source `fulfillment`); CANCELLED and ON_HOLD refuse. */
   private async fulfillable(orgId: string, id: string): Promise<Order> {
-    const changed = await this.orders.change(orgId, id, (order) => {
+    const changed = await this.store.change(orgId, id, (order) => {
       if (order.deletedAt) throw orderTrashed();
       if (order.status === 'CANCELLED' || order.status === 'ON_HOLD') throw orderNotFulfillable(order.status);
       if (order.status !== 'PENDING') return { result: undefined };

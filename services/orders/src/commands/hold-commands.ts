@@ -7,7 +7,7 @@ import { holdStates } from '../domain/hold-states';
 import { holdView } from '../domain/hold-view';
 import type { CatalogSources } from '../peers/catalog-sources';
 import type { HoldRepository } from '../store/hold.repository';
-import type { OrderRepository } from '../store/order.repository';
+import type { OrderReads } from '../store/order.repository';
 import type { HoldMoves } from './hold-moves';
 
 type StaleOutcome = { reservationId: string; outcome: 'released' | 'would_release' | 'skipped'; reason: string | null };
@@ -15,7 +15,7 @@ type StaleOutcome = { reservationId: string; outcome: 'released' | 'would_releas
 /** One hold's use cases: allocate to a source, deallocate, where it could come from; stale holds. */
 export class HoldCommands {
   constructor(
-    private readonly orders: OrderRepository,
+    private readonly orders: OrderReads,
     private readonly holds: HoldRepository,
     private readonly moves: HoldMoves,
     private readonly sources: CatalogSources,

@@ -8,7 +8,7 @@ import type { Order } from '../domain/order';
 import type { CatalogSources } from '../peers/catalog-sources';
 import type { PurchaseDates } from '../peers/purchase-dates';
 import type { HoldRepository } from '../store/hold.repository';
-import type { OrderRepository } from '../store/order.repository';
+import type { OrderReads } from '../store/order.repository';
 
 /** Open orders pending-reservations examines at most per call (newest ordered first). */
 export const PENDING_SCAN = 500;
@@ -16,7 +16,7 @@ export const PENDING_SCAN = 500;
 /** The holds' reads: an order's holds, whether they are complete, the orders whose holds are not. */
 export class HoldReads {
   constructor(
-    private readonly orders: OrderRepository,
+    private readonly orders: OrderReads,
     private readonly holds: HoldRepository,
     private readonly sources: CatalogSources,
     private readonly purchaseDates: PurchaseDates,
@@ -88,21 +88,14 @@ export class HoldReads {
    * ordered first, at most `limit`, from the PENDING_SCAN newest open orders.
    */
   async pending(orgId: string, limit: number): Promise<ReservationStatusAnswer[]> {
-    const rows = await this.orders.rows.model
-      .find({ orgId, deletedAt: null, status: { $in: [...HOLDING_STATUSES] } }, { _id: 1 })
-      .sort({ orderedAt: -1, _id: -1 })
-      .limit(PENDING_SCAN)
-      .lean();
-    const orders = await this.orders.byIds(
-      orgId,
-      rows.map((r) => r._id as string),
-    );
+    const ids = await this.orders.newestIn(orgId, HOLDING_STATUSES, PENDING_SCAN);
+    const orders = await this.orders.byIds(orgId, ids);
     const holds = await this.holds.ofOrders(
       orgId,
       orders.map((o) => o.id),
     );
     const answers = await this.statuses(orders, holds);
-    const order = new Map(rows.map((r, i) => [r._id as string, i]));
+    const order = new Map(ids.map((id, i) => [id, i]));
     return answers
       .filter((a) => !a.complete || a.short.length > 0)
       .sort((a, b) => order.get(a.orderId)! - order.get(b.orderId)!)

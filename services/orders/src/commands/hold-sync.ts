@@ -3,7 +3,7 @@ import { isOpen, newHold, shortOf, type Hold } from '../domain/hold';
 import type { Order } from '../domain/order';
 import type { CatalogReads } from '../peers/catalog-reads';
 import type { HoldRepository } from '../store/hold.repository';
-import type { OrderRepository } from '../store/order.repository';
+import type { OrderReads } from '../store/order.repository';
 import { cancelHold, topUp } from '../domain/hold-plans';
 import type { HoldMoves } from './hold-moves';
 
@@ -18,7 +18,7 @@ const HOLDING = new Set(['PENDING', 'PROCESSING', 'ON_HOLD']);
  */
 export class HoldSync {
   constructor(
-    private readonly orders: OrderRepository,
+    private readonly orders: OrderReads,
     private readonly holds: HoldRepository,
     private readonly moves: HoldMoves,
     private readonly catalog: CatalogReads,

@@ -1,5 +1,5 @@
 import type { ImportOrder, InternalChannel, OrderChangeSource, OrderStatus } from '@stockyard/contracts';
-import { AppError, newId, type Logger } from '@stockyard/service-kit';
+import { AppError, newId, type Logger, type UniqueClaims } from '@stockyard/service-kit';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { applyChannelOrder } from '../domain/apply-channel-order';
 import type { IncomingLine, IncomingOrder } from '../domain/incoming-order';
@@ -9,7 +9,7 @@ import { channelInactive, unknownChannel, wrongChannelPlatform } from '../domain
 import type { CatalogReads } from '../peers/catalog-reads';
 import type { AvailableStock } from '../peers/inventory-reads';
 import { ChannelOrderTaken, channelOrderKey, holderOf } from '../store/channel-order-claims';
-import type { OrderRepository } from '../store/order.repository';
+import type { OrderStore } from '../store/order.repository';
 import { linkLines } from './line-linking';
 
 /** Rounds of create-or-apply before an upsert gives up (a create in flight on another replica, each a few ms). */
@@ -42,7 +42,8 @@ const busy = () =>
  */
 export class OrderImports {
   constructor(
-    private readonly orders: OrderRepository,
+    private readonly store: OrderStore,
+    private readonly claims: UniqueClaims,
     private readonly catalog: CatalogReads,
     private readonly stock: AvailableStock,
     private readonly logger: Logger,
@@ -93,11 +94,11 @@ export class OrderImports {
         now: new Date(),
       });
       try {
-        return { order: await this.orders.create(state, events), created: true };
+        return { order: await this.store.create(state, events), created: true };
       } catch (err) {
         if (!(err instanceof ChannelOrderTaken)) throw err;
       }
-      const holder = await holderOf(this.orders.claims, orgId, key);
+      const holder = await holderOf(this.claims, orgId, key);
       const applied = holder ? await this.applyTo(orgId, holder, incoming, assemblyStock) : undefined;
       if (applied) return { order: applied, created: false };
       await sleep(5 + Math.random() * 20); // the holder's create is still in flight
@@ -114,7 +115,7 @@ export class OrderImports {
   ): Promise<Order | undefined> {
     const ctx = { now: new Date(), lineId: () => newId('oln'), assemblyStock };
     try {
-      return (await this.orders.change(orgId, orderId, (o) => applyChannelOrder(o, incoming, ctx))).state;
+      return (await this.store.change(orgId, orderId, (o) => applyChannelOrder(o, incoming, ctx))).state;
     } catch (err) {
       if (err instanceof AppError && err.code === 'resource_not_found') return undefined;
       throw err;

@@ -8,7 +8,7 @@ import { lineNotFound } from '../domain/order.errors';
 import type { CatalogReads } from '../peers/catalog-reads';
 import type { CatalogSources } from '../peers/catalog-sources';
 import type { HoldRepository } from '../store/hold.repository';
-import type { OrderRepository } from '../store/order.repository';
+import type { OrderReads } from '../store/order.repository';
 import type { HoldMoves } from './hold-moves';
 import type { HoldSync } from './hold-sync';
 
@@ -18,7 +18,7 @@ const FINISHED = new Set(['SHIPPED', 'DELIVERED', 'CANCELLED']);
 /** Kits and rebuilding a line's holds: expand-kits, refresh-holds. */
 export class KitCommands {
   constructor(
-    private readonly orders: OrderRepository,
+    private readonly orders: OrderReads,
     private readonly holds: HoldRepository,
     private readonly moves: HoldMoves,
     private readonly sync: HoldSync,

@@ -6,24 +6,27 @@ import type {
   UpdateOrderStatus,
 } from '@stockyard/contracts';
 import { MAX_TRASH_BATCH } from '@stockyard/contracts';
-import { notFound } from '@stockyard/service-kit';
+import { notFound, type Decide } from '@stockyard/service-kit';
 import { setStatus } from '../domain/change-status';
 import type { Order } from '../domain/order';
 import { replaceNotes, replaceShippingAddress, restoreOrder, trashOrder } from '../domain/order-edits';
-import type { OrderRepository } from '../store/order.repository';
+import type { OrderReads, OrderStore } from '../store/order.repository';
 
 /** The order's own use cases: read, status (one, many), notes, address, trash and restore. */
 export class OrderCommands {
-  constructor(private readonly orders: OrderRepository) {}
+  constructor(
+    private readonly store: OrderStore,
+    private readonly reads: OrderReads,
+  ) {}
 
   async get(orgId: string, id: string): Promise<Order> {
-    const order = await this.orders.find(orgId, id);
+    const order = await this.reads.find(orgId, id);
     if (!order) throw notFound('Order');
     return order;
   }
 
-  private async decide(orgId: string, id: string, decide: Parameters<OrderRepository['change']>[2]): Promise<Order> {
-    return (await this.orders.change(orgId, id, decide)).state;
+  private async decide(orgId: string, id: string, decide: Decide<Order, unknown>): Promise<Order> {
+    return (await this.store.change(orgId, id, decide)).state;
   }
 
   setStatus = (orgId: string, id: string, body: UpdateOrderStatus) =>
@@ -36,7 +39,7 @@ export class OrderCommands {
   /** PUT /orders/bulk/status: one batched change, an outcome per order; never all-or-nothing. */
   async bulkStatus(orgId: string, body: BulkUpdateOrderStatus): Promise<BulkStatusResult> {
     const now = new Date();
-    const outcomes = await this.orders.changeMany(orgId, body.orderIds, (o) =>
+    const outcomes = await this.store.changeMany(orgId, body.orderIds, (o) =>
       setStatus(o, body.status, 'bulk', body.note ?? null, now),
     );
     const results = body.orderIds.map((orderId) => {
@@ -62,11 +65,11 @@ export class OrderCommands {
    * MAX_TRASH_BATCH a call (`remaining` says how many more); a dry run only names them.
    */
   async trashByStatus(orgId: string, query: TrashByStatusQuery) {
-    const { ids, total } = await this.orders.rows.matching(orgId, query, MAX_TRASH_BATCH);
+    const { ids, total } = await this.reads.matching(orgId, query, MAX_TRASH_BATCH);
     if (query.dryRun) return { dryRun: true, matched: total, trashed: 0, orderIds: ids, remaining: total };
     const now = new Date();
     // An order that moved to another status since it was read is left alone.
-    const outcomes = await this.orders.changeMany(orgId, ids, (o) =>
+    const outcomes = await this.store.changeMany(orgId, ids, (o) =>
       (query.status && o.status !== query.status) || o.deletedAt
         ? { result: false }
         : { ...trashOrder(o, now), result: true },

@@ -3,7 +3,7 @@ import { derived } from '../domain/derived';
 import type { Order } from '../domain/order';
 import { UNLINKED_TERM } from '../domain/order-search';
 import type { CatalogReads } from '../peers/catalog-reads';
-import type { OrderRepository } from '../store/order.repository';
+import type { OrderReads, OrderStore } from '../store/order.repository';
 
 type Result = ReresolveLinesResult['results'][number];
 const skuKey = (sku: string) => sku.trim().toUpperCase();
@@ -30,7 +30,8 @@ function linked(order: Order, bySku: Map<string, InternalVariant>): Order {
  */
 export class ReresolveLines {
   constructor(
-    private readonly orders: OrderRepository,
+    private readonly store: OrderStore,
+    private readonly orders: OrderReads,
     private readonly catalog: CatalogReads,
   ) {}
 
@@ -49,7 +50,7 @@ export class ReresolveLines {
     if (!body.dryRun) {
       const touched = [...new Set(results.filter((r) => r.outcome === 'linked').map((r) => r.orderId))];
       for (const id of touched) {
-        await this.orders.change(orgId, id, (o) => {
+        await this.store.change(orgId, id, (o) => {
           const next = linked(o, bySku);
           return next.lines.some((l, i) => l !== o.lines[i]) ? { state: next } : {};
         });

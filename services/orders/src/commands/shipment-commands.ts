@@ -1,24 +1,20 @@
 import type { CreateShipment, Shipment } from '@stockyard/contracts';
 import { newId, notFound } from '@stockyard/service-kit';
 import { recordShipment } from '../domain/record-shipment';
-import type { OrderRepository } from '../store/order.repository';
+import type { OrderStore } from '../store/order.repository';
 import type { ShipmentList } from '../store/shipment-list';
 
 /** Shipments: recorded on their order (one write with `order.shipped`), listed from their projection. */
 export class ShipmentCommands {
   constructor(
-    private readonly orders: OrderRepository,
+    private readonly store: OrderStore,
     private readonly shipments: ShipmentList,
   ) {}
 
   async create(orgId: string, orderId: string, body: CreateShipment): Promise<Shipment> {
     const shipmentId = newId('shp');
-    const { result } = await this.orders.change(orgId, orderId, (o) => {
-      const decision = recordShipment(o, body, shipmentId, new Date());
-      if (!decision.state) return decision; // recorded by an earlier run of the request
-      const { order, shipment } = decision.result!;
-      return { ...decision, events: [...decision.events!, this.shipments.eventFor(order, shipment)] };
-    });
+    // The list's row rides on the write (store/shipment-list.ts), written before it answers.
+    const { result } = await this.store.change(orgId, orderId, (o) => recordShipment(o, body, shipmentId, new Date()));
     const shipment = await this.shipments.find(orgId, result.shipment.id);
     if (!shipment) throw new Error(`shipment ${result.shipment.id} was not listed`);
     return shipment;

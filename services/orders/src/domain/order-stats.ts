@@ -1,5 +1,4 @@
-import type { EventEnvelope, OrderStatus } from '@stockyard/contracts';
-import { newEvent } from '@stockyard/service-kit';
+import type { OrderStatus } from '@stockyard/contracts';
 import { lineTotalCents, type Order } from './order';
 
 /** What one order adds to its channel's figures in its status: trashed orders add nothing. */
@@ -22,9 +21,9 @@ export const STATS_CHANGED = 'order.stats_changed';
 
 const same = (a: Contribution | null, b: Contribution | null) => JSON.stringify(a) === JSON.stringify(b);
 
-/** The stats update a change needs: none when the order's contribution stayed. */
-export function statsEventsFor(before: Order | null, after: Order): EventEnvelope[] {
+/** The stats update a change needs (`order.stats_changed`'s payload): none when the order's contribution stayed. */
+export function statsUpdatesFor(before: Order | null, after: Order): Record<string, unknown>[] {
   const from = contributionOf(before);
   const to = contributionOf(after);
-  return same(from, to) ? [] : [newEvent(STATS_CHANGED, { orgId: after.orgId, orderId: after.id, from, to })];
+  return same(from, to) ? [] : [{ orderId: after.id, from, to }];
 }

@@ -18,7 +18,7 @@ export function ordersRoutes(router: Router, { commands, imports, orders, stats 
   // The lists answer the rows' packed views (store/order-rows.ts).
   bindRoute(router, api.listOrders, async ({ orgId, query }) => listAnswer(await orders.list(orgId, query), (v) => v));
   bindRoute(router, api.listTrashedOrders, async ({ orgId, query }) =>
-    listAnswer(await orders.rows.trash(orgId, query), (v) => v),
+    listAnswer(await orders.trash(orgId, query), (v) => v),
   );
   bindRoute(router, api.orderStats, ({ orgId, query }) => stats.stats(orgId, query.channelId));
   bindRoute(router, api.getOrder, async ({ orgId, params }) => orderView(await commands.get(orgId, params.id!)));

@@ -1,7 +1,8 @@
 import { ORDER_STATUSES, type EventEnvelope, type OrderStats, type OrderStatus } from '@stockyard/contracts';
-import { AggregateStore } from '@stockyard/service-kit';
+import { AggregateStore, type Projection } from '@stockyard/service-kit';
 import { Schema, type Connection } from 'mongoose';
-import type { Contribution } from '../domain/order-stats';
+import type { Order } from '../domain/order';
+import { STATS_CHANGED, statsUpdatesFor, type Contribution } from '../domain/order-stats';
 
 /** Event ids a bucket remembers: a replay of an update among them is not counted twice. */
 const REMEMBERED_UPDATES = 100;
@@ -40,13 +41,62 @@ bucketSchema.index({ orgId: 1, channelId: 1 });
 const SEP = '|';
 const zero = (figures = { orders: 0, lines: 0, cents: 0 }) => ({ ...figures });
 
+/** A bucket's change by one update: its id, and what it adds. */
+interface Delta {
+  eventId: string;
+  orders: number;
+  lines: number;
+  cents: number;
+}
+
+/** The updates' deltas by organization and bucket, one per update and bucket (a move within a bucket nets out). */
+function deltasOf(updates: readonly EventEnvelope[]): Map<string, Map<string, Delta[]>> {
+  const byOrg = new Map<string, Map<string, Delta[]>>();
+  const add = (orgId: string, eventId: string, c: Contribution | null, sign: 1 | -1) => {
+    if (!c) return;
+    const buckets = byOrg.get(orgId) ?? new Map<string, Delta[]>();
+    const key = `${c.channelId}${SEP}${c.status}`;
+    const deltas = buckets.get(key) ?? [];
+    const last = deltas.at(-1)?.eventId === eventId ? deltas.pop()! : { eventId, orders: 0, lines: 0, cents: 0 };
+    deltas.push({
+      eventId,
+      orders: last.orders + sign * c.orders,
+      lines: last.lines + sign * c.lines,
+      cents: last.cents + sign * c.cents,
+    });
+    buckets.set(key, deltas);
+    byOrg.set(orgId, buckets);
+  };
+  for (const { id, orgId, payload } of updates) {
+    const { from, to } = payload as { from: Contribution | null; to: Contribution | null };
+    add(orgId, id, from, -1);
+    add(orgId, id, to, 1);
+  }
+  return byOrg;
+}
+
+/** The bucket's figures with the deltas it has not applied yet (by event id) added. */
+function withDeltas(bucket: StatsBucket, deltas: readonly Delta[]): StatsBucket {
+  const fresh = deltas.filter((d) => !bucket.applied.includes(d.eventId));
+  if (fresh.length === 0) return bucket;
+  return {
+    ...bucket,
+    orders: fresh.reduce((sum, d) => sum + d.orders, bucket.orders),
+    lines: fresh.reduce((sum, d) => sum + d.lines, bucket.lines),
+    cents: fresh.reduce((sum, d) => sum + d.cents, bucket.cents),
+    applied: [...bucket.applied, ...fresh.map((d) => d.eventId)].slice(-REMEMBERED_UPDATES),
+  };
+}
+
 /**
- * GET /orders/stats from buckets per (channel, status), moved by each order's local
- * `order.stats_changed` event as the relay hands it over (README, "Stats"): a read is a few
- * dozen rows however many orders there are. Each bucket change goes through the kit's store
- * (lock, version guard) and remembers the last event ids it applied, so a replay counts once.
+ * GET /orders/stats from buckets per (channel, status), a projection of the order store: each
+ * write that moves an order's contribution carries `order.stats_changed` (README, "Stats"), and a
+ * read is a few dozen rows however many orders there are. The buckets change through the kit's
+ * store (lock, version guard), an organization's in one batched change, and each remembers the
+ * last event ids it applied, so a replay counts once.
  */
-export class OrderStatsBuckets {
+export class OrderStatsBuckets implements Projection<Order> {
+  readonly event = STATS_CHANGED;
   private readonly store: AggregateStore<StatsBucket>;
 
   constructor(connection: Connection) {
@@ -65,36 +115,18 @@ export class OrderStatsBuckets {
     return this.store.model;
   }
 
-  /** The relay's local handler of `order.stats_changed`: the order's old contribution out, the new one in. */
-  async apply(event: EventEnvelope): Promise<void> {
-    const { from, to } = event.payload as { from: Contribution | null; to: Contribution | null };
-    const deltas = new Map<string, { orders: number; lines: number; cents: number }>();
-    const add = (c: Contribution | null, sign: 1 | -1) => {
-      if (!c) return;
-      const key = `${c.channelId}${SEP}${c.status}`;
-      const d = deltas.get(key) ?? zero();
-      deltas.set(key, {
-        orders: d.orders + sign * c.orders,
-        lines: d.lines + sign * c.lines,
-        cents: d.cents + sign * c.cents,
+  updatesFor(before: Order | null, after: Order): Record<string, unknown>[] {
+    return statsUpdatesFor(before, after);
+  }
+
+  /** Each update moves the order's old contribution out of its bucket and the new one in. */
+  async apply(updates: readonly EventEnvelope[]): Promise<void> {
+    for (const [orgId, buckets] of deltasOf(updates)) {
+      const outcomes = await this.store.changeMany(orgId, [...buckets.keys()], (bucket) => {
+        const next = withDeltas(bucket, buckets.get(`${bucket.channelId}${SEP}${bucket.status}`)!);
+        return next === bucket ? {} : { state: next };
       });
-    };
-    add(from, -1);
-    add(to, 1);
-    for (const [key, d] of deltas) {
-      await this.store.change(event.orgId, key, (b) =>
-        b.applied.includes(event.id)
-          ? {}
-          : {
-              state: {
-                ...b,
-                orders: b.orders + d.orders,
-                lines: b.lines + d.lines,
-                cents: b.cents + d.cents,
-                applied: [...b.applied, event.id].slice(-REMEMBERED_UPDATES),
-              },
-            },
-      );
+      for (const outcome of outcomes.values()) if (!outcome.ok) throw outcome.error;
     }
   }
 

@@ -1,9 +1,9 @@
 import type { EventEnvelope, Page, Shipment, ShipmentListQuery } from '@stockyard/contracts';
-import { newEvent, readPage, type OrgFilter, type StatePage } from '@stockyard/service-kit';
-import type { Order, ShipmentRecord } from '../domain/order';
+import { readPage, replaceAll, type OrgFilter, type Projection, type StatePage } from '@stockyard/service-kit';
+import type { Order } from '../domain/order';
 import { shipmentView } from '../domain/order-view';
 import { dateRange } from './date-range';
-import { LocalProjection } from './local-projection';
+
 import type { ShipmentModel } from './shipment.model';
 
 /** The local event that carries a new shipment to the list (never published). */
@@ -21,25 +21,32 @@ const toShipment = (doc: Record<string, unknown>): Shipment => {
   return { id: _id, ...rest, shippedAt: shippedAt.toISOString(), createdAt: createdAt.toISOString() };
 };
 
-/** GET /shipments and GET /shipments/{id}: the shipments' projection, written from each order's outbox. */
-export class ShipmentList {
-  readonly projection: LocalProjection;
+/**
+ * GET /shipments and GET /shipments/{id}: the shipments' list, a projection of the order store
+ * (the order's document is the truth): each shipment an order's write records rides on it as
+ * its wire shape, as listed.
+ */
+export class ShipmentList implements Projection<Order> {
+  readonly event = SHIPMENT_RECORDED;
 
-  constructor(private readonly model: ShipmentModel) {
-    this.projection = new LocalProjection(SHIPMENT_RECORDED, (event) => this.apply(event));
+  constructor(private readonly model: ShipmentModel) {}
+
+  /** The shipments the write records. */
+  updatesFor(before: Order | null, after: Order): Record<string, unknown>[] {
+    const had = new Set(before?.shipments.map((s) => s.id));
+    return after.shipments.filter((s) => !had.has(s.id)).map((s) => ({ shipment: shipmentView(after, s) }));
   }
 
-  /** The local event of a shipment the order just recorded (its wire shape, as listed). */
-  eventFor(order: Order, shipment: ShipmentRecord): EventEnvelope {
-    return newEvent(SHIPMENT_RECORDED, { orgId: order.orgId, shipment: shipmentView(order, shipment) });
-  }
-
-  /** Idempotent: the shipment's row, replaced by its id. */
-  private async apply(event: EventEnvelope): Promise<void> {
-    const s = event.payload.shipment as Shipment;
-    const { id, ...rest } = s;
-    const doc = { ...rest, orgId: event.orgId, shippedAt: new Date(s.shippedAt), createdAt: new Date(s.createdAt) };
-    await this.model.collection.replaceOne({ _id: id } as never, doc, { upsert: true });
+  /** Idempotent: each shipment's row, replaced by its id. */
+  async apply(updates: readonly EventEnvelope[]): Promise<void> {
+    await replaceAll(
+      this.model.collection,
+      updates.map(({ orgId, payload }) => {
+        const { id, ...rest } = payload.shipment as Shipment;
+        const doc = { ...rest, orgId, shippedAt: new Date(rest.shippedAt), createdAt: new Date(rest.createdAt) };
+        return { filter: { _id: id }, doc };
+      }),
+    );
   }
 
   async find(orgId: string, id: string): Promise<Shipment | undefined> {

@@ -1,14 +1,24 @@
 import type { TypedEvent } from '@stockyard/contracts';
 import type { VariantCheck } from '../../commands/variant-check';
-import type { VariantRepository } from '../../store/variant.repository';
+import { applyVariantChange } from '../../domain/variant';
+import type { VariantStore } from '../../store/variant.repository';
 
 export const VARIANT_EVENTS = ['variant.upserted', 'variant.deleted'] as const;
 
-/** Keeps the variant read model (SKU, name, live or not) for searches, count sheets and the variant check. */
+/**
+ * Keeps the variant read model (SKU, name, live or not) for searches, count sheets and the
+ * variant check; the newest `updatedAt` wins.
+ */
 export const variantChangedHandler =
-  (variants: VariantRepository, check: VariantCheck) =>
+  (store: VariantStore, check: VariantCheck) =>
   async (event: TypedEvent<(typeof VARIANT_EVENTS)[number]>): Promise<void> => {
-    if (event.name === 'variant.upserted') return variants.upsert(event.payload);
-    await variants.remove(event.payload);
-    await check.forget(event.payload.orgId, event.payload.variantId); // on every replica
+    const { orgId, variantId, updatedAt } = event.payload;
+    const at = new Date(updatedAt);
+    if (event.name === 'variant.upserted') {
+      const { sku, name } = event.payload;
+      await store.change(orgId, variantId, (v) => applyVariantChange(v, at, { sku, name, deleted: false }));
+      return;
+    }
+    await store.change(orgId, variantId, (v) => applyVariantChange(v, at, { deleted: true }));
+    await check.forget(orgId, variantId); // on every replica
   };

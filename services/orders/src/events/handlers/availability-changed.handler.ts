@@ -1,7 +1,7 @@
 import type { TypedEvent } from '@stockyard/contracts';
 import { noteAssemblyStock } from '../../domain/assembly-stock';
 import { assemblyTerm } from '../../domain/order-search';
-import type { OrderRepository } from '../../store/order.repository';
+import type { OrderReads, OrderStore } from '../../store/order.repository';
 
 /**
  * inventory.availability_changed: the open orders with an ASSEMBLY line of the variant (an exact
@@ -9,8 +9,8 @@ import type { OrderRepository } from '../../store/order.repository';
  * `blockedOnBuild` follows the stock. Idempotent: the same quantity again changes nothing.
  */
 export const availabilityChangedHandler =
-  (orders: OrderRepository) => async (event: TypedEvent<'inventory.availability_changed'>) => {
+  (store: OrderStore, reads: OrderReads) => async (event: TypedEvent<'inventory.availability_changed'>) => {
     const { orgId, variantId, newAvailable } = event.payload;
-    const ids = await orders.holding(orgId, assemblyTerm(variantId));
-    if (ids.length > 0) await orders.changeMany(orgId, ids, (o) => noteAssemblyStock(o, variantId, newAvailable));
+    const ids = await reads.holding(orgId, assemblyTerm(variantId));
+    if (ids.length > 0) await store.changeMany(orgId, ids, (o) => noteAssemblyStock(o, variantId, newAvailable));
   };

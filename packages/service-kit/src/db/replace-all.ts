@@ -1,0 +1,35 @@
+import { isDuplicateKeyError } from './mongo';
+import type { Collection } from 'mongoose';
+
+/** Writes per bulk write (our FerretDB build never answers one of 100 or more: store/batch-change.ts). */
+const BULK_WRITE_OPS = 50;
+
+type WriteFailure = { code?: number; errmsg?: string };
+
+/** Whether every write a bulk write refused was a duplicate `_id` (the driver lists them in `writeErrors`). */
+function onlyDuplicates(err: unknown): boolean {
+  const raw = (err as { writeErrors?: WriteFailure[] | WriteFailure }).writeErrors;
+  if (raw === undefined) return isDuplicateKeyError(err);
+  return (Array.isArray(raw) ? raw : [raw]).every((f) => isDuplicateKeyError({ code: f.code, message: f.errmsg }));
+}
+
+/**
+ * A projection's documents replaced by their filters (inserted when none matches), in bulk writes.
+ * A filter that also asks for an older `version` leaves a newer document be: the insert its upsert
+ * then tries is a duplicate `_id`, which is no failure (an older update came after a newer one).
+ */
+export async function replaceAll(
+  collection: Collection,
+  writes: readonly { filter: Record<string, unknown>; doc: Record<string, unknown> }[],
+): Promise<void> {
+  for (let i = 0; i < writes.length; i += BULK_WRITE_OPS) {
+    const ops = writes
+      .slice(i, i + BULK_WRITE_OPS)
+      .map(({ filter, doc }) => ({ replaceOne: { filter, replacement: doc, upsert: true } }));
+    try {
+      await collection.bulkWrite(ops as never, { ordered: false });
+    } catch (err) {
+      if (!onlyDuplicates(err)) throw err;
+    }
+  }
+}
