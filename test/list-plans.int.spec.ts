@@ -34,7 +34,7 @@ import { variantRefModel } from '../services/catalog/src/store/variant-ref.model
 import { VariantList } from '../services/catalog/src/store/variant-list';
 import { OPEN_STATUSES } from '../services/catalog/src/domain/import-job';
 import { purchaseOrderModel } from '../services/purchasing/src/store/purchase-order.model';
-import { PurchaseOrderTerms } from '../services/purchasing/src/store/purchase-order-terms';
+import { purchaseOrderTerms } from '../services/purchasing/src/store/purchase-order-terms';
 import {
   EARLIEST as PO_EARLIEST,
   purchaseOrderFilter,
@@ -831,14 +831,14 @@ const SHAPES: Shape[] = [
   ),
   {
     name: 'GET /purchase-orders?search: the term index, terms starting with the text',
-    model: (c) => new PurchaseOrderTerms(c).model,
+    model: (c) => purchaseOrderTerms(c).model,
     filter: { orgId: 'o', term: { $gte: 'acm', $lt: 'acn' } },
     sort: { term: 1 },
     limit: 4_001,
   },
   {
     name: 'GET /purchase-orders?hasAttachment=true: the term index, one exact term',
-    model: (c) => new PurchaseOrderTerms(c).model,
+    model: (c) => purchaseOrderTerms(c).model,
     filter: { orgId: 'o', term: '#attachment' },
     limit: 1_001,
   },

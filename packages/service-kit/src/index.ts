@@ -38,7 +38,7 @@ export { subscription, subscribe, type Subscription, type AnySubscription } from
 export { BroadcastCache } from './events/broadcast-cache';
 export { documentLocks, documentKey, KeyedMutex } from './db/document-lock';
 export { InsertBatcher } from './db/insert-batcher';
-export { replaceAll } from './db/replace-all';
+export { insertAbsent, replaceAll } from './db/replace-all';
 export { RecentMap } from './recent-map';
 export { RecentWork } from './recent-work';
 export { PeriodicPass } from './periodic-pass';

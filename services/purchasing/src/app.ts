@@ -3,13 +3,11 @@ import { configSchema, type Config } from './config';
 import type { PurchasingDeps } from './deps';
 import { documentsModule } from './documents.module';
 import { orderHolds } from './peers/order-holds';
-import { purchaseOrdersData, purchaseOrdersModule } from './purchase-orders.module';
+import { purchaseOrdersModule } from './purchase-orders.module';
 
 export function buildApp(ctx: ServiceContext<Config>) {
-  // The orders' documents first: the relay publishes from them and keeps their term index.
-  const data = purchaseOrdersData(ctx, orderHolds(ctx.config));
-  const relay = outboxRelay(ctx, data.outbox, data.local);
-  const purchaseOrders = purchaseOrdersModule(ctx, relay, data);
+  const relay = outboxRelay(ctx);
+  const purchaseOrders = purchaseOrdersModule(ctx, relay, orderHolds(ctx.config));
   const documents = documentsModule(ctx, purchaseOrders.given);
   const deps: PurchasingDeps = { purchaseOrders: purchaseOrders.given, documents: documents.given };
   const app = serviceApp(ctx, {

@@ -33,7 +33,7 @@ export function documentsModule({ connection, config, logger }: ServiceContext<C
   );
   const given = {
     orders: po.commands,
-    attachments: new AttachmentCommands(po.orders, po.commands, storage),
+    attachments: new AttachmentCommands(po.store, po.commands, storage),
     documents,
     messages,
   };

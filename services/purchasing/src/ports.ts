@@ -11,7 +11,7 @@ export interface HoldLookup {
   /** Open holds of these variants. */
   openHoldsOf(orgId: string, variantIds: string[]): Promise<Hold[]>;
   /**
-   * Tells orders the holds are linked to the line (from the link's outbox event: commands/hold-link-tells.ts).
+   * Tells orders the holds are linked to the line (from the link's outbox event: store/hold-link-tells.ts).
    * Orders away: a 503 `AppError`; orders refusing: a 422 one.
    */
   linked(orgId: string, ids: string[], purchaseOrderId: string, purchaseOrderLineId: string): Promise<void>;

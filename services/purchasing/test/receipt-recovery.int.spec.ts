@@ -57,7 +57,7 @@ describe('receipts across outages and crashes', () => {
   it('recovers a receipt recorded just before a crash (nothing asked of inventory yet)', async () => {
     const { po, lineId, variantId } = await h.submittedOrder(3);
     // Step 1 only, as a process that died right after it leaves the order.
-    await h.deps.purchaseOrders.orders.change(ORG, po.id, (current) =>
+    await h.deps.purchaseOrders.store.change(ORG, po.id, (current) =>
       recordReceipt(current, lineId, { quantity: 3, receiptId: 'rcp_crash1', requestKey: null }, new Date()),
     );
     await eventually(async () => ((await order(po.id)).status === 'RECEIVED' ? true : undefined));
@@ -66,7 +66,7 @@ describe('receipts across outages and crashes', () => {
 
   it('does not receive twice a receipt whose stock went in just before a crash', async () => {
     const { po, lineId, variantId, warehouseId } = await h.submittedOrder(4);
-    const { state } = await h.deps.purchaseOrders.orders.change(ORG, po.id, (current) =>
+    const { state } = await h.deps.purchaseOrders.store.change(ORG, po.id, (current) =>
       recordReceipt(current, lineId, { quantity: 4, receiptId: 'rcp_crash2', requestKey: null }, new Date()),
     );
     // Step 2 done, step 3 never written: inventory has the stock under the receipt's key.

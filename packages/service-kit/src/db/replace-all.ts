@@ -33,3 +33,13 @@ export async function replaceAll(
     }
   }
 }
+
+/** Inserts the documents whose `_id` is not there yet (one unordered insert; the others are left as they are). */
+export async function insertAbsent(collection: Collection, docs: readonly Record<string, unknown>[]): Promise<void> {
+  if (docs.length === 0) return;
+  try {
+    await collection.insertMany(docs as never[], { ordered: false });
+  } catch (err) {
+    if (!onlyDuplicates(err)) throw err;
+  }
+}

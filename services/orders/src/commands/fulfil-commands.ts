@@ -1,5 +1,5 @@
 import type { FulfillOrder, FulfillResult } from '@stockyard/contracts';
-import { notFound } from '@stockyard/service-kit';
+import { dependencyUnavailable, notFound } from '@stockyard/service-kit';
 import { moveTo } from '../domain/change-status';
 import { isOpen, type Hold } from '../domain/hold';
 import { foreignHolds, orderNotFulfillable } from '../domain/hold.errors';
@@ -70,25 +70,37 @@ export class FulfilCommands {
         (!lines || lines.has(h.lineId) || (h.kitParentLineId && lines.has(h.kitParentLineId))) &&
         (!body.warehouseId || h.warehouseId === body.warehouseId),
     );
-    const results = await Promise.all(chosen.map((h) => this.fulfillHold(h)));
-    return { orderId: id, status: order.status, results };
+    return { orderId: id, status: order.status, results: await this.fulfillHolds(orgId, chosen) };
   }
 
-  private async fulfillHold(hold: Hold): Promise<Outcome> {
-    if (hold.pendingMove) hold = await this.moves.finish(hold);
-    if (!isOpen(hold)) return skipped(hold, hold.status === 'COMMITTED' ? 'already_committed' : 'cancelled');
-    const why = notDeductable(hold);
-    if (why) return skipped(hold, why);
-    const ran = await this.moves.run(hold.orgId, hold.id, (h) =>
+  /**
+   * Each hold committed and its stock deducted (a SALE), together: the moves in flight finished in
+   * one call, the deducts planned in one batched change and asked of inventory in one call.
+   */
+  private async fulfillHolds(orgId: string, chosen: Hold[]): Promise<Outcome[]> {
+    const ready = await this.moves.finishMany(chosen);
+    const early = new Map<string, Outcome>();
+    for (const hold of ready) {
+      if (!isOpen(hold))
+        early.set(hold.id, skipped(hold, hold.status === 'COMMITTED' ? 'already_committed' : 'cancelled'));
+      else if (notDeductable(hold)) early.set(hold.id, skipped(hold, notDeductable(hold)!));
+    }
+    const deducting = ready.filter((h) => !early.has(h.id)).map((h) => h.id);
+    const ran = await this.moves.runMany(orgId, deducting, (h) =>
       isOpen(h) && !notDeductable(h) ? commitHold(h, true) : undefined,
     );
-    const after = ran.hold;
-    if (after.status !== 'COMMITTED')
-      return skipped(after, isOpen(after) ? (notDeductable(after) ?? 'deduct_refused') : 'cancelled');
-    // Another call committed it first: that call made the move (the same key: stock moved once).
-    return ran.made
-      ? { reservationId: hold.id, outcome: 'committed', reason: null }
-      : skipped(after, 'already_committed');
+    return ready.map((hold) => {
+      const outcome = early.get(hold.id);
+      if (outcome) return outcome;
+      const { hold: after, made } = ran.get(hold.id)!;
+      if (after.pendingMove) throw dependencyUnavailable('inventory');
+      if (after.status !== 'COMMITTED')
+        return skipped(after, isOpen(after) ? (notDeductable(after) ?? 'deduct_refused') : 'cancelled');
+      // Another call committed it first: that call made the move (the same key: stock moved once).
+      return made
+        ? { reservationId: hold.id, outcome: 'committed', reason: null }
+        : skipped(after, 'already_committed');
+    });
   }
 
   /** POST /orders/{id}/restore-and-fulfill-holds: each CANCELLED hold named restored and deducted (a SALE). */

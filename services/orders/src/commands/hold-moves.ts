@@ -1,4 +1,10 @@
-import { PeerRefusedError, type InventoryClient } from '@stockyard/contracts';
+import {
+  MAX_STOCK_MOVES,
+  PeerRefusedError,
+  type InventoryClient,
+  type StockMove,
+  type StockMoveOutcome,
+} from '@stockyard/contracts';
 import { dependencyUnavailable, type Logger } from '@stockyard/service-kit';
 import type { Hold, PendingMove } from '../domain/hold';
 import type { Planned } from '../domain/hold-plans';
@@ -66,12 +72,89 @@ export class HoldMoves {
     return settled.state;
   }
 
+  /**
+   * `run` for many holds of an organization: their moves in flight finished, then each plan
+   * written in one batched change, then the moves asked of inventory in one call and their
+   * effects applied in one batched change. Answers per id (a hold that is not there: none).
+   */
+  async runMany(orgId: string, ids: readonly string[], plan: (current: Hold) => Planned | undefined) {
+    const before = await this.holds.byIds(orgId, [...ids]);
+    await this.finishMany(before.filter((h) => h.pendingMove));
+    const planned = await this.holds.changeMany(orgId, ids, (current) => {
+      if (current.pendingMove) return { result: { made: false } };
+      const next = plan(current);
+      if (!next) return { result: { made: false } };
+      const move = next.move ? { ...next.move, at: new Date() } : null;
+      return { state: { ...next.state, pendingMove: move }, result: { made: true } };
+    });
+    const written = [...planned.values()].flatMap((o) => (o.ok ? [o] : []));
+    const finished = new Map((await this.finishMany(written.map((o) => o.state))).map((h) => [h.id, h]));
+    const ran = new Map<string, Ran>();
+    for (const [id, outcome] of planned) {
+      if (outcome.ok) ran.set(id, { hold: finished.get(id) ?? outcome.state, made: outcome.result.made });
+    }
+    return ran;
+  }
+
+  /**
+   * `finish` for many holds at once: the moves in flight asked of inventory in one call (per
+   * MAX_STOCK_MOVES), their answers applied in one batched change. A move inventory could not
+   * answer (away, or busy: a 5xx outcome) stays on its hold for the next command or the sweep.
+   * Answers every hold given, as it is after.
+   */
+  async finishMany(holds: readonly Hold[]): Promise<Hold[]> {
+    const pending = holds.filter((h) => h.pendingMove);
+    if (pending.length === 0) return [...holds];
+    const orgId = pending[0]!.orgId;
+    const answers = new Map<string, StockMoveOutcome>();
+    try {
+      for (let i = 0; i < pending.length; i += MAX_STOCK_MOVES) {
+        const part = pending.slice(i, i + MAX_STOCK_MOVES);
+        for (const outcome of await this.stock.moves(orgId, part.map(stockMoveOf)))
+          answers.set(outcome.operationKey, outcome);
+      }
+    } catch {
+      throw dependencyUnavailable('inventory');
+    }
+    const answered = pending.filter((h) => {
+      const outcome = answers.get(h.pendingMove!.operationKey);
+      return outcome && (outcome.ok || outcome.error.status < 500);
+    });
+    for (const h of answered) {
+      const outcome = answers.get(h.pendingMove!.operationKey)!;
+      if (!outcome.ok) {
+        const code = outcome.error.code;
+        this.logger.warn({ holdId: h.id, key: h.pendingMove!.operationKey, code }, 'inventory refused a hold move');
+      }
+    }
+    const moveOf = new Map(answered.map((h) => [h.id, h.pendingMove!]));
+    const settled = await this.holds.changeMany(orgId, [...moveOf.keys()], (current) => {
+      const move = moveOf.get(current.id)!;
+      if (current.pendingMove?.operationKey !== move.operationKey) return {};
+      const refused = !answers.get(move.operationKey)!.ok;
+      return { state: { ...(refused ? undone(current, move) : applied(current, move)), pendingMove: null } };
+    });
+    return holds.map((h) => {
+      const outcome = settled.get(h.id);
+      return outcome?.ok ? outcome.state : h;
+    });
+  }
+
   private call(hold: Hold, move: PendingMove) {
     const body = { operationKey: move.operationKey, variantId: hold.variantId, warehouseId: move.warehouseId };
     if (move.kind === 'reserve') return this.stock.reserve(hold.orgId, { ...body, quantity: move.quantity });
     if (move.kind === 'release') return this.stock.release(hold.orgId, { ...body, quantity: move.quantity });
     return this.stock.deduct(hold.orgId, { ...body, quantity: move.quantity, fromReserved: move.fromReserved });
   }
+}
+
+/** A hold's move in flight as inventory's batch takes it. */
+function stockMoveOf(hold: Hold): StockMove {
+  const move = hold.pendingMove!;
+  const body = { operationKey: move.operationKey, variantId: hold.variantId, warehouseId: move.warehouseId };
+  if (move.kind === 'deduct')
+    return { kind: 'deduct', ...body, quantity: move.quantity, fromReserved: move.fromReserved };
+  return { kind: move.kind, ...body, quantity: move.quantity };
 }
 
 /** The hold once inventory made the move. */

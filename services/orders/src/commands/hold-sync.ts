@@ -31,39 +31,45 @@ export class HoldSync {
     const held = await this.holds.ofOrder(orgId, orderId);
     await this.noteStatus(order, held);
     if (order.status === 'CANCELLED') {
-      await this.settled(
-        held.filter(isOpen).map((h) => this.moves.run(orgId, h.id, (c) => (isOpen(c) ? cancelHold(c) : undefined))),
-      );
+      const open = held.filter(isOpen).map((h) => h.id);
+      await this.settled(this.moves.runMany(orgId, open, (c) => (isOpen(c) ? cancelHold(c) : undefined)));
       return;
     }
     if (!HOLDING.has(order.status) || order.deletedAt) return;
     const made = await this.createMissing(order, held);
     const all = made ? await this.holds.ofOrder(orgId, orderId) : held;
-    await this.settled(all.map((h) => this.reserve(h)));
+    await this.settled(this.reserveAll(all));
   }
 
   /**
-   * Waits for every hold's move; one that failed (inventory away) stays written on its hold for the
-   * sweep, so the sync itself succeeds (the relay does not retry it for the others' sake).
+   * Waits for the holds' moves; what failed (inventory away) stays written on the holds for the
+   * sweep, so the sync itself succeeds (the relay does not retry it for that).
    */
-  private async settled(moves: Promise<unknown>[]): Promise<void> {
-    for (const outcome of await Promise.allSettled(moves)) {
-      if (outcome.status === 'rejected') {
-        this.logger.warn({ err: (outcome.reason as Error).message }, 'hold move left to the sweep');
-      }
-    }
+  private async settled(moves: Promise<unknown>): Promise<void> {
+    await moves.catch((err: Error) => this.logger.warn({ err: err.message }, 'hold moves left to the sweep'));
   }
 
-  /** The order's status on its open holds (how stale holds are found). */
+  /** The order's status on its open holds (how stale holds are found), in one batched change. */
   private async noteStatus(order: Order, held: Hold[]): Promise<void> {
-    const behind = held.filter((h) => isOpen(h) && h.orderStatus !== order.status);
-    await Promise.all(
-      behind.map((h) =>
-        this.holds.change(order.orgId, h.id, (c) =>
-          c.orderStatus === order.status ? {} : { state: { ...c, orderStatus: order.status } },
-        ),
-      ),
+    const behind = held.filter((h) => isOpen(h) && h.orderStatus !== order.status).map((h) => h.id);
+    if (behind.length === 0) return;
+    await this.holds.changeMany(order.orgId, behind, (c) =>
+      c.orderStatus === order.status ? {} : { state: { ...c, orderStatus: order.status } },
     );
+  }
+
+  /**
+   * Reserves what the order's holds lack, together: their moves in flight (a new hold's first
+   * reserve) in one call, then what is still short in one more; a hold refused as more than is
+   * available then reserves what its warehouse has (`reserve`, one by one: the rare case).
+   */
+  private async reserveAll(holds: Hold[]): Promise<void> {
+    const finished = await this.moves.finishMany(holds);
+    const short = finished.filter((h) => !h.pendingMove && shortOf(h) > 0 && h.warehouseId).map((h) => h.id);
+    if (short.length === 0) return;
+    const ran = await this.moves.runMany(holds[0]!.orgId, short, (h) => topUp(h, shortOf(h)));
+    const still = [...ran.values()].map((r) => r.hold).filter((h) => !h.pendingMove && shortOf(h) > 0);
+    await Promise.all(still.map((h) => this.reserveAvailable(h)));
   }
 
   /**
@@ -75,17 +81,16 @@ export class HoldSync {
     const wanting = order.lines.filter((l) => l.variantId && !lines.has(l.id) && l.quantity > l.shippedQuantity);
     if (wanting.length === 0) return 0;
     const warehouseId = await this.warehouseOf(order);
-    await Promise.all(
-      wanting.map((line) => {
-        const kitLevel = line.productType === 'BUNDLE';
-        const hold = newHold(order, line, { variantId: line.variantId!, warehouseId, kitLevel });
-        const first = topUp({ ...hold, version: 0, createdAt: new Date(), updatedAt: new Date() }, hold.quantity);
-        const planned = first?.move
-          ? { reserves: first.state.reserves, pendingMove: { ...first.move, at: new Date() } }
-          : {};
-        return this.holds.createIfAbsent({ ...hold, ...planned });
-      }),
-    );
+    const holds = wanting.map((line) => {
+      const kitLevel = line.productType === 'BUNDLE';
+      const hold = newHold(order, line, { variantId: line.variantId!, warehouseId, kitLevel });
+      const first = topUp({ ...hold, version: 0, createdAt: new Date(), updatedAt: new Date() }, hold.quantity);
+      const planned = first?.move
+        ? { reserves: first.state.reserves, pendingMove: { ...first.move, at: new Date() } }
+        : {};
+      return { ...hold, ...planned };
+    });
+    await this.holds.createManyIfAbsent(holds);
     return wanting.length;
   }
 
@@ -102,10 +107,14 @@ export class HoldSync {
     let current = hold.pendingMove ? await this.moves.finish(hold) : hold;
     if (shortOf(current) <= 0 || !current.warehouseId) return current;
     current = (await this.moves.run(hold.orgId, hold.id, (h) => topUp(h, shortOf(h)))).hold;
-    const short = shortOf(current);
-    if (short <= 0 || !current.warehouseId) return current;
-    const available = await this.availableIn(current);
-    if (available <= 0) return current;
+    return this.reserveAvailable(current);
+  }
+
+  /** A hold refused its whole shortfall: what its warehouse has available (read from inventory), with the next key. */
+  private async reserveAvailable(hold: Hold): Promise<Hold> {
+    if (shortOf(hold) <= 0 || !hold.warehouseId) return hold;
+    const available = await this.availableIn(hold);
+    if (available <= 0) return hold;
     return (await this.moves.run(hold.orgId, hold.id, (h) => topUp(h, Math.min(shortOf(h), available)))).hold;
   }
 

@@ -1,4 +1,11 @@
-import { AggregateStore, isDuplicateKeyError, stateOf, type Changed, type Decision } from '@stockyard/service-kit';
+import {
+  AggregateStore,
+  isDuplicateKeyError,
+  insertAbsent,
+  stateOf,
+  type Changed,
+  type Decision,
+} from '@stockyard/service-kit';
 import type { Hold, NewHold } from '../domain/hold';
 import type { HoldModel } from './hold.model';
 
@@ -23,6 +30,18 @@ export class HoldRepository {
 
   change<R>(orgId: string, id: string, decide: (current: Hold) => Decision<Hold, R>): Promise<Changed<Hold, R>> {
     return this.store.change(orgId, id, decide);
+  }
+
+  /** Many holds of an organization changed in one batched change: an outcome per id. */
+  changeMany<R>(orgId: string, ids: readonly string[], decide: (current: Hold) => Decision<Hold, R>) {
+    return this.store.changeMany(orgId, ids, decide);
+  }
+
+  /** `createIfAbsent` for many, in one insert (those of an id that exists are left as they are). */
+  async createManyIfAbsent(holds: readonly NewHold[]): Promise<void> {
+    const now = new Date();
+    const docs = holds.map(({ id, ...fields }) => ({ ...fields, _id: id, version: 1, createdAt: now, updatedAt: now }));
+    await insertAbsent(this.model.collection, docs);
   }
 
   find(orgId: string, id: string): Promise<Hold | undefined> {

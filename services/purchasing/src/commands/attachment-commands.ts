@@ -20,7 +20,7 @@ import { attachmentTooLarge, uploadNotFound } from '../domain/document.errors';
 import type { Attachment } from '../domain/purchase-order';
 import type { AttachmentStorage } from '../peers/attachment-storage';
 import type { PurchaseOrderCommands } from './purchase-order-commands';
-import type { PurchaseOrderRepository } from '../store/purchase-order.repository';
+import type { PurchaseOrderStore } from '../store/purchase-order.repository';
 
 /**
  * An order's documents in S3: a presigned upload, recording it once it is there, listing and
@@ -29,7 +29,7 @@ import type { PurchaseOrderRepository } from '../store/purchase-order.repository
  */
 export class AttachmentCommands {
   constructor(
-    private readonly orders: PurchaseOrderRepository,
+    private readonly store: PurchaseOrderStore,
     private readonly commands: PurchaseOrderCommands,
     private readonly storage: AttachmentStorage,
   ) {}
@@ -64,7 +64,7 @@ export class AttachmentCommands {
       throw attachmentTooLarge(size, MAX_ATTACHMENT_BYTES);
     }
     const attachment: Attachment = { id: newId('att'), kind, size, createdAt: new Date(), ...body };
-    return (await this.orders.change(orgId, poId, (current) => addAttachment(current, attachment, MAX_ATTACHMENTS)))
+    return (await this.store.change(orgId, poId, (current) => addAttachment(current, attachment, MAX_ATTACHMENTS)))
       .result;
   }
 
@@ -76,6 +76,6 @@ export class AttachmentCommands {
   async remove(orgId: string, poId: string, attachmentId: string): Promise<Attachment> {
     const attachment = findAttachment(await this.commands.get(orgId, poId), attachmentId);
     await this.storage.remove(attachment.key);
-    return (await this.orders.change(orgId, poId, (po) => removeAttachment(po, attachmentId))).result;
+    return (await this.store.change(orgId, poId, (po) => removeAttachment(po, attachmentId))).result;
   }
 }

@@ -2,8 +2,7 @@ import type { LinkedHold } from '@stockyard/contracts';
 import { linkHolds, type Hold } from '../domain/order-extras';
 import { purchaseOrderStates } from '../domain/purchase-order-states';
 import type { HoldLookup } from '../ports';
-import type { PurchaseOrderRepository } from '../store/purchase-order.repository';
-import type { HoldLinkTells } from './hold-link-tells';
+import type { PurchaseOrderStore } from '../store/purchase-order.repository';
 import type { PurchaseOrderCommands } from './purchase-order-commands';
 
 const view = (hold: Hold, lineId: string | null): LinkedHold => ({
@@ -18,19 +17,16 @@ const view = (hold: Hold, lineId: string | null): LinkedHold => ({
 /** Customer-order holds linked to the order's lines, through the holds port (ports.ts). */
 export class HoldCommands {
   constructor(
-    private readonly orders: PurchaseOrderRepository,
+    private readonly store: PurchaseOrderStore,
     private readonly commands: PurchaseOrderCommands,
     private readonly holds: HoldLookup,
-    private readonly tells: HoldLinkTells,
   ) {}
 
   async link(orgId: string, id: string, lineId: string, reservationIds: string[]) {
     await this.commands.get(orgId, id);
     const found = await this.holds.holds(orgId, reservationIds);
-    const changed = await this.orders.change(orgId, id, (po) => linkHolds(po, lineId, reservationIds, found));
-    // Then orders, from the write's outbox: now, and by the relay until orders takes it.
-    await this.tells.tellAll(changed.events);
-    return changed.state;
+    // Orders is told from the write's outbox (store/hold-link-tells.ts): now, and by the relay until it takes it.
+    return (await this.store.change(orgId, id, (po) => linkHolds(po, lineId, reservationIds, found))).state;
   }
 
   /** The holds linked to the order's lines, as the orders service knows them now. */

@@ -6,7 +6,7 @@ import type {
   UpdateLine,
   UpdatePurchaseOrder,
 } from '@stockyard/contracts';
-import { AppError, newId, notFound } from '@stockyard/service-kit';
+import { AppError, newId, notFound, type Decision } from '@stockyard/service-kit';
 import { newPurchaseOrder } from '../domain/create-purchase-order';
 import { needsOffers, priceLines } from '../domain/line-pricing';
 import { addTracking } from '../domain/order-extras';
@@ -24,19 +24,20 @@ import { lockedChanges, updatePurchaseOrder, type OrderUpdate } from '../domain/
 import type { CatalogReads } from '../peers/catalog-reads';
 import type { InventoryPeer } from '../peers/inventory-stock';
 import type { OrderNumbers } from '../store/order-numbers';
-import type { PurchaseOrderRepository } from '../store/purchase-order.repository';
+import type { PurchaseOrderReads, PurchaseOrderStore } from '../store/purchase-order.repository';
 
 /** The purchase order's use cases: check what a request names with the peers, then decide through the store. */
 export class PurchaseOrderCommands {
   constructor(
-    private readonly orders: PurchaseOrderRepository,
+    private readonly store: PurchaseOrderStore,
+    private readonly reads: PurchaseOrderReads,
     private readonly numbers: OrderNumbers,
     private readonly catalog: CatalogReads,
     private readonly inventory: InventoryPeer,
   ) {}
 
   async get(orgId: string, id: string): Promise<PurchaseOrder> {
-    const po = await this.orders.find(orgId, id);
+    const po = await this.reads.find(orgId, id);
     if (!po) throw notFound('Purchase order');
     return po;
   }
@@ -64,7 +65,7 @@ export class PurchaseOrderCommands {
         lines,
       });
       try {
-        return await this.orders.create(state, events);
+        return await this.store.create(state, events);
       } catch (err) {
         // A generated number someone supplied by hand: take the next one.
         if (!body.orderNumber && err instanceof AppError && err.code === 'order_number_taken') continue;
@@ -85,7 +86,7 @@ export class PurchaseOrderCommands {
       await this.checkWarehouse(orgId, body.warehouseId);
     }
     // A new number is claimed by the store before the write, the old one released after it.
-    return (await this.orders.change(orgId, id, (current) => updatePurchaseOrder(current, update))).state;
+    return (await this.store.change(orgId, id, (current) => updatePurchaseOrder(current, update))).state;
   }
 
   submit = (orgId: string, id: string) => this.decide(orgId, id, (po) => submitPurchaseOrder(po, new Date()));
@@ -126,9 +127,9 @@ export class PurchaseOrderCommands {
   private async decide(
     orgId: string,
     id: string,
-    decide: Parameters<PurchaseOrderRepository['change']>[2],
+    decide: (po: PurchaseOrder) => Decision<PurchaseOrder, unknown>,
   ): Promise<PurchaseOrder> {
-    return (await this.orders.change(orgId, id, decide)).state;
+    return (await this.store.change(orgId, id, decide)).state;
   }
 
   /** The supplier: a live (active, untrashed) source of the organization, else 422 `unknown_source`. */

@@ -1,5 +1,5 @@
 import { PeriodicPass, type Logger } from '@stockyard/service-kit';
-import type { PurchaseOrderRepository } from '../store/purchase-order.repository';
+import type { PurchaseOrderReads } from '../store/purchase-order.repository';
 import type { ReceiveCommands } from './receive-commands';
 
 /** Orders a sweep takes up at once. */
@@ -13,7 +13,7 @@ const BATCH = 100;
  */
 export class ReceiptSweep extends PeriodicPass {
   constructor(
-    private readonly orders: PurchaseOrderRepository,
+    private readonly orders: PurchaseOrderReads,
     private readonly receiving: ReceiveCommands,
     logger: Logger,
     private readonly options: { everyMs: number; graceMs: number },

@@ -6,7 +6,7 @@ import { receiptRefused } from '../domain/purchase-order.errors';
 import { applyReceipt, recordReceipt, rejectReceipt } from '../domain/receive-line';
 import type { InventoryPeer } from '../peers/inventory-stock';
 import { dependencyUnavailable, refusalOf } from '@stockyard/service-kit';
-import type { PurchaseOrderRepository } from '../store/purchase-order.repository';
+import type { PurchaseOrderReads, PurchaseOrderStore } from '../store/purchase-order.repository';
 
 /** The operation key inventory dedupes a receipt's stock on: any retry moves the stock once. */
 export const operationKeyOf = (po: Pick<PurchaseOrder, 'id'>, receipt: Pick<ReceiptRecord, 'lineId' | 'id'>) =>
@@ -26,7 +26,8 @@ export const requestKeyOf = (idempotencyKey: string | undefined) =>
  */
 export class ReceiveCommands {
   constructor(
-    private readonly orders: PurchaseOrderRepository,
+    private readonly store: PurchaseOrderStore,
+    private readonly reads: PurchaseOrderReads,
     private readonly inventory: InventoryPeer,
   ) {}
 
@@ -38,7 +39,7 @@ export class ReceiveCommands {
     idempotencyKey?: string,
   ): Promise<PurchaseOrder> {
     const request = { ...input, receiptId: newId('rcp'), requestKey: requestKeyOf(idempotencyKey) };
-    const { state, result: receipt } = await this.orders.change(orgId, id, (po) =>
+    const { state, result: receipt } = await this.store.change(orgId, id, (po) =>
       recordReceipt(po, lineId, request, new Date()),
     );
     return receipt.status === 'pending' ? this.apply(orgId, id, receipt.id, state) : state;
@@ -49,12 +50,12 @@ export class ReceiveCommands {
    * order as step 1 just wrote it, which saves a read (step 3 decides on the stored order anyway).
    */
   async apply(orgId: string, id: string, receiptId: string, known?: PurchaseOrder): Promise<PurchaseOrder> {
-    const po = known ?? (await this.orders.find(orgId, id));
+    const po = known ?? (await this.reads.find(orgId, id));
     if (!po) throw notFound('Purchase order');
     const receipt = po.receipts.find((r) => r.id === receiptId);
     if (receipt?.status !== 'pending') return po;
     if (po.type === 'STANDARD') await this.putAway(po, receipt);
-    return (await this.orders.change(orgId, id, (current) => applyReceipt(current, receiptId, new Date()))).state;
+    return (await this.store.change(orgId, id, (current) => applyReceipt(current, receiptId, new Date()))).state;
   }
 
   private async putAway(po: PurchaseOrder, receipt: ReceiptRecord): Promise<void> {
@@ -72,7 +73,7 @@ export class ReceiveCommands {
       if (err instanceof PeerUnavailableError) throw dependencyUnavailable('inventory');
       if (!(err instanceof PeerRefusedError)) throw err;
       const { code, message } = refusalOf(err);
-      await this.orders.change(po.orgId, po.id, (current) => rejectReceipt(current, receipt.id, code));
+      await this.store.change(po.orgId, po.id, (current) => rejectReceipt(current, receipt.id, code));
       throw receiptRefused(code, message);
     }
   }

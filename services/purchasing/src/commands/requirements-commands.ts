@@ -15,12 +15,10 @@ import { belowReorderPoint, planRequirements, type SupplierNeeds } from '../doma
 import type { InventoryPeer } from '../peers/inventory-stock';
 import type { RequirementReads } from '../peers/requirement-reads';
 import type { OrderNumbers } from '../store/order-numbers';
-import type { PurchaseOrderRepository } from '../store/purchase-order.repository';
-import type { PurchaseOrderTerms } from '../store/purchase-order-terms';
+import type { PurchaseOrderReads, PurchaseOrderStore } from '../store/purchase-order.repository';
 
 /** Inventory may answer short pages before the end: a call reads at most this many. */
 const MAX_LEVEL_PAGES = 5;
-const BY_IDS = 500;
 
 const unique = (items: string[]) => [...new Set(items)];
 
@@ -31,8 +29,8 @@ const unique = (items: string[]) => [...new Set(items)];
  */
 export class RequirementCommands {
   constructor(
-    private readonly orders: PurchaseOrderRepository,
-    private readonly terms: PurchaseOrderTerms,
+    private readonly store: PurchaseOrderStore,
+    private readonly orders: PurchaseOrderReads,
     private readonly numbers: OrderNumbers,
     private readonly reads: RequirementReads,
     private readonly inventory: InventoryPeer,
@@ -48,7 +46,7 @@ export class RequirementCommands {
     if (below.length === 0) return answer;
     const variantIds = unique(below.map((l) => l.variantId));
     const [open, offers, variants] = await Promise.all([
-      this.holding(
+      this.orders.holdingAny(
         orgId,
         below.map((l) => onOrderTerm(l.variantId, l.warehouseId)),
       ),
@@ -56,7 +54,7 @@ export class RequirementCommands {
       this.reads.variants(orgId, variantIds),
     ]);
     const plan = planRequirements(below, onOrderByPair(open), offers, variants);
-    const drafts = await this.holding(
+    const drafts = await this.orders.holdingAny(
       orgId,
       plan.groups.map((g) => draftTerm(g.channelId, g.warehouseId)),
     );
@@ -90,15 +88,6 @@ export class RequirementCommands {
     return { levels, next };
   }
 
-  /** The orders holding any of the terms, read by id (a term index lookup per term, never a scan). */
-  private async holding(orgId: string, terms: string[]): Promise<PurchaseOrder[]> {
-    const ids = await this.terms.holdingAny(orgId, unique(terms));
-    const parts = Array.from({ length: Math.ceil(ids.length / BY_IDS) }, (_, i) =>
-      ids.slice(i * BY_IDS, (i + 1) * BY_IDS),
-    );
-    return (await Promise.all(parts.map((part) => this.orders.byIds(orgId, part)))).flat();
-  }
-
   /** The group's needs appended to the supplier's DRAFT, else in a new DRAFT. */
   private async place(orgId: string, group: SupplierNeeds, draft: PurchaseOrder | undefined, dryRun: boolean) {
     if (draft && canAppend(draft, group.needs)) {
@@ -109,7 +98,7 @@ export class RequirementCommands {
         }));
         return { kind: 'updated' as const, order: orderOf(group, draft, appended) };
       }
-      const { state, result } = await this.orders.change(orgId, draft.id, (po) =>
+      const { state, result } = await this.store.change(orgId, draft.id, (po) =>
         appendRequirements(po, group.needs, () => newId('pol')),
       );
       if (result) return { kind: 'updated' as const, order: orderOf(group, state, result) };
@@ -146,7 +135,7 @@ export class RequirementCommands {
         lines,
       });
       try {
-        return await this.orders.create(state, events);
+        return await this.store.create(state, events);
       } catch (err) {
         // A generated number someone supplied by hand: take the next one.
         if (err instanceof AppError && err.code === 'order_number_taken') continue;

@@ -41,7 +41,7 @@ export const lineReceived = (po: PurchaseOrder, line: OrderLine, receipt: Receip
     receivedAt: at.toISOString(),
   });
 
-/** Local, never published: orders is told which holds a line links (commands/hold-link-tells.ts). */
+/** Local, never published: orders is told which holds a line links (store/hold-link-tells.ts). */
 export const HOLDS_LINKED = 'purchase_order.holds_linked';
 
 export const holdsLinked = (po: PurchaseOrder, lineId: string, reservationIds: string[]): EventEnvelope =>

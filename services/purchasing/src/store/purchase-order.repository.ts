@@ -1,66 +1,50 @@
-import type { EventEnvelope, Page, PurchaseOrderListQuery } from '@stockyard/contracts';
+import type { Page, PurchaseOrderListQuery } from '@stockyard/contracts';
 import {
   AggregateStore,
   readPage,
   stateOf,
-  type Changed,
-  type Decision,
   type OutboxRelay,
   type StatePage,
   type UniqueClaims,
 } from '@stockyard/service-kit';
-import type { NewPurchaseOrder, PurchaseOrder } from '../domain/purchase-order';
+import type { PurchaseOrder } from '../domain/purchase-order';
 import { attachmentKindTerm, HAS_ATTACHMENT } from '../domain/purchase-order-search';
 import { EARLIEST, purchaseOrderFilter, purchaseOrderSort, wantsAttachment } from './purchase-order-filter';
+import type { HoldLinkTells } from './hold-link-tells';
 import type { PurchaseOrderModel } from './purchase-order.model';
-import type { PurchaseOrderTerms } from './purchase-order-terms';
+import { MAX_CANDIDATES, type PurchaseOrderTerms } from './purchase-order-terms';
 
 /** States this process remembers after its writes (a receipt's three steps read the order once). */
 const REMEMBERED = 2_000;
+/** Orders read by id at once. */
+const BY_IDS = 500;
 
 /**
- * Every write of a purchase order goes through here: the kit's store (lock, version guard,
- * outbox), with the update of the order's search terms added to each change that alters them
- * and applied before the write answers.
+ * The orders' store: the kit's (lock, version guard, outbox), its numbers claimed; its terms kept,
+ * and orders told of its hold links, with every write.
  */
-export class PurchaseOrderRepository {
-  readonly store: AggregateStore<PurchaseOrder>;
+export const purchaseOrderStore = (
+  model: PurchaseOrderModel,
+  relay: OutboxRelay,
+  projections: { terms: PurchaseOrderTerms; tells: HoldLinkTells },
+  numbers: UniqueClaims,
+) =>
+  new AggregateStore<PurchaseOrder>(model, relay, {
+    name: 'Purchase order',
+    remember: REMEMBERED,
+    // Trashed orders keep their numbers: a number is never reused.
+    unique: { claims: numbers, valuesOf: (po) => [po.orderNumber] },
+    projections: [projections.terms, projections.tells],
+  });
+export type PurchaseOrderStore = ReturnType<typeof purchaseOrderStore>;
 
+/** The orders as states: by id, by term, pending receipts, and the lists. */
+export class PurchaseOrderReads {
   constructor(
     private readonly model: PurchaseOrderModel,
-    relay: OutboxRelay,
+    private readonly store: PurchaseOrderStore,
     private readonly terms: PurchaseOrderTerms,
-    numbers: UniqueClaims,
-  ) {
-    this.store = new AggregateStore<PurchaseOrder>(model, relay, {
-      name: 'Purchase order',
-      remember: REMEMBERED,
-      // Trashed orders keep their numbers: a number is never reused.
-      unique: { claims: numbers, valuesOf: (po) => [po.orderNumber] },
-    });
-  }
-
-  async create(state: NewPurchaseOrder, events: EventEnvelope[]): Promise<PurchaseOrder> {
-    const termEvents = this.terms.eventsFor(null, { ...state, version: 1 } as PurchaseOrder, 1);
-    const created = await this.store.create(state, [...events, ...termEvents]);
-    await this.terms.applyAll(termEvents);
-    return created;
-  }
-
-  async change<R>(
-    orgId: string,
-    id: string,
-    decide: (current: PurchaseOrder) => Decision<PurchaseOrder, R>,
-  ): Promise<Changed<PurchaseOrder, R>> {
-    const changed = await this.store.change(orgId, id, (current) => {
-      const decision = decide(current);
-      if (!decision.state) return decision;
-      const termEvents = this.terms.eventsFor(current, decision.state, current.version + 1);
-      return { ...decision, events: [...(decision.events ?? []), ...termEvents] };
-    });
-    if (changed.changed) await this.terms.applyAll(changed.events);
-    return changed;
-  }
+  ) {}
 
   /** The organization's order (trashed too), or undefined. */
   find(orgId: string, id: string): Promise<PurchaseOrder | undefined> {
@@ -71,6 +55,15 @@ export class PurchaseOrderRepository {
   async byIds(orgId: string, ids: string[]): Promise<PurchaseOrder[]> {
     const docs = await this.model.find({ orgId, _id: { $in: ids } }, { outbox: 0 }).lean();
     return docs.map((d) => stateOf<PurchaseOrder>(d));
+  }
+
+  /** Every order holding any of these exact terms (on order, drafts: domain/on-order.ts), read by id. */
+  async holdingAny(orgId: string, terms: readonly string[]): Promise<PurchaseOrder[]> {
+    const { refs } = await this.terms.holding(orgId, terms);
+    const parts = Array.from({ length: Math.ceil(refs.length / BY_IDS) }, (_, i) =>
+      refs.slice(i * BY_IDS, (i + 1) * BY_IDS),
+    );
+    return (await Promise.all(parts.map((part) => this.byIds(orgId, part)))).flat();
   }
 
   /** Orders with receipts still pending, any organization's (the receipt sweep), at most `limit`. */
@@ -88,7 +81,8 @@ export class PurchaseOrderRepository {
     if (query.search) narrow(await this.terms.searchCandidates(orgId, query.search));
     if (wantsAttachment(query) === true) {
       const kind = query.attachmentType;
-      narrow(await this.terms.holding(orgId, kind ? attachmentKindTerm(kind) : HAS_ATTACHMENT));
+      const hits = await this.terms.holding(orgId, [kind ? attachmentKindTerm(kind) : HAS_ATTACHMENT], MAX_CANDIDATES);
+      narrow(hits.complete ? hits.refs : undefined);
     }
     return readPage(this.model, {
       filter: purchaseOrderFilter(orgId, query, ids),
