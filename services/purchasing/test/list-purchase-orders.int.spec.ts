@@ -127,7 +127,7 @@ describe('POST /internal/v1/purchase-orders/batch', () => {
 
   it('answers the orders with their lines’ ordered and received quantities, and what is missing', async () => {
     const { po, lineId, variantId } = await h.submittedOrder(6, { expectedAt: '2026-12-31' });
-    await h.receive(po.id, lineId, { quantity: 2 });
+    expect((await h.receive(po.id, lineId, { quantity: 2 })).status).toBe(201);
     const res = await h.request(
       'POST',
       '/purchase-orders/batch',
