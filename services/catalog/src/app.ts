@@ -1,35 +1,30 @@
 import { assemble, defineService, outboxRelay, serviceApp, type ServiceContext } from '@stockyard/service-kit';
-import { brandsAndCategoriesData, brandsAndCategoriesModule } from './brands-and-categories.module';
-import { channelsData, channelsModule } from './channels.module';
+import { brandsAndCategoriesModule } from './brands-and-categories.module';
+import { channelListings, channelsModule } from './channels.module';
 import { configSchema, type Config } from './config';
 import { orderHolds } from './peers/order-holds';
 import type { CatalogDeps } from './deps';
-import { productsData, productsModule } from './products.module';
-import { sourcesAndImportsData, sourcesAndImportsModule } from './sources-and-imports.module';
+import { productReadSide, productsModule } from './products.module';
+import { sourcesAndImportsModule } from './sources-and-imports.module';
 import { storefrontModule } from './storefront.module';
 
 export function buildApp(ctx: ServiceContext<Config>) {
-  // Documents and read sides first: one relay publishes every module's events, and the modules
-  // read one another's (products name brands and categories, channels list products).
-  const data = {
-    products: productsData(ctx),
-    taxonomy: brandsAndCategoriesData(ctx),
-    channels: channelsData(ctx),
-    sources: sourcesAndImportsData(ctx),
-  };
-  const outbox = [...data.products.outbox, ...data.taxonomy.outbox, ...data.channels.outbox, ...data.sources.outbox];
-  const relay = outboxRelay(ctx, outbox, data.products.local);
+  const relay = outboxRelay(ctx);
+  // What the modules read of one another, first: products name brands and categories, which
+  // read products; products read the channels' listings, and channels and sources write products.
+  const reads = productReadSide(ctx);
+  const listings = channelListings(ctx);
   // A category's template change re-enriches its products in a job, through their writer (taken once built).
   const writer = () => products.writes.writer;
-  const taxonomy = brandsAndCategoriesModule(relay, data.taxonomy, { queries: data.products.queries, writer });
-  const needs = { ...taxonomy.stores, listings: data.channels.listings, holds: orderHolds(ctx.config) };
-  const products = productsModule(ctx, relay, data.products, needs);
-  const channels = channelsModule(ctx, relay, data.channels, products.writes);
-  const sources = sourcesAndImportsModule(ctx, relay, data.sources, { ...products.writes, ...needs });
+  const taxonomy = brandsAndCategoriesModule(ctx, relay, { queries: reads.queries, writer });
+  const needs = { ...taxonomy.reads, listings: listings.reads, holds: orderHolds(ctx.config) };
+  const products = productsModule(ctx, relay, reads, needs);
+  const channels = channelsModule(ctx, relay, listings, products.writes);
+  const sources = sourcesAndImportsModule(ctx, relay, { ...products.writes, ...needs, queries: reads.queries });
   const storefront = storefrontModule(ctx, {
     writes: products.writes,
-    queries: data.products.queries,
-    listings: data.channels.listings,
+    queries: reads.queries,
+    listings: listings.reads,
   });
   const deps: CatalogDeps = {
     products: products.commands,

@@ -11,46 +11,43 @@ import {
 import { brandsRoutes } from './http/brands.routes';
 import { categoriesRoutes } from './http/categories.routes';
 import { brandModel } from './store/brand.model';
-import { BrandRepository } from './store/brand.repository';
+import { BrandReads, brandStore } from './store/brand.repository';
 import { categoryModel } from './store/category.model';
-import { CategoryRepository } from './store/category.repository';
+import { CategoryReads, categoryStore } from './store/category.repository';
 import type { ProductWriter } from './commands/product-writer';
 import type { ProductQueries } from './store/product.queries';
-
-/** The categories' documents, built before the relay: a template change leaves its job in their outbox. */
-export function brandsAndCategoriesData({ connection }: ServiceContext<Config>) {
-  const categories = categoryModel(connection);
-  return { brands: brandModel(connection), categories, outbox: [categories] };
-}
-export type BrandsAndCategoriesData = ReturnType<typeof brandsAndCategoriesData>;
 
 /** What brands and categories ask of products: which name them, and the writer that re-enriches them. */
 export interface BrandsAndCategoriesNeeds {
   queries: ProductQueries;
-  /** The products' writer, built after this module (it checks products' references against these stores). */
+  /** The products' writer, built after this module (it checks products' references against these reads). */
   writer: () => ProductWriter;
 }
 
 /**
- * Brands and categories: their stores (the products' writer checks a product's references
- * against them), commands, routes, and the job that settles a category's products on its
+ * Brands and categories: their stores and reads (the products' writer checks a product's
+ * references against them), commands, routes, and the job that settles a category's products on its
  * changed template (a subscription to the catalog's own `category.template_changed`).
  */
 export function brandsAndCategoriesModule(
+  { connection }: ServiceContext<Config>,
   relay: OutboxRelay,
-  data: BrandsAndCategoriesData,
   { queries, writer }: BrandsAndCategoriesNeeds,
 ) {
-  const brands = new BrandRepository(data.brands, relay);
-  const categories = new CategoryRepository(data.categories, relay);
+  const brandDocs = brandModel(connection);
+  const brandsStore = brandStore(brandDocs);
+  const brands = new BrandReads(brandDocs, brandsStore);
+  const categoryDocs = categoryModel(connection);
+  const categoriesStore = categoryStore(categoryDocs, relay);
+  const categories = new CategoryReads(categoryDocs, categoriesStore);
   const commands = {
-    brands: new BrandCommands(brands, queries),
-    categories: new CategoryLifecycleCommands(categories, queries),
+    brands: new BrandCommands(brandsStore, brands, queries),
+    categories: new CategoryLifecycleCommands(categoriesStore, categories, queries),
   };
-  const enrichment = new CategoryEnrichment(categories, queries, writer);
+  const enrichment = new CategoryEnrichment(categoriesStore, categories, queries, writer);
   return {
     commands,
-    stores: { brands, categories },
+    reads: { brands, categories },
     mount: (router: Router) => {
       brandsRoutes(router, commands);
       categoriesRoutes(router, commands);

@@ -7,35 +7,38 @@ import { channelsInternalRoutes } from './http/channels-internal.routes';
 import { channelsRoutes } from './http/channels.routes';
 import { inventoryWarehouses } from './peers/inventory-warehouses';
 import { channelModel } from './store/channel.model';
-import { ChannelStore } from './store/channel.store';
+import { ChannelReads, channelStore } from './store/channel.repository';
 import { listingModel } from './store/listing.model';
-import { ListingRepository } from './store/listing.repository';
+import { ListingReads, listingStore } from './store/listing.repository';
 import type { ProductWrites } from './products.module';
 
 /**
- * The channels' documents and their listings, built before the relay (it publishes from the
- * channels) and before the products and sources modules (which read and write listings).
+ * The channels' listings: their documents and reads, built before the modules (the products,
+ * sources and storefront modules read them too).
  */
-export function channelsData({ connection }: ServiceContext<Config>) {
-  const docs = channelModel(connection);
-  const listingDocs = listingModel(connection);
-  return { docs, listingDocs, listings: new ListingRepository(listingDocs), outbox: [docs] };
+export function channelListings({ connection }: ServiceContext<Config>) {
+  const docs = listingModel(connection);
+  return { docs, reads: new ListingReads(docs) };
 }
-export type ChannelsData = ReturnType<typeof channelsData>;
+export type ChannelListings = ReturnType<typeof channelListings>;
 
-/** Sales channels and their listings: the store, commands and routes (partner and internal). */
+/** Sales channels and their listings: the stores, commands and routes (partner and internal). */
 export function channelsModule(
-  { config }: ServiceContext<Config>,
+  { config, connection }: ServiceContext<Config>,
   relay: OutboxRelay,
-  data: ChannelsData,
+  listings: ChannelListings,
   products: ProductWrites,
 ) {
   const urls = { allowlist: config.FEED_URL_ALLOWLIST, resolve: resolveHost };
-  const store = new ChannelStore(data.docs, relay);
+  const docs = channelModel(connection);
+  const store = channelStore(docs, relay);
+  const channels = new ChannelReads(docs, store);
+  const listingsStore = listingStore(listings.docs);
+  const warehouses = inventoryWarehouses(config);
   const commands = {
-    channels: new ChannelCommands(store, data.listings, products.writer.store, urls, inventoryWarehouses(config)),
+    channels: new ChannelCommands(store, channels, listingsStore, listings.reads, products.store, urls, warehouses),
     /** The orders service's reads: listed variants (checkout), every organization's feeds, the poller's reports. */
-    feeds: new ChannelFeeds(data.docs, store, data.listingDocs),
+    feeds: new ChannelFeeds(store, channels, listings.reads),
   };
   return {
     commands,

@@ -1,4 +1,3 @@
-import type { EventEnvelope } from '@stockyard/contracts';
 import type { Router } from 'express';
 import { type OutboxRelay, type ServiceContext } from '@stockyard/service-kit';
 import { BulkCommands } from './commands/bulk-commands';
@@ -12,21 +11,19 @@ import { DataHealthReports } from './commands/data-health-reports';
 import { ProductWriter } from './commands/product-writer';
 import { VariantCommands } from './commands/variant-commands';
 import type { Config } from './config';
-import { COMPONENT_USES_CHANGED } from './domain/component-uses';
-import { SEARCH_TERMS_CHANGED } from './domain/product-search';
 import { productsRoutes } from './http/products.routes';
 import { variantsInternalRoutes } from './http/variants-internal.routes';
 import { variantsRoutes } from './http/variants.routes';
 import { inventoryStock } from './peers/inventory-stock';
 import { NO_HOLDS, type HoldLookup, type ListingLookup } from './ports';
-import type { BrandRepository } from './store/brand.repository';
-import type { CategoryRepository } from './store/category.repository';
+import type { BrandReads } from './store/brand.repository';
+import type { CategoryReads } from './store/category.repository';
 import { ComponentUses } from './store/component-uses';
 import { productModel } from './store/product.model';
 import { healthReportModel } from './store/health-report.model';
 import { ProductQueries } from './store/product.queries';
 import { ProductSearch } from './store/product-search';
-import { productStore } from './store/product.store';
+import { productStore, type ProductStore } from './store/product.store';
 import { skuClaimModel } from './store/sku-claim.model';
 import { SkuRegistry } from './store/sku-registry';
 import { skuSequenceModel } from './store/sku-sequence.model';
@@ -34,40 +31,28 @@ import { TermIndexRebuild } from './store/term-index-rebuild';
 import { variantRefModel } from './store/variant-ref.model';
 import { VariantRefs } from './store/variant-refs';
 import { VariantList } from './store/variant-list';
-import { VARIANT_LIST_CHANGED } from './domain/variant-list';
 
 /**
- * The products' documents and read side, built before the relay and the other modules: the
- * relay publishes from the documents and applies the search and component-use indexes and the
- * variant list here
- * (the catalog's own projections, so their updates never go round the broker); brands and
- * categories read products through the queries.
+ * The products' documents, their projections (the search and component-use indexes, the
+ * variant list: the product store keeps them) and queries, built before the modules: brands,
+ * categories and the storefront read products through the queries.
  */
-export function productsData({ connection }: ServiceContext<Config>) {
+export function productReadSide({ connection }: ServiceContext<Config>) {
   const docs = productModel(connection);
-  const search = new ProductSearch(connection);
-  const uses = new ComponentUses(connection);
-  const variantList = new VariantList(connection, docs);
-  return {
-    docs,
-    search,
-    uses,
-    variantList,
-    queries: new ProductQueries(docs, search, uses, variantList),
-    outbox: [docs],
-    local: {
-      [SEARCH_TERMS_CHANGED]: (event: EventEnvelope) => search.applyIfNew(event),
-      [COMPONENT_USES_CHANGED]: (event: EventEnvelope) => uses.applyIfNew(event),
-      [VARIANT_LIST_CHANGED]: (event: EventEnvelope) => variantList.applyIfNew(event),
-    },
+  const projections = {
+    search: new ProductSearch(connection),
+    uses: new ComponentUses(connection),
+    variantList: new VariantList(connection, docs),
   };
+  const { search, uses, variantList } = projections;
+  return { docs, projections, queries: new ProductQueries(docs, search, uses, variantList) };
 }
-export type ProductsData = ReturnType<typeof productsData>;
+export type ProductReadSide = ReturnType<typeof productReadSide>;
 
 /** What the products module reads of others: brands and categories (a product names them), channel listings. */
 export interface ProductsNeeds {
-  brands: BrandRepository;
-  categories: CategoryRepository;
+  brands: BrandReads;
+  categories: CategoryReads;
   listings: ListingLookup;
   /** Orders' open holds (app.ts wires orders' internal read; NO_HOLDS when absent). */
   holds?: HoldLookup;
@@ -81,24 +66,22 @@ export interface ProductsNeeds {
 export function productsModule(
   ctx: ServiceContext<Config>,
   relay: OutboxRelay,
-  data: ProductsData,
+  reads: ProductReadSide,
   needs: ProductsNeeds,
 ) {
   const { connection, logger } = ctx;
-  const { docs, search, uses, variantList, queries } = data;
+  const { docs, projections, queries } = reads;
+  const { search, uses, variantList } = projections;
   const skus = new SkuRegistry(skuClaimModel(connection), skuSequenceModel(connection), docs);
-  const store = productStore(docs, relay, skus.claims, variantList);
+  const store = productStore(docs, relay, skus.claims, projections);
   const variantRefs = new VariantRefs(variantRefModel(connection));
   const peers = { stock: inventoryStock(ctx.config), holds: needs.holds ?? NO_HOLDS, listings: needs.listings };
   const components = new ComponentCheck(store, variantRefs, uses);
-  const writer = new ProductWriter(store, skus, variantRefs, components, needs.brands, needs.categories, [
-    search,
-    uses,
-    variantList,
-  ]);
+  const writer = new ProductWriter(store, skus, variantRefs, components, needs.brands, needs.categories);
   const health = new DataHealthReports(healthReportModel(connection), queries, ctx.config.DATA_HEALTH_WAIT_MS, logger);
   const commands = productsCommands({
     health,
+    store,
     writer,
     skus,
     variantRefs,
@@ -111,7 +94,7 @@ export function productsModule(
   return {
     commands,
     /** What the channels and sources modules write products with. */
-    writes: { writer, variantRefs },
+    writes: { store, writer, variantRefs },
     parts: [
       health,
       new TermIndexRebuild(connection, docs, [search, uses], logger),
@@ -128,24 +111,25 @@ export type ProductWrites = ReturnType<typeof productsModule>['writes'];
 
 function productsCommands(p: {
   health: DataHealthReports;
+  store: ProductStore;
   writer: ProductWriter;
   skus: SkuRegistry;
   variantRefs: VariantRefs;
   components: ComponentCheck;
   queries: ProductQueries;
   peers: ConstructorParameters<typeof ConversionCommands>[3];
-  categories: CategoryRepository;
+  categories: CategoryReads;
   bulkPage: number;
 }) {
-  const { writer, skus, queries, peers } = p;
+  const { store, writer, skus, queries, peers } = p;
   const products = new ProductCommands(writer, skus, queries, peers.listings, peers.stock);
   return {
     products,
-    variants: new VariantCommands(writer, skus, p.variantRefs, queries),
+    variants: new VariantCommands(store, writer, skus, p.variantRefs, queries),
     families: new FamilyCommands(writer, skus, queries, products),
     reports: new ProductReports(writer, queries, p.categories, p.health),
     conversions: new ConversionCommands(writer, queries, products, peers),
-    bulk: new BulkCommands(writer, queries, p.bulkPage),
+    bulk: new BulkCommands(store, writer, queries, p.bulkPage),
     internalReads: new InternalReads(p.components, skus),
   };
 }

@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import type { Connection } from 'mongoose';
 import { resolveHost, type OutboxRelay, type ServiceContext } from '@stockyard/service-kit';
 import { CostFollower } from './commands/cost-follower';
 import { ImportCommands } from './commands/import-commands';
@@ -16,20 +17,13 @@ import { sourcesRoutes } from './http/sources.routes';
 import type { ProductWrites } from './products.module';
 import { ImportChunks } from './store/import-chunk.repository';
 import { importJobModel } from './store/import-job.model';
-import { ImportJobStore } from './store/import-job.store';
-import type { ListingRepository } from './store/listing.repository';
+import { ImportJobReads, importJobStore } from './store/import-job.repository';
+import type { ListingReads } from './store/listing.repository';
+import type { ProductQueries } from './store/product.queries';
 import { sourceSkuModel } from './store/source-sku.model';
-import { SourceSkuRepository } from './store/source-sku.repository';
+import { SourceSkuReads, sourceSkuStore, SourceSkuWrites } from './store/source-sku.repository';
 import { sourceModel } from './store/source.model';
-import { SourceStore } from './store/source.store';
-
-/** The sources' and import jobs' documents, built before the relay (it publishes from them). */
-export function sourcesAndImportsData({ connection }: ServiceContext<Config>) {
-  const sources = sourceModel(connection);
-  const importJobs = importJobModel(connection);
-  return { sources, importJobs, outbox: [sources, importJobs] };
-}
-export type SourcesAndImportsData = ReturnType<typeof sourcesAndImportsData>;
+import { SourceReads, sourceStore } from './store/source.repository';
 
 /**
  * Source channels, their SKUs (offers) and imports: stores, commands and routes (partner and
@@ -40,25 +34,22 @@ export type SourcesAndImportsData = ReturnType<typeof sourcesAndImportsData>;
 export function sourcesAndImportsModule(
   ctx: ServiceContext<Config>,
   relay: OutboxRelay,
-  data: SourcesAndImportsData,
-  needs: ProductWrites & { listings: ListingRepository },
+  needs: ProductWrites & { listings: ListingReads; queries: ProductQueries },
 ) {
   const { config, connection, logger } = ctx;
-  const { writer, variantRefs, listings } = needs;
+  const { store: products, writer, variantRefs, listings, queries } = needs;
   const urls = { allowlist: config.FEED_URL_ALLOWLIST, resolve: resolveHost };
-  const sourceStore = new SourceStore(data.sources, relay);
-  const skus = new SourceSkuRepository(sourceSkuModel(connection));
-  const jobs = new ImportJobStore(data.importJobs, relay);
+  const { sourcesStore, sources, skuStore, skus, skuWrites, jobs, jobReads } = sourcesStorage(connection, relay);
   const chunks = new ImportChunks(connection);
   const costs = new CostFollower(writer, logger);
-  const links = new OfferLinks(skus, variantRefs, writer.store, writer);
-  const runner = new ImportRunner(jobs, chunks, skus, costs, urls, config, logger);
+  const links = new OfferLinks(skuStore, skus, variantRefs, products, writer);
+  const runner = new ImportRunner(jobs, jobReads, chunks, skus, skuWrites, costs, urls, config, logger);
   const commands = {
-    sources: new SourceCommands(sourceStore),
-    sourceSkus: new SourceSkuCommands(sourceStore, skus, links, costs),
-    imports: new ImportCommands(sourceStore, jobs, chunks, runner, urls, config, logger),
-    sourceProducts: new SourceProductCommands(sourceStore, skus, listings, writer),
-    sourceReads: new SourceInternalReads(sourceStore, skus),
+    sources: new SourceCommands(sourcesStore, sources),
+    sourceSkus: new SourceSkuCommands(sources, skuStore, skus, skuWrites, links, costs),
+    imports: new ImportCommands(sources, jobs, jobReads, chunks, runner, urls, config, logger),
+    sourceProducts: new SourceProductCommands(sources, skuStore, skus, listings, products, queries, writer),
+    sourceReads: new SourceInternalReads(sources, skus),
   };
   return {
     commands,
@@ -73,3 +64,21 @@ export function sourcesAndImportsModule(
 }
 /** What the sources' and imports' routes are given: commands only. */
 export type SourcesAndImportsCommands = ReturnType<typeof sourcesAndImportsModule>['commands'];
+
+/** The sources', their SKUs' and the import jobs' stores and reads. */
+function sourcesStorage(connection: Connection, relay: OutboxRelay) {
+  const sourceDocs = sourceModel(connection);
+  const sourcesStore = sourceStore(sourceDocs, relay);
+  const skuDocs = sourceSkuModel(connection);
+  const jobDocs = importJobModel(connection);
+  const jobs = importJobStore(jobDocs, relay);
+  return {
+    sourcesStore,
+    sources: new SourceReads(sourceDocs, sourcesStore),
+    skuStore: sourceSkuStore(skuDocs),
+    skus: new SourceSkuReads(skuDocs),
+    skuWrites: new SourceSkuWrites(skuDocs),
+    jobs,
+    jobReads: new ImportJobReads(jobDocs, jobs),
+  };
+}

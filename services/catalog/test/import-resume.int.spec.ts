@@ -34,7 +34,7 @@ async function crashedJob(h: Channels, sourceId: string, body: string, over: Rec
     1e9,
     () => new Error('big'),
   );
-  await deps.sourcesAndImports.imports.jobs.store.create({
+  await deps.sourcesAndImports.imports.jobs.create({
     ...job,
     status: 'RUNNING',
     chunks: staged.chunks,
@@ -174,7 +174,7 @@ describe('an import interrupted by a crash', () => {
     const answer = slowUpload(`${h.url}/api/v1/sources/${source}/imports`, lines, 250);
     const receiving = await eventually(async () => (await h.request('GET', `/sources/${source}/imports`)).body.data[0]);
     // What the sweep does to an upload whose lease ran out (a process that stalled longer than a lease).
-    await (h.deps as CatalogDeps).sourcesAndImports.imports.jobs.store.change(ORG, receiving.id, (j) =>
+    await (h.deps as CatalogDeps).sourcesAndImports.imports.jobs.change(ORG, receiving.id, (j) =>
       fail(j, { code: 'upload_interrupted', message: 'cut off' }, new Date()),
     );
     const res = await answer;

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import mongoose from 'mongoose';
 import { infraEnv } from '@stockyard/testkit';
 import { listingModel } from '../src/store/listing.model';
-import { ListingRepository } from '../src/store/listing.repository';
+import { ListingReads } from '../src/store/listing.repository';
 import { productModel } from '../src/store/product.model';
 import { ProductQueries } from '../src/store/product.queries';
 import { ComponentUses } from '../src/store/component-uses';
@@ -197,7 +197,7 @@ describe('list queries read the same rows as the queries they replaced', () => {
   });
 
   it('listings of variants: one count per variant, repeated and unknown ones included', async () => {
-    const repo = new ListingRepository(listings);
+    const repo = new ListingReads(listings);
     for (const variantIds of [['var_x1'], ['var_x1', 'var_x2', 'var_x1'], ['var_x3', 'var_none'], []]) {
       const expected = await listings.countDocuments({ orgId: ORG, variantId: { $in: variantIds } });
       expect(await repo.listingCountOfVariants(ORG, variantIds)).toBe(expected);
@@ -206,7 +206,7 @@ describe('list queries read the same rows as the queries they replaced', () => {
   });
 
   it('listings with a parent, by parent then channel', async () => {
-    const repo = new ListingRepository(listings);
+    const repo = new ListingReads(listings);
     const rows = await repo.withParents(ORG);
     const expected = await listings
       .find({ orgId: ORG, externalParentId: { $ne: null } }, { channelId: 1, externalParentId: 1, productId: 1 })
@@ -218,7 +218,7 @@ describe('list queries read the same rows as the queries they replaced', () => {
   });
 
   it('a channel’s listings of a product or a parent, page by page, and their totals', async () => {
-    const repo = new ListingRepository(listings);
+    const repo = new ListingReads(listings);
     for (const filter of [{}, { productId: 'prd_x1' }, { externalParentId: 'par_3' }]) {
       const query = { orgId: ORG, channelId: 'ch_1', ...filter };
       const expected = ids(await listings.find(query).sort({ createdAt: 1, _id: 1 }).lean());

@@ -135,12 +135,12 @@ describe('GET /variants: the variant list', () => {
     const list = new VariantList(c.connection, productModel(c.connection));
     const rows = [{ variantId: c.variantOf(p), position: 0 }];
     const payload = { orgId: 'org_variant_list', productId: p.id, version: 1, createdAt: null, rows };
-    await list.applyIfNew(newEvent(VARIANT_LIST_CHANGED, payload));
+    await list.apply([newEvent(VARIANT_LIST_CHANGED, payload)]);
     const [again] = await rowsOf(p.id);
     expect(again).toMatchObject({ variantId: c.variantOf(p), at: new Date(p.createdAt), version: 1 });
     // An older update replayed after a newer one changes nothing.
     await c.request('POST', `/products/${p.id}/variants`, { sku: 'VR-2' });
-    await list.applyIfNew(newEvent(VARIANT_LIST_CHANGED, { ...payload, createdAt: p.createdAt }));
+    await list.apply([newEvent(VARIANT_LIST_CHANGED, { ...payload, createdAt: p.createdAt })]);
     expect(skus(await get(`?productId=${p.id}`))).toEqual(['VR-1', 'VR-2']);
   });
 

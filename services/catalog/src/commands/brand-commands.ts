@@ -1,32 +1,40 @@
 import type { CreateBrand, Page } from '@stockyard/contracts';
-import type { BrandRepository } from '../store/brand.repository';
+import { notFound } from '@stockyard/service-kit';
+import { brandView, newBrand, renameBrand } from '../domain/brand';
+import { brandInUse } from '../domain/brand.errors';
+import type { BrandReads, BrandStore } from '../store/brand.repository';
 import type { ProductQueries } from '../store/product.queries';
 
 /** Brands: the list, one brand, create, rename, and delete once no product names it. */
 export class BrandCommands {
   constructor(
-    private readonly brands: BrandRepository,
+    private readonly store: BrandStore,
+    private readonly reads: BrandReads,
     private readonly products: ProductQueries,
   ) {}
 
   list(orgId: string, page: Page) {
-    return this.brands.list(orgId, page);
+    return this.reads.list(orgId, page);
   }
 
   get(orgId: string, id: string) {
-    return this.brands.get(orgId, id);
+    return this.reads.get(orgId, id);
   }
 
-  create(orgId: string, input: CreateBrand) {
-    return this.brands.create(orgId, input);
+  async create(orgId: string, input: CreateBrand) {
+    return brandView(await this.store.create(newBrand(orgId, input)));
   }
 
-  rename(orgId: string, id: string, name: string) {
-    return this.brands.rename(orgId, id, name);
+  async rename(orgId: string, id: string, name: string) {
+    const { state } = await this.store.change(orgId, id, (current) => ({ state: renameBrand(current, name) }));
+    return brandView(state);
   }
 
   /** For good (204); 409 `brand_in_use` while a product, live or trashed, names it. */
-  delete(orgId: string, id: string): Promise<void> {
-    return this.brands.delete(orgId, id, () => this.products.countUsing(orgId, { brandId: id }));
+  async delete(orgId: string, id: string): Promise<void> {
+    if (!(await this.reads.exists(orgId, id))) throw notFound('Brand');
+    const count = await this.products.countUsing(orgId, { brandId: id });
+    if (count > 0) throw brandInUse(count);
+    await this.store.remove(orgId, id);
   }
 }

@@ -4,6 +4,7 @@ import { bulkDeleteTarget, bulkRestoreTarget, onePage, type BulkFailure } from '
 import type { ProductState } from '../domain/product';
 import { restoreProduct, trashProduct } from '../domain/product-lifecycle';
 import type { ProductQueries } from '../store/product.queries';
+import type { ProductStore } from '../store/product.store';
 import type { ProductWriter } from './product-writer';
 
 /**
@@ -15,6 +16,7 @@ import type { ProductWriter } from './product-writer';
  */
 export class BulkCommands {
   constructor(
+    private readonly store: ProductStore,
     private readonly writer: ProductWriter,
     private readonly queries: ProductQueries,
     private readonly pageSize: number,
@@ -33,7 +35,7 @@ export class BulkCommands {
     const dryRun = body.dryRun ?? false;
     const now = new Date();
     const outcomes = dryRun
-      ? await this.writer.store.changeMany(orgId, page.ids, (p) => (assertLive(p), {}))
+      ? await this.store.changeMany(orgId, page.ids, (p) => (assertLive(p), {}))
       : await this.writer.changeMany(
           orgId,
           page.ids,

@@ -1,6 +1,6 @@
-import { KeyedMutex } from '@stockyard/service-kit';
-import { enrichmentPending, templateVersionOf, type CategoryState } from '../domain/category';
-import type { CategoryRepository } from '../store/category.repository';
+import { AppError, KeyedMutex } from '@stockyard/service-kit';
+import { enrichmentPending, finishEnrichment, templateVersionOf, type CategoryState } from '../domain/category';
+import type { CategoryReads, CategoryStore } from '../store/category.repository';
 import type { ProductQueries } from '../store/product.queries';
 import type { ProductWriter } from './product-writer';
 
@@ -20,7 +20,8 @@ export class CategoryEnrichment {
   private readonly running = new KeyedMutex();
 
   constructor(
-    private readonly categories: CategoryRepository,
+    private readonly store: CategoryStore,
+    private readonly categories: CategoryReads,
     private readonly products: ProductQueries,
     private readonly writer: () => ProductWriter,
   ) {}
@@ -35,7 +36,7 @@ export class CategoryEnrichment {
         const now = await this.categories.read(orgId, categoryId);
         if (!now) return;
         if (templateVersionOf(now) === templateVersionOf(category)) {
-          await this.categories.finishEnrichment(orgId, categoryId, templateVersionOf(now), changed);
+          await this.finish(orgId, categoryId, templateVersionOf(now), changed);
           return;
         }
         // The template moved while this run wrote (another replica's run may have finished
@@ -43,6 +44,14 @@ export class CategoryEnrichment {
         category = now;
       }
     });
+  }
+
+  /** Marks the enrichment of `templateVersion` DONE; nothing when the category moved on (or is gone). */
+  private async finish(orgId: string, id: string, templateVersion: number, productsChanged: number): Promise<void> {
+    const now = new Date();
+    await this.store
+      .change(orgId, id, (current) => finishEnrichment(current, templateVersion, productsChanged, now))
+      .catch((err: unknown) => (err instanceof AppError && err.status === 404 ? undefined : Promise.reject(err)));
   }
 
   /** One pass over the category's products on its template; stops early once the template moved. Answers the flips. */

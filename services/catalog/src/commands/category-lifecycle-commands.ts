@@ -1,5 +1,8 @@
 import type { CreateCategory, Page, UpdateCategory } from '@stockyard/contracts';
-import type { CategoryRepository } from '../store/category.repository';
+import { notFound } from '@stockyard/service-kit';
+import { categoryView, changeCategory, newCategory } from '../domain/category';
+import { categoryInUse } from '../domain/category.errors';
+import type { CategoryReads, CategoryStore } from '../store/category.repository';
 import type { ProductQueries } from '../store/product.queries';
 
 /**
@@ -8,28 +11,39 @@ import type { ProductQueries } from '../store/product.queries';
  */
 export class CategoryLifecycleCommands {
   constructor(
-    private readonly categories: CategoryRepository,
+    private readonly store: CategoryStore,
+    private readonly reads: CategoryReads,
     private readonly products: ProductQueries,
   ) {}
 
   list(orgId: string, page: Page) {
-    return this.categories.list(orgId, page);
+    return this.reads.list(orgId, page);
   }
 
   get(orgId: string, id: string) {
-    return this.categories.get(orgId, id);
+    return this.reads.get(orgId, id);
   }
 
-  create(orgId: string, input: CreateCategory) {
-    return this.categories.create(orgId, input);
+  async create(orgId: string, input: CreateCategory) {
+    if (input.parentId) await this.reads.ancestry(orgId, input.parentId);
+    return categoryView(await this.store.create(newCategory(orgId, input)));
   }
 
-  update(orgId: string, id: string, input: UpdateCategory) {
-    return this.categories.update(orgId, id, input);
+  /** Updates; a template change starts its products' enrichment job in the same write (`changeCategory`). */
+  async update(orgId: string, id: string, input: UpdateCategory) {
+    const ancestors = input.parentId ? await this.reads.ancestry(orgId, input.parentId) : [];
+    const { state } = await this.store.change(orgId, id, (current) => changeCategory(current, input, ancestors));
+    return categoryView(state);
   }
 
   /** For good (204); 409 `category_in_use` while a product (live or trashed) or a subcategory names it. */
-  delete(orgId: string, id: string): Promise<void> {
-    return this.categories.delete(orgId, id, () => this.products.countUsing(orgId, { categoryId: id }));
+  async delete(orgId: string, id: string): Promise<void> {
+    if (!(await this.reads.read(orgId, id))) throw notFound('Category');
+    const [products, children] = await Promise.all([
+      this.products.countUsing(orgId, { categoryId: id }),
+      this.reads.childCount(orgId, id),
+    ]);
+    if (products > 0 || children > 0) throw categoryInUse(products, children);
+    await this.store.remove(orgId, id);
   }
 }

@@ -1,5 +1,5 @@
 import type { ChannelBatch, CreateChannel, ListingInput, Page, UpdateChannel } from '@stockyard/contracts';
-import { checkPublicUrl, type UrlPolicy, type UrlRules } from '@stockyard/service-kit';
+import { checkPublicUrl, notFound, type UrlPolicy, type UrlRules } from '@stockyard/service-kit';
 import {
   deleteChannel,
   internalChannelView,
@@ -9,10 +9,12 @@ import {
   type ChannelState,
 } from '../domain/channel';
 import { channelDeleted, listingTargetsNotFound, unknownWarehouse } from '../domain/channel.errors';
+import { listingId, upsertListing, type ListingState, type UpsertOutcome } from '../domain/listing';
 import { liveVariants } from '../domain/product-derived';
-import type { ChannelStore } from '../store/channel.store';
 import type { WarehouseLookup } from '../ports';
-import type { ListingRepository } from '../store/listing.repository';
+import type { ChannelReads, ChannelStore } from '../store/channel.repository';
+import { inParallel } from '../store/in-parallel';
+import type { ListingReads, ListingStore } from '../store/listing.repository';
 import type { ProductStore } from '../store/product.store';
 
 /** How feed URLs are named in refusals (`feed_url_not_https`, `feed_url_private_address`, ...). */
@@ -21,14 +23,16 @@ export const FEED_URL_RULES: UrlRules = { subject: 'Feed URL', code: 'feed_url' 
 /** Sales channels and their listings. */
 export class ChannelCommands {
   constructor(
-    private readonly channels: ChannelStore,
-    private readonly listings: ListingRepository,
+    private readonly store: ChannelStore,
+    private readonly channels: ChannelReads,
+    private readonly listingStore: ListingStore,
+    private readonly listings: ListingReads,
     private readonly products: ProductStore,
     private readonly urls: UrlPolicy,
     private readonly warehouses: WarehouseLookup,
   ) {}
 
-  list(orgId: string, filter: Parameters<ChannelStore['list']>[1], page: Page) {
+  list(orgId: string, filter: Parameters<ChannelReads['list']>[1], page: Page) {
     return this.channels.list(orgId, filter, page);
   }
 
@@ -44,7 +48,7 @@ export class ChannelCommands {
    */
   async batch(orgId: string, ids: string[]): Promise<ChannelBatch> {
     const unique = [...new Set(ids)];
-    const found = await Promise.all(unique.map((id) => this.channels.store.read(orgId, id)));
+    const found = await Promise.all(unique.map((id) => this.channels.find(orgId, id)));
     const answer: ChannelBatch = { data: [], missing: [] };
     unique.forEach((id, i) => {
       const channel = found[i];
@@ -63,14 +67,14 @@ export class ChannelCommands {
   async create(orgId: string, input: CreateChannel): Promise<ChannelState> {
     if (input.feedUrl) await checkPublicUrl(input.feedUrl, this.urls, FEED_URL_RULES);
     await this.checkWarehouse(orgId, input.warehouseId);
-    return this.channels.store.create(newChannel(orgId, input));
+    return this.store.create(newChannel(orgId, input));
   }
 
   async update(orgId: string, id: string, patch: UpdateChannel): Promise<ChannelState> {
     await this.channels.get(orgId, id); // another organization's id is a 404 whatever the body says
     if (patch.feedUrl) await checkPublicUrl(patch.feedUrl, this.urls, FEED_URL_RULES);
     await this.checkWarehouse(orgId, patch.warehouseId);
-    const { state } = await this.channels.store.change(orgId, id, (c) => ({
+    const { state } = await this.store.change(orgId, id, (c) => ({
       state: updateChannel(c, patch, newFeedSecret),
     }));
     return state;
@@ -80,7 +84,7 @@ export class ChannelCommands {
   async delete(orgId: string, id: string): Promise<void> {
     await this.channels.get(orgId, id);
     const listings = await this.listings.countOnChannel(orgId, id);
-    await this.channels.store.change(orgId, id, (c) => ({ state: deleteChannel(c, listings, new Date()) }));
+    await this.store.change(orgId, id, (c) => ({ state: deleteChannel(c, listings, new Date()) }));
   }
 
   async listListings(
@@ -98,12 +102,44 @@ export class ChannelCommands {
     const channel = await this.channels.get(orgId, channelId);
     if (channel.deletedAt) throw channelDeleted();
     await this.checkTargets(orgId, inputs);
-    return this.listings.upsert(orgId, channelId, inputs);
+    return this.upsert(orgId, channelId, inputs);
   }
 
-  async deleteListing(orgId: string, channelId: string, listingId: string): Promise<void> {
+  async deleteListing(orgId: string, channelId: string, id: string): Promise<void> {
     await this.channels.get(orgId, channelId);
-    await this.listings.delete(orgId, channelId, listingId);
+    const found = await this.listings.find(orgId, id);
+    if (!found || found.channelId !== channelId) throw notFound('Listing');
+    await this.listingStore.remove(orgId, id);
+  }
+
+  /**
+   * Upserts the channel's listings by their external ids: each is one change of the listing's
+   * aggregate (a missing one is inserted by it), so the store guards every write.
+   */
+  private async upsert(orgId: string, channelId: string, inputs: ListingInput[]) {
+    const now = new Date();
+    const outcomes: { next: ListingState; outcome: UpsertOutcome }[] = [];
+    await inParallel(inputs, 8, async (input) => {
+      const id = listingId(channelId, input.externalProductId, input.externalVariantId ?? null);
+      const { state, result } = await this.listingStore.change(orgId, id, (current) => {
+        const stored = current.createdAt === undefined ? undefined : current;
+        const decided = upsertListing(orgId, channelId, stored, input, now);
+        const next = { ...decided.next, version: current.version };
+        return { state: decided.outcome === 'unchanged' ? undefined : next, result: decided.outcome };
+      });
+      outcomes.push({ next: state, outcome: result });
+    });
+    const byInput = new Map(outcomes.map((o) => [o.next.id, o]));
+    const ordered = inputs.map((i) =>
+      byInput.get(listingId(channelId, i.externalProductId, i.externalVariantId ?? null))!,
+    );
+    const count = (o: UpsertOutcome) => ordered.filter((r) => r.outcome === o).length;
+    return {
+      created: count('created'),
+      updated: count('updated'),
+      unchanged: count('unchanged'),
+      data: ordered.map((r) => r.next),
+    };
   }
 
   private async checkTargets(orgId: string, inputs: ListingInput[]): Promise<void> {

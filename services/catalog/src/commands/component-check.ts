@@ -82,7 +82,8 @@ export class ComponentCheck {
     let levels = 0;
     while (variantIds.length > 0 && levels <= MAX_COMPONENT_LEVELS) {
       const wanted = new Set(variantIds);
-      const users = [...(await this.products(orgId, await this.uses.users(orgId, variantIds))).values()].filter(
+      const { refs } = await this.uses.holding(orgId, variantIds);
+      const users = [...(await this.products(orgId, refs)).values()].filter(
         (p) => p.id !== product.id && !p.deletedAt && componentRows(p).some((r) => wanted.has(r.variantId)),
       );
       if (users.length === 0) break;

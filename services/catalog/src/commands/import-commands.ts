@@ -14,8 +14,8 @@ import {
   uploadInterrupted,
 } from '../domain/import.errors';
 import type { ImportChunks } from '../store/import-chunk.repository';
-import type { ImportJobStore } from '../store/import-job.store';
-import type { SourceStore } from '../store/source.store';
+import type { ImportJobReads, ImportJobStore } from '../store/import-job.repository';
+import type { SourceReads } from '../store/source.repository';
 import { FEED_URL_RULES } from './channel-commands';
 import type { ImportRunner } from './import-runner';
 
@@ -30,8 +30,10 @@ export interface UploadRequest {
 /** Starts imports (an upload is stored before the 202; a URL is fetched by the worker) and reads them. */
 export class ImportCommands {
   constructor(
-    private readonly sources: SourceStore,
+    private readonly sources: SourceReads,
+    /** The jobs' store (a test stages a crashed worker's job through it). */
     readonly jobs: ImportJobStore,
+    private readonly reads: ImportJobReads,
     private readonly chunks: ImportChunks,
     private readonly runner: ImportRunner,
     private readonly urls: UrlPolicy,
@@ -61,12 +63,12 @@ export class ImportCommands {
     const owner = this.runner.owner;
     const lease = this.settings.IMPORT_LEASE_MS;
     const id = newId('imp');
-    const earlier = inKeyedRequest() ? await this.jobs.store.read(orgId, id) : undefined;
+    const earlier = inKeyedRequest() ? await this.jobs.read(orgId, id) : undefined;
     if (earlier && earlier.status !== 'RECEIVING' && earlier.chunks > 0) {
       await dropRest(body, this.settings.IMPORT_MAX_BYTES);
       return earlier;
     }
-    const job = await this.jobs.store.create(
+    const job = await this.jobs.create(
       newImportJob(
         { id: earlier ? randomId('imp') : id, orgId, sourceChannelId, origin: 'upload', url: null },
         owner,
@@ -75,7 +77,7 @@ export class ImportCommands {
       ),
     );
     const keeper = new UploadLease(() =>
-      this.jobs.store.change(orgId, job.id, (j) => ({ state: heartbeat(j, owner, new Date(), lease) })),
+      this.jobs.change(orgId, job.id, (j) => ({ state: heartbeat(j, owner, new Date(), lease) })),
     );
     keeper.start(lease / 3);
     const max = this.settings.IMPORT_MAX_BYTES;
@@ -93,7 +95,7 @@ export class ImportCommands {
         },
       );
       await keeper.stop();
-      const { state } = await this.jobs.store.change(orgId, job.id, (j) => ({
+      const { state } = await this.jobs.change(orgId, job.id, (j) => ({
         state: staged(j, owner, chunks, bytes),
       }));
       this.runner.kick();
@@ -104,12 +106,12 @@ export class ImportCommands {
       await this.chunks.removeAll(job.id);
       if (request.clientGone()) {
         // Kept FAILED, not deleted: the partner saw no answer, and the list tells what became of it.
-        await this.jobs.store.change(orgId, job.id, (j) => fail(j, UPLOAD_ABORTED, new Date()));
+        await this.jobs.change(orgId, job.id, (j) => fail(j, UPLOAD_ABORTED, new Date()));
         const fields = { orgId, jobId: job.id, requestId: request.requestId, bytesReceived: read.bytes };
         this.logger.info(fields, 'import upload aborted by the client');
         throw uploadAborted();
       }
-      await this.jobs.delete(orgId, job.id);
+      await this.jobs.remove(orgId, job.id);
       await dropRest(body, max - read.bytes);
       throw err instanceof LeaseLost ? uploadInterrupted() : err;
     }
@@ -119,7 +121,7 @@ export class ImportCommands {
   async fromUrl(orgId: string, sourceChannelId: string, url: string): Promise<ImportJobState> {
     await this.sources.writable(orgId, sourceChannelId);
     await checkPublicUrl(url, this.urls, FEED_URL_RULES);
-    const job = await this.jobs.store.create(
+    const job = await this.jobs.create(
       newImportJob(
         { id: newId('imp'), orgId, sourceChannelId, origin: 'url', url },
         this.runner.owner,
@@ -132,12 +134,12 @@ export class ImportCommands {
   }
 
   get(orgId: string, jobId: string): Promise<ImportJobState> {
-    return this.jobs.get(orgId, jobId);
+    return this.reads.get(orgId, jobId);
   }
 
   async list(orgId: string, sourceChannelId: string, page: Page) {
     await this.sources.get(orgId, sourceChannelId);
-    return this.jobs.list(orgId, sourceChannelId, page);
+    return this.reads.list(orgId, sourceChannelId, page);
   }
 }
 

@@ -20,9 +20,9 @@ import { columnMap, parseRow, type ColumnMap } from '../domain/import-row';
 import { LeaseLost } from '../domain/import.errors';
 import { fetchFeed } from '../net/feed-fetch';
 import type { ImportChunks } from '../store/import-chunk.repository';
-import type { ImportJobStore } from '../store/import-job.store';
+import type { ImportJobReads, ImportJobStore } from '../store/import-job.repository';
 import { SkuIndex } from '../store/sku-index';
-import type { SourceSkuRepository } from '../store/source-sku.repository';
+import type { SourceSkuReads, SourceSkuWrites } from '../store/source-sku.repository';
 import { FEED_URL_RULES } from './channel-commands';
 import type { CostFollower } from './cost-follower';
 import { countImportRows, timeImportRun } from './import-metrics';
@@ -53,8 +53,10 @@ export class ImportRunner implements Part {
 
   constructor(
     private readonly jobs: ImportJobStore,
+    private readonly reads: ImportJobReads,
     private readonly chunks: ImportChunks,
-    private readonly skus: SourceSkuRepository,
+    private readonly skus: SourceSkuReads,
+    private readonly skuWrites: SourceSkuWrites,
     private readonly costs: CostFollower,
     private readonly urls: UrlPolicy,
     private readonly settings: Settings,
@@ -94,14 +96,14 @@ export class ImportRunner implements Part {
   }
 
   private async sweep(): Promise<void> {
-    for (const job of await this.jobs.orphans(new Date())) {
+    for (const job of await this.reads.orphans(new Date())) {
       if (this.stopping || this.running.size >= JOBS_AT_ONCE) return;
       if (this.running.has(job.id)) continue;
       if (job.status === 'RECEIVING') {
         await this.abandonUpload(job);
         continue;
       }
-      const { result: claimed, state } = await this.jobs.store.change(job.orgId, job.id, (j) =>
+      const { result: claimed, state } = await this.jobs.change(job.orgId, job.id, (j) =>
         claim(j, this.owner, new Date(), this.settings.IMPORT_LEASE_MS),
       );
       if (!claimed) continue;
@@ -116,7 +118,7 @@ export class ImportRunner implements Part {
   /** The request that received it died: nobody saw a 202, nothing was applied. */
   private async abandonUpload(job: ImportJobState): Promise<void> {
     const failure = { code: 'upload_interrupted', message: 'The upload was cut off before it was stored' };
-    await this.jobs.store.change(job.orgId, job.id, (j) =>
+    await this.jobs.change(job.orgId, job.id, (j) =>
       j.status === 'RECEIVING' && (j.leaseUntil === null || j.leaseUntil <= new Date())
         ? fail(j, failure, new Date())
         : {},
@@ -138,7 +140,7 @@ export class ImportRunner implements Part {
       const pass = new JobRun(this, job, log);
       const outcome = await pass.apply();
       if (outcome === 'stopped') await this.change(job, (j) => release(j, this.owner));
-      else await this.jobs.store.change(orgId, id, (j) => complete(j, this.owner, new Date()));
+      else await this.jobs.change(orgId, id, (j) => complete(j, this.owner, new Date()));
       if (outcome !== 'stopped') await this.chunks.remove(id, job.chunks);
       timed(outcome);
       log.info({ outcome, timings: pass.timings }, 'import finished');
@@ -147,7 +149,7 @@ export class ImportRunner implements Part {
       timed('failed');
       const failure = describe(err);
       log.error({ err, failure }, 'import failed');
-      await this.jobs.store.change(orgId, id, (j) => (j.leaseOwner === this.owner ? fail(j, failure, new Date()) : {}));
+      await this.jobs.change(orgId, id, (j) => (j.leaseOwner === this.owner ? fail(j, failure, new Date()) : {}));
       await this.chunks.removeAll(id);
     } finally {
       clearInterval(beat);
@@ -183,12 +185,12 @@ export class ImportRunner implements Part {
 
   /** A change of the job by this worker (throws LeaseLost when another holds it). */
   async change(job: ImportJobState, step: (j: ImportJobState) => ImportJobState): Promise<ImportJobState> {
-    const { state } = await this.jobs.store.change(job.orgId, job.id, (j) => ({ state: step(j) }));
+    const { state } = await this.jobs.change(job.orgId, job.id, (j) => ({ state: step(j) }));
     return state;
   }
 
   deps() {
-    return { chunks: this.chunks, skus: this.skus, costs: this.costs };
+    return { chunks: this.chunks, skus: this.skus, skuWrites: this.skuWrites, costs: this.costs };
   }
 }
 
@@ -253,7 +255,7 @@ class JobRun {
    * stored now and reports what that worker planned; its costs are all applied again.
    */
   private async applyBatch(rows: FeedRow[], rowsRead: number, index: SkuIndex): Promise<void> {
-    const { skus, costs } = this.runner.deps();
+    const { skuWrites, costs } = this.runner.deps();
     const { orgId, sourceChannelId } = this.job;
     const owner = this.runner.owner;
     const lease = this.runner.lease;
@@ -274,7 +276,7 @@ class JobRun {
         this.runner.change(this.job, (j) => begin(j, owner, counted, targets, new Date(), lease)),
       );
     }
-    const raced = await this.timed('skuWrites', () => skus.write(plan.writes));
+    const raced = await this.timed('skuWrites', () => skuWrites.write(plan.writes));
     if (raced.length > 0)
       await this.retryRaced(
         raced.map((w) => w.next.sku),
@@ -301,12 +303,12 @@ class JobRun {
 
   /** SKUs another writer created while the batch was planned: planned again on what is stored now. */
   private async retryRaced(raced: string[], rows: FeedRow[], index: SkuIndex): Promise<void> {
-    const { skus } = this.runner.deps();
+    const { skus, skuWrites } = this.runner.deps();
     const { orgId, sourceChannelId } = this.job;
     const stored = await skus.bySkus(orgId, sourceChannelId, raced);
     const again = rows.filter((r) => r.ok && stored.has(r.sku));
     const plan = planBatch(orgId, sourceChannelId, again, (sku) => stored.get(sku), new Date());
-    await skus.write(plan.writes);
+    await skuWrites.write(plan.writes);
     for (const s of stored.values()) index.set(s);
   }
 }

@@ -2,7 +2,7 @@ import { liveVariants } from '../domain/product-derived';
 import { unknownVariants } from '../domain/source-sku.errors';
 import { withSourceLinked } from '../domain/variant-link';
 import type { ProductStore } from '../store/product.store';
-import type { SkuWrite, SourceSkuRepository } from '../store/source-sku.repository';
+import type { SkuWrite, SourceSkuReads, SourceSkuStore } from '../store/source-sku.repository';
 import type { VariantRefs } from '../store/variant-refs';
 import type { ProductWriter } from './product-writer';
 
@@ -13,7 +13,8 @@ import type { ProductWriter } from './product-writer';
  */
 export class OfferLinks {
   constructor(
-    private readonly skus: SourceSkuRepository,
+    private readonly store: SourceSkuStore,
+    private readonly skus: SourceSkuReads,
     private readonly refs: VariantRefs,
     private readonly products: ProductStore,
     private readonly writer: ProductWriter,
@@ -77,7 +78,7 @@ export class OfferLinks {
   private async unmarkOthers(orgId: string, variantId: string, exceptId: string): Promise<void> {
     const others = (await this.skus.preferredOf(orgId, variantId)).filter((s) => s.id !== exceptId);
     if (others.length === 0) return;
-    const outcomes = await this.skus.store.changeMany(
+    const outcomes = await this.store.changeMany(
       orgId,
       others.map((s) => s.id),
       (s) => (s.preferred && s.variantId === variantId ? { state: { ...s, preferred: false } } : {}),

@@ -2,7 +2,7 @@ import type { Page } from '@stockyard/contracts';
 import { liveVariants } from '../domain/product-derived';
 import { templateStatus } from '../domain/product-template';
 import { componentRows } from '../domain/product-derived';
-import type { CategoryRepository } from '../store/category.repository';
+import type { CategoryReads } from '../store/category.repository';
 import type { ProductQueries } from '../store/product.queries';
 import type { DataHealthReports } from './data-health-reports';
 import type { ProductWriter } from './product-writer';
@@ -12,7 +12,7 @@ export class ProductReports {
   constructor(
     private readonly writer: ProductWriter,
     private readonly queries: ProductQueries,
-    private readonly categories: CategoryRepository,
+    private readonly categories: CategoryReads,
     private readonly health: DataHealthReports,
   ) {}
 

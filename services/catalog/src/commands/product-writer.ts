@@ -1,16 +1,13 @@
 import type { EventEnvelope, Template } from '@stockyard/contracts';
 import { AppError, isDuplicateKeyError, type Decision } from '@stockyard/service-kit';
-import { componentUsesEvents } from '../domain/component-uses';
 import type { ProductState } from '../domain/product';
 import { decideInBatch, type BatchResult, type BatchStep, type Templates } from '../domain/product-batch';
 import { componentRows } from '../domain/product-derived';
 import { bundleEvents, productCreated, variantEvents } from '../domain/product-events';
-import { searchTermsEvents } from '../domain/product-search';
 import { changeEvents, settle } from '../domain/product-settle';
 import { brandNotFound, categoryNotFound, productNotFound } from '../domain/product.errors';
-import type { BrandRepository } from '../store/brand.repository';
-import type { CategoryRepository } from '../store/category.repository';
-import type { ProductTermIndex } from '../store/product-term-index';
+import type { BrandReads } from '../store/brand.repository';
+import type { CategoryReads } from '../store/category.repository';
 import type { ProductStore } from '../store/product.store';
 import type { SkuRegistry } from '../store/sku-registry';
 import type { VariantRefs } from '../store/variant-refs';
@@ -43,14 +40,12 @@ const sameRows = (a: ProductState, b: ProductState) =>
  */
 export class ProductWriter {
   constructor(
-    readonly store: ProductStore,
+    private readonly store: ProductStore,
     private readonly skus: SkuRegistry,
     private readonly refs: VariantRefs,
     private readonly components: ComponentCheck,
-    private readonly brands: BrandRepository,
-    private readonly categories: CategoryRepository,
-    /** The term indexes kept from the product's outbox (search, component uses), updated before a write answers. */
-    private readonly indexes: readonly ProductTermIndex[],
+    private readonly brands: BrandReads,
+    private readonly categories: CategoryReads,
   ) {}
 
   async get(orgId: string, id: string): Promise<ProductState> {
@@ -81,15 +76,8 @@ export class ProductWriter {
         product.variants.map((v) => v.id),
       );
       const { version: _v, ...fields } = product;
-      const events = [
-        productCreated(product),
-        ...variantEvents(null, product),
-        ...bundleEvents(null, product),
-        ...searchTermsEvents(null, product, 1),
-        ...componentUsesEvents(null, product, 1),
-      ];
+      const events = [productCreated(product), ...variantEvents(null, product), ...bundleEvents(null, product)];
       const created = await this.store.create(fields, events);
-      await this.applyIndexes(events);
       const unheld = claimed.filter((key) => !created.skuKeys.includes(key));
       if (unheld.length > 0) await this.skus.release(orgId, id, unheld);
       return created;
@@ -105,8 +93,7 @@ export class ProductWriter {
    * refusal again on a fresh read.
    */
   async change(orgId: string, id: string, step: ProductStep, options: ChangeOptions = {}): Promise<ProductState> {
-    const { state, events } = await this.store.change(orgId, id, (current) => this.decide(current, step, options));
-    await this.applyIndexes(events);
+    const { state } = await this.store.change(orgId, id, (current) => this.decide(current, step, options));
     return state;
   }
 
@@ -158,7 +145,6 @@ export class ProductWriter {
         else if (outcome.result.kind === 'single') single.push(id);
         else (unread.add(outcome.result.categoryId), pending.push(id));
       }
-      await this.applyIndexes([...decided.values()].flatMap((o) => (o.ok ? o.events : [])));
       for (const id of single) outcomes.set(id, await this.changeOne(orgId, id, step, options));
       for (const categoryId of unread)
         templates.set(categoryId, (await this.categories.read(orgId, categoryId))?.template);
@@ -187,11 +173,6 @@ export class ProductWriter {
       if (err instanceof AppError) return { ok: false, error: err };
       throw err;
     }
-  }
-
-  /** A write's index updates, before it answers (the relay applies them again from the outbox). */
-  private async applyIndexes(events: readonly EventEnvelope[]): Promise<void> {
-    for (const index of this.indexes) await index.applyAll(events);
   }
 
   /** The reads a change needs: brand and category exist, the template, the component rows, new variants' refs. */

@@ -1,8 +1,8 @@
 import type { OfferBatch, OfferBatchQuery, SourceBatch } from '@stockyard/contracts';
 import { sourceView, type SourceState } from '../domain/source';
 import { sourceSkuView } from '../domain/source-sku';
-import type { SourceSkuRepository } from '../store/source-sku.repository';
-import type { SourceStore } from '../store/source.store';
+import type { SourceSkuReads } from '../store/source-sku.repository';
+import type { SourceReads } from '../store/source.repository';
 
 /** A source offers may be bought from: active and not trashed. */
 const live = (s: SourceState | undefined): s is SourceState => !!s && s.active && !s.deletedAt;
@@ -14,12 +14,12 @@ const live = (s: SourceState | undefined): s is SourceState => !!s && s.active &
  */
 export class SourceInternalReads {
   constructor(
-    private readonly store: SourceStore,
-    private readonly skus: SourceSkuRepository,
+    private readonly reads: SourceReads,
+    private readonly skus: SourceSkuReads,
   ) {}
 
   async sources(orgId: string, ids: string[]): Promise<SourceBatch> {
-    const found = new Map((await this.store.byIds(orgId, ids)).map((s) => [s.id, s]));
+    const found = new Map((await this.reads.byIds(orgId, ids)).map((s) => [s.id, s]));
     const unique = [...new Set(ids)];
     return {
       data: unique.flatMap((id) => (found.has(id) ? [sourceView(found.get(id)!)] : [])),
@@ -31,7 +31,7 @@ export class SourceInternalReads {
   async offers(orgId: string, { variantIds, sourceChannelId }: OfferBatchQuery): Promise<OfferBatch> {
     const skus = await this.skus.linkedTo(orgId, variantIds, sourceChannelId);
     const sourceIds = [...new Set(skus.map((s) => s.sourceChannelId))];
-    const sources = new Map((sourceIds.length ? await this.store.byIds(orgId, sourceIds) : []).map((s) => [s.id, s]));
+    const sources = new Map((sourceIds.length ? await this.reads.byIds(orgId, sourceIds) : []).map((s) => [s.id, s]));
     const order = new Map(variantIds.map((id, i) => [id, i] as const).reverse());
     const rank = (variantId: string | null) => order.get(variantId!) ?? 0;
     const data = skus

@@ -7,15 +7,17 @@ import {
   type FamilyCandidateQuery,
 } from '@stockyard/contracts';
 import { AppError, isDuplicateKeyError } from '@stockyard/service-kit';
-import { familyCandidates, type CandidateProduct } from '../domain/family-candidates';
+import { familyCandidates } from '../domain/family-candidates';
 import { newProduct } from '../domain/product-create';
 import { defaultVariant } from '../domain/product-derived';
 import type { ProductState } from '../domain/product';
 import type { SourceSkuState } from '../domain/source-sku';
 import { withSourceLinked } from '../domain/variant-link';
-import type { ListingRepository, ParentGroupKey } from '../store/listing.repository';
-import type { SourceSkuRepository } from '../store/source-sku.repository';
-import type { SourceStore } from '../store/source.store';
+import type { ListingReads, ParentGroupKey } from '../store/listing.repository';
+import type { ProductQueries } from '../store/product.queries';
+import type { ProductStore } from '../store/product.store';
+import type { SourceSkuReads, SourceSkuStore } from '../store/source-sku.repository';
+import type { SourceReads } from '../store/source.repository';
 import { inParallel } from '../store/in-parallel';
 import type { ProductWriter } from './product-writer';
 
@@ -37,9 +39,12 @@ type Made = BulkFromSourceResult['created'][number];
 /** The products side's routes that read the channels side: products from source SKUs, family candidates. */
 export class SourceProductCommands {
   constructor(
-    private readonly sources: SourceStore,
-    private readonly skus: SourceSkuRepository,
-    private readonly listings: ListingRepository,
+    private readonly sources: SourceReads,
+    private readonly skuStore: SourceSkuStore,
+    private readonly skus: SourceSkuReads,
+    private readonly listings: ListingReads,
+    private readonly products: ProductStore,
+    private readonly queries: ProductQueries,
     private readonly writer: ProductWriter,
   ) {}
 
@@ -96,7 +101,7 @@ export class SourceProductCommands {
       throw err;
     }
     const variant = defaultVariant(product)!;
-    const linked = await this.skus.store
+    const linked = await this.skuStore
       .change(orgId, offer.id, (s) =>
         s.variantId
           ? { result: false }
@@ -134,7 +139,7 @@ export class SourceProductCommands {
         return await this.writer.create(state);
       } catch (err) {
         if (!isDuplicateKeyError(err)) throw err;
-        const made = await this.writer.store.read(orgId, ids.productId);
+        const made = await this.products.read(orgId, ids.productId);
         if (!made) throw err;
         if (!made.deletedAt && defaultVariant(made)) return made;
       }
@@ -169,7 +174,7 @@ export class SourceProductCommands {
       size = Math.min(FAMILY_BATCH, size * 2);
       // Only a group of two or more products can be a candidate: the others' products are not read.
       const wanted = groups.filter((g) => new Set(g.listings.map((l) => l.productId)).size >= 2);
-      const products = await this.candidateProducts(
+      const products = await this.queries.candidates(
         orgId,
         wanted.flatMap((g) => g.listings.map((l) => l.productId)),
       );
@@ -181,21 +186,6 @@ export class SourceProductCommands {
       if (!full) return { data, next: null };
     }
     return { data, next: after ? encodeGroupCursor(after) : null };
-  }
-
-  /** The products of some listings, by `_id` (what a candidate needs of each). */
-  private async candidateProducts(orgId: string, ids: string[]): Promise<Map<string, CandidateProduct>> {
-    const unique = [...new Set(ids)];
-    const found = new Map<string, CandidateProduct>();
-    if (unique.length === 0) return found;
-    const docs = await this.writer.store.collection
-      .find({ orgId, _id: { $in: unique } } as never, { projection: { type: 1, name: 1, parentId: 1, deletedAt: 1 } })
-      .toArray();
-    for (const d of docs) {
-      const id = String(d._id);
-      found.set(id, { id, type: d.type, name: d.name, parentId: d.parentId ?? null, deletedAt: d.deletedAt ?? null });
-    }
-    return found;
   }
 }
 

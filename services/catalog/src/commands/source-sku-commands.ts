@@ -8,8 +8,8 @@ import {
   type SkuOutcome,
   type SourceSkuState,
 } from '../domain/source-sku';
-import type { SkuWrite, SourceSkuRepository } from '../store/source-sku.repository';
-import type { SourceStore } from '../store/source.store';
+import type { SkuWrite, SourceSkuReads, SourceSkuStore, SourceSkuWrites } from '../store/source-sku.repository';
+import type { SourceReads } from '../store/source.repository';
 import type { CostFollower } from './cost-follower';
 import type { OfferLinks } from './offer-links';
 
@@ -18,13 +18,15 @@ type SkuChange = SourceSkuInput;
 /** Source SKUs through the API: list, upsert in bulk, patch, delete. */
 export class SourceSkuCommands {
   constructor(
-    private readonly sources: SourceStore,
-    readonly skus: SourceSkuRepository,
+    private readonly sources: SourceReads,
+    private readonly store: SourceSkuStore,
+    private readonly skus: SourceSkuReads,
+    private readonly writes: SourceSkuWrites,
     private readonly links: OfferLinks,
     private readonly costs: CostFollower,
   ) {}
 
-  async list(orgId: string, sourceChannelId: string, filter: Parameters<SourceSkuRepository['list']>[2], page: Page) {
+  async list(orgId: string, sourceChannelId: string, filter: Parameters<SourceSkuReads['list']>[2], page: Page) {
     await this.sources.get(orgId, sourceChannelId);
     return this.skus.list(orgId, sourceChannelId, filter, page);
   }
@@ -36,7 +38,7 @@ export class SourceSkuCommands {
       orgId,
       inputs.flatMap((i) => (i.variantId ? [i.variantId] : [])),
     );
-    const results = await this.skus.store.exclusive(
+    const results = await this.store.exclusive(
       orgId,
       inputs.map((i) => sourceSkuId(sourceChannelId, i.sku)),
       async () => {
@@ -49,7 +51,7 @@ export class SourceSkuCommands {
         for (const input of inputs)
           planned.push(await this.plan(orgId, sourceChannelId, stored.get(input.sku), input, products));
         const writes = planned.map((p) => p.write);
-        await this.skus.write(writes);
+        await this.writes.write(writes);
         return { planned, writes };
       },
     );
@@ -72,9 +74,9 @@ export class SourceSkuCommands {
 
   async delete(orgId: string, sourceChannelId: string, id: string): Promise<void> {
     await this.sources.writable(orgId, sourceChannelId);
-    const before = await this.skus.store.exclusive(orgId, [id], async () => {
+    const before = await this.store.exclusive(orgId, [id], async () => {
       const current = await this.skus.get(orgId, sourceChannelId, id);
-      await this.skus.delete(orgId, id);
+      await this.writes.delete(orgId, id);
       return current;
     });
     // Gone is unlinked as far as the variant is concerned.

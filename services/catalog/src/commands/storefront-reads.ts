@@ -3,12 +3,12 @@ import { productNotFound } from '../domain/product.errors';
 import { productView, type ProductView } from '../domain/product-view';
 import { pricedVariantIds, storefrontView, type Availability, type StorefrontView } from '../domain/storefront-view';
 import type { StockLookup } from '../ports';
-import type { ListingRepository } from '../store/listing.repository';
+import type { ListingReads } from '../store/listing.repository';
 import type { ProductQueries } from '../store/product.queries';
 import type { ProductWriter } from './product-writer';
 
 /** What the storefront reads of the channels side: which products a channel lists. */
-export type StorefrontListings = Pick<ListingRepository, 'productIdsOnChannel' | 'list'>;
+export type StorefrontListings = Pick<ListingReads, 'productIdsOnChannel' | 'list'>;
 
 /** Variants in one call of inventory's stock read (its limit). */
 const STOCK_BATCH = 500;

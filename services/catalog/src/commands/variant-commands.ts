@@ -6,6 +6,7 @@ import type { ProductState } from '../domain/product';
 import { variantInUse, variantNotFound } from '../domain/product.errors';
 import { addVariant, deleteVariant, updateVariant } from '../domain/variant';
 import type { ProductQueries } from '../store/product.queries';
+import type { ProductStore } from '../store/product.store';
 import type { SkuRegistry } from '../store/sku-registry';
 import type { VariantRefs } from '../store/variant-refs';
 import type { ProductWriter } from './product-writer';
@@ -13,6 +14,7 @@ import type { ProductWriter } from './product-writer';
 /** Variants: found through their ref, changed as part of their product (one write, one set of events). */
 export class VariantCommands {
   constructor(
+    private readonly store: ProductStore,
     private readonly writer: ProductWriter,
     private readonly skus: SkuRegistry,
     private readonly refs: VariantRefs,
@@ -33,7 +35,7 @@ export class VariantCommands {
   /** The live product holding the live variant, or 404. */
   async owner(orgId: string, variantId: string): Promise<ProductState> {
     const productId = (await this.refs.productsOf(orgId, [variantId])).get(variantId);
-    const product = productId ? await this.writer.store.read(orgId, productId) : undefined;
+    const product = productId ? await this.store.read(orgId, productId) : undefined;
     if (!product || product.deletedAt || !liveVariants(product).some((v) => v.id === variantId)) {
       throw variantNotFound();
     }

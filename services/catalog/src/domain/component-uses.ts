@@ -1,5 +1,4 @@
 import type { ProductState } from './product';
-import { termsEvents } from './product-search';
 
 /**
  * The catalog's own event that keeps the component-use index (`product_component_uses`),
@@ -15,7 +14,3 @@ export const COMPONENT_USES_CHANGED = 'product.component_uses_changed' as const;
  */
 export const componentUsesOf = (p: ProductState): string[] =>
   p.deletedAt !== null ? [] : [...p.componentVariantIds].sort();
-
-/** The component-use index update a change needs: none when its uses stay the same. */
-export const componentUsesEvents = (before: ProductState | null, after: ProductState, version: number) =>
-  termsEvents(COMPONENT_USES_CHANGED, componentUsesOf, before, after, version);

@@ -1,10 +1,7 @@
 import type { EventEnvelope, Template } from '@stockyard/contracts';
-import { componentUsesEvents } from './component-uses';
 import type { ProductState } from './product';
 import { liveVariants, skuKey, withDerived } from './product-derived';
 import { bundleEvents, changedFieldNames, productUpdated, variantEvents } from './product-events';
-import { searchTermsEvents } from './product-search';
-import { variantListEvents } from './variant-list';
 import { isEnriched } from './product-template';
 import { duplicateSkuInProduct } from './product.errors';
 
@@ -28,19 +25,12 @@ export function settle(next: ProductState, template: Template | null): ProductSt
 
 /**
  * The events of a change: `product.updated` naming the changed fields (a manual edit only:
- * `publish` false for import-driven changes), the variant and bundle events, which every change
- * sends, and the updates of the search and component-use indexes and of the variant list. The write makes version
- * `before.version + 1`.
+ * `publish` false for import-driven changes), and the variant and bundle events, which every
+ * change sends. The updates of the search and component-use indexes and of the variant list
+ * are the product store's projections: it adds them to every write.
  */
 export function changeEvents(before: ProductState, after: ProductState, publish: boolean): EventEnvelope[] {
   const changes = changedFieldNames(before, after);
   const product = publish && changes.length > 0 ? [productUpdated(after, changes)] : [];
-  return [
-    ...product,
-    ...variantEvents(before, after),
-    ...bundleEvents(before, after),
-    ...searchTermsEvents(before, after, before.version + 1),
-    ...componentUsesEvents(before, after, before.version + 1),
-    ...variantListEvents(before, after, before.version + 1),
-  ];
+  return [...product, ...variantEvents(before, after), ...bundleEvents(before, after)];
 }

@@ -1,16 +1,15 @@
-import type { EventEnvelope } from '@stockyard/contracts';
-import { newEvent } from '@stockyard/service-kit';
 import { z } from 'zod';
 import type { ProductState } from './product';
 import { liveVariants } from './product-derived';
 import { variantTermsOf } from './variant-search';
 
 /**
- * The catalog's own event that keeps the variant list (`variant_list`, GET /variants): a row
- * per live variant of a live product with its search terms, and the variant search rows
- * (`variant_search_terms`), applied in this process like the term indexes, never on the
- * broker. `createdAt` is the product's (the list's order); a new product's event carries none
- * (the store sets it as it inserts) and the row takes it from the product.
+ * The catalog's own event that keeps the variant list (`variant_list`, GET /variants, a
+ * projection of the product store): a row per live variant of a live product with its search
+ * terms, and the variant search rows (`variant_search_terms`), applied in this process like
+ * the term indexes, never on the broker. `createdAt` is the product's (the list's order); a
+ * new product's event carries none (the store sets it as it inserts) and the row takes it from
+ * the product.
  */
 export const VARIANT_LIST_CHANGED = 'product.variant_list_changed' as const;
 
@@ -66,12 +65,16 @@ export function parseRowKey(key: string): { productId: string; variantId: string
   return { productId: parts[0]!, variantId: parts[parts.length - 1]! };
 }
 
-/** The variant-list update a change needs (`version` the one the write makes): none when its rows stay. */
-export function variantListEvents(
+/**
+ * The variant-list update a change needs (`version` the one the write makes), as the payload of
+ * its event less the organization: none when its rows stay. A new product's carries no
+ * `createdAt` (the store sets it as it inserts).
+ */
+export function variantListUpdates(
   before: Pick<ProductState, 'name' | 'deletedAt' | 'variants'> | null,
-  after: Pick<ProductState, 'orgId' | 'id' | 'name' | 'deletedAt' | 'variants'> & { createdAt?: Date },
+  after: Pick<ProductState, 'id' | 'name' | 'deletedAt' | 'variants'> & { createdAt?: Date },
   version: number,
-): EventEnvelope[] {
+): Omit<VariantListChanged, 'orgId'>[] {
   const rows = variantListOf(after);
   const previous = before ? variantListOf(before) : [];
   if (!before && rows.length === 0) return [];
@@ -82,8 +85,7 @@ export function variantListEvents(
     rows.every((r, i) => sameEntry(r, previous[i]!));
   if (same) return [];
   const createdAt = before && after.createdAt ? after.createdAt.toISOString() : null;
-  const payload = { orgId: after.orgId, productId: after.id, version, createdAt, name: after.name, rows };
-  return [newEvent(VARIANT_LIST_CHANGED, payload)];
+  return [{ productId: after.id, version, createdAt, name: after.name, rows }];
 }
 
 const sameEntry = (a: ReturnType<typeof variantListOf>[number], b: ReturnType<typeof variantListOf>[number]) =>

@@ -1,21 +1,22 @@
-import type { CreateBrand, List, Page } from '@stockyard/contracts';
-import { AggregateStore, notFound, type OutboxRelay, readPage } from '@stockyard/service-kit';
-import { brandView, newBrand, renameBrand, type BrandState } from '../domain/brand';
-import { brandInUse, brandNameTaken } from '../domain/brand.errors';
+import type { List, Page } from '@stockyard/contracts';
+import { AggregateStore, notFound, readPage } from '@stockyard/service-kit';
+import { brandView, type BrandState } from '../domain/brand';
+import { brandNameTaken } from '../domain/brand.errors';
 import type { BrandModel } from './brand.model';
 
 export type BrandView = ReturnType<typeof brandView>;
 
-/** Brands: named, unique per organization; deleted for good when no product names them. */
-export class BrandRepository {
-  private readonly store: AggregateStore<BrandState>;
+/** Brands' store: named, unique per organization (a taken name is 409). Brands send no events: no relay. */
+export const brandStore = (model: BrandModel) =>
+  new AggregateStore<BrandState>(model, undefined, { name: 'Brand', duplicate: brandNameTaken });
+export type BrandStore = ReturnType<typeof brandStore>;
 
+/** Brands as their views: the list by name, one brand, whether one exists. */
+export class BrandReads {
   constructor(
     private readonly model: BrandModel,
-    relay: OutboxRelay,
-  ) {
-    this.store = new AggregateStore<BrandState>(model, relay, { name: 'Brand', duplicate: brandNameTaken });
-  }
+    private readonly store: BrandStore,
+  ) {}
 
   async list(orgId: string, { limit, offset }: Page): Promise<List<BrandView>> {
     const { data, total } = await readPage<BrandState>(this.model, {
@@ -35,23 +36,5 @@ export class BrandRepository {
   /** Whether the organization has this brand (a product naming it must). */
   async exists(orgId: string, id: string): Promise<boolean> {
     return (await this.store.read(orgId, id)) !== undefined;
-  }
-
-  async create(orgId: string, input: CreateBrand): Promise<BrandView> {
-    return brandView(await this.store.create(newBrand(orgId, input)));
-  }
-
-  async rename(orgId: string, id: string, name: string): Promise<BrandView> {
-    const { state } = await this.store.change(orgId, id, (current) => ({ state: renameBrand(current, name) }));
-    return brandView(state);
-  }
-
-  /** Deletes the brand for good once `usedBy` says no product (live or trashed) names it. */
-  async delete(orgId: string, id: string, usedBy: () => Promise<number>): Promise<void> {
-    if (!(await this.store.read(orgId, id))) throw notFound('Brand');
-    const count = await usedBy();
-    if (count > 0) throw brandInUse(count);
-    await this.model.deleteOne({ _id: id, orgId });
-    this.store.forget(orgId, id);
   }
 }

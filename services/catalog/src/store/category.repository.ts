@@ -1,21 +1,25 @@
-import type { CreateCategory, List, Page, UpdateCategory } from '@stockyard/contracts';
-import { AggregateStore, AppError, notFound, type OutboxRelay, readPage, countOwned } from '@stockyard/service-kit';
-import { categoryView, changeCategory, finishEnrichment, newCategory, type CategoryState } from '../domain/category';
-import { categoryInUse, categoryNameTaken, parentCategoryNotFound } from '../domain/category.errors';
+import type { List, Page } from '@stockyard/contracts';
+import { AggregateStore, countOwned, notFound, readPage, type OutboxRelay } from '@stockyard/service-kit';
+import { categoryView, type CategoryState } from '../domain/category';
+import { categoryNameTaken, parentCategoryNotFound } from '../domain/category.errors';
 import type { CategoryModel } from './category.model';
 
 export type CategoryView = ReturnType<typeof categoryView>;
 
-/** Categories: a tree (parentId), each with an optional template of required attributes. */
-export class CategoryRepository {
-  readonly store: AggregateStore<CategoryState>;
+/**
+ * Categories' store: a tree (parentId), each with an optional template of required attributes;
+ * a template change leaves its enrichment job in the category's outbox.
+ */
+export const categoryStore = (model: CategoryModel, relay: OutboxRelay) =>
+  new AggregateStore<CategoryState>(model, relay, { name: 'Category', duplicate: categoryNameTaken });
+export type CategoryStore = ReturnType<typeof categoryStore>;
 
+/** Categories as states and views: the list by name, one category, its ancestry, its subcategories. */
+export class CategoryReads {
   constructor(
     private readonly model: CategoryModel,
-    relay: OutboxRelay,
-  ) {
-    this.store = new AggregateStore<CategoryState>(model, relay, { name: 'Category', duplicate: categoryNameTaken });
-  }
+    private readonly store: CategoryStore,
+  ) {}
 
   async list(orgId: string, { limit, offset }: Page): Promise<List<CategoryView>> {
     const { data, total } = await readPage<CategoryState>(this.model, {
@@ -26,7 +30,7 @@ export class CategoryRepository {
     return { data: data.map(categoryView), total: total!, limit, offset };
   }
 
-  async read(orgId: string, id: string): Promise<CategoryState | undefined> {
+  read(orgId: string, id: string): Promise<CategoryState | undefined> {
     return this.store.read(orgId, id);
   }
 
@@ -36,37 +40,13 @@ export class CategoryRepository {
     return categoryView(category);
   }
 
-  async create(orgId: string, input: CreateCategory): Promise<CategoryView> {
-    if (input.parentId) await this.ancestry(orgId, input.parentId);
-    return categoryView(await this.store.create(newCategory(orgId, input)));
-  }
-
-  /** Updates; a template change starts its products' enrichment job in the same write (`changeCategory`). */
-  async update(orgId: string, id: string, input: UpdateCategory): Promise<CategoryView> {
-    const ancestors = input.parentId ? await this.ancestry(orgId, input.parentId) : [];
-    const { state } = await this.store.change(orgId, id, (current) => changeCategory(current, input, ancestors));
-    return categoryView(state);
-  }
-
-  /** Marks the enrichment of `templateVersion` DONE; false when the category moved on (or is gone). */
-  async finishEnrichment(orgId: string, id: string, templateVersion: number, productsChanged: number) {
-    const now = new Date();
-    const outcome = await this.store
-      .change(orgId, id, (current) => finishEnrichment(current, templateVersion, productsChanged, now))
-      .catch((err: unknown) => (err instanceof AppError && err.status === 404 ? undefined : Promise.reject(err)));
-    return outcome?.changed ?? false;
-  }
-
-  async delete(orgId: string, id: string, usedBy: () => Promise<number>): Promise<void> {
-    if (!(await this.store.read(orgId, id))) throw notFound('Category');
-    const [products, children] = await Promise.all([usedBy(), countOwned(this.model, { orgId, parentId: id })]);
-    if (products > 0 || children > 0) throw categoryInUse(products, children);
-    await this.model.deleteOne({ _id: id, orgId });
-    this.store.forget(orgId, id);
+  /** How many subcategories name it as their parent. */
+  childCount(orgId: string, id: string): Promise<number> {
+    return countOwned(this.model, { orgId, parentId: id });
   }
 
   /** The parent and its ancestors' ids, parent first (404 when the parent is unknown). */
-  private async ancestry(orgId: string, parentId: string): Promise<string[]> {
+  async ancestry(orgId: string, parentId: string): Promise<string[]> {
     const ids: string[] = [];
     for (let id: string | null = parentId; id && ids.length < 50;) {
       const category: CategoryState | undefined = await this.store.read(orgId, id);

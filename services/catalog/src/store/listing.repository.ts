@@ -1,6 +1,6 @@
-import type { List, ListingInput, Page } from '@stockyard/contracts';
-import { AggregateStore, findOwned, notFound, readPage, countOwned } from '@stockyard/service-kit';
-import { listingId, upsertListing, type ListingState, type UpsertOutcome } from '../domain/listing';
+import type { List, Page } from '@stockyard/contracts';
+import { AggregateStore, countOwned, findOwned, readPage } from '@stockyard/service-kit';
+import type { ListingState } from '../domain/listing';
 import type { ListingLookup } from '../ports';
 import type { ListingModel } from './listing.model';
 import { inParallel } from './in-parallel';
@@ -14,13 +14,14 @@ type StoredListing = ListingState & { version: number };
  */
 const notStored = (orgId: string, id: string) => ({ id, orgId, version: 0 }) as StoredListing;
 
-/** Listings of sales channels: upserted by external ids, read by channel, product or parent. */
-export class ListingRepository implements ListingLookup {
-  private readonly store: AggregateStore<StoredListing>;
+/** Listings' store: a listing's id derives from its channel and external ids; a missing one starts as `notStored`. */
+export const listingStore = (model: ListingModel) =>
+  new AggregateStore<StoredListing>(model, undefined, { name: 'Listing', initial: notStored });
+export type ListingStore = ReturnType<typeof listingStore>;
 
-  constructor(private readonly model: ListingModel) {
-    this.store = new AggregateStore<StoredListing>(model, undefined, { name: 'Listing', initial: notStored });
-  }
+/** Listings of sales channels as states: by channel, product, variant or parent. */
+export class ListingReads implements ListingLookup {
+  constructor(private readonly model: ListingModel) {}
 
   async list(orgId: string, channelId: string, filter: ListingFilter, page: Page): Promise<List<ListingState>> {
     const { data, total } = await readPage<ListingState>(this.model, {
@@ -32,40 +33,22 @@ export class ListingRepository implements ListingLookup {
     return { data, total: total!, ...page };
   }
 
-  /**
-   * Upserts the channel's listings by their external ids: each is one change of the listing's
-   * aggregate (a missing one is inserted by it), so the store guards every write.
-   */
-  async upsert(orgId: string, channelId: string, inputs: ListingInput[]) {
-    const now = new Date();
-    const outcomes: { next: ListingState; outcome: UpsertOutcome }[] = [];
-    await inParallel(inputs, 8, async (input) => {
-      const id = listingId(channelId, input.externalProductId, input.externalVariantId ?? null);
-      const { state, result } = await this.store.change(orgId, id, (current) => {
-        const stored = current.createdAt === undefined ? undefined : current;
-        const decided = upsertListing(orgId, channelId, stored, input, now);
-        const next = { ...decided.next, version: current.version };
-        return { state: decided.outcome === 'unchanged' ? undefined : next, result: decided.outcome };
-      });
-      outcomes.push({ next: state, outcome: result });
-    });
-    const byInput = new Map(outcomes.map((o) => [o.next.id, o]));
-    const ordered = inputs.map((i) =>
-      byInput.get(listingId(channelId, i.externalProductId, i.externalVariantId ?? null))!,
-    );
-    const count = (o: UpsertOutcome) => ordered.filter((r) => r.outcome === o).length;
-    return {
-      created: count('created'),
-      updated: count('updated'),
-      unchanged: count('unchanged'),
-      data: ordered.map((r) => r.next),
-    };
+  /** The organization's listing, or undefined. */
+  find(orgId: string, id: string): Promise<ListingState | undefined> {
+    return findOwned<ListingState>(this.model, orgId, id);
   }
 
-  async delete(orgId: string, channelId: string, id: string): Promise<void> {
-    const found = await findOwned<ListingState>(this.model, orgId, id);
-    if (!found || found.channelId !== channelId) throw notFound('Listing');
-    await this.model.deleteOne({ _id: id, orgId });
+  /**
+   * The variants the channel lists of each product (null: a listing of the whole product), each
+   * product's a range of `{orgId, channelId, productId}`.
+   */
+  async variantsListed(orgId: string, channelId: string, productIds: readonly string[]) {
+    const rows = await Promise.all(
+      productIds.map((productId) =>
+        this.model.find({ orgId, channelId, productId }, { variantId: 1 }).lean<{ variantId: string | null }[]>(),
+      ),
+    );
+    return new Map(productIds.map((p, i) => [p, rows[i]!.map((r) => r.variantId)]));
   }
 
   countOnChannel(orgId: string, channelId: string): Promise<number> {

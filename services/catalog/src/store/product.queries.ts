@@ -2,6 +2,7 @@ import type { List, Page, ProductListQuery } from '@stockyard/contracts';
 import { stateOf, readPage, countOwned, type OrgFilter } from '@stockyard/service-kit';
 import { restoreCursor, trashPositionOf, type BulkPage, type TrashedRange } from '../domain/bulk-products';
 import type { HealthRow } from '../domain/data-health';
+import type { CandidateProduct } from '../domain/family-candidates';
 import type { ProductState } from '../domain/product';
 import { productView, type ProductView } from '../domain/product-view';
 import type { ComponentUses } from './component-uses';
@@ -45,7 +46,7 @@ export class ProductQueries {
    * its index), the given ids (a channel's products, one product), or both.
    */
   private async narrow(orgId: string, search: string | undefined, given?: string[]): Promise<string[] | undefined> {
-    const found = search ? await this.search.candidates(orgId, search) : undefined;
+    const found = search ? await this.search.searchCandidates(orgId, search) : undefined;
     if (!found || !given) return found ?? given;
     const allowed = new Set(given);
     return found.filter((id) => allowed.has(id));
@@ -108,7 +109,7 @@ export class ProductQueries {
    * candidates by id (ID_CHUNK at a time), with the exact condition; none when it has none.
    */
   private async usersFilters(orgId: string, variantIds: string[]): Promise<OrgFilter[]> {
-    const ids = await this.uses.users(orgId, variantIds);
+    const { refs: ids } = await this.uses.holding(orgId, variantIds);
     const filters: OrgFilter[] = [];
     for (let i = 0; i < ids.length; i += ID_CHUNK) {
       const _id = { $in: ids.slice(i, i + ID_CHUNK) };
@@ -222,6 +223,21 @@ export class ProductQueries {
       probe({ orgId, deletedAt: { $gt: at } }, { deletedAt: 1, _id: 1 }),
     ]);
     return found.some((rows) => rows.length > 0);
+  }
+
+  /** The products of some listings, by `_id` (what a family candidate needs of each). */
+  async candidates(orgId: string, ids: string[]): Promise<Map<string, CandidateProduct>> {
+    const unique = [...new Set(ids)];
+    const found = new Map<string, CandidateProduct>();
+    if (unique.length === 0) return found;
+    const docs = await this.model.collection
+      .find({ orgId, _id: { $in: unique } } as never, { projection: { type: 1, name: 1, parentId: 1, deletedAt: 1 } })
+      .toArray();
+    for (const d of docs) {
+      const id = String(d._id);
+      found.set(id, { id, type: d.type, name: d.name, parentId: d.parentId ?? null, deletedAt: d.deletedAt ?? null });
+    }
+    return found;
   }
 
   /** Products, live or trashed, naming the brand or category (a brand or category in use stays). */

@@ -1,46 +1,33 @@
 import { AggregateStore, type OutboxRelay, type UniqueClaims } from '@stockyard/service-kit';
-import type { EventEnvelope } from '@stockyard/contracts';
 import type { ProductState } from '../domain/product';
 import { heldSkus } from '../domain/product-derived';
-import { variantListEvents } from '../domain/variant-list';
+import type { ComponentUses } from './component-uses';
 import type { ProductModel } from './product.model';
+import type { ProductSearch } from './product-search';
 import type { VariantList } from './variant-list';
 
-export type ProductStore = AggregateStore<ProductState>;
-
-/**
- * A new product's insert also carries its variant-list update (the store sets the creation
- * instant the list orders by, so the update takes it from the created product), applied before
- * the create answers, as the writer applies the term indexes'.
- */
-class ProductAggregateStore extends AggregateStore<ProductState> {
-  constructor(
-    model: ProductModel,
-    relay: OutboxRelay,
-    skuClaims: UniqueClaims,
-    private readonly variantList: VariantList,
-  ) {
-    super(model, relay, { name: 'Product', remember: 5_000, unique: { claims: skuClaims, valuesOf: heldSkus } });
-  }
-
-  override async create(
-    state: Omit<ProductState, 'version' | 'createdAt' | 'updatedAt'> & { id?: string },
-    events: EventEnvelope[] = [],
-  ): Promise<ProductState> {
-    const listed = variantListEvents(null, state as ProductState, 1);
-    const created = await super.create(state, [...events, ...listed]);
-    await this.variantList.applyCreated(listed, created.createdAt ?? new Date());
-    return created;
-  }
+/** What the product store keeps from every write of a product, before the write answers. */
+export interface ProductProjections {
+  search: ProductSearch;
+  uses: ComponentUses;
+  variantList: VariantList;
 }
 
 /**
  * Every write of a product (its variants, rows and BOMs inside) goes through this store, which
- * claims the SKUs a write gives the product and releases those it gives up (`skuClaims`).
+ * claims the SKUs a write gives the product and releases those it gives up (`skuClaims`), and
+ * keeps its projections: the search and component-use indexes and the variant list.
  */
 export const productStore = (
   model: ProductModel,
   relay: OutboxRelay,
   skuClaims: UniqueClaims,
-  variantList: VariantList,
-): ProductStore => new ProductAggregateStore(model, relay, skuClaims, variantList);
+  { search, uses, variantList }: ProductProjections,
+) =>
+  new AggregateStore<ProductState>(model, relay, {
+    name: 'Product',
+    remember: 5_000,
+    unique: { claims: skuClaims, valuesOf: heldSkus },
+    projections: [search, uses, variantList],
+  });
+export type ProductStore = ReturnType<typeof productStore>;

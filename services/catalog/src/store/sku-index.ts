@@ -1,5 +1,5 @@
 import type { SourceSkuState } from '../domain/source-sku';
-import type { SourceSkuRepository } from './source-sku.repository';
+import type { SourceSkuReads } from './source-sku.repository';
 
 /** What an import needs to know of a stored SKU, compactly (about 300 bytes each with its key and map slot). */
 interface Entry {
@@ -29,7 +29,7 @@ export class SkuIndex {
     private readonly sourceChannelId: string,
   ) {}
 
-  static async load(skus: SourceSkuRepository, orgId: string, sourceChannelId: string): Promise<SkuIndex> {
+  static async load(skus: SourceSkuReads, orgId: string, sourceChannelId: string): Promise<SkuIndex> {
     const index = new SkuIndex(orgId, sourceChannelId);
     for await (const state of skus.scan(orgId, sourceChannelId)) index.set(state);
     return index;

@@ -34,16 +34,17 @@ const LINK_FIELDS = ['variantId', 'productId', 'preferred'] as const;
 export type StoredSku = SourceSkuState & { version: number };
 
 /**
- * Source SKUs: reads by `_id` (derived from source and SKU), lists by source, writes in bulk.
- * A change that must not lose a race (a link, a preferred mark) goes through `store`, guarded
- * by the SKU's version; the bulk `write` moves that version too, so such a change sees it.
+ * Source SKUs' store: a change that must not lose a race (a link, a preferred mark) goes through
+ * it, guarded by the SKU's version; the bulk writes (`SourceSkuWrites`) move that version too,
+ * so such a change sees them.
  */
-export class SourceSkuRepository {
-  readonly store: AggregateStore<StoredSku>;
+export const sourceSkuStore = (model: SourceSkuModel) =>
+  new AggregateStore<StoredSku>(model, undefined, { name: 'Source SKU' });
+export type SourceSkuStore = ReturnType<typeof sourceSkuStore>;
 
-  constructor(readonly model: SourceSkuModel) {
-    this.store = new AggregateStore<StoredSku>(model, undefined, { name: 'Source SKU' });
-  }
+/** Source SKUs as states: by `_id` (derived from source and SKU), lists by source, by variant. */
+export class SourceSkuReads {
+  constructor(private readonly model: SourceSkuModel) {}
 
   async get(orgId: string, sourceChannelId: string, id: string): Promise<SourceSkuState> {
     const doc = await findOwned<SourceSkuState>(this.model, orgId, id);
@@ -75,43 +76,6 @@ export class SourceSkuRepository {
     return (async function* () {
       for await (const doc of cursor) yield stateOf<SourceSkuState>(doc);
     })();
-  }
-
-  /**
-   * Writes SKUs: the new ones as one insert, the changed ones by `_id` with only the fields that
-   * moved. Returns the new SKUs that already existed (a concurrent write made them meanwhile).
-   */
-  async write(writes: readonly SkuWrite[]): Promise<SkuWrite[]> {
-    const inserts = writes.filter((w) => !w.before).map((w) => w.next);
-    const raced = await this.insert(inserts);
-    const updates = writes.flatMap(({ before, next }) =>
-      before && before !== next
-        ? [{ updateOne: { filter: { _id: next.id }, update: { $set: changes(before, next), $inc: { version: 1 } } } }]
-        : [],
-    );
-    for (let i = 0; i < updates.length; i += UPDATES_PER_COMMAND) {
-      await this.model.collection.bulkWrite(updates.slice(i, i + UPDATES_PER_COMMAND) as never, { ordered: false });
-    }
-    return writes.filter((w) => raced.has(w.next.id));
-  }
-
-  private async insert(states: SourceSkuState[]): Promise<Set<string>> {
-    if (states.length === 0) return new Set();
-    const docs = states.map(({ id, ...fields }) => ({ _id: id, ...fields }));
-    try {
-      await this.model.collection.insertMany(docs as never, { ordered: false });
-      return new Set();
-    } catch (err) {
-      if (!isDuplicateKeyError(err)) throw err;
-      // Unordered: the others were inserted. A SKU whose stored copy is not ours was made meanwhile.
-      const stored = await Promise.all(states.map((s) => this.model.collection.findOne({ _id: s.id } as never)));
-      const ours = (s: SourceSkuState, i: number) => stored[i]?.createdAt?.getTime() === s.createdAt.getTime();
-      return new Set(states.filter((s, i) => !ours(s, i)).map((s) => s.id));
-    }
-  }
-
-  async delete(orgId: string, id: string): Promise<void> {
-    await this.model.deleteOne({ _id: id, orgId });
   }
 
   /** The variant's preferred offers (at most one, unless a race left two). */
@@ -152,6 +116,51 @@ export class SourceSkuRepository {
     const last = skus[skus.length - 1];
     const rest = last ? await countOwned(this.model, { ...query, orgId, sku: { $gt: last.sku } }) : 0;
     return { skus, after: rest };
+  }
+}
+
+/**
+ * Source SKUs written in bulk (an upsert request's, an import batch's), outside the store: the
+ * new ones as one insert, the changed ones by `_id`, each moving the SKU's version.
+ */
+export class SourceSkuWrites {
+  constructor(private readonly model: SourceSkuModel) {}
+
+  /**
+   * Writes SKUs: the new ones as one insert, the changed ones by `_id` with only the fields that
+   * moved. Returns the new SKUs that already existed (a concurrent write made them meanwhile).
+   */
+  async write(writes: readonly SkuWrite[]): Promise<SkuWrite[]> {
+    const inserts = writes.filter((w) => !w.before).map((w) => w.next);
+    const raced = await this.insert(inserts);
+    const updates = writes.flatMap(({ before, next }) =>
+      before && before !== next
+        ? [{ updateOne: { filter: { _id: next.id }, update: { $set: changes(before, next), $inc: { version: 1 } } } }]
+        : [],
+    );
+    for (let i = 0; i < updates.length; i += UPDATES_PER_COMMAND) {
+      await this.model.collection.bulkWrite(updates.slice(i, i + UPDATES_PER_COMMAND) as never, { ordered: false });
+    }
+    return writes.filter((w) => raced.has(w.next.id));
+  }
+
+  private async insert(states: SourceSkuState[]): Promise<Set<string>> {
+    if (states.length === 0) return new Set();
+    const docs = states.map(({ id, ...fields }) => ({ _id: id, ...fields }));
+    try {
+      await this.model.collection.insertMany(docs as never, { ordered: false });
+      return new Set();
+    } catch (err) {
+      if (!isDuplicateKeyError(err)) throw err;
+      // Unordered: the others were inserted. A SKU whose stored copy is not ours was made meanwhile.
+      const stored = await Promise.all(states.map((s) => this.model.collection.findOne({ _id: s.id } as never)));
+      const ours = (s: SourceSkuState, i: number) => stored[i]?.createdAt?.getTime() === s.createdAt.getTime();
+      return new Set(states.filter((s, i) => !ours(s, i)).map((s) => s.id));
+    }
+  }
+
+  async delete(orgId: string, id: string): Promise<void> {
+    await this.model.deleteOne({ _id: id, orgId });
   }
 }
 

@@ -1,11 +1,19 @@
 import { stateOf } from '@stockyard/service-kit';
 import type { Logger } from '@stockyard/service-kit';
-import type { Connection } from 'mongoose';
+import type { Connection, Model } from 'mongoose';
 import type { ProductState } from '../domain/product';
 import type { ProductModel } from './product.model';
-import type { Rebuildable } from './product-term-index';
 
 const WITHOUT_OUTBOX = { outbox: 0, outboxPending: 0, outboxAt: 0 };
+
+/**
+ * What the rebuild fills for an older database: a collection (recorded by name), and how to
+ * fill a product's rows from the product itself (the kit's `TermIndex.reindex`, the variant list's).
+ */
+export interface Rebuildable {
+  readonly model: Model<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- any projection's rows
+  reindex(p: ProductState): Promise<void>;
+}
 
 /**
  * Fills the product term indexes (search, component uses), and the variant list, for the

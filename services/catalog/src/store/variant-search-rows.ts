@@ -23,6 +23,15 @@ export interface IndexedVariant {
   terms: readonly string[];
 }
 
+/** A product's variants in the index before and after a write, placed at the product's creation. */
+export interface SearchRowsChange {
+  orgId: string;
+  productId: string;
+  before: readonly IndexedVariant[];
+  after: readonly IndexedVariant[];
+  at: Date;
+}
+
 const rowSchema = new Schema<VariantSearchRow>(
   { _id: String, orgId: String, productId: String, term: String, shared: Boolean, key: String, at: Date },
   { versionKey: false },
@@ -49,23 +58,22 @@ export class VariantSearchRows {
   }
 
   /**
-   * A product's rows go from those of its variants `before` (the terms its variant-list rows
-   * hold) to those of `after`: only the rows that differ are deleted or inserted, by id, so a
-   * variant's write touches that variant's rows, and doing it again changes nothing.
+   * Products' rows go from those of their variants `before` (the terms their variant-list rows
+   * hold) to those of `after`: only the rows that differ are deleted (by id, one delete per
+   * organization) or inserted (one insert), so a variant's write touches that variant's rows,
+   * and doing it again changes nothing.
    */
-  async replace(
-    orgId: string,
-    productId: string,
-    before: readonly IndexedVariant[],
-    after: readonly IndexedVariant[],
-    at: Date,
-  ) {
-    const old = new Set(rowsOf(orgId, productId, before, at).map((r) => r._id));
-    const wanted = rowsOf(orgId, productId, after, at);
-    const kept = new Set(wanted.map((r) => r._id));
-    const stale = [...old].filter((id) => !kept.has(id));
-    const added = wanted.filter((r) => !old.has(r._id));
-    if (stale.length) await this.model.deleteMany({ orgId, productId, _id: { $in: stale } });
+  async replace(changes: readonly SearchRowsChange[]): Promise<void> {
+    const stale = new Map<string, string[]>(); // by organization
+    const added: VariantSearchRow[] = [];
+    for (const { orgId, productId, before, after, at } of changes) {
+      const old = new Set(rowsOf(orgId, productId, before, at).map((r) => r._id));
+      const wanted = rowsOf(orgId, productId, after, at);
+      const kept = new Set(wanted.map((r) => r._id));
+      stale.set(orgId, [...(stale.get(orgId) ?? []), ...[...old].filter((id) => !kept.has(id))]);
+      added.push(...wanted.filter((r) => !old.has(r._id)));
+    }
+    for (const [orgId, ids] of stale) if (ids.length) await this.model.deleteMany({ orgId, _id: { $in: ids } });
     if (added.length) {
       await this.model.collection.insertMany(added as never[], { ordered: false }).catch((err: unknown) => {
         if (!isDuplicateKeyError(err)) throw err; // written already (a replay, or a retry after a failure)

@@ -3,16 +3,17 @@ import { AggregateStore, notFound, type OutboxRelay, readPage, stateOf } from '@
 import { assertSourceWritable, type SourceState } from '../domain/source';
 import type { SourceModel } from './source.model';
 
-/** Source channels (suppliers): writes through the aggregate store, lists sorted by name. */
-export class SourceStore {
-  readonly store: AggregateStore<SourceState>;
+/** Source channels' (suppliers') store: every write of a source goes through it. */
+export const sourceStore = (model: SourceModel, relay: OutboxRelay) =>
+  new AggregateStore<SourceState>(model, relay, { name: 'Source channel' });
+export type SourceStore = ReturnType<typeof sourceStore>;
 
+/** Source channels as states: one source, a writable one, the list by name, a batch by id. */
+export class SourceReads {
   constructor(
     private readonly model: SourceModel,
-    relay: OutboxRelay,
-  ) {
-    this.store = new AggregateStore<SourceState>(model, relay, { name: 'Source channel' });
-  }
+    private readonly store: SourceStore,
+  ) {}
 
   /** The organization's source, deleted ones included; another organization's is a 404. */
   async get(orgId: string, id: string): Promise<SourceState> {

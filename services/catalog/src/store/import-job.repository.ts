@@ -3,16 +3,17 @@ import { AggregateStore, notFound, type OutboxRelay, stateOf, readPage } from '@
 import { OPEN_STATUSES, type ImportJobState } from '../domain/import-job';
 import type { ImportJobModel } from './import-job.model';
 
-/** Import jobs: every write (claims, heartbeats, checkpoints, the end) through the aggregate store. */
-export class ImportJobStore {
-  readonly store: AggregateStore<ImportJobState>;
+/** Import jobs' store: every write (claims, heartbeats, checkpoints, the end, a removal) goes through it. */
+export const importJobStore = (model: ImportJobModel, relay: OutboxRelay) =>
+  new AggregateStore<ImportJobState>(model, relay, { name: 'Import', remember: 200 });
+export type ImportJobStore = ReturnType<typeof importJobStore>;
 
+/** Import jobs as states: one job, a source's jobs, the sweep's orphans. */
+export class ImportJobReads {
   constructor(
     private readonly model: ImportJobModel,
-    relay: OutboxRelay,
-  ) {
-    this.store = new AggregateStore<ImportJobState>(model, relay, { name: 'Import', remember: 200 });
-  }
+    private readonly store: ImportJobStore,
+  ) {}
 
   async get(orgId: string, id: string): Promise<ImportJobState> {
     const job = await this.store.read(orgId, id);
@@ -48,10 +49,5 @@ export class ImportJobStore {
       }
     }
     return found;
-  }
-
-  async delete(orgId: string, id: string): Promise<void> {
-    await this.model.deleteOne({ _id: id, orgId });
-    this.store.forget(orgId, id);
   }
 }
