@@ -106,6 +106,15 @@ describe('projections of an aggregate store', () => {
     expect(await lengthOf('tag_a')).toBe(3);
   });
 
+  it('asks a term index for nothing when a new record has no terms, or a change keeps them', () => {
+    const tag = { id: 'tag_x', orgId: 'org_a', version: 1, name: '' };
+    expect(terms.updatesFor(null, tag, 1)).toEqual([]);
+    expect(terms.updatesFor({ ...tag, name: 'Same' }, { ...tag, name: 'same' }, 2)).toEqual([]);
+    expect(terms.updatesFor(null, { ...tag, name: 'New' }, 1)).toEqual([
+      { tagId: 'tag_x', version: 1, terms: ['new'] },
+    ]);
+  });
+
   it("apply a batched change's updates in one call per projection", async () => {
     const ids = Array.from({ length: 30 }, (_, i) => `tag_batch_${i}`);
     for (const id of ids) await store.create({ id, orgId: 'org_a', name: 'Batch' });

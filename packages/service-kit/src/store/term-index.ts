@@ -56,9 +56,10 @@ export class TermIndex<S extends Aggregate & { id?: string }> implements Project
     return this.options.refOf ? this.options.refOf(state) : state.id!;
   }
 
+  /** None when the terms stay, or for a new record without any (it has no rows to write). */
   updatesFor(before: S | null, after: S, version: number): Record<string, unknown>[] {
     const terms = this.termsOf(after).sort();
-    if (before && sameTerms(this.termsOf(before).sort(), terms)) return [];
+    if (before ? sameTerms(this.termsOf(before).sort(), terms) : terms.length === 0) return [];
     return [{ [this.refField]: this.refOf(after), version, terms }];
   }
 

@@ -4,15 +4,10 @@ import type { ProductState } from '../domain/product';
 
 /**
  * A term index of the products (the kit's `TermIndex`), a projection of the product store:
- * its updates are `{productId, version, terms}` (the field updates written before kept). A new
- * product without terms carries none: it has no rows to write.
+ * its updates are `{productId, version, terms}` (the field updates written before kept).
  */
 export class ProductTermIndex extends TermIndex<ProductState> {
   constructor(connection: Connection, collection: string, event: string, termsOf: (p: ProductState) => string[]) {
     super(connection, { collection, event, refField: 'productId', termsOf });
-  }
-
-  override updatesFor(before: ProductState | null, after: ProductState, version: number) {
-    return before === null && this.termsOf(after).length === 0 ? [] : super.updatesFor(before, after, version);
   }
 }
