@@ -140,8 +140,14 @@ describe('projections of an aggregate store', () => {
       version: 1,
       ...write.fields,
     } as never);
+    // The relay applies the two events one after the other: wait for both.
+    const both = async () => ({
+      length: await lengthOf('tag_crash'),
+      found: await terms.searchCandidates('org_a', 'crash'),
+    });
+    await eventually(async () => ((await both()).found?.length ? true : undefined), 20_000);
     await eventually(async () => ((await lengthOf('tag_crash')) === 7 ? true : undefined), 20_000);
-    expect(await terms.searchCandidates('org_a', 'crash')).toEqual(['tag_crash']);
+    expect(await both()).toEqual({ length: 7, found: ['tag_crash'] });
   });
 
   it('are not published on the broker', async () => {
