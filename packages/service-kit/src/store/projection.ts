@@ -51,10 +51,6 @@ export class Projections<S extends Aggregate> {
     }
   }
 
-  get size(): number {
-    return this.all.length;
-  }
-
   /** The local events of a write from `before` to `after`. */
   eventsFor(before: S | null, after: S, version: number): EventEnvelope[] {
     return this.all.flatMap((p) =>
@@ -86,7 +82,10 @@ export class Projections<S extends Aggregate> {
     const grouped = new Map<Projection<S>, EventEnvelope[]>();
     for (const event of events) {
       const projection = this.byEvent.get(event.name);
-      if (projection) grouped.set(projection, [...(grouped.get(projection) ?? []), event]);
+      if (!projection) continue;
+      const updates = grouped.get(projection) ?? [];
+      updates.push(event);
+      grouped.set(projection, updates);
     }
     await Promise.all(
       [...grouped].map(([projection, updates]) => {
