@@ -1,7 +1,7 @@
 // `npm test`: installs what is missing (bootstrap.mjs), checks formatting, then brings up the real
 // servers while the type check runs (Go builds on one core, tsc on the other), then runs the whole
 // jest suite; arguments go to jest (`npm test -- services/orders`). Prints each phase's time at the
-// end, and appends it to STOCKYARD_PHASES_FILE when set (.ci/run prints them all).
+// end, or appends it to STOCKYARD_PHASES_FILE when set (.ci/run prints them all).
 import { spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -25,8 +25,9 @@ const run = (name, cmd, args, stdout = 'inherit') =>
 
 const report = () => {
   const lines = phases.map(({ name, seconds }) => `[phase] ${name.padEnd(12)} ${seconds.toFixed(0).padStart(5)} s`);
-  process.stderr.write(`${lines.join('\n')}\n`);
+  // Under .ci/run the phases go to its file, which it prints with its own at the end.
   if (process.env.STOCKYARD_PHASES_FILE) appendFileSync(process.env.STOCKYARD_PHASES_FILE, `${lines.join('\n')}\n`);
+  else process.stderr.write(`${lines.join('\n')}\n`);
 };
 
 const tsx = ['--import', 'tsx'];

@@ -87,7 +87,8 @@ export class InternalCommands {
     const asked = moves.map((move) => ({ move, key: move.operationKey, params: paramsOf(move.kind, move) }));
     const seen = await this.operations.seenMany(orgId, asked);
     const places = new Map<string, AppError | undefined>();
-    for (const warehouseId of new Set(moves.map((m) => m.warehouseId))) {
+    // The places of the moves not made before (a replay answers without them).
+    for (const warehouseId of new Set(asked.filter((a) => !seen.has(a.key)).map((a) => a.move.warehouseId))) {
       places.set(warehouseId, await this.commands.checkPlace(orgId, warehouseId).then(() => undefined, refusalOf));
     }
     const byVariant = new Map<string, typeof asked>();
