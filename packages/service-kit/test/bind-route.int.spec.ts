@@ -33,7 +33,7 @@ beforeAll(async () => {
         drift ? ({ orgId } as never) : { ...endpoint('we_1'), url: body.url, secret: `whsec_${orgId}` },
       );
       bindRoute(router, WEBHOOKS_API.deleteEndpoint, () => undefined);
-      bindRoute(router, WEBHOOKS_API.updateEndpoint, ({ params }) => endpoint(params.id!));
+      bindRoute(router, WEBHOOKS_API.updateEndpoint, ({ params }) => endpoint(params.id));
     },
   });
   http = await listen(app);

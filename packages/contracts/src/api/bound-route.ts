@@ -29,7 +29,20 @@ export interface RouteSchemas {
 }
 
 /** A row of the route table with its schemas: what a service binds a handler to. */
-export type BoundRoute<S extends RouteSchemas = RouteSchemas> = RouteSpec & { schemas: S };
+export type BoundRoute<S extends RouteSchemas = RouteSchemas, P extends string = string> = RouteSpec & {
+  path: P;
+  schemas: S;
+};
+
+/** The parameter names of a path template: `'id' | 'lineId'` for `/orders/{id}/lines/{lineId}`. */
+export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : never;
+
+/** A path's parameters as the router hands them over: each named one, a string. */
+export type PathParams<P extends string> = string extends P
+  ? Record<string, string | undefined>
+  : { [K in PathParamNames<P>]: string };
 
 const bound = new Map<RouteSpec, RouteSchemas>();
 
@@ -37,12 +50,16 @@ const bound = new Map<RouteSpec, RouteSchemas>();
  * The row of the route table for `method path`, with its schemas. A path the table lacks
  * throws when the contracts load, so no service can bind a route the gateway would not route.
  */
-export function apiRoute<S extends RouteSchemas>(method: HttpMethod, path: string, schemas: S): BoundRoute<S> {
+export function apiRoute<S extends RouteSchemas, P extends string>(
+  method: HttpMethod,
+  path: P,
+  schemas: S,
+): BoundRoute<S, P> {
   const row = ROUTES.find((r) => r.method === method && r.path === path);
   if (!row) throw new Error(`${method} ${path} is not in the route table (packages/contracts/src/routes.ts)`);
   if (bound.has(row)) throw new Error(`${method} ${path} has schemas twice`);
   bound.set(row, schemas);
-  return { ...row, schemas };
+  return { ...row, path, schemas };
 }
 
 /** A row's schemas, when the contracts give it some (every built route has them). */

@@ -1,4 +1,4 @@
-import type { BoundRoute, RouteSchemas } from '@stockyard/contracts';
+import type { BoundRoute, PathParams, RouteSchemas } from '@stockyard/contracts';
 import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
 import { orgIdOf } from './context';
@@ -8,9 +8,10 @@ import { nameRoute } from '../ops/http-metrics';
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
 
 /** What a bound handler gets: the caller's organization and the request's parts, parsed by the route's schemas. */
-export interface RouteInput<S extends RouteSchemas> {
+export interface RouteInput<S extends RouteSchemas, P extends string = string> {
   orgId: string;
-  params: S['params'] extends z.ZodType ? z.output<S['params']> : Record<string, string>;
+  /** The path's parameters, typed by its template (or parsed by the route's params schema). */
+  params: S['params'] extends z.ZodType ? z.output<S['params']> : PathParams<P>;
   query: Parsed<S['query']>;
   body: Parsed<S['body']>;
   /** For what the schemas do not say: a streamed body, a header. */
@@ -22,7 +23,9 @@ export interface RouteInput<S extends RouteSchemas> {
 /** What a bound handler answers: the response schema's input (the binder sends it with the row's status). */
 export type RouteOutput<S extends RouteSchemas> = S['response'] extends z.ZodType ? z.input<S['response']> : void;
 
-export type RouteHandler<S extends RouteSchemas> = (input: RouteInput<S>) => Promise<RouteOutput<S>> | RouteOutput<S>;
+export type RouteHandler<S extends RouteSchemas, P extends string = string> = (
+  input: RouteInput<S, P>,
+) => Promise<RouteOutput<S>> | RouteOutput<S>;
 
 const boundRoutes = new WeakMap<Router, Set<string>>();
 const keyOf = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
@@ -42,10 +45,10 @@ const checkResponses = () => process.env.STOCKYARD_CHECK_RESPONSES === 'true';
  * parsed by its schemas (400 validation_failed naming each field), its success status, and its
  * answer as JSON (204 and a handler that answered itself send nothing more).
  */
-export function bindRoute<S extends RouteSchemas>(
+export function bindRoute<S extends RouteSchemas, P extends string>(
   router: Router,
-  route: BoundRoute<S>,
-  handler: RouteHandler<S>,
+  route: BoundRoute<S, P>,
+  handler: RouteHandler<S, P>,
 ): void {
   const { schemas } = route;
   const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -63,7 +66,7 @@ export function bindRoute<S extends RouteSchemas>(
       body: schemas.body ? parse(schemas.body, req.body, 'body') : undefined,
       req,
       res,
-    } as RouteInput<S>;
+    } as RouteInput<S, P>;
     const output = await handler(input);
     if (res.headersSent) return;
     if (route.status === 204 || schemas.response === null) {

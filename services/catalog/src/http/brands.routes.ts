@@ -6,7 +6,7 @@ import type { BrandsAndCategoriesCommands } from '../brands-and-categories.modul
 export function brandsRoutes(router: Router, { brands }: BrandsAndCategoriesCommands): void {
   bindRoute(router, CATALOG_API.listBrands, ({ orgId, query: page }) => brands.list(orgId, page));
   bindRoute(router, CATALOG_API.createBrand, ({ orgId, body }) => brands.create(orgId, body));
-  bindRoute(router, CATALOG_API.getBrand, ({ orgId, params }) => brands.get(orgId, params.id!));
-  bindRoute(router, CATALOG_API.renameBrand, ({ orgId, params, body }) => brands.rename(orgId, params.id!, body.name));
-  bindRoute(router, CATALOG_API.deleteBrand, ({ orgId, params }) => brands.delete(orgId, params.id!));
+  bindRoute(router, CATALOG_API.getBrand, ({ orgId, params }) => brands.get(orgId, params.id));
+  bindRoute(router, CATALOG_API.renameBrand, ({ orgId, params, body }) => brands.rename(orgId, params.id, body.name));
+  bindRoute(router, CATALOG_API.deleteBrand, ({ orgId, params }) => brands.delete(orgId, params.id));
 }

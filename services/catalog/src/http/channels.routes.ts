@@ -15,23 +15,23 @@ export function channelsRoutes(router: Router, { channels }: ChannelsCommands): 
     channelWithSecret(await channels.create(orgId, body)),
   );
   bindRoute(router, CATALOG_API.getChannel, async ({ orgId, params }) =>
-    channelView(await channels.get(orgId, params.id!)),
+    channelView(await channels.get(orgId, params.id)),
   );
   bindRoute(router, CATALOG_API.updateChannel, async ({ orgId, params, body }) => {
-    const channel = await channels.update(orgId, params.id!, body);
+    const channel = await channels.update(orgId, params.id, body);
     return body.rotateFeedSecret ? channelWithSecret(channel) : channelView(channel);
   });
-  bindRoute(router, CATALOG_API.deleteChannel, ({ orgId, params }) => channels.delete(orgId, params.id!));
+  bindRoute(router, CATALOG_API.deleteChannel, ({ orgId, params }) => channels.delete(orgId, params.id));
 
   bindRoute(router, CATALOG_API.listListings, async ({ orgId, params, query: { filter, page } }) => {
-    const list = await channels.listListings(orgId, params.id!, filter, page);
+    const list = await channels.listListings(orgId, params.id, filter, page);
     return { ...list, data: list.data.map(listingView) };
   });
   bindRoute(router, CATALOG_API.upsertListings, async ({ orgId, params, body }) => {
-    const result = await channels.upsertListings(orgId, params.id!, body.listings);
+    const result = await channels.upsertListings(orgId, params.id, body.listings);
     return { ...result, data: result.data.map(listingView) };
   });
   bindRoute(router, CATALOG_API.deleteListing, ({ orgId, params }) =>
-    channels.deleteListing(orgId, params.id!, params.listingId!),
+    channels.deleteListing(orgId, params.id, params.listingId),
   );
 }

@@ -15,23 +15,23 @@ export function importsRoutes(router: Router, { imports }: SourcesAndImportsComm
   bindRoute(router, CATALOG_API.startImport, async ({ orgId, params, req, res }) => {
     const job = req.is(['text/csv', 'application/csv'])
       ? await upload(req, res, () =>
-          imports.upload(orgId, params.id!, req.bodyStream(), {
+          imports.upload(orgId, params.id, req.bodyStream(), {
             requestId: req.requestId,
             clientGone: () => clientGone(req),
           }),
         )
       : req.is('application/json')
-        ? await imports.fromUrl(orgId, params.id!, bodyOf(req, ImportFromUrlSchema).url)
+        ? await imports.fromUrl(orgId, params.id, bodyOf(req, ImportFromUrlSchema).url)
         : unsupported();
     res.location(`/api/v1/sources/imports/${job.id}`);
     return importJobView(job);
   });
   bindRoute(router, CATALOG_API.listImports, async ({ orgId, params, query: page }) => {
-    const list = await imports.list(orgId, params.id!, page);
+    const list = await imports.list(orgId, params.id, page);
     return { ...list, data: list.data.map(importJobView) };
   });
   bindRoute(router, CATALOG_API.getImport, async ({ orgId, params }) =>
-    importJobView(await imports.get(orgId, params.jobId!)),
+    importJobView(await imports.get(orgId, params.jobId)),
   );
 }
 

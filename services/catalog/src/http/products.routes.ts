@@ -23,32 +23,32 @@ export function productsRoutes(router: Router, deps: ProductsCommands): void {
 
 /** One product's reads and writes. */
 function productRoutes(router: Router, { products, families, reports, conversions }: ProductsCommands): void {
-  bindRoute(router, CATALOG_API.getProduct, ({ orgId, params }) => products.get(orgId, params.id!));
-  bindRoute(router, CATALOG_API.updateProduct, ({ orgId, params, body }) => products.update(orgId, params.id!, body));
-  bindRoute(router, CATALOG_API.trashProduct, ({ orgId, params }) => products.trash(orgId, params.id!));
-  bindRoute(router, CATALOG_API.restoreProduct, ({ orgId, params }) => products.restore(orgId, params.id!));
-  bindRoute(router, CATALOG_API.archiveProduct, ({ orgId, params }) => products.archive(orgId, params.id!, true));
-  bindRoute(router, CATALOG_API.unarchiveProduct, ({ orgId, params }) => products.archive(orgId, params.id!, false));
+  bindRoute(router, CATALOG_API.getProduct, ({ orgId, params }) => products.get(orgId, params.id));
+  bindRoute(router, CATALOG_API.updateProduct, ({ orgId, params, body }) => products.update(orgId, params.id, body));
+  bindRoute(router, CATALOG_API.trashProduct, ({ orgId, params }) => products.trash(orgId, params.id));
+  bindRoute(router, CATALOG_API.restoreProduct, ({ orgId, params }) => products.restore(orgId, params.id));
+  bindRoute(router, CATALOG_API.archiveProduct, ({ orgId, params }) => products.archive(orgId, params.id, true));
+  bindRoute(router, CATALOG_API.unarchiveProduct, ({ orgId, params }) => products.archive(orgId, params.id, false));
   bindRoute(router, CATALOG_API.duplicateProduct, ({ orgId, params, body }) =>
-    products.duplicate(orgId, params.id!, body),
+    products.duplicate(orgId, params.id, body),
   );
   bindRoute(router, CATALOG_API.linkChildren, ({ orgId, params, body }) =>
-    families.link(orgId, params.id!, body.childIds),
+    families.link(orgId, params.id, body.childIds),
   );
   bindRoute(router, CATALOG_API.unlinkChild, ({ orgId, params }) =>
-    families.unlink(orgId, params.id!, params.childId!),
+    families.unlink(orgId, params.id, params.childId),
   );
   bindRoute(router, CATALOG_API.orderChildren, ({ orgId, params, body }) =>
-    families.order(orgId, params.id!, body.orderedChildIds),
+    families.order(orgId, params.id, body.orderedChildIds),
   );
   bindRoute(router, CATALOG_API.listWhereUsed, ({ orgId, params, query: page }) =>
-    reports.whereUsed(orgId, params.id!, page),
+    reports.whereUsed(orgId, params.id, page),
   );
-  bindRoute(router, CATALOG_API.getTemplateStatus, ({ orgId, params }) => reports.templateStatus(orgId, params.id!));
+  bindRoute(router, CATALOG_API.getTemplateStatus, ({ orgId, params }) => reports.templateStatus(orgId, params.id));
   bindRoute(router, CATALOG_API.preflightConversion, ({ orgId, params, query }) =>
-    conversions.preflight(orgId, params.id!, query.targetType),
+    conversions.preflight(orgId, params.id, query.targetType),
   );
   bindRoute(router, CATALOG_API.convertProduct, ({ orgId, params, body }) =>
-    conversions.convert(orgId, params.id!, body),
+    conversions.convert(orgId, params.id, body),
   );
 }

@@ -20,6 +20,6 @@ export function storefrontRoutes(router: Router, { storefront }: StorefrontComma
     storefront.list(orgId, channelOf(req), query),
   );
   bindRoute(router, CATALOG_API.getStorefrontProduct, ({ orgId, params, req }) =>
-    storefront.get(orgId, channelOf(req), params.id!),
+    storefront.get(orgId, channelOf(req), params.id),
   );
 }

@@ -9,8 +9,8 @@ export function variantsRoutes(router: Router, { variants }: ProductsCommands): 
     setNextLink(req, res, list.next);
     return list;
   });
-  bindRoute(router, CATALOG_API.getVariant, ({ orgId, params }) => variants.get(orgId, params.id!));
-  bindRoute(router, CATALOG_API.createVariant, ({ orgId, params, body }) => variants.add(orgId, params.id!, body));
-  bindRoute(router, CATALOG_API.updateVariant, ({ orgId, params, body }) => variants.update(orgId, params.id!, body));
-  bindRoute(router, CATALOG_API.deleteVariant, ({ orgId, params }) => variants.delete(orgId, params.id!));
+  bindRoute(router, CATALOG_API.getVariant, ({ orgId, params }) => variants.get(orgId, params.id));
+  bindRoute(router, CATALOG_API.createVariant, ({ orgId, params, body }) => variants.add(orgId, params.id, body));
+  bindRoute(router, CATALOG_API.updateVariant, ({ orgId, params, body }) => variants.update(orgId, params.id, body));
+  bindRoute(router, CATALOG_API.deleteVariant, ({ orgId, params }) => variants.delete(orgId, params.id));
 }

@@ -97,7 +97,7 @@ function bindStorefrontKey(router: Router, { keys, storefrontChannels }: ApiKeyR
  */
 function bindRevoke(router: Router, { keys, authenticator, revocations }: ApiKeyRouteDeps): void {
   bindRoute(router, GATEWAY_API.revokeApiKey, async ({ orgId, params, req }) => {
-    const keyId = params.id!;
+    const keyId = params.id;
     const target = await keys.findActive(orgId, keyId);
     if (!target) throw notFound('API key');
     assertMayRevoke(target, heldBy(req));

@@ -13,7 +13,7 @@ export function stockRoutes(router: Router, { commands, queries }: StockModuleCo
     queries.movements(orgId, filters, { limit, offset }),
   );
   bindRoute(router, INVENTORY_API.getStockBreakdown, ({ orgId, params }) =>
-    queries.breakdown(orgId, params.variantId!),
+    queries.breakdown(orgId, params.variantId),
   );
 
   bindRoute(router, INVENTORY_API.updateStockItem, async ({ orgId, params, body }) => {

@@ -10,17 +10,17 @@ export function warehousesRoutes(router: Router, { warehouses, bins }: PlacesCom
     warehouses.list(orgId, includeDeleted, { limit, offset }),
   );
   bindRoute(router, INVENTORY_API.createWarehouse, ({ orgId, body }) => warehouses.create(orgId, body));
-  bindRoute(router, INVENTORY_API.getWarehouse, ({ orgId, params }) => warehouses.get(orgId, params.warehouseId!));
+  bindRoute(router, INVENTORY_API.getWarehouse, ({ orgId, params }) => warehouses.get(orgId, params.warehouseId));
   bindRoute(router, INVENTORY_API.updateWarehouse, ({ orgId, params, body }) =>
-    warehouses.update(orgId, params.warehouseId!, body),
+    warehouses.update(orgId, params.warehouseId, body),
   );
   bindRoute(router, INVENTORY_API.deleteWarehouse, ({ orgId, params }) =>
-    warehouses.delete(orgId, params.warehouseId!),
+    warehouses.delete(orgId, params.warehouseId),
   );
 
-  bindRoute(router, INVENTORY_API.listBins, ({ orgId, params, query }) => bins.list(orgId, params.warehouseId!, query));
+  bindRoute(router, INVENTORY_API.listBins, ({ orgId, params, query }) => bins.list(orgId, params.warehouseId, query));
   bindRoute(router, INVENTORY_API.createBin, ({ orgId, params, body }) =>
-    bins.create(orgId, params.warehouseId!, body.name),
+    bins.create(orgId, params.warehouseId, body.name),
   );
   bindRoute(router, INVENTORY_API.renameBin, ({ orgId, params, body }) => {
     const { warehouseId, binId } = params as BinParams;

@@ -8,19 +8,19 @@ import type { InvoicesGiven } from '../invoices.module';
 export function invoiceLinesRoutes(router: Router, { lines }: InvoicesGiven): void {
   const api = INVOICING_API;
   bindRoute(router, api.addInvoiceLine, async ({ orgId, params, body }) =>
-    invoiceView(await lines.add(orgId, params.id!, body)),
+    invoiceView(await lines.add(orgId, params.id, body)),
   );
   bindRoute(router, api.updateInvoiceLine, async ({ orgId, params, body }) =>
-    invoiceView(await lines.update(orgId, params.id!, params.lineId!, body)),
+    invoiceView(await lines.update(orgId, params.id, params.lineId, body)),
   );
   bindRoute(router, api.deleteInvoiceLine, async ({ orgId, params }) =>
-    invoiceView(await lines.remove(orgId, params.id!, params.lineId!)),
+    invoiceView(await lines.remove(orgId, params.id, params.lineId)),
   );
   bindRoute(router, api.matchInvoiceLine, async ({ orgId, params, body }) =>
-    invoiceView(await lines.match(orgId, params.id!, params.lineId!, body.purchaseOrderLineId)),
+    invoiceView(await lines.match(orgId, params.id, params.lineId, body.purchaseOrderLineId)),
   );
   bindRoute(router, api.autoMatchInvoice, async ({ orgId, params }) => {
-    const { matched, invoice } = await lines.autoMatch(orgId, params.id!);
+    const { matched, invoice } = await lines.autoMatch(orgId, params.id);
     return { matched, invoice: invoiceView(invoice) };
   });
 }

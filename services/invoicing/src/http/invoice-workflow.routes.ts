@@ -8,24 +8,24 @@ import type { InvoicesGiven } from '../invoices.module';
 export function invoiceWorkflowRoutes(router: Router, { workflow }: InvoicesGiven): void {
   const api = INVOICING_API;
   bindRoute(router, api.submitInvoice, async ({ orgId, params }) =>
-    invoiceView(await workflow.submit(orgId, params.id!)),
+    invoiceView(await workflow.submit(orgId, params.id)),
   );
   bindRoute(router, api.approveInvoice, async ({ orgId, params }) =>
-    invoiceView(await workflow.approve(orgId, params.id!)),
+    invoiceView(await workflow.approve(orgId, params.id)),
   );
   bindRoute(router, api.disputeInvoice, async ({ orgId, params, body }) =>
-    invoiceView(await workflow.dispute(orgId, params.id!, body?.reason)),
+    invoiceView(await workflow.dispute(orgId, params.id, body?.reason)),
   );
   bindRoute(router, api.reopenInvoice, async ({ orgId, params }) =>
-    invoiceView(await workflow.reopen(orgId, params.id!)),
+    invoiceView(await workflow.reopen(orgId, params.id)),
   );
   bindRoute(router, api.markInvoicePaid, async ({ orgId, params, body }) =>
-    invoiceView(await workflow.markPaid(orgId, params.id!, body ?? {})),
+    invoiceView(await workflow.markPaid(orgId, params.id, body ?? {})),
   );
   bindRoute(router, api.reconcileInvoice, async ({ orgId, params }) =>
-    invoiceView(await workflow.reconcile(orgId, params.id!)),
+    invoiceView(await workflow.reconcile(orgId, params.id)),
   );
   bindRoute(router, api.unreconcileInvoice, async ({ orgId, params }) =>
-    invoiceView(await workflow.unreconcile(orgId, params.id!)),
+    invoiceView(await workflow.unreconcile(orgId, params.id)),
   );
 }

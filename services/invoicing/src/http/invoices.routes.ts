@@ -23,14 +23,14 @@ export function invoicesRoutes(router: Router, { commands, invoices, reports }: 
   bindRoute(router, api.listTrashedInvoices, async ({ orgId, query }) =>
     page(await invoices.trash(orgId, query), invoiceView),
   );
-  bindRoute(router, api.getInvoice, async ({ orgId, params }) => invoiceView(await commands.get(orgId, params.id!)));
+  bindRoute(router, api.getInvoice, async ({ orgId, params }) => invoiceView(await commands.get(orgId, params.id)));
   bindRoute(router, api.updateInvoice, async ({ orgId, params, body }) =>
-    invoiceView(await commands.update(orgId, params.id!, body)),
+    invoiceView(await commands.update(orgId, params.id, body)),
   );
   bindRoute(router, api.deleteInvoice, async ({ orgId, params }) =>
-    invoiceView(await commands.trash(orgId, params.id!)),
+    invoiceView(await commands.trash(orgId, params.id)),
   );
   bindRoute(router, api.restoreInvoice, async ({ orgId, params }) =>
-    invoiceView(await commands.restore(orgId, params.id!)),
+    invoiceView(await commands.restore(orgId, params.id)),
   );
 }

@@ -8,23 +8,23 @@ import type { LandedCostsGiven } from '../landed-costs.module';
 export function landedCostsRoutes(router: Router, { costs }: LandedCostsGiven): void {
   const api = INVOICING_API;
   bindRoute(router, api.createLandedCost, async ({ orgId, params, body }) =>
-    landedCostView(await costs.create(orgId, params.poId!, body)),
+    landedCostView(await costs.create(orgId, params.poId, body)),
   );
   bindRoute(router, api.listLandedCosts, async ({ orgId, params }) =>
-    (await costs.list(orgId, params.poId!)).map(landedCostView),
+    (await costs.list(orgId, params.poId)).map(landedCostView),
   );
-  bindRoute(router, api.landedCostSummary, ({ orgId, params }) => costs.summary(orgId, params.poId!));
-  bindRoute(router, api.getLandedCost, async ({ orgId, params }) => landedCostView(await costs.get(orgId, params.id!)));
+  bindRoute(router, api.landedCostSummary, ({ orgId, params }) => costs.summary(orgId, params.poId));
+  bindRoute(router, api.getLandedCost, async ({ orgId, params }) => landedCostView(await costs.get(orgId, params.id)));
   bindRoute(router, api.updateLandedCost, async ({ orgId, params, body }) =>
-    landedCostView(await costs.update(orgId, params.id!, body)),
+    landedCostView(await costs.update(orgId, params.id, body)),
   );
   bindRoute(router, api.deleteLandedCost, async ({ orgId, params }) =>
-    landedCostView(await costs.remove(orgId, params.id!)),
+    landedCostView(await costs.remove(orgId, params.id)),
   );
   bindRoute(router, api.allocateLandedCost, async ({ orgId, params }) =>
-    landedCostView(await costs.allocate(orgId, params.id!)),
+    landedCostView(await costs.allocate(orgId, params.id)),
   );
   bindRoute(router, api.setManualAllocations, async ({ orgId, params, body }) =>
-    landedCostView(await costs.setManual(orgId, params.id!, body)),
+    landedCostView(await costs.setManual(orgId, params.id, body)),
   );
 }

@@ -8,13 +8,13 @@ import type { OrdersGiven } from '../orders.module';
 export function orderEditsRoutes(router: Router, { commands }: OrdersGiven): void {
   const api = ORDERS_API;
   bindRoute(router, api.updateOrderNotes, async ({ orgId, params, body }) =>
-    orderView(await commands.replaceNotes(orgId, params.id!, body.notes)),
+    orderView(await commands.replaceNotes(orgId, params.id, body.notes)),
   );
   bindRoute(router, api.updateShippingAddress, async ({ orgId, params, body }) =>
-    orderView(await commands.replaceShippingAddress(orgId, params.id!, body.shippingAddress)),
+    orderView(await commands.replaceShippingAddress(orgId, params.id, body.shippingAddress)),
   );
   bindRoute(router, api.trashOrdersByStatus, ({ orgId, query }) => commands.trashByStatus(orgId, query));
   bindRoute(router, api.restoreOrder, async ({ orgId, params }) =>
-    orderView(await commands.restore(orgId, params.id!)),
+    orderView(await commands.restore(orgId, params.id)),
   );
 }

@@ -21,11 +21,11 @@ export function ordersRoutes(router: Router, { commands, imports, orders, stats 
     listAnswer(await orders.trash(orgId, query), (v) => v),
   );
   bindRoute(router, api.orderStats, ({ orgId, query }) => stats.stats(orgId, query.channelId));
-  bindRoute(router, api.getOrder, async ({ orgId, params }) => orderView(await commands.get(orgId, params.id!)));
-  bindRoute(router, api.orderHistory, async ({ orgId, params }) => historyView(await commands.get(orgId, params.id!)));
+  bindRoute(router, api.getOrder, async ({ orgId, params }) => orderView(await commands.get(orgId, params.id)));
+  bindRoute(router, api.orderHistory, async ({ orgId, params }) => historyView(await commands.get(orgId, params.id)));
   // Before /orders/{id}/status, which would take `bulk` for an id.
   bindRoute(router, api.bulkUpdateOrderStatus, ({ orgId, body }) => commands.bulkStatus(orgId, body));
   bindRoute(router, api.updateOrderStatus, async ({ orgId, params, body }) =>
-    orderView(await commands.setStatus(orgId, params.id!, body)),
+    orderView(await commands.setStatus(orgId, params.id, body)),
   );
 }

@@ -7,9 +7,9 @@ import { listAnswer } from './list-answer';
 /** Shipments: recorded on an order, listed and read on their own. */
 export function shipmentsRoutes(router: Router, { shipments, shipmentList }: OrdersGiven): void {
   const api = ORDERS_API;
-  bindRoute(router, api.createShipment, ({ orgId, params, body }) => shipments.create(orgId, params.id!, body));
+  bindRoute(router, api.createShipment, ({ orgId, params, body }) => shipments.create(orgId, params.id, body));
   bindRoute(router, api.listShipments, async ({ orgId, query }) =>
     listAnswer(await shipmentList.list(orgId, query), (s) => s),
   );
-  bindRoute(router, api.getShipment, ({ orgId, params }) => shipments.get(orgId, params.id!));
+  bindRoute(router, api.getShipment, ({ orgId, params }) => shipments.get(orgId, params.id));
 }

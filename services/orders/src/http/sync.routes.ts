@@ -6,5 +6,5 @@ import type { FeedsGiven } from '../feeds.module';
 
 /** Re-pulling one order from its channel's feed. */
 export function syncRoutes(router: Router, { sync }: FeedsGiven): void {
-  bindRoute(router, ORDERS_API.syncOrder, async ({ orgId, params }) => orderView(await sync.sync(orgId, params.id!)));
+  bindRoute(router, ORDERS_API.syncOrder, async ({ orgId, params }) => orderView(await sync.sync(orgId, params.id)));
 }

@@ -16,19 +16,19 @@ export function documentsRoutes(router: Router, { orders, documents, messages }:
   const api = PURCHASING_API;
   // A file, not JSON: the handler answers through `res` and returns nothing.
   bindRoute(router, api.purchaseOrderPdf, async ({ orgId, params, res }) => {
-    const { filename, bytes } = await documents.pdf(await orders.get(orgId, params.id!));
+    const { filename, bytes } = await documents.pdf(await orders.get(orgId, params.id));
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `inline; filename="${filename}"`);
     res.send(bytes);
   });
   bindRoute(router, api.sendEmail, async ({ orgId, params, body }) =>
-    messageView(await messages.sendOrder(orgId, params.id!, body)),
+    messageView(await messages.sendOrder(orgId, params.id, body)),
   );
   bindRoute(router, api.sendFollowUp, async ({ orgId, params, body }) =>
-    messageView(await messages.sendFollowUp(orgId, params.id!, body)),
+    messageView(await messages.sendFollowUp(orgId, params.id, body)),
   );
   bindRoute(router, api.listMessages, async ({ orgId, params, query, res }) => {
-    const page = await messages.list(orgId, params.id!, query);
+    const page = await messages.list(orgId, params.id, query);
     res.setHeader('X-Total-Count', String(page.total ?? page.data.length));
     return page.data.map(messageView);
   });

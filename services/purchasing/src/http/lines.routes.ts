@@ -8,24 +8,24 @@ import type { PurchaseOrdersGiven } from '../purchase-orders.module';
 export function linesRoutes(router: Router, { commands, receiving, holds }: PurchaseOrdersGiven): void {
   const api = PURCHASING_API;
   bindRoute(router, api.addLine, async ({ orgId, params, body }) =>
-    purchaseOrderView(await commands.addLine(orgId, params.id!, body)),
+    purchaseOrderView(await commands.addLine(orgId, params.id, body)),
   );
   bindRoute(router, api.updateLine, async ({ orgId, params, body }) =>
-    purchaseOrderView(await commands.updateLine(orgId, params.id!, params.lineId!, body)),
+    purchaseOrderView(await commands.updateLine(orgId, params.id, params.lineId, body)),
   );
   bindRoute(router, api.deleteLine, async ({ orgId, params }) =>
-    purchaseOrderView(await commands.deleteLine(orgId, params.id!, params.lineId!)),
+    purchaseOrderView(await commands.deleteLine(orgId, params.id, params.lineId)),
   );
   bindRoute(router, api.receiveLine, async ({ orgId, params, body, req }) =>
-    purchaseOrderView(await receiving.receive(orgId, params.id!, params.lineId!, body, req.get('idempotency-key'))),
+    purchaseOrderView(await receiving.receive(orgId, params.id, params.lineId, body, req.get('idempotency-key'))),
   );
   bindRoute(router, api.linkReservations, async ({ orgId, params, body }) =>
-    purchaseOrderView(await holds.link(orgId, params.id!, params.lineId!, body.reservationIds)),
+    purchaseOrderView(await holds.link(orgId, params.id, params.lineId, body.reservationIds)),
   );
   bindRoute(router, api.listReservations, async ({ orgId, params }) => ({
-    data: await holds.linked(orgId, params.id!),
+    data: await holds.linked(orgId, params.id),
   }));
   bindRoute(router, api.listLinkableReservations, async ({ orgId, params }) => ({
-    data: await holds.linkable(orgId, params.id!),
+    data: await holds.linkable(orgId, params.id),
   }));
 }

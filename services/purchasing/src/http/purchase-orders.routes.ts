@@ -19,27 +19,27 @@ export function purchaseOrdersRoutes(router: Router, { commands, orders }: Purch
     return { data: page.data.map(purchaseOrderView), total: page.total!, limit: page.limit, offset: page.offset };
   });
   bindRoute(router, api.getPurchaseOrder, async ({ orgId, params }) =>
-    purchaseOrderView(await commands.get(orgId, params.id!)),
+    purchaseOrderView(await commands.get(orgId, params.id)),
   );
   bindRoute(router, api.updatePurchaseOrder, async ({ orgId, params, body }) =>
-    purchaseOrderView(await commands.update(orgId, params.id!, body)),
+    purchaseOrderView(await commands.update(orgId, params.id, body)),
   );
   bindRoute(router, api.deletePurchaseOrder, async ({ orgId, params }) =>
-    purchaseOrderView(await commands.trash(orgId, params.id!)),
+    purchaseOrderView(await commands.trash(orgId, params.id)),
   );
   bindRoute(router, api.restorePurchaseOrder, async ({ orgId, params }) =>
-    purchaseOrderView(await commands.restore(orgId, params.id!)),
+    purchaseOrderView(await commands.restore(orgId, params.id)),
   );
   bindRoute(router, api.submitPurchaseOrder, async ({ orgId, params }) =>
-    purchaseOrderView(await commands.submit(orgId, params.id!)),
+    purchaseOrderView(await commands.submit(orgId, params.id)),
   );
   bindRoute(router, api.cancelPurchaseOrder, async ({ orgId, params }) =>
-    purchaseOrderView(await commands.cancel(orgId, params.id!)),
+    purchaseOrderView(await commands.cancel(orgId, params.id)),
   );
   bindRoute(router, api.closePurchaseOrder, async ({ orgId, params }) =>
-    purchaseOrderView(await commands.close(orgId, params.id!)),
+    purchaseOrderView(await commands.close(orgId, params.id)),
   );
   bindRoute(router, api.addTracking, async ({ orgId, params, body }) =>
-    purchaseOrderView(await commands.addTracking(orgId, params.id!, body)),
+    purchaseOrderView(await commands.addTracking(orgId, params.id, body)),
   );
 }

@@ -8,13 +8,13 @@ import { deliveryNotFound } from '../domain/delivery.errors';
 
 export function deliveriesRoutes(router: Router, { endpoints, deliveries, worker }: DeliveriesGiven): void {
   bindRoute(router, WEBHOOKS_API.listDeliveries, async ({ orgId, params, query: page }) => {
-    if (!(await endpoints.findById(orgId, params.id!))) throw endpointNotFound();
-    const { items, total } = await deliveries.listForEndpoint(orgId, params.id!, page);
+    if (!(await endpoints.findById(orgId, params.id))) throw endpointNotFound();
+    const { items, total } = await deliveries.listForEndpoint(orgId, params.id, page);
     return { data: items.map(deliveryToWire), total, ...page };
   });
 
   bindRoute(router, WEBHOOKS_API.replayDelivery, async ({ orgId, params }) => {
-    const existing = await deliveries.findById(orgId, params.deliveryId!);
+    const existing = await deliveries.findById(orgId, params.deliveryId);
     if (!existing) throw deliveryNotFound();
     const endpoint = await endpoints.findById(orgId, existing.endpointId);
     if (!endpoint) throw deliveryNotFound();

@@ -37,18 +37,18 @@ export function endpointsRoutes(router: Router, deps: EndpointsGiven): void {
 function mountEndpointChanges(router: Router, { endpoints, cascade, urlPolicy, secrets }: EndpointsGiven): void {
   bindRoute(router, WEBHOOKS_API.updateEndpoint, async ({ orgId, params, body }) => {
     // Existence first: another org's id is a 404 whatever the body says.
-    found(await endpoints.findById(orgId, params.id!));
+    found(await endpoints.findById(orgId, params.id));
     if (body.url !== undefined) await checkEndpointUrl(body.url, urlPolicy);
-    return toWire(found(await endpoints.update(orgId, params.id!, () => patchChange(body))));
+    return toWire(found(await endpoints.update(orgId, params.id, () => patchChange(body))));
   });
 
   bindRoute(router, WEBHOOKS_API.deleteEndpoint, async ({ orgId, params }) => {
     // The endpoint at once; its deliveries a page now and the rest in the background.
-    if (!(await cascade.deleteEndpoint(orgId, params.id!))) throw endpointNotFound();
+    if (!(await cascade.deleteEndpoint(orgId, params.id))) throw endpointNotFound();
   });
 
   bindRoute(router, WEBHOOKS_API.rotateSecret, async ({ orgId, params }) => {
-    const { change, secret } = rotatedSecret(params.id!, secrets);
-    return withSecret(found(await endpoints.update(orgId, params.id!, () => change)), secret);
+    const { change, secret } = rotatedSecret(params.id, secrets);
+    return withSecret(found(await endpoints.update(orgId, params.id, () => change)), secret);
   });
 }
