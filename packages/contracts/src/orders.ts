@@ -32,6 +32,15 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
+ * How much of an order's stock has left the warehouse by fulfilment (`POST /orders/{id}/fulfill`
+ * deducts its holds): a line's holds all deducted is FULFILLED, some of them PARTIALLY_FULFILLED.
+ * Kept beside `status` (the lifecycle a partner or channel moves), as Shopify keeps an order's
+ * fulfilment apart from its financial and order status.
+ */
+export const FULFILLMENT_STATUSES = ['UNFULFILLED', 'PARTIALLY_FULFILLED', 'FULFILLED'] as const;
+export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
+
+/**
  * Who changed an order's status (`order.status_changed`'s `source`, the history's): `api` a
  * partner's PUT, `bulk` the bulk route, `channel` the channel itself (a push again, a feed
  * sync), `shipment` a shipment recorded here, `storefront` a checkout; `fulfillment` is the
@@ -143,6 +152,7 @@ export const OrderListQuerySchema = z.object({
   startDate: instant.optional(),
   endDate: instant.optional(),
   blockedOnBuild: flag,
+  fulfillmentStatus: z.enum(FULFILLMENT_STATUSES).optional(),
   sortBy: z.enum(ORDER_SORTS).default('orderedAt'),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
 });
@@ -186,6 +196,9 @@ export const OrderLineSchema = z.object({
   /** quantity × unitPrice, 0 for a line without a price. */
   total: z.number(),
   shippedQuantity: z.number(),
+  /** The quantity whose stock fulfilment has deducted. */
+  fulfilledQuantity: z.number(),
+  fulfillmentStatus: z.enum(FULFILLMENT_STATUSES),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
@@ -218,6 +231,9 @@ export const OrderSchema = z.object({
   /** Open, with an ASSEMBLY line whose unshipped quantity exceeds the assembly's available stock. */
   blockedOnBuild: z.boolean(),
   shipmentIds: z.array(z.string()),
+  fulfillmentStatus: z.enum(FULFILLMENT_STATUSES),
+  /** When the last of its stock was deducted (FULFILLED), else null. */
+  fulfilledAt: z.string().nullable(),
   syncedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
+import { FULFILLMENT_STATUSES } from './orders';
 
 /** A stock hold's statuses (the spec's Reservation state table; services/orders/README.md). */
 export const RESERVATION_STATUSES = ['PENDING', 'ALLOCATED', 'COMMITTED', 'CANCELLED'] as const;
@@ -74,6 +75,8 @@ export const HoldOutcomeSchema = z.object({
 export const FulfillResultSchema = z.object({
   orderId: z.string(),
   status: z.string(),
+  /** The order's fulfilment after the call (the order's `fulfillmentStatus`). */
+  fulfillmentStatus: z.enum(FULFILLMENT_STATUSES),
   results: z.array(HoldOutcomeSchema),
 });
 export type FulfillResult = z.infer<typeof FulfillResultSchema>;

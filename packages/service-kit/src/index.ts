@@ -30,6 +30,7 @@ export { idempotency, idempotencyInProgress } from './http/idempotency';
 export { validatePathIds } from './http/path-ids';
 export * from './http/error-handler';
 export { bindRoute, type RouteHandler, type RouteInput, type RouteOutput } from './http/bind-route';
+export { bindInternal } from './http/bind-internal';
 export { Broker, type BrokerOptions, type QueueType } from './events/broker';
 export { newEvent, outboxFields, outboxOf } from './events/outbox';
 export { OutboxRelay } from './events/outbox-relay';

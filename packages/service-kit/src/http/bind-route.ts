@@ -1,6 +1,7 @@
 import type { BoundRoute, PathParams, RouteSchemas } from '@stockyard/contracts';
 import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
+import { checkAnswer } from './answer-check';
 import { orgIdOf } from './context';
 import { parse } from './validate';
 import { nameRoute } from '../ops/http-metrics';
@@ -32,13 +33,6 @@ const keyOf = (route: { method: string; path: string }) => `${route.method} ${ro
 
 /** `/products/{id}` as Express writes it. */
 export const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
-
-/**
- * Answers are checked against their response schema where STOCKYARD_CHECK_RESPONSES is set
- * (the test suite sets it), so a response that drifts from the contracts fails a test instead
- * of a partner's client. Off in production: a list's check costs as much as its query.
- */
-const checkResponses = () => process.env.STOCKYARD_CHECK_RESPONSES === 'true';
 
 /**
  * Mounts `handler` at a row of the route table: the row's method and path, its query and body
@@ -73,16 +67,9 @@ export function bindRoute<S extends RouteSchemas, P extends string>(
       res.status(route.status).end();
       return;
     }
-    if (checkResponses()) checkResponse(route, output);
+    checkAnswer(name, schemas.response, output);
     res.status(route.status).json(output);
   });
-}
-
-function checkResponse(route: BoundRoute, output: unknown): void {
-  const result = route.schemas.response!.safeParse(output);
-  if (result.success) return;
-  const fields = result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-  throw new Error(`${keyOf(route)} answered outside its response schema: ${fields}`);
 }
 
 /** The rows bound on `router` (`METHOD path`), for the 501s of the rest. */

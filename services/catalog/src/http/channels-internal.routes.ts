@@ -1,12 +1,6 @@
 import type { Router } from 'express';
-import {
-  ChannelBatchQuerySchema,
-  FeedChannelsQuerySchema,
-  FeedStatusReportSchema,
-  INTERNAL_CATALOG_PATHS,
-  ListedVariantsQuerySchema,
-} from '@stockyard/contracts';
-import { bodyOf, orgIdOf } from '@stockyard/service-kit';
+import { INTERNAL_ROUTES } from '@stockyard/contracts';
+import { bindInternal } from '@stockyard/service-kit';
 import type { ChannelsCommands } from '../channels.module';
 
 /**
@@ -17,17 +11,11 @@ import type { ChannelsCommands } from '../channels.module';
  * is no filter there) and the poller's reports on them.
  */
 export function channelsInternalRoutes(router: Router, { channels, feeds }: ChannelsCommands): void {
-  router.post(INTERNAL_CATALOG_PATHS.channelsBatch, async (req, res) => {
-    res.json(await channels.batch(orgIdOf(req), bodyOf(req, ChannelBatchQuerySchema).ids));
-  });
-  router.post(INTERNAL_CATALOG_PATHS.feedChannels, async (req, res) => {
-    res.json(await feeds.page(bodyOf(req, FeedChannelsQuerySchema)));
-  });
-  router.post(INTERNAL_CATALOG_PATHS.listedVariants, async (req, res) => {
-    res.json(await feeds.listedVariants(orgIdOf(req), bodyOf(req, ListedVariantsQuerySchema)));
-  });
-  router.post(INTERNAL_CATALOG_PATHS.feedStatus, async (req, res) => {
-    await feeds.record(orgIdOf(req), bodyOf(req, FeedStatusReportSchema));
-    res.json({ recorded: true });
+  bindInternal(router, INTERNAL_ROUTES.catalogChannels, ({ orgId, body }) => channels.batch(orgId, body.ids));
+  bindInternal(router, INTERNAL_ROUTES.catalogFeedChannels, ({ body }) => feeds.page(body));
+  bindInternal(router, INTERNAL_ROUTES.catalogListedVariants, ({ orgId, body }) => feeds.listedVariants(orgId, body));
+  bindInternal(router, INTERNAL_ROUTES.catalogFeedStatus, async ({ orgId, body }) => {
+    await feeds.record(orgId, body);
+    return { recorded: true as const };
   });
 }

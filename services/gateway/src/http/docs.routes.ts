@@ -37,7 +37,7 @@ const PAGE = `<!doctype html>
     <title>Stockyard partner API reference</title>
   </head>
   <body>
-    <div id="api-reference"></div>
+    <div id="reference"></div>
     <script src="/docs/scalar.js"></script>
     <script src="/docs/init.js"></script>
   </body>
@@ -45,7 +45,7 @@ const PAGE = `<!doctype html>
 `;
 
 /** Scalar's configuration: the document of this gateway, nothing fetched from elsewhere. */
-const INIT = `Scalar.createApiReference('#api-reference', ${JSON.stringify({
+const INIT = `Scalar.createApiReference('#reference', ${JSON.stringify({
   url: '/openapi.json',
   withDefaultFonts: false,
   telemetry: false,

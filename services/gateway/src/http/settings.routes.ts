@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { GATEWAY_API, INTERNAL_ROUTES } from '@stockyard/contracts';
-import { bindRoute, orgIdOf } from '@stockyard/service-kit';
+import { bindInternal, bindRoute } from '@stockyard/service-kit';
 import type { OrganizationRepository } from '../store/organization.repository';
 
 /** GET / PATCH /api/v1/settings for partners (the caller's own organization). */
@@ -17,8 +17,6 @@ export function settingsRoutes(orgs: OrganizationRepository): Router {
  */
 export function internalSettingsRoutes(orgs: OrganizationRepository): Router {
   const router = Router();
-  router.get(INTERNAL_ROUTES.gatewaySettings.path, async (req, res) => {
-    res.json(await orgs.settings(orgIdOf(req)));
-  });
+  bindInternal(router, INTERNAL_ROUTES.gatewaySettings, ({ orgId }) => orgs.settings(orgId));
   return router;
 }

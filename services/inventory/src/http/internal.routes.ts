@@ -1,30 +1,15 @@
 import type { Router } from 'express';
-import {
-  DeductStockSchema,
-  INTERNAL_STOCK_PATHS,
-  ReceiveStockSchema,
-  ReleaseStockSchema,
-  ReserveStockSchema,
-  StockMovesSchema,
-} from '@stockyard/contracts';
-import { bodyOf, orgIdOf } from '@stockyard/service-kit';
+import { INTERNAL_ROUTES } from '@stockyard/contracts';
+import { bindInternal } from '@stockyard/service-kit';
 import type { StockModuleCommands } from '../stock.module';
 
 /** /internal/v1: the stock moves other services make (see stock-internal.ts in contracts). */
 export function internalRoutes(router: Router, { internal }: StockModuleCommands): void {
-  router.post(INTERNAL_STOCK_PATHS.reserve, async (req, res) => {
-    res.status(201).json(await internal.reserve(orgIdOf(req), bodyOf(req, ReserveStockSchema)));
-  });
-  router.post(INTERNAL_STOCK_PATHS.release, async (req, res) => {
-    res.status(201).json(await internal.release(orgIdOf(req), bodyOf(req, ReleaseStockSchema)));
-  });
-  router.post(INTERNAL_STOCK_PATHS.receive, async (req, res) => {
-    res.status(201).json(await internal.receive(orgIdOf(req), bodyOf(req, ReceiveStockSchema)));
-  });
-  router.post(INTERNAL_STOCK_PATHS.deduct, async (req, res) => {
-    res.status(201).json(await internal.deduct(orgIdOf(req), bodyOf(req, DeductStockSchema)));
-  });
-  router.post(INTERNAL_STOCK_PATHS.moves, async (req, res) => {
-    res.status(200).json({ data: await internal.moves(orgIdOf(req), bodyOf(req, StockMovesSchema).moves) });
-  });
+  bindInternal(router, INTERNAL_ROUTES.inventoryReserve, ({ orgId, body }) => internal.reserve(orgId, body));
+  bindInternal(router, INTERNAL_ROUTES.inventoryRelease, ({ orgId, body }) => internal.release(orgId, body));
+  bindInternal(router, INTERNAL_ROUTES.inventoryReceive, ({ orgId, body }) => internal.receive(orgId, body));
+  bindInternal(router, INTERNAL_ROUTES.inventoryDeduct, ({ orgId, body }) => internal.deduct(orgId, body));
+  bindInternal(router, INTERNAL_ROUTES.inventoryMoves, async ({ orgId, body }) => ({
+    data: await internal.moves(orgId, body.moves),
+  }));
 }

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
-import { INTERNAL_STOCK_READ_PATHS, ReorderLevelsQuerySchema } from '@stockyard/contracts';
-import { bodyOf, orgIdOf } from '@stockyard/service-kit';
+import { INTERNAL_ROUTES } from '@stockyard/contracts';
+import { bindInternal } from '@stockyard/service-kit';
 import type { StockModuleCommands } from '../stock.module';
 
 /**
@@ -8,7 +8,5 @@ import type { StockModuleCommands } from '../stock.module';
  * reorder point, a page at a time (purchasing orders what falls below).
  */
 export function reorderLevelsRoutes(router: Router, { reorderLevels }: StockModuleCommands): void {
-  router.post(INTERNAL_STOCK_READ_PATHS.reorderLevels, async (req, res) => {
-    res.json(await reorderLevels.page(orgIdOf(req), bodyOf(req, ReorderLevelsQuerySchema)));
-  });
+  bindInternal(router, INTERNAL_ROUTES.inventoryReorderLevels, ({ orgId, body }) => reorderLevels.page(orgId, body));
 }

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
-import { INTERNAL_STOCK_READ_PATHS, StockOnHandQuerySchema } from '@stockyard/contracts';
-import { bodyOf, orgIdOf } from '@stockyard/service-kit';
+import { INTERNAL_ROUTES } from '@stockyard/contracts';
+import { bindInternal } from '@stockyard/service-kit';
 import type { StockModuleCommands } from '../stock.module';
 
 /**
@@ -9,8 +9,7 @@ import type { StockModuleCommands } from '../stock.module';
  * that holds no stock).
  */
 export function stockOnHandRoutes(router: Router, { queries }: StockModuleCommands): void {
-  router.post(INTERNAL_STOCK_READ_PATHS.onHand, async (req, res) => {
-    const { variantIds } = bodyOf(req, StockOnHandQuerySchema);
-    res.json({ data: await queries.onHand(orgIdOf(req), variantIds) });
-  });
+  bindInternal(router, INTERNAL_ROUTES.inventoryStockOnHand, async ({ orgId, body }) => ({
+    data: await queries.onHand(orgId, body.variantIds),
+  }));
 }

@@ -1,12 +1,11 @@
 import type { Router } from 'express';
-import { INTERNAL_WAREHOUSE_PATHS, WarehouseBatchQuerySchema } from '@stockyard/contracts';
-import { bodyOf, orgIdOf } from '@stockyard/service-kit';
+import { INTERNAL_ROUTES } from '@stockyard/contracts';
+import { bindInternal } from '@stockyard/service-kit';
 import type { PlacesCommands } from '../places.module';
 
 /** POST /internal/v1/warehouses/batch: the caller organization's live warehouses among the ids. */
 export function warehousesInternalRoutes(router: Router, { warehouses }: PlacesCommands): void {
-  router.post(INTERNAL_WAREHOUSE_PATHS.batch, async (req, res) => {
-    const { ids } = bodyOf(req, WarehouseBatchQuerySchema);
-    res.json({ data: await warehouses.liveByIds(orgIdOf(req), ids) });
-  });
+  bindInternal(router, INTERNAL_ROUTES.inventoryWarehouses, async ({ orgId, body }) => ({
+    data: await warehouses.liveByIds(orgId, body.ids),
+  }));
 }

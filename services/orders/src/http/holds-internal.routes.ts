@@ -1,11 +1,5 @@
-import {
-  HoldBatchQuerySchema,
-  INTERNAL_HOLD_PATHS,
-  LinkHoldsSchema,
-  OpenHoldsQuerySchema,
-  type InternalHold,
-} from '@stockyard/contracts';
-import { bodyOf, orgIdOf } from '@stockyard/service-kit';
+import { INTERNAL_ROUTES, type InternalHold } from '@stockyard/contracts';
+import { bindInternal } from '@stockyard/service-kit';
 import type { Router } from 'express';
 import { isOpen, type Hold } from '../domain/hold';
 import type { HoldsGiven } from '../holds.module';
@@ -25,24 +19,18 @@ const internalView = (h: Hold): InternalHold => ({
 
 /** /internal/v1: holds as purchasing and the catalog read them (contracts orders-internal.ts). */
 export function holdsInternalRoutes(router: Router, { holds, links }: HoldsGiven): void {
-  router.post(INTERNAL_HOLD_PATHS.batch, async (req, res) => {
-    const found = await holds.byIds(orgIdOf(req), bodyOf(req, HoldBatchQuerySchema).ids);
-    res.json({ data: found.map(internalView) });
+  const views = (found: Hold[]) => ({ data: found.map(internalView) });
+  bindInternal(router, INTERNAL_ROUTES.ordersHolds, async ({ orgId, body }) =>
+    views(await holds.byIds(orgId, body.ids)),
+  );
+  bindInternal(router, INTERNAL_ROUTES.ordersOpenHolds, async ({ orgId, body }) =>
+    views(await holds.openOf(orgId, body.variantIds, OPEN_READ)),
+  );
+  bindInternal(router, INTERNAL_ROUTES.ordersOpenHoldCounts, async ({ orgId, body }) => {
+    const counts = await holds.openCountOf(orgId, body.variantIds);
+    return { data: [...counts].map(([variantId, count]) => ({ variantId, count })) };
   });
-  router.post(INTERNAL_HOLD_PATHS.open, async (req, res) => {
-    const found = await holds.openOf(orgIdOf(req), bodyOf(req, OpenHoldsQuerySchema).variantIds, OPEN_READ);
-    res.json({ data: found.map(internalView) });
-  });
-  router.post(INTERNAL_HOLD_PATHS.openCounts, async (req, res) => {
-    const counts = await holds.openCountOf(orgIdOf(req), bodyOf(req, OpenHoldsQuerySchema).variantIds);
-    res.json({ data: [...counts].map(([variantId, count]) => ({ variantId, count })) });
-  });
-  router.post(INTERNAL_HOLD_PATHS.link, async (req, res) => {
-    const body = bodyOf(req, LinkHoldsSchema);
-    res.json({
-      data: (await links.link(orgIdOf(req), body.ids, body.purchaseOrderId, body.purchaseOrderLineId)).map(
-        internalView,
-      ),
-    });
-  });
+  bindInternal(router, INTERNAL_ROUTES.ordersLinkHolds, async ({ orgId, body }) =>
+    views(await links.link(orgId, body.ids, body.purchaseOrderId, body.purchaseOrderLineId)),
+  );
 }
