@@ -3,7 +3,8 @@
  * servers `npm start` uses), each peer it calls (the internal route table's callers) mocked by
  * @stockyard/peer-mocks, and the gateway in front with an admin key. The gateway proxies the
  * service's partner routes to it; the other services' routes answer 503 (nothing runs there).
- * DEV_PORT_OFFSET shifts the gateway's and the service's ports (to run beside `npm start`).
+ * STOCKYARD_PORT_BASE moves the ports as for `npm start`; DEV_PORT_OFFSET shifts them further (to run
+ * beside `npm start`). Each of the two processes serves `/metrics` 100 above its own port, as there.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -12,7 +13,7 @@ import { peersOf, SERVICES, type ServiceName } from '@stockyard/contracts';
 import { startMockPeer, type MockPeer } from '@stockyard/peer-mocks';
 import { ensureInfra, freePort, REPO_ROOT, ServiceProcess, STATE_DIR } from '@stockyard/testkit';
 import { devAdminKey } from './dev/dev-key';
-import { PORTS } from './start/ports';
+import { localPorts } from './start/ports';
 import { purchasingEnv } from './start/purchasing-env';
 import { webhookAllowlist } from './start/webhook-allowlist';
 import { localWebhookSecretKeys } from './start/webhook-secret-keys';
@@ -33,7 +34,7 @@ function serviceArgument(): Exclude<ServiceName, 'gateway'> {
 
 async function main() {
   const service = serviceArgument();
-  const offset = Number(process.env.DEV_PORT_OFFSET ?? 0);
+  const ports = localPorts(process.env, { name: 'DEV_PORT_OFFSET', by: Number(process.env.DEV_PORT_OFFSET ?? 0) });
   const infra = await ensureInfra({ log: (line) => say(`infra: ${line}`) });
   say(`infra (${infra.mode}): MONGO_URL=${infra.mongoUrl} AMQP_URL=${hideLogin(infra.amqpUrl)}`);
   const identitySecret = process.env.IDENTITY_SECRET ?? randomBytes(32).toString('hex');
@@ -41,7 +42,7 @@ async function main() {
   // The gateway is always real (it is in front); every other peer the service calls is a mock.
   const mocked = peersOf(service).filter((p) => p !== 'gateway');
   const mocks: MockPeer[] = await Promise.all(mocked.map((peer) => startMockPeer(peer, { identitySecret })));
-  const gatewayUrl = `http://127.0.0.1:${PORTS.gateway + offset}`;
+  const gatewayUrl = `http://127.0.0.1:${ports.http.gateway}`;
   const common = {
     MONGO_URL: infra.mongoUrl,
     AMQP_URL: infra.amqpUrl,
@@ -55,9 +56,10 @@ async function main() {
   };
   const real = new ServiceProcess(
     service,
-    PORTS[service] + offset,
+    ports.http[service],
     {
       ...common,
+      METRICS_PORT: String(ports.metrics[service]),
       ...Object.fromEntries(mocks.map((m) => [urlOf(m.service), m.url])),
       GATEWAY_URL: gatewayUrl,
       ...(service === 'purchasing' ? purchasingEnv(infra) : {}),
@@ -70,9 +72,10 @@ async function main() {
   const upstreams = Object.fromEntries(SERVICES.filter((s) => s !== 'gateway').map((s) => [urlOf(s), closed]));
   const gateway = new ServiceProcess(
     'gateway',
-    PORTS.gateway + offset,
+    ports.http.gateway,
     {
       ...common,
+      METRICS_PORT: String(ports.metrics.gateway),
       REDIS_URL: infra.redisUrl,
       ...upstreams,
       [urlOf(service)]: real.url,
@@ -99,6 +102,9 @@ async function main() {
   say(`real: ${service} at ${real.url} (database stockyard_${service}), the gateway in front`);
   for (const m of mocks) say(`mocked: ${m.service} at ${m.url} (what it was asked: ${m.url}/__mock/calls)`);
   say(`ready: GATEWAY_URL=${gatewayUrl}`);
+  say(
+    `metrics: http://127.0.0.1:<port>/metrics, ${service} ${ports.metrics[service]}, gateway ${ports.metrics.gateway}`,
+  );
   say(`bootstrap admin key: ADMIN_KEY=${adminKey}`);
   say(`both written to ${path.relative(REPO_ROOT, DEV_ENV)}; other services' routes answer 503; Ctrl-C stops`);
 }

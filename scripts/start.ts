@@ -2,8 +2,10 @@
  * `npm start`: the whole system on this machine. Real servers (ensureInfra decides
  * where they come from: MongoDB, RabbitMQ, Redis, S3, SMTP with Mailpit's web UI), the
  * six services and the gateway as separate processes, a bootstrap admin key, and
- * `.stockyard/local.env` with GATEWAY_URL and ADMIN_KEY.
- * Ctrl-C (SIGINT) or SIGTERM stops every process it started.
+ * `.stockyard/local.env` with GATEWAY_URL and ADMIN_KEY. STOCKYARD_PORT_BASE moves its ports (8080 on);
+ * each process serves `/metrics` 100 above its own port.
+ * Ctrl-C (SIGINT) or SIGTERM stops the services and the gateway. The local servers stay up for the next
+ * run and the tests, which share them: `npm run infra:stop` stops those (README, "Two commands").
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -11,8 +13,10 @@ import path from 'node:path';
 import { SERVICES } from '@stockyard/contracts';
 import { ensureInfra, REPO_ROOT, ServiceProcess, STATE_DIR } from '@stockyard/testkit';
 import { bootstrapAdminKey } from './start/admin-key';
-import { PORTS } from './start/ports';
+import { portsTaken } from './start/free-ports';
+import { localPorts } from './start/ports';
 import { purchasingEnv } from './start/purchasing-env';
+import { startWaves } from './start/start-order';
 import { webhookAllowlist } from './start/webhook-allowlist';
 import { localWebhookSecretKeys } from './start/webhook-secret-keys';
 
@@ -21,6 +25,14 @@ const say = (line: string) => process.stdout.write(`[stockyard] ${line}\n`);
 const hideLogin = (url: string) => url.replace(/\/\/[^@/]*@/, '//');
 
 async function main() {
+  const ports = localPorts();
+  const taken = await portsTaken([...Object.values(ports.http), ...Object.values(ports.metrics)]);
+  if (taken.length > 0) {
+    throw new Error(
+      `port${taken.length > 1 ? 's' : ''} ${taken.join(', ')} already in use (another npm start?): ` +
+        `free them, or move this one with STOCKYARD_PORT_BASE, e.g. STOCKYARD_PORT_BASE=${ports.base + 1000} npm start`,
+    );
+  }
   const infra = await ensureInfra({ log: (line) => say(`infra: ${line}`) });
   say(
     `infra (${infra.mode}): MONGO_URL=${infra.mongoUrl} ` +
@@ -42,16 +54,18 @@ async function main() {
   };
   const purchasing = purchasingEnv(infra);
   const upstreams = Object.fromEntries(
-    SERVICES.filter((s) => s !== 'gateway').map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${PORTS[s]}`]),
+    SERVICES.filter((s) => s !== 'gateway').map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports.http[s]}`]),
   );
   const width = Math.max(...SERVICES.map((s) => s.length));
   const processes = SERVICES.map(
     (name) =>
       new ServiceProcess(
         name,
-        PORTS[name],
+        ports.http[name],
         {
           ...common,
+          // One port per process: what k8s scrapes on 9464 in each pod.
+          METRICS_PORT: String(ports.metrics[name]),
           // Every process gets its peers' addresses (purchasing and the catalog read orders' holds).
           ...upstreams,
           ...(name === 'purchasing' ? purchasing : {}),
@@ -72,10 +86,13 @@ async function main() {
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
 
-  await Promise.all(processes.map((p) => p.start())).catch(async (err: Error) => {
-    say(err.message);
-    await stopAll(1);
-  });
+  const [first, rest] = startWaves(processes);
+  await Promise.all(first.map((p) => p.start()))
+    .then(() => (stopping ? [] : Promise.all(rest.map((p) => p.start()))))
+    .catch(async (err: Error) => {
+      say(err.message);
+      await stopAll(1);
+    });
   for (const p of processes) {
     void p.exited().then((code) => {
       if (!stopping) {
@@ -85,14 +102,26 @@ async function main() {
     });
   }
 
-  const gatewayUrl = `http://127.0.0.1:${PORTS.gateway}`;
+  const gatewayUrl = `http://127.0.0.1:${ports.http.gateway}`;
   const adminKey = await bootstrapAdminKey(gatewayUrl, LOCAL_ENV, infra.mongoUrl);
   fs.writeFileSync(LOCAL_ENV, `GATEWAY_URL=${gatewayUrl}\nADMIN_KEY=${adminKey}\n`, { mode: 0o600 });
   say(`ready: GATEWAY_URL=${gatewayUrl}`);
+  const metrics = SERVICES.map((s) => `${s} ${ports.metrics[s]}`).join(', ');
+  say(`metrics (as k8s scrapes them): http://127.0.0.1:<port>/metrics, ${metrics}`);
   say(`bootstrap admin key: ADMIN_KEY=${adminKey}`);
-  say(`both written to ${path.relative(REPO_ROOT, LOCAL_ENV)}; Ctrl-C stops everything`);
+  say(`both written to ${path.relative(REPO_ROOT, LOCAL_ENV)}`);
+  say(`Ctrl-C stops the services and the gateway; ${serversLeft(infra.mode)}`);
   say(`mail the services send (SMTP_URL=${hideLogin(infra.smtpUrl)}): Mailpit's web UI at ${infra.mailpitUrl}`);
   say(allowlist.advice);
+}
+
+/** What stays up after Ctrl-C (the tests and the next run share it), and how to stop it. */
+function serversLeft(mode: string): string {
+  if (mode === 'containers') return "the servers' containers stay up, reused by the next run and the tests";
+  return (
+    'the servers stay up for the next run and the tests: `npm run infra:stop` stops ' +
+    "this checkout's FerretDB, versitygw and Mailpit (RabbitMQ and Redis are the machine's)"
+  );
 }
 
 main().catch((err: unknown) => {

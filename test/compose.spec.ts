@@ -7,8 +7,9 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { parse, parseAllDocuments } from 'yaml';
+import { parse } from 'yaml';
 import { interpolate } from './support/compose-file';
+import { kustomizeBuild } from './support/kustomize';
 // Relative, not '@stockyard/contracts': the repository root has no node_modules/@stockyard
 // (the root package.json does not depend on the workspace packages).
 import { SERVICES, type ServiceName } from '../packages/contracts/src';
@@ -163,6 +164,21 @@ describe('docker-compose.yml', () => {
       }
     });
 
+    it('serves metrics on 9464 as in k8s, on a port of its own', () => {
+      const env = composeEnv(name, service());
+      expect(env.METRICS_PORT).toBe('9464');
+      expect(env.METRICS_PORT).not.toBe(env.PORT);
+    });
+
+    it(
+      name === 'gateway'
+        ? 'is the only service publishing a host port (so it is the one not to scale)'
+        : 'publishes no host port, so `docker compose up --scale` runs replicas side by side',
+      () => {
+        expect(service().ports ?? []).toEqual(name === 'gateway' ? ['8080:8080'] : []);
+      },
+    );
+
     it('waits for healthy MongoDB and RabbitMQ', () => {
       const deps = dependsOn(service());
       expect(deps.mongo).toBe('service_healthy');
@@ -268,11 +284,10 @@ interface K8sObject {
 
 const K8S = path.join(ROOT, 'k8s');
 const manifestFiles = readdirSync(K8S).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml');
-const k8sObjects: (K8sObject & { file: string })[] = manifestFiles.flatMap((file) =>
-  parseAllDocuments(readFileSync(path.join(K8S, file), 'utf8'))
-    .map((doc) => doc.toJS() as K8sObject | null)
-    .filter((o): o is K8sObject => o !== null)
-    .map((o) => ({ ...o, file })),
+// What a throw-away cluster runs: the applied set plus the example Secrets (k8s/throwaway), whose keys
+// the real Secrets share (k8s/README.md, "Secrets").
+const k8sObjects: (K8sObject & { file: string })[] = [...kustomizeBuild(), ...kustomizeBuild('throwaway')].map(
+  ({ file, object }) => ({ ...(object as K8sObject), file }),
 );
 const findObject = (kind: string, name: string) => k8sObjects.find((o) => o.kind === kind && o.metadata.name === name);
 
@@ -299,7 +314,7 @@ function containerEnv(container: Container): Env {
       Object.assign(env, cm.data ?? {});
     } else if (source.secretRef) {
       const secret = findObject('Secret', source.secretRef.name);
-      if (!secret) throw new Error(`Secret ${source.secretRef.name} is not in k8s/`);
+      if (!secret) throw new Error(`Secret ${source.secretRef.name} is not in k8s/throwaway`);
       Object.assign(env, secretValues(secret));
     }
   }
@@ -311,10 +326,10 @@ function containerEnv(container: Container): Env {
 }
 
 describe('k8s/', () => {
-  it('has the shared ConfigMap and the example Secret with the secret keys', () => {
+  it('has the shared ConfigMap, and the example Secret (k8s/throwaway) with the secret keys', () => {
     expect(findObject('ConfigMap', 'stockyard-config')).toBeDefined();
     const secret = findObject('Secret', 'stockyard-secrets');
-    expect(secret?.file).toBe('secrets.example.yaml');
+    expect(secret?.file).toBe('throwaway/secrets.example.yaml');
     expect(Object.keys(secretValues(secret!)).sort()).toEqual([
       'AMQP_URL',
       'IDENTITY_SECRET',

@@ -196,7 +196,10 @@ describe.each(SERVICES.map((s) => [s]))('k8s/ %s', (name) => {
 });
 
 describe('k8s/ MongoDB settings', () => {
-  const secret = find('Secret', (o) => o.metadata.name === 'stockyard-secrets')[0];
+  // The example Secret (k8s/throwaway) shows the URL the real one carries.
+  const secret = loadManifests('throwaway')
+    .map((m) => m.object)
+    .find((o) => o.kind === 'Secret' && o.metadata.name === 'stockyard-secrets');
   const mongoUrl = secret?.stringData?.MONGO_URL ?? '';
 
   it('connects to a replica set with majority writes, retryable writes and primary reads (the services driver)', () => {

@@ -1,4 +1,4 @@
-/** The objects of k8s/*.yaml (kustomization.yaml aside), each with the file it came from. */
+/** The objects of k8s/*.yaml (kustomization.yaml aside), each with its file; what kustomize builds: kustomize.ts. */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
@@ -22,7 +22,8 @@ export interface Manifest {
 
 /**
  * The manifest files of k8s/ (`kubectl apply -k k8s` applies them: the test of kustomization.yaml
- * keeps the lists equal), or of a folder below it (k8s/monitoring: optional, applied by hand).
+ * keeps the lists equal), or of a folder below it (k8s/monitoring: optional, applied by hand; k8s/throwaway:
+ * a throw-away cluster's example Secrets).
  */
 export const manifestFiles = (folder = ''): string[] =>
   readdirSync(path.join(K8S_DIR, folder))
