@@ -74,15 +74,15 @@ describe('webhooks deliver each event once across a producer crash and a webhook
     await inventory!.stop('SIGKILL');
 
     // A restart of the webhooks service: what it delivered is remembered in its store only.
-    await eventually(() => (receiver.received.length >= ADJUSTS * 0.5 ? true : undefined), 20_000, 50);
+    await eventually(() => (receiver.received.length >= ADJUSTS * 0.5 ? true : undefined), 60_000, 50);
     await webhooks!.stop();
     await webhooks!.start();
     await inventory!.start({ OUTBOX_INTERVAL_MS: '300' });
 
     // The restarted relay re-publishes what was still in the outboxes: copies on the exchange.
     const copies = () => tap.named('inventory.availability_changed').length;
-    await eventually(() => (copies() > ADJUSTS ? true : undefined), 20_000, 100);
-    await eventually(() => (receiver.received.length >= ADJUSTS ? true : undefined), 20_000, 50);
+    await eventually(() => (copies() > ADJUSTS ? true : undefined), 60_000, 100);
+    await eventually(() => (receiver.received.length >= ADJUSTS ? true : undefined), 60_000, 50);
     await new Promise((r) => setTimeout(r, 3000));
 
     const byEvent = new Map<string, number>();
@@ -98,5 +98,5 @@ describe('webhooks deliver each event once across a producer crash and a webhook
       ADJUSTS,
     );
     expect(copies()).toBeGreaterThan(ADJUSTS);
-  });
+  }, 300_000); // two restarts: a process starting under load takes tens of seconds
 });

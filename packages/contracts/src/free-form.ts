@@ -23,7 +23,7 @@ export const FREE_FORM_LIMITS = {
  * A key: 1 to 100 characters, not starting with `$`, without `.` or control characters
  * (MongoDB reads the first two as operators and paths).
  */
-export const FREE_FORM_KEY = /^(?!\$)[^.\p{Cc}]{1,100}$/u;
+export const FREE_FORM_KEY = /^(?!\$)[^.\u0000-\u001F\u007F-\u009F]{1,100}$/u;
 const keyMessage = 'keys are 1-100 characters, without "." or control characters, not starting with "$"';
 
 /** A key of a free-form object, trimmed (also the key of a string map such as a variant's options). */

@@ -27,7 +27,7 @@ export const invoiceNumberSchema = z
   .trim()
   .min(1)
   .max(64)
-  .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters');
+  .regex(/^[^\u0000-\u001F\u007F-\u009F]+$/u, 'must not contain control characters');
 
 /** An invoice has at most this many lines and charges (one document; services/invoicing/README.md). */
 export const MAX_INVOICE_LINES = 500;

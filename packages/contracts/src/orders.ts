@@ -17,7 +17,7 @@ export const channelRefSchema = z
   .trim()
   .min(1)
   .max(255)
-  .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters');
+  .regex(/^[^\u0000-\u001F\u007F-\u009F]+$/u, 'must not contain control characters');
 
 /** The lifecycle (services/orders/src/domain/order-states.ts holds the table). */
 export const ORDER_STATUSES = [

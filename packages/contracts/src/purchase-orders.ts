@@ -33,7 +33,7 @@ export const orderNumberSchema = z
   .trim()
   .min(1)
   .max(50)
-  .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters');
+  .regex(/^[^\u0000-\u001F\u007F-\u009F]+$/u, 'must not contain control characters');
 
 /** A date (`2026-12-01`) or a date-time, stored as an instant. */
 const dateInput = z.union([z.iso.date(), z.iso.datetime({ offset: true })]).transform((v) => new Date(v));
@@ -242,7 +242,7 @@ const filenameSchema = z
   .trim()
   .min(1)
   .max(255)
-  .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters');
+  .regex(/^[^\u0000-\u001F\u007F-\u009F]+$/u, 'must not contain control characters');
 /** A media type `type/subtype` without parameters; which ones are accepted is a business rule (422). */
 const contentTypeSchema = z
   .string()
@@ -279,7 +279,7 @@ const subjectSchema = z
   .trim()
   .min(1)
   .max(200)
-  .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters');
+  .regex(/^[^\u0000-\u001F\u007F-\u009F]+$/u, 'must not contain control characters');
 const messageText = z.string().trim().max(10_000);
 
 /** POST …/send-email: all optional; `to` defaults to the supplier's e-mail. A missing body is `{}`. */

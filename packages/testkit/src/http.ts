@@ -8,6 +8,9 @@ export async function listen(
   const server = await new Promise<Server>((resolve) => {
     const s = createServer(app).listen(0, '127.0.0.1', () => resolve(s));
   });
+  // As the services do (lifecycle.ts): a client's pooled socket must not be closed under it. At
+  // the 5 s default, fetch reused a socket the server was closing on a busy machine (ECONNRESET).
+  server.keepAliveTimeout = 65_000;
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -11,3 +11,4 @@ export * from './raw-http';
 export * from './mailpit';
 export * from './s3';
 export * from './idempotency';
+export * from './contract-front';

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import type { ServiceName } from '@stockyard/contracts';
 import { REPO_ROOT } from './infra';
+import { assertConforms, contractFront } from './contract-front';
 import { eventually } from './http';
 import { infraEnv, isolatedNames, serviceInfraEnv, TEST_IDENTITY_SECRET, TEST_WEBHOOK_SECRET_KEYS } from './isolation';
 import { removeBucket, s3Client } from './s3';
@@ -121,6 +122,7 @@ export function bootstrapOrg(mongoUrl: string, gatewayDb: string, name: string):
 
 export interface Stack {
   services: Partial<Record<ServiceName, ServiceProcess>>;
+  /** The gateway, through the contract check (services.gateway.url is the gateway itself). */
   gatewayUrl: string;
   databases: Record<string, string>;
   exchange: string;
@@ -222,14 +224,19 @@ export async function startStack(
     await Promise.all(all.map((s) => s.stop('SIGKILL')));
     throw err;
   }
+  // Partners' calls go through the contract check: an answer the document does not describe
+  // fails the suite when the stack is destroyed, naming the answer.
+  const front = await contractFront(gateway.url);
   return {
     services,
-    gatewayUrl: gateway.url,
+    gatewayUrl: front.url,
     databases,
     exchange,
     destroy: async () => {
+      await front.close();
       await Promise.all([...all, ...replicas].map((s) => s.stop()));
       await removeStackData(databases, common.S3_BUCKET ? bucket : undefined);
+      assertConforms(front);
     },
     bootstrapOrg: (name = 'Test organization') => bootstrapOrg(infra.mongoUrl, databases.gateway!, name),
     gatewayReplica: async (env = {}) => {

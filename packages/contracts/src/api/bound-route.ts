@@ -26,7 +26,20 @@ export interface RouteSchemas {
    * the path, the gateway's). The OpenAPI document lists them per status.
    */
   errors?: readonly ErrorCode[];
+  /** Headers the success answer carries beyond every answer's (a page's `Link`, a job's `Location`). */
+  headers?: readonly RouteHeader[];
+  /** Other success statuses, each with when (a re-pushed order is 200, not 201). Same body. */
+  alsoAnswers?: Readonly<Record<number, string>>;
+  /**
+   * A body of this content type is handed to the handler unread (`req`, a CSV upload streamed),
+   * beside a JSON body parsed by `body`: the binder parses only an application/json request then.
+   */
+  streams?: string;
 }
+
+/** The headers a route may declare on its success answer (headers-doc.ts describes each). */
+export const ROUTE_HEADERS = ['Link', 'Location', 'X-Total-Count', 'Content-Disposition'] as const;
+export type RouteHeader = (typeof ROUTE_HEADERS)[number];
 
 /** A row of the route table with its schemas: what a service binds a handler to. */
 export type BoundRoute<S extends RouteSchemas = RouteSchemas, P extends string = string> = RouteSpec & {

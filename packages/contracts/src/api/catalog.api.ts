@@ -12,7 +12,7 @@ import {
   UpsertListingsResultSchema,
   UpsertListingsSchema,
 } from '../channels';
-import { ImportJobSchema } from '../imports';
+import { ImportFromUrlSchema, ImportJobSchema } from '../imports';
 import { listOf, PageQuerySchema } from '../lists';
 import {
   BrandSchema,
@@ -90,11 +90,15 @@ const products = {
   listFamilyCandidates: apiRoute('GET', '/products/family-candidates', {
     query: FamilyCandidateQuerySchema,
     response: z.array(FamilyCandidateSchema),
+    headers: ['Link'],
   }),
   bulkCreateFromSource: apiRoute('POST', '/products/bulk-from-source', {
     body: BulkFromSourceSchema,
     response: BulkFromSourceResultSchema,
-    errors: catalogCodes('source_deleted', 'contention'),
+    errors: [
+      ...catalogCodes('source_deleted', 'contention'),
+      { code: 'resource_not_found', type: 'not_found', description: '`sourceId` names no source' },
+    ],
   }),
   bulkRestoreProducts: apiRoute('POST', '/products/bulk-restore', {
     body: BulkRestoreSchema,
@@ -193,6 +197,7 @@ const variants = {
     query: paged(VariantListQuerySchema),
     /** `next`: the following page's `startingAfter` (null on the last page). */
     response: listOf(VariantSchema).extend({ next: z.string().nullable() }),
+    headers: ['Link'],
   }),
   getVariant: apiRoute('GET', '/variants/{id}', { response: VariantSchema }),
   createVariant: apiRoute('POST', '/products/{id}/variants', {
@@ -298,12 +303,12 @@ const sources = {
     errors: catalogCodes('source_deleted', 'variant_not_found', 'preferred_requires_variant'),
   }),
   deleteSourceSku: apiRoute('DELETE', '/sources/{id}/skus/{skuId}', { response: null }),
-  /**
-   * A supplier feed: a CSV body (`text/csv`, streamed by the service, never parsed as JSON) or
-   * JSON `ImportFromUrlSchema`; the handler reads it by its content type, so the row has no body schema.
-   */
+  /** A supplier feed: a CSV body (`text/csv`, streamed by the service, never parsed) or a JSON `{url}` to fetch it from. */
   startImport: apiRoute('POST', '/sources/{id}/imports', {
+    body: ImportFromUrlSchema,
+    streams: 'text/csv',
     response: ImportJobSchema,
+    headers: ['Location'],
     errors: catalogCodes(
       'source_deleted',
       'unsupported_content_type',

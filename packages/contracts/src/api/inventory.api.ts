@@ -93,6 +93,7 @@ const WAREHOUSE_STOCK_API = {
     query: ExportTemplateQuerySchema,
     response: null,
     produces: 'text/csv',
+    headers: ['Content-Disposition'],
   }),
   previewCount: apiRoute('POST', '/warehouses/{warehouseId}/stock/count/preview', {
     body: BulkCountPreviewSchema,

@@ -50,6 +50,7 @@ export const ORDERS_API = {
   importOrder: apiRoute('POST', '/orders', {
     body: ImportOrderSchema,
     ...order,
+    alsoAnswers: { 200: 'The channel pushed an order it had pushed before: the order, brought up to date' },
     errors: ordersCodes(
       'unknown_channel',
       'wrong_channel_platform',

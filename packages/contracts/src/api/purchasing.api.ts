@@ -65,7 +65,11 @@ const DOCUMENTS_API = {
     response: AttachmentSchema,
     errors: purchasingCodes('purchase_order_trashed', 'dependency_unavailable'),
   }),
-  purchaseOrderPdf: apiRoute('GET', '/purchase-orders/{id}/pdf', { response: null, produces: 'application/pdf' }),
+  purchaseOrderPdf: apiRoute('GET', '/purchase-orders/{id}/pdf', {
+    response: null,
+    produces: 'application/pdf',
+    headers: ['Content-Disposition'],
+  }),
   sendEmail: apiRoute('POST', '/purchase-orders/{id}/send-email', {
     body: SendEmailSchema,
     response: PurchaseOrderMessageSchema,
@@ -90,6 +94,7 @@ const DOCUMENTS_API = {
   listMessages: apiRoute('GET', '/purchase-orders/{id}/messages', {
     query: PageQuerySchema,
     response: z.array(PurchaseOrderMessageSchema),
+    headers: ['X-Total-Count'],
   }),
 };
 

@@ -4,7 +4,7 @@ import type { RouteSchemas } from '../api/bound-route';
 import type { ErrorCode } from '../api/error-codes';
 import { GENERIC_CODES, genericCodesOf } from './generic-errors';
 import { jsonSchemaOf, type JsonSchema } from './json-schema';
-import { HEADER_REFS } from './headers-doc';
+import { answerHeaders } from './headers-doc';
 
 const DESCRIPTIONS: Record<ErrorType, string> = {
   bad_request: 'Malformed JSON, or a parameter, query or body field that breaks the schema (details name each field)',
@@ -70,13 +70,24 @@ function errorResponse(type: ErrorType, codes: readonly ErrorCode[]): JsonSchema
     error: { code, message: codes[0]?.description ?? DESCRIPTIONS[type], requestId: 'req_01J8ZK2M3N' },
   };
   const listed = codes.length > 0 ? `\n\n${codeList(codes)}` : '';
-  const response: JsonSchema = {
+  return {
     description: `${type}: ${DESCRIPTIONS[type]}.${listed}`,
+    headers: answerHeaders(...(HEADERS_OF[type] ?? [])),
     content: { 'application/json': { schema: codes.length > 0 ? envelopeOf(codes) : ERROR_BODY_REF, example } },
   };
-  if (type === 'rate_limited') response.headers = { 'Retry-After': HEADER_REFS.retryAfter };
-  return response;
 }
+
+/**
+ * Headers an error type adds to every answer's: when to try again (an Idempotency-Key still in
+ * progress, the rate limit, an overloaded service), the scheme to authenticate with, the methods allowed.
+ */
+const HEADERS_OF: Partial<Record<ErrorType, string[]>> = {
+  unauthorized: ['WWW-Authenticate'],
+  method_not_allowed: ['Allow'],
+  conflict: ['Retry-After'],
+  rate_limited: ['Retry-After'],
+  unavailable: ['Retry-After'],
+};
 
 const ERROR_BODY_REF = { $ref: '#/components/schemas/ErrorBody' };
 

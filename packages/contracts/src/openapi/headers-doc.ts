@@ -24,6 +24,12 @@ export function headerComponents(): Record<string, JsonSchema> {
     ),
     'Retry-After': header('Seconds to wait before trying again', { type: 'integer' }),
     'X-Request-Id': header('The request’s id, also in the error envelope and the logs', { type: 'string' }),
+    'WWW-Authenticate': header('The scheme to authenticate with (`Bearer`)', { type: 'string' }),
+    Allow: header('The methods the path takes', { type: 'string' }),
+    Link: header('The next page (`<…>; rel="next"`), absent on the last page', { type: 'string' }),
+    Location: header('Where the created resource (or the started job) is read', { type: 'string' }),
+    'X-Total-Count': header('How many items the whole list holds (the body is one page of it)', { type: 'integer' }),
+    'Content-Disposition': header('The file’s name (`attachment; filename="…"`)', { type: 'string' }),
     'Idempotent-Replayed': header('`true` when the answer is the stored answer of an earlier request with the key', {
       type: 'string',
       enum: ['true'],
@@ -33,12 +39,13 @@ export function headerComponents(): Record<string, JsonSchema> {
 
 const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
-export const HEADER_REFS = { retryAfter: ref('Retry-After') };
-
-/** The headers of every answer the gateway lets through. */
-export const answerHeaders = (): Record<string, JsonSchema> => ({
+/**
+ * The headers of an answer: every answer's (its request id, the key's rate limit), then those
+ * named (a route's own, Retry-After on a 409/429/503, Idempotent-Replayed on a POST's success).
+ */
+export const answerHeaders = (...more: string[]): Record<string, JsonSchema> => ({
   'X-Request-Id': ref('X-Request-Id'),
-  ...Object.fromEntries(Object.keys(RATE_LIMIT_HEADER_DOCS).map((name) => [name, ref(name)])),
+  ...Object.fromEntries([...Object.keys(RATE_LIMIT_HEADER_DOCS), ...more].map((name) => [name, ref(name)])),
 });
 
 /** The Idempotency-Key request header of every POST (`components.parameters`). */

@@ -16,10 +16,26 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSch
     override: (ctx) => {
       const def = (ctx.zodSchema as { _zod: { def: { type: string } } })._zod.def;
       if (def.type === 'date') Object.assign(ctx.jsonSchema, { type: 'string', format: 'date-time' });
+      portable(ctx.jsonSchema);
     },
   }) as JsonSchema;
   delete json.$schema; // the document's jsonSchemaDialect says it once
   return json;
+}
+
+/**
+ * What zod writes that only zod reads, in the words every JSON Schema tool knows: a prefix is
+ * its `pattern` alone (zod adds a `starts_with` format no validator knows), and a record keyed
+ * by an enum lists its keys as properties (zod requires them without declaring them).
+ */
+function portable(json: JsonSchema): void {
+  if (json.format === 'starts_with') delete json.format;
+  const keys = (json.propertyNames as JsonSchema | undefined)?.enum;
+  if (Array.isArray(keys) && typeof json.additionalProperties === 'object' && !json.properties) {
+    json.properties = Object.fromEntries(keys.map((key) => [key, json.additionalProperties]));
+    json.additionalProperties = false;
+    delete json.propertyNames;
+  }
 }
 
 export interface ObjectField {

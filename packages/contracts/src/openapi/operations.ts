@@ -44,8 +44,10 @@ function parameters(route: RouteSpec, schemas: RouteSchemas | undefined, example
   return [...path, ...query, ...idempotency];
 }
 
-function success(route: RouteSpec, schemas: RouteSchemas): JsonSchema {
-  const answer: JsonSchema = { description: route.status === 204 ? 'No content' : 'Success', headers: answerHeaders() };
+function success(route: RouteSpec, schemas: RouteSchemas, description: string): JsonSchema {
+  // A POST's answer may be an Idempotency-Key's stored one, marked so.
+  const replayed = route.method === 'POST' ? ['Idempotent-Replayed'] : [];
+  const answer: JsonSchema = { description, headers: answerHeaders(...(schemas.headers ?? []), ...replayed) };
   if (schemas.response) answer.content = { 'application/json': { schema: jsonSchemaOf(schemas.response, 'output') } };
   else if (schemas.produces) answer.content = { [schemas.produces]: { schema: { type: 'string', format: 'binary' } } };
   return answer;
@@ -56,7 +58,14 @@ function responses(route: RouteSpec, schemas: RouteSchemas | undefined): JsonSch
   const errors = Object.fromEntries(
     errorTypesOf(route, schemas).map((type) => [String(ERROR_STATUS[type]), errorResponseOf(type, codes)]),
   );
-  return schemas ? { [String(route.status)]: success(route, schemas), ...errors } : errors;
+  if (!schemas) return errors;
+  const successes = {
+    [String(route.status)]: success(route, schemas, route.status === 204 ? 'No content' : 'Success'),
+    ...Object.fromEntries(
+      Object.entries(schemas.alsoAnswers ?? {}).map(([status, when]) => [status, success(route, schemas, when)]),
+    ),
+  };
+  return { ...successes, ...errors };
 }
 
 function description(route: RouteSpec, pending: boolean): string {
@@ -98,15 +107,17 @@ export function operationOf(route: RouteSpec): JsonSchema {
     responses: responses(route, schemas),
   };
   if (schemas?.body) {
+    const streamed = schemas.streams ? { [schemas.streams]: { schema: { type: 'string' } } } : {};
+    const exampleOfJson = example?.body === undefined || example.contentType ? {} : { example: example.body };
     operation.requestBody = {
       required: true,
       content: {
-        'application/json': {
-          schema: jsonSchemaOf(schemas.body, 'input'),
-          ...(example?.body === undefined ? {} : { example: example.body }),
-        },
+        ...streamed,
+        'application/json': { schema: jsonSchemaOf(schemas.body, 'input'), ...exampleOfJson },
       },
     };
+    if (schemas.streams && example?.contentType === schemas.streams)
+      Object.assign(streamed[schemas.streams]!, { example: example.body });
   } else if (example?.contentType) {
     // A body read as a stream (a CSV upload): its type and the example, as text.
     operation.requestBody = {

@@ -14,7 +14,8 @@ export interface RouteInput<S extends RouteSchemas, P extends string = string> {
   /** The path's parameters, typed by its template (or parsed by the route's params schema). */
   params: S['params'] extends z.ZodType ? z.output<S['params']> : PathParams<P>;
   query: Parsed<S['query']>;
-  body: Parsed<S['body']>;
+  /** Undefined where the route streams another content type and the request is not JSON. */
+  body: S['streams'] extends string ? Parsed<S['body']> | undefined : Parsed<S['body']>;
   /** For what the schemas do not say: a streamed body, a header. */
   req: Request;
   /** For a route that answers other than JSON (a CSV file): send it, and return nothing. */
@@ -57,7 +58,10 @@ export function bindRoute<S extends RouteSchemas, P extends string>(
       orgId: orgIdOf(req),
       params: schemas.params ? parse(schemas.params, req.params, 'params') : req.params,
       query: schemas.query ? parse(schemas.query, req.query, 'query') : undefined,
-      body: schemas.body ? parse(schemas.body, req.body, 'body') : undefined,
+      body:
+        schemas.body && (!schemas.streams || req.is('application/json'))
+          ? parse(schemas.body, req.body, 'body')
+          : undefined,
       req,
       res,
     } as RouteInput<S, P>;

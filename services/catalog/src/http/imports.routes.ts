@@ -1,6 +1,6 @@
 import type { Request, Response, Router } from 'express';
-import { CATALOG_API, ImportFromUrlSchema } from '@stockyard/contracts';
-import { bindRoute, bodyOf } from '@stockyard/service-kit';
+import { CATALOG_API } from '@stockyard/contracts';
+import { bindRoute } from '@stockyard/service-kit';
 import { importJobView } from '../domain/import-job';
 import { unsupportedImportBody } from '../domain/import.errors';
 import type { SourcesAndImportsCommands } from '../sources-and-imports.module';
@@ -12,7 +12,7 @@ import type { SourcesAndImportsCommands } from '../sources-and-imports.module';
  * schema for that reason; a JSON body is read by `ImportFromUrlSchema` here.
  */
 export function importsRoutes(router: Router, { imports }: SourcesAndImportsCommands): void {
-  bindRoute(router, CATALOG_API.startImport, async ({ orgId, params, req, res }) => {
+  bindRoute(router, CATALOG_API.startImport, async ({ orgId, params, body, req, res }) => {
     const job = req.is(['text/csv', 'application/csv'])
       ? await upload(req, res, () =>
           imports.upload(orgId, params.id, req.bodyStream(), {
@@ -20,8 +20,8 @@ export function importsRoutes(router: Router, { imports }: SourcesAndImportsComm
             clientGone: () => clientGone(req),
           }),
         )
-      : req.is('application/json')
-        ? await imports.fromUrl(orgId, params.id, bodyOf(req, ImportFromUrlSchema).url)
+      : body
+        ? await imports.fromUrl(orgId, params.id, body.url)
         : unsupported();
     res.location(`/api/v1/sources/imports/${job.id}`);
     return importJobView(job);

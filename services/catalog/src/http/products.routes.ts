@@ -35,9 +35,7 @@ function productRoutes(router: Router, { products, families, reports, conversion
   bindRoute(router, CATALOG_API.linkChildren, ({ orgId, params, body }) =>
     families.link(orgId, params.id, body.childIds),
   );
-  bindRoute(router, CATALOG_API.unlinkChild, ({ orgId, params }) =>
-    families.unlink(orgId, params.id, params.childId),
-  );
+  bindRoute(router, CATALOG_API.unlinkChild, ({ orgId, params }) => families.unlink(orgId, params.id, params.childId));
   bindRoute(router, CATALOG_API.orderChildren, ({ orgId, params, body }) =>
     families.order(orgId, params.id, body.orderedChildIds),
   );

@@ -12,9 +12,7 @@ export function stockRoutes(router: Router, { commands, queries }: StockModuleCo
   bindRoute(router, INVENTORY_API.listMovements, ({ orgId, query: { limit, offset, ...filters } }) =>
     queries.movements(orgId, filters, { limit, offset }),
   );
-  bindRoute(router, INVENTORY_API.getStockBreakdown, ({ orgId, params }) =>
-    queries.breakdown(orgId, params.variantId),
-  );
+  bindRoute(router, INVENTORY_API.getStockBreakdown, ({ orgId, params }) => queries.breakdown(orgId, params.variantId));
 
   bindRoute(router, INVENTORY_API.updateStockItem, async ({ orgId, params, body }) => {
     const { variantId, warehouseId } = params as { variantId: string; warehouseId: string };

@@ -14,9 +14,7 @@ export function warehousesRoutes(router: Router, { warehouses, bins }: PlacesCom
   bindRoute(router, INVENTORY_API.updateWarehouse, ({ orgId, params, body }) =>
     warehouses.update(orgId, params.warehouseId, body),
   );
-  bindRoute(router, INVENTORY_API.deleteWarehouse, ({ orgId, params }) =>
-    warehouses.delete(orgId, params.warehouseId),
-  );
+  bindRoute(router, INVENTORY_API.deleteWarehouse, ({ orgId, params }) => warehouses.delete(orgId, params.warehouseId));
 
   bindRoute(router, INVENTORY_API.listBins, ({ orgId, params, query }) => bins.list(orgId, params.warehouseId, query));
   bindRoute(router, INVENTORY_API.createBin, ({ orgId, params, body }) =>

@@ -21,7 +21,7 @@ export const availabilityChanged = (orgId: string, newAvailable = 3) =>
 export const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Resolves once the receiver holds at least `count` requests. */
-export const requests = (receiver: Receiver, count: number, timeoutMs = 10_000) =>
+export const requests = (receiver: Receiver, count: number, timeoutMs = 60_000) =>
   eventually(() => (receiver.received.length >= count ? receiver.received : undefined), timeoutMs, 25);
 
 /** The delivery documents of an organization, once `ready` holds for them. */
@@ -29,7 +29,7 @@ export const deliveriesWhen = (
   harness: Pick<Harness, 'connection'>,
   orgId: string,
   ready: (docs: any[]) => boolean,
-  timeoutMs = 10_000,
+  timeoutMs = 60_000,
 ) =>
   eventually(
     async () => {
