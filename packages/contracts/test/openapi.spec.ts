@@ -105,16 +105,18 @@ describe('the OpenAPI document', () => {
       for (const code of schemasOf(r)!.errors ?? []) {
         const answer = responses[String(ERROR_STATUS[code.type])];
         const own = answer.$ref ? doc.components.responses[answer.$ref.split('/').pop()] : answer;
-        const codes = own.content['application/json'].schema.allOf[1].properties.error.properties.code.enum;
+        const codes = own.content['application/json'].schema.properties.error.properties.code.enum;
         expect([name(r), codes]).toEqual([name(r), expect.arrayContaining([code.code])]);
         expect(own.description).toContain(`\`${code.code}\`: ${code.description}`);
       }
     }
     const receiveRoute = ROUTES.find((r) => name(r) === 'POST /purchase-orders/{id}/lines/{lineId}/receive')!;
     const receive = operation(receiveRoute);
-    expect(
-      receive.responses['422'].content['application/json'].schema.allOf[1].properties.error.properties.code.enum,
-    ).toEqual(['over_receipt', 'receipt_refused', 'idempotency_key_reused']);
+    expect(receive.responses['422'].content['application/json'].schema.properties.error.properties.code.enum).toEqual([
+      'over_receipt',
+      'receipt_refused',
+      'idempotency_key_reused',
+    ]);
     // A status whose codes are only the generic ones points at the shared response, which lists them.
     expect(receive.responses['401']).toEqual({ $ref: '#/components/responses/unauthorized' });
     expect(doc.components.responses.unauthorized.description).toContain('`invalid_api_key`');

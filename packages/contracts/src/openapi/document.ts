@@ -43,6 +43,10 @@ function paths(): Record<string, JsonSchema> {
  * catalog. Nothing in it is written by hand apart from the prose.
  */
 export function partnerApiDocument(options: { serverUrl?: string } = {}): JsonSchema {
+  const operations = paths();
+  const usedResponses = new Set(
+    [...JSON.stringify(operations).matchAll(/#\/components\/responses\/(\w+)/g)].map((m) => m[1]!),
+  );
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
@@ -53,14 +57,18 @@ export function partnerApiDocument(options: { serverUrl?: string } = {}): JsonSc
       ...[...new Set(ROUTES.map((r) => r.service))].map((name) => ({ name, description: TAGS[name] })),
       { name: WEBHOOK_EVENTS_TAG, description: 'What Stockyard POSTs to a subscribed endpoint, signed' },
     ],
-    paths: paths(),
+    paths: operations,
     webhooks: webhooksDoc(),
     components: {
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer sk_…`' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key: `Authorization: Bearer sya_…` (admin) or `syf_…` (storefront)',
+        },
       },
       schemas: { ErrorBody: errorBodySchema() },
-      responses: errorResponses(),
+      responses: errorResponses(usedResponses),
       parameters: { IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER },
       headers: headerComponents(),
     },

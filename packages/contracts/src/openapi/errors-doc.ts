@@ -24,8 +24,16 @@ const DESCRIPTIONS: Record<ErrorType, string> = {
   gateway_timeout: 'The service behind the gateway did not answer in time',
 };
 
-/** The error types any route can answer, whatever it takes. */
-const ALWAYS: ErrorType[] = ['unauthorized', 'forbidden', 'rate_limited', 'internal', 'unavailable', 'gateway_timeout'];
+/** The error types any route can answer, whatever it takes (the last three: the gateway's, of the service behind it). */
+const ALWAYS: ErrorType[] = [
+  'unauthorized',
+  'forbidden',
+  'rate_limited',
+  'internal',
+  'bad_gateway',
+  'unavailable',
+  'gateway_timeout',
+];
 
 const byStatus = (a: ErrorType, b: ErrorType) => ERROR_STATUS[a] - ERROR_STATUS[b];
 
@@ -53,16 +61,15 @@ export function errorTypesOf(route: RouteSpec, schemas: RouteSchemas | undefined
 
 const codeList = (codes: readonly ErrorCode[]) => codes.map((c) => `- \`${c.code}\`: ${c.description}`).join('\n');
 
-/** The error envelope whose `code` is one of `codes`. */
-const envelopeOf = (codes: readonly ErrorCode[]): JsonSchema => ({
-  allOf: [
-    { $ref: '#/components/schemas/ErrorBody' },
-    {
-      type: 'object',
-      properties: { error: { type: 'object', properties: { code: { enum: codes.map((c) => c.code) } } } },
-    },
-  ],
-});
+/**
+ * The error envelope whose `code` is one of `codes`: ErrorBody itself with the code narrowed
+ * (an `allOf` over a closed object reads as "no other field" to some validators).
+ */
+function envelopeOf(codes: readonly ErrorCode[]): JsonSchema {
+  const body = errorBodySchema() as { properties: { error: { properties: Record<string, JsonSchema> } } };
+  body.properties.error.properties.code = { type: 'string', enum: codes.map((c) => c.code) };
+  return body;
+}
 
 function errorResponse(type: ErrorType, codes: readonly ErrorCode[]): JsonSchema {
   const code = codes[0]?.code ?? type;
@@ -79,11 +86,10 @@ function errorResponse(type: ErrorType, codes: readonly ErrorCode[]): JsonSchema
 
 /**
  * Headers an error type adds to every answer's: when to try again (an Idempotency-Key still in
- * progress, the rate limit, an overloaded service), the scheme to authenticate with, the methods allowed.
+ * progress, the rate limit, an overloaded service), the scheme to authenticate with.
  */
 const HEADERS_OF: Partial<Record<ErrorType, string[]>> = {
   unauthorized: ['WWW-Authenticate'],
-  method_not_allowed: ['Allow'],
   conflict: ['Retry-After'],
   rate_limited: ['Retry-After'],
   unavailable: ['Retry-After'],
@@ -108,9 +114,12 @@ export function errorResponseOf(type: ErrorType, routeCodes: readonly ErrorCode[
   return errorResponse(type, codes);
 }
 
-/** `components.responses`: one response per error type, each the error envelope with its generic codes. */
-export function errorResponses(): Record<string, JsonSchema> {
-  const types = Object.keys(ERROR_STATUS) as ErrorType[];
+/**
+ * `components.responses`: one response per error type an operation refers to, each the error
+ * envelope with its generic codes (a 405 answers a path without the method: no operation names it).
+ */
+export function errorResponses(used: ReadonlySet<string>): Record<string, JsonSchema> {
+  const types = (Object.keys(ERROR_STATUS) as ErrorType[]).filter((type) => used.has(type));
   return Object.fromEntries(types.map((type) => [type, errorResponse(type, genericOfType(type))]));
 }
 

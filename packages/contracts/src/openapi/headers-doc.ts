@@ -25,7 +25,6 @@ export function headerComponents(): Record<string, JsonSchema> {
     'Retry-After': header('Seconds to wait before trying again', { type: 'integer' }),
     'X-Request-Id': header('The request’s id, also in the error envelope and the logs', { type: 'string' }),
     'WWW-Authenticate': header('The scheme to authenticate with (`Bearer`)', { type: 'string' }),
-    Allow: header('The methods the path takes', { type: 'string' }),
     Link: header('The next page (`<…>; rel="next"`), absent on the last page', { type: 'string' }),
     Location: header('Where the created resource (or the started job) is read', { type: 'string' }),
     'X-Total-Count': header('How many items the whole list holds (the body is one page of it)', { type: 'integer' }),

@@ -3,14 +3,13 @@ import express, { type Router } from 'express';
 import { partnerApiDocument } from '@stockyard/contracts';
 
 /**
- * Scalar's API reference as one browser script, from the installed `@scalar/api-reference`
- * (its package exports no path to it, so it is found beside a file the package does export).
+ * Scalar's browser build from the installed `@scalar/api-reference` (its package exports no path
+ * to it, so it is found beside a file the package does export): `standalone.esm.js` and the chunks
+ * it imports. The module build, not the one-file `standalone.js`: the page evaluates a third less
+ * script before it can fetch the document, and the parts it does not show (the API client, the
+ * search) are loaded when used.
  */
-const SCALAR_SCRIPT = path.join(
-  path.dirname(require.resolve('@scalar/api-reference/style.css')),
-  'browser',
-  'standalone.js',
-);
+const SCALAR_DIR = path.join(path.dirname(require.resolve('@scalar/api-reference/style.css')), 'browser');
 
 /**
  * The page may run only its own scripts and talk only to this origin: Scalar's stylesheet
@@ -29,32 +28,65 @@ const DOCS_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * The mount point is not `id="api-reference"`: Scalar's bundle, when it loads, mounts a reference
+ * of its own on that element (its HTML API), with its defaults and no document. That one covered
+ * the page as an endless skeleton, loaded fonts.scalar.com and showed Ask AI; ours rendered below it.
+ */
 const PAGE = `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <link rel="icon" href="data:," />
     <title>Stockyard partner API reference</title>
   </head>
   <body>
     <div id="reference"></div>
-    <script src="/docs/scalar.js"></script>
-    <script src="/docs/init.js"></script>
+    <script type="module" src="/docs/init.js"></script>
   </body>
 </html>
 `;
 
-/** Scalar's configuration: the document of this gateway, nothing fetched from elsewhere. */
-const INIT = `Scalar.createApiReference('#reference', ${JSON.stringify({
+/**
+ * Scalar's configuration: the document of this gateway, nothing fetched from elsewhere and nothing
+ * that sends a reader elsewhere (Ask AI, SDK and MCP generation, the developer tools, Scalar's
+ * client app). Unless its address names a part of the reference, the page opens at the document's
+ * first operation, so the first screen shows one (the introduction is the sidebar's first entry).
+ */
+const init = (openAt: string) => `import { createApiReference } from '/docs/scalar/standalone.esm.js';
+if (!location.hash) history.replaceState(null, '', ${JSON.stringify(openAt)});
+createApiReference('#reference', ${JSON.stringify({
   url: '/openapi.json',
   withDefaultFonts: false,
   telemetry: false,
-  hideClientButton: true,
-  showDeveloperTools: 'never',
-  documentDownloadType: 'json',
   agent: { disabled: true },
+  mcp: { disabled: true },
+  showDeveloperTools: 'never',
+  hideClientButton: true,
+  documentDownloadType: 'json',
 })});
 `;
+
+/** A name as Scalar's `slugify` makes it part of an address: lower case, other than letters and digits dropped. */
+const scalarSlug = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\s_-]/gu, '')
+    .replace(/[\s_-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+/** Scalar's address of the first operation of the first tag, as its sidebar orders them. */
+function firstOperationHash(document: Record<string, unknown>): string {
+  const tag = (document.tags as { name: string }[])[0]?.name ?? '';
+  for (const [route, item] of Object.entries(document.paths as Record<string, Record<string, { tags?: string[] }>>)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (operation.tags?.includes(tag)) return `#tag/${scalarSlug(tag)}/${method.toUpperCase()}${route}`;
+    }
+  }
+  return ''; // none: the page opens at the top
+}
 
 /**
  * The API reference, reachable without a key: `/openapi.json` (the document made from the
@@ -63,23 +95,26 @@ const INIT = `Scalar.createApiReference('#reference', ${JSON.stringify({
  */
 export function docsRoutes(): Router {
   // Made on the first request (a few hundred milliseconds of JSON Schema), not at every start.
-  let document: string | undefined;
+  let made: { json: string; init: string } | undefined;
+  const docs = () => {
+    if (made) return made;
+    const document = partnerApiDocument();
+    return (made = { json: JSON.stringify(document), init: init(firstOperationHash(document)) });
+  };
   const router = express.Router();
   router.get('/openapi.json', (_req, res) => {
-    document ??= JSON.stringify(partnerApiDocument());
     res.setHeader('Cache-Control', 'public, max-age=300');
-    res.type('application/json').send(document);
+    res.type('application/json').send(docs().json);
   });
   router.get('/docs', (_req, res) => {
     res.setHeader('Content-Security-Policy', DOCS_CSP);
     res.type('html').send(PAGE);
   });
   router.get('/docs/init.js', (_req, res) => {
-    res.type('text/javascript').send(INIT);
+    res.type('text/javascript').send(docs().init);
   });
-  router.get('/docs/scalar.js', (_req, res) => {
-    res.setHeader('Cache-Control', 'public, max-age=86400');
-    res.type('text/javascript').sendFile(SCALAR_SCRIPT, { dotfiles: 'allow' }); // pnpm's store is node_modules/.pnpm
-  });
+  // Only the scripts (not the source maps); dotfiles allowed because pnpm's store is node_modules/.pnpm.
+  router.use('/docs/scalar', (req, _res, next) => next(req.path.endsWith('.js') ? undefined : 'router'));
+  router.use('/docs/scalar', express.static(SCALAR_DIR, { dotfiles: 'allow', index: false, maxAge: '1d' }));
   return router;
 }
