@@ -125,6 +125,16 @@ describe('the OpenAPI document', () => {
     expect(statement.responses['422'].description).toContain('`invalid_date_range`');
   });
 
+  it('names the models a generated client types answers by, and refers to them', () => {
+    for (const name of ['Product', 'Variant', 'PurchaseOrder', 'Invoice', 'Order', 'Hold', 'WebhookEndpoint'])
+      expect([name, doc.components.schemas[name]?.type]).toEqual([name, 'object']);
+    const answerOf = (key: string) =>
+      operation(ROUTES.find((r) => name(r) === key)!).responses['200'].content['application/json'].schema;
+    expect(answerOf('GET /orders/{id}')).toEqual({ $ref: '#/components/schemas/Order' });
+    expect(answerOf('GET /products').properties.data.items).toEqual({ $ref: '#/components/schemas/Product' });
+    expect(doc.components.schemas.Order.properties.lines.items).toEqual({ $ref: '#/components/schemas/OrderLine' });
+  });
+
   it('documents the list envelope on lists', () => {
     const list = operation(ROUTES.find((r) => name(r) === 'GET /invoices')!);
     const schema = list.responses['200'].content['application/json'].schema;

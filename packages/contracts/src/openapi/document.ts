@@ -1,7 +1,7 @@
 import { ROUTES, type ServiceName } from '../routes';
-import { errorBodySchema, errorResponses } from './errors-doc';
+import { errorResponses } from './errors-doc';
 import { headerComponents, IDEMPOTENCY_KEY_PARAMETER } from './headers-doc';
-import type { JsonSchema } from './json-schema';
+import { modelSchemas, type JsonSchema } from './json-schema';
 import { operationOf } from './operations';
 import { WEBHOOK_EVENTS_TAG, webhooksDoc } from './webhooks-doc';
 
@@ -67,7 +67,7 @@ export function partnerApiDocument(options: { serverUrl?: string } = {}): JsonSc
           description: 'An API key: `Authorization: Bearer sya_…` (admin) or `syf_…` (storefront)',
         },
       },
-      schemas: { ErrorBody: errorBodySchema() },
+      schemas: modelSchemas(),
       responses: errorResponses(usedResponses),
       parameters: { IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER },
       headers: headerComponents(),

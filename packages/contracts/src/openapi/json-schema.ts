@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MODELS, modelNameOf } from './models';
 
 /** A JSON Schema object (draft 2020-12, the dialect of OpenAPI 3.1). */
 export type JsonSchema = Record<string, unknown>;
@@ -8,7 +9,12 @@ export type JsonSchema = Record<string, unknown>;
  * sends (before defaults and transforms) and `output` for what it receives. A Date (a parsed
  * query bound) goes on the wire as an ISO 8601 string.
  */
-export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+export function jsonSchemaOf(
+  schema: z.ZodType,
+  io: 'input' | 'output',
+  /** Refer to the named models (the partner document's answers), but in `definition`, the model defined. */
+  models?: { definition?: z.ZodType },
+): JsonSchema {
   const json = z.toJSONSchema(schema, {
     io,
     target: 'draft-2020-12',
@@ -17,11 +23,27 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSch
       const def = (ctx.zodSchema as { _zod: { def: { type: string } } })._zod.def;
       if (def.type === 'date') Object.assign(ctx.jsonSchema, { type: 'string', format: 'date-time' });
       portable(ctx.jsonSchema);
+      // An answer's named model is referred to (components.schemas), but in the model's own definition.
+      const zod = ctx.zodSchema as z.ZodType;
+      const name = models && io === 'output' && zod !== models.definition ? modelNameOf(zod) : undefined;
+      if (name) refer(ctx.jsonSchema, name);
     },
   }) as JsonSchema;
   delete json.$schema; // the document's jsonSchemaDialect says it once
   return json;
 }
+
+/** Turns a schema, in place, into a reference to the named model. */
+function refer(json: JsonSchema, name: string): void {
+  for (const key of Object.keys(json)) delete json[key];
+  json.$ref = `#/components/schemas/${name}`;
+}
+
+/** `components.schemas`: each named model, defined once. */
+export const modelSchemas = (): Record<string, JsonSchema> =>
+  Object.fromEntries(
+    Object.entries(MODELS).map(([name, schema]) => [name, jsonSchemaOf(schema, 'output', { definition: schema })]),
+  );
 
 /**
  * What zod writes that only zod reads, in the words every JSON Schema tool knows: a prefix is

@@ -48,7 +48,8 @@ function success(route: RouteSpec, schemas: RouteSchemas, description: string): 
   // A POST's answer may be an Idempotency-Key's stored one, marked so.
   const replayed = route.method === 'POST' ? ['Idempotent-Replayed'] : [];
   const answer: JsonSchema = { description, headers: answerHeaders(...(schemas.headers ?? []), ...replayed) };
-  if (schemas.response) answer.content = { 'application/json': { schema: jsonSchemaOf(schemas.response, 'output') } };
+  if (schemas.response)
+    answer.content = { 'application/json': { schema: jsonSchemaOf(schemas.response, 'output', {}) } };
   else if (schemas.produces) answer.content = { [schemas.produces]: { schema: { type: 'string', format: 'binary' } } };
   return answer;
 }
