@@ -956,6 +956,7 @@ const SHAPES: Shape[] = [
     { channelId: 'ch_1', status: 'SHIPPED' },
     { blockedOnBuild: 'true' },
     { blockedOnBuild: 'false' },
+    { fulfillmentStatus: 'FULFILLED' },
     { startDate: '2026-01-01', endDate: '2026-02-01' },
     { channelId: 'ch_1', startDate: '2026-01-01' },
     { status: 'PENDING', sortBy: 'updatedAt' },

@@ -26,7 +26,7 @@ import { purchaseDates } from './peers/purchase-dates';
 export function holdsModule(
   { config, logger }: ServiceContext<Config>,
   orders: OrdersGiven,
-  { store, holds, moves, sync }: OrderHolding,
+  { store, holds, moves, sync, fulfilment }: OrderHolding,
 ) {
   const sources = catalogSources(config);
   const sweep = new HoldSweep(holds, moves, { everyMs: config.HOLD_SWEEP_MS, stuckMs: config.HOLD_STUCK_MS }, logger);
@@ -36,11 +36,11 @@ export function holdsModule(
     sync,
     moves,
     reads: new HoldReads(orders.orders, holds, sources, purchaseDates(config, logger), moves.stock),
-    commands: new HoldCommands(orders.orders, holds, moves, sources),
-    fulfil: new FulfilCommands(store, orders.orders, holds, moves),
+    commands: new HoldCommands(orders.orders, holds, moves, sources, fulfilment),
+    fulfil: new FulfilCommands(store, orders.orders, holds, moves, fulfilment),
     links: new HoldLinks(holds),
     reresolve: new ReresolveLines(store, orders.orders, orders.catalog),
-    kits: new KitCommands(orders.orders, holds, moves, sync, orders.catalog, sources),
+    kits: new KitCommands(orders.orders, holds, moves, sync, orders.catalog, sources, fulfilment),
   };
   return {
     given,

@@ -1,6 +1,7 @@
 import { subscription, type OutboxRelay, type ServiceContext } from '@stockyard/service-kit';
 import type { Router } from 'express';
 import { CheckoutCommands } from './commands/checkout-commands';
+import { FulfilmentRefresh } from './commands/fulfilment-refresh';
 import { HoldMoves } from './commands/hold-moves';
 import { HoldSync } from './commands/hold-sync';
 import { OrderImports } from './commands/import-commands';
@@ -32,7 +33,8 @@ import { StorefrontNumbers } from './store/storefront-numbers';
 
 /**
  * Sales orders: their store with its projections (terms, list rows, shipments, stats, and the
- * holds each write brings in step, whose store, moves and sync are built here for it), the peers
+ * holds each write brings in step, whose store, moves and sync are built here for it, with the
+ * refresh that shows their fulfilment on the orders), the peers
  * they read (the catalog's channels and variants, inventory's assembly stock), the upsert every
  * channel goes through, commands, routes (partner and storefront) and the availability consumer.
  */
@@ -46,8 +48,9 @@ export function ordersModule(
   const rowModel = orderRowModel(connection);
   const reads = new OrderReads(model, rowModel, terms);
   const holds = new HoldRepository(holdModel(connection));
-  const moves = new HoldMoves(holds, stockMoves(config), logger);
-  const sync = new HoldSync(reads, holds, moves, catalog, logger);
+  const fulfilment = new FulfilmentRefresh(reads, holds, logger);
+  const moves = new HoldMoves(holds, stockMoves(config), logger, fulfilment);
+  const sync = new HoldSync(reads, holds, moves, catalog, logger, fulfilment);
   const shipmentList = new ShipmentList(shipmentModel(connection));
   const stats = new OrderStatsBuckets(connection);
   const claims = channelOrderClaims(channelOrderClaimModel(connection), model);
@@ -58,6 +61,7 @@ export function ordersModule(
     stats,
     holds: new HoldsTrigger(sync, logger),
   });
+  fulfilment.writesThrough(store);
   const imports = new OrderImports(store, claims, catalog, availableStock(config), logger);
   const given = {
     orders: reads,
@@ -71,8 +75,8 @@ export function ordersModule(
   };
   return {
     given,
-    /** What the holds module builds on: the orders' store, and the holds' store, moves and sync. */
-    holding: { store, holds, moves, sync },
+    /** What the holds module builds on: the orders' store, the holds' store, moves and sync, fulfilment shown. */
+    holding: { store, holds, moves, sync, fulfilment },
     parts: [],
     subscriptions: [
       subscription({

@@ -1,7 +1,6 @@
 import { RESERVATION_STATUSES, type ReservationStatus } from '@stockyard/contracts';
 import { AppError } from '@stockyard/service-kit';
 import { walkStateTable, type StepOutcome } from '@stockyard/testkit';
-import type { Hold } from '../src/domain/hold';
 import { completeness } from '../src/domain/hold-completeness';
 import {
   allocateHold,
@@ -13,34 +12,8 @@ import {
   topUpOrder,
 } from '../src/domain/hold-plans';
 import { holdStates } from '../src/domain/hold-states';
-import { aLine, anOrder } from './support/builders';
-
-const aHold = (fields: Partial<Hold> = {}): Hold => ({
-  id: 'res_1',
-  orgId: 'org_1',
-  version: 1,
-  orderId: 'ord_1',
-  orderStatus: 'PROCESSING',
-  lineId: 'oln_1',
-  variantId: 'var_1',
-  status: 'PENDING',
-  quantity: 3,
-  warehouseId: 'wh_1',
-  reservedQuantity: 3,
-  committedQuantity: 0,
-  reserves: 1,
-  releases: 0,
-  pendingMove: null,
-  sourceChannelId: null,
-  purchaseOrderLineId: null,
-  purchaseOrderId: null,
-  kitLevel: false,
-  kitParentLineId: null,
-  generation: 0,
-  createdAt: new Date(),
-  updatedAt: new Date(),
-  ...fields,
-});
+import type { Hold } from '../src/domain/hold';
+import { aHold, aLine, anOrder } from './support/builders';
 
 const outcome = (run: () => { status: ReservationStatus }): StepOutcome<ReservationStatus> => {
   try {

@@ -66,9 +66,16 @@ describe('kits and rebuilding holds', () => {
     const again = await h.request('POST', `/orders/${order.id}/reservations/expand-kits`);
     expect(again.body).toMatchObject({ expanded: [], skipped: [] });
     expect((await stockOf(h, screw)).reserved).toBe(21);
-    // Fulfilment deducts the leaves.
-    await h.request('POST', `/orders/${order.id}/fulfill`, {});
+    // Fulfilment deducts the leaves: each kit fulfilled once every component of it was.
+    const fulfilled = await h.request('POST', `/orders/${order.id}/fulfill`, {});
+    expect([fulfilled.status, fulfilled.body.fulfillmentStatus]).toEqual([201, 'FULFILLED']);
     expect(await stockOf(h, screw)).toEqual({ onHand: 79, reserved: 0 });
+    const kits = (await h.request('GET', `/orders/${order.id}`)).body;
+    expect(kits.fulfillmentStatus).toBe('FULFILLED');
+    expect(kits.lines).toMatchObject([
+      { fulfilledQuantity: 2, fulfillmentStatus: 'FULFILLED' },
+      { fulfilledQuantity: 1, fulfillmentStatus: 'FULFILLED' },
+    ]);
   });
 
   it('a kit-level hold shows the kits its leaves cannot cover in its warehouse, until expand-kits', async () => {
@@ -88,6 +95,41 @@ describe('kits and rebuilding holds', () => {
     expect(kit).toMatchObject({ kitLevel: true, quantity: 4, reservedQuantity: 0, shortQuantity: 2 });
     await stockUp(h, bolt, warehouseId, 3);
     expect((await holdsOf(h, order.id))[0]).toMatchObject({ kitLevel: true, shortQuantity: 0 });
+  });
+
+  it('a kit line is fulfilled by whole kits: a component deducted alone fulfils none of them', async () => {
+    const pin = await stocked('Pin', 1);
+    const rod = await stocked('Rod', 10);
+    const rack = await bundle('Rack', [
+      { variantId: pin, quantity: 2 },
+      { variantId: rod, quantity: 1 },
+    ]);
+    const order = await h.order({
+      channelId,
+      channelOrderId: 'K-PART',
+      lines: [{ channelLineId: 'L1', variantId: rack, quantity: 2 }],
+    });
+    await h.request('POST', `/orders/${order.id}/reservations/expand-kits`);
+    const first = await h.request('POST', `/orders/${order.id}/fulfill`, {});
+    // The kit-level hold was replaced (cancelled); the rod is deducted, the pins are short.
+    const reasons = first.body.results.map((r: { reason: string | null }) => r.reason);
+    expect(reasons.sort()).toEqual(['cancelled', null, 'short']);
+    expect(first.body.fulfillmentStatus).toBe('UNFULFILLED');
+    expect((await h.request('GET', `/orders/${order.id}`)).body.lines).toMatchObject([
+      { fulfilledQuantity: 0, fulfillmentStatus: 'UNFULFILLED' },
+    ]);
+    // The pins arrive after the order shipped: its short pin hold, released as stale, is restored and deducted.
+    await stockUp(h, pin, warehouseId, 3);
+    await h.request('PUT', `/orders/${order.id}/status`, { status: 'SHIPPED' });
+    await h.request('POST', '/orders/release-stale-holds', { dryRun: false });
+    const pins = (await holdsOf(h, order.id)).find((x: { variantId: string }) => x.variantId === pin);
+    const restored = await h.request('POST', `/orders/${order.id}/restore-and-fulfill-holds`, {
+      reservationIds: [pins.id],
+    });
+    expect(restored.body).toMatchObject({ fulfillmentStatus: 'FULFILLED', results: [{ outcome: 'committed' }] });
+    expect((await h.request('GET', `/orders/${order.id}`)).body.lines).toMatchObject([
+      { fulfilledQuantity: 2, fulfillmentStatus: 'FULFILLED' },
+    ]);
   });
 
   it('expand-kits leaves alone and reports a kit without components and a shipped order’s kits', async () => {

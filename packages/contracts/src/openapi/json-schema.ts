@@ -24,7 +24,7 @@ export function jsonSchemaOf(
       if (def.type === 'date') Object.assign(ctx.jsonSchema, { type: 'string', format: 'date-time' });
       portable(ctx.jsonSchema);
       // An answer's named model is referred to (components.schemas), but in the model's own definition.
-      const zod = ctx.zodSchema as z.ZodType;
+      const zod = ctx.zodSchema as unknown as z.ZodType;
       const name = models && io === 'output' && zod !== models.definition ? modelNameOf(zod) : undefined;
       if (name) refer(ctx.jsonSchema, name);
     },

@@ -1,13 +1,15 @@
 import type { FulfillOrder, FulfillResult } from '@stockyard/contracts';
 import { dependencyUnavailable, notFound } from '@stockyard/service-kit';
 import { moveTo } from '../domain/change-status';
-import { isOpen, type Hold } from '../domain/hold';
+import { isDropship, isOpen, type Hold } from '../domain/hold';
 import { foreignHolds, orderNotFulfillable } from '../domain/hold.errors';
 import { commitHold, restoreAndCommit } from '../domain/hold-plans';
 import type { Order } from '../domain/order';
+import { fulfilmentOf } from '../domain/order-fulfilment';
 import { orderTrashed } from '../domain/order.errors';
 import type { HoldRepository } from '../store/hold.repository';
 import type { OrderReads, OrderStore } from '../store/order.repository';
+import type { FulfilmentRefresh } from './fulfilment-refresh';
 import type { HoldMoves } from './hold-moves';
 
 type Outcome = FulfillResult['results'][number];
@@ -22,10 +24,6 @@ const restoreSkip = (hold: Hold) =>
       : hold.warehouseId
         ? 'deduct_refused'
         : 'no_warehouse';
-
-/** A dropship hold: allocated to a source and holding nothing of ours (the source ships it directly). */
-export const isDropship = (hold: Hold) =>
-  hold.status === 'ALLOCATED' && hold.sourceChannelId !== null && hold.reservedQuantity === 0;
 
 /** Why an open hold cannot be deducted now, or null. */
 function notDeductable(hold: Hold): string | null {
@@ -47,7 +45,14 @@ export class FulfilCommands {
     private readonly orders: OrderReads,
     private readonly holds: HoldRepository,
     private readonly moves: HoldMoves,
+    private readonly fulfilment: FulfilmentRefresh,
   ) {}
+
+  /** The call's answer: the order marked (a fulfil call was made) and its fulfilment brought up to its holds. */
+  private async answer(orgId: string, order: Order, results: Outcome[]): Promise<FulfillResult> {
+    const marked = (await this.fulfilment.refresh(orgId, [order.id], { called: true })).get(order.id) ?? order;
+    return { orderId: order.id, status: marked.status, fulfillmentStatus: fulfilmentOf(marked).status, results };
+  }
 
   /** The order, moved to PROCESSING when it was PENDING (source `fulfillment`); CANCELLED and ON_HOLD refuse. */
   private async fulfillable(orgId: string, id: string): Promise<Order> {
@@ -70,7 +75,7 @@ export class FulfilCommands {
         (!lines || lines.has(h.lineId) || (h.kitParentLineId && lines.has(h.kitParentLineId))) &&
         (!body.warehouseId || h.warehouseId === body.warehouseId),
     );
-    return { orderId: id, status: order.status, results: await this.fulfillHolds(orgId, chosen) };
+    return this.answer(orgId, order, await this.fulfillHolds(orgId, chosen));
   }
 
   /**
@@ -103,31 +108,31 @@ export class FulfilCommands {
     });
   }
 
-  /** POST /orders/{id}/restore-and-fulfill-holds: each CANCELLED hold named restored and deducted (a SALE). */
+  /**
+   * POST /orders/{id}/restore-and-fulfill-holds: each CANCELLED hold named restored and deducted (a
+   * SALE), together: the moves in flight finished in one call, the restores planned in one batched
+   * change and their deducts asked of inventory in one call.
+   */
   async restoreAndFulfill(orgId: string, id: string, reservationIds: string[]): Promise<FulfillResult> {
     if (!(await this.orders.find(orgId, id))) throw notFound('Order');
     const held = new Map((await this.holds.ofOrder(orgId, id)).map((h) => [h.id, h]));
     const foreign = reservationIds.filter((r) => !held.has(r));
     if (foreign.length > 0) throw foreignHolds(foreign);
     const order = await this.fulfillable(orgId, id);
-    const results: Outcome[] = [];
-    for (const rid of new Set(reservationIds)) {
-      let hold = held.get(rid)!;
-      if (hold.pendingMove) hold = await this.moves.finish(hold);
-      if (hold.status !== 'CANCELLED') {
-        results.push(skipped(hold, hold.status === 'COMMITTED' ? 'already_committed' : 'not_cancelled'));
-        continue;
-      }
-      const ran = await this.moves.run(orgId, rid, (h) => {
-        return h.status === 'CANCELLED' && h.warehouseId && !h.kitLevel ? restoreAndCommit(h) : undefined;
-      });
-      const after = ran.hold;
-      results.push(
-        after.status === 'COMMITTED' && ran.made
-          ? { reservationId: rid, outcome: 'committed', reason: null }
-          : skipped(after, restoreSkip(after)),
-      );
-    }
-    return { orderId: id, status: order.status, results };
+    const ready = await this.moves.finishMany([...new Set(reservationIds)].map((r) => held.get(r)!));
+    const restoring = ready.filter((h) => h.status === 'CANCELLED').map((h) => h.id);
+    const ran = await this.moves.runMany(orgId, restoring, (h) =>
+      h.status === 'CANCELLED' && h.warehouseId && !h.kitLevel ? restoreAndCommit(h) : undefined,
+    );
+    const results = ready.map((hold): Outcome => {
+      if (hold.status !== 'CANCELLED')
+        return skipped(hold, hold.status === 'COMMITTED' ? 'already_committed' : 'not_cancelled');
+      const { hold: after, made } = ran.get(hold.id)!;
+      if (after.pendingMove) throw dependencyUnavailable('inventory');
+      return after.status === 'COMMITTED' && made
+        ? { reservationId: hold.id, outcome: 'committed', reason: null }
+        : skipped(after, restoreSkip(after));
+    });
+    return this.answer(orgId, order, results);
   }
 }

@@ -8,6 +8,7 @@ import { holdView } from '../domain/hold-view';
 import type { CatalogSources } from '../peers/catalog-sources';
 import type { HoldRepository } from '../store/hold.repository';
 import type { OrderReads } from '../store/order.repository';
+import type { FulfilmentRefresh } from './fulfilment-refresh';
 import type { HoldMoves } from './hold-moves';
 
 type StaleOutcome = { reservationId: string; outcome: 'released' | 'would_release' | 'skipped'; reason: string | null };
@@ -19,6 +20,7 @@ export class HoldCommands {
     private readonly holds: HoldRepository,
     private readonly moves: HoldMoves,
     private readonly sources: CatalogSources,
+    private readonly fulfilment: FulfilmentRefresh,
   ) {}
 
   async get(orgId: string, id: string): Promise<Hold> {
@@ -37,6 +39,8 @@ export class HoldCommands {
       throw sourceNotOffering(sourceChannelId, hold.variantId);
     }
     const changed = await this.holds.change(orgId, id, (h) => ({ state: allocateHold(h, sourceChannelId) }));
+    // A line whose holds all ship from a source holds no stock: its order's fulfilment leaves it out.
+    await this.fulfilment.refresh(orgId, [changed.state.orderId]);
     return holdView(changed.state);
   }
 
@@ -44,6 +48,7 @@ export class HoldCommands {
   async deallocate(orgId: string, id: string): Promise<Reservation> {
     await this.get(orgId, id);
     const changed = await this.holds.change(orgId, id, (h) => ({ state: deallocateHold(h) }));
+    await this.fulfilment.refresh(orgId, [changed.state.orderId]);
     return holdView(changed.state);
   }
 
@@ -99,6 +104,9 @@ export class HoldCommands {
       }),
     );
     const released = results.filter((r) => r.outcome === 'released').length;
+    // A released dropship hold leaves its line holding stock again (unfulfilled): one refresh of their orders.
+    const releasedOrders = stale.filter((h, i) => results[i]!.outcome === 'released').map((h) => h.orderId);
+    if (releasedOrders.length > 0) await this.fulfilment.refresh(orgId, releasedOrders);
     return { dryRun: body.dryRun, examined: stale.length, released, results };
   }
 }

@@ -6,7 +6,7 @@ import {
   type StockMoveOutcome,
 } from '@stockyard/contracts';
 import { dependencyUnavailable, type Logger } from '@stockyard/service-kit';
-import type { Hold, PendingMove } from '../domain/hold';
+import { isDropship, type Hold, type PendingMove } from '../domain/hold';
 import type { Planned } from '../domain/hold-plans';
 import type { HoldRepository } from '../store/hold.repository';
 
@@ -14,6 +14,15 @@ export interface Ran {
   hold: Hold;
   made: boolean;
 }
+
+/** Brings orders' fulfilment up to their holds, after the work at hand (commands/fulfilment-refresh.ts). */
+export interface FulfilmentListener {
+  later(orgId: string, orderIds: readonly string[]): void;
+}
+
+/** Whether a settled move changed what the hold's order shows of fulfilment (a deduct, a dropship hold reserved). */
+const movesFulfilment = (before: Hold, after: Hold) =>
+  before.committedQuantity !== after.committedQuantity || isDropship(before) !== isDropship(after);
 
 /** The refusal's code inventory sent (its error envelope). */
 const codeOf = (err: PeerRefusedError) =>
@@ -26,13 +35,25 @@ const codeOf = (err: PeerRefusedError) =>
  * the hold; `finish` (the next command on the hold, or the sweep) asks again with the same key,
  * which inventory applies once. A refusal clears the move with no effect (a reserve above
  * what is available, a deduct from stock that is not there: the hold goes back to `undo`).
+ * A settled move that changes what the order shows of fulfilment (a deduct, above all) has its
+ * orders refreshed, once per call however many holds it settled.
  */
 export class HoldMoves {
   constructor(
     private readonly holds: HoldRepository,
     readonly stock: InventoryClient,
     private readonly logger: Logger,
+    private readonly fulfilment?: FulfilmentListener,
   ) {}
+
+  /**
+   * The orders' fulfilment refreshed after their holds' moves settled, not waited for: moves run in
+   * the holds sync too, which the relay may replay while it holds the order's lock. The move is made
+   * whatever the refresh does; fulfil answers after a refresh of its own.
+   */
+  private told(orgId: string, orderIds: string[]): void {
+    this.fulfilment?.later(orgId, orderIds);
+  }
 
   /**
    * Plans a move on the hold (after finishing any move in flight) and makes it: `plan` returns
@@ -66,9 +87,11 @@ export class HoldMoves {
       this.logger.warn({ holdId: hold.id, key: move.operationKey, code: refused }, 'inventory refused a hold move');
     }
     const settled = await this.holds.change(hold.orgId, hold.id, (current) => {
-      if (current.pendingMove?.operationKey !== move.operationKey) return {};
-      return { state: { ...(refused ? undone(current, move) : applied(current, move)), pendingMove: null } };
+      if (current.pendingMove?.operationKey !== move.operationKey) return { result: false };
+      const next = { ...(refused ? undone(current, move) : applied(current, move)), pendingMove: null };
+      return { state: next, result: movesFulfilment(current, next) };
     });
+    if (settled.result) this.told(hold.orgId, [hold.orderId]);
     return settled.state;
   }
 
@@ -130,10 +153,13 @@ export class HoldMoves {
     const moveOf = new Map(answered.map((h) => [h.id, h.pendingMove!]));
     const settled = await this.holds.changeMany(orgId, [...moveOf.keys()], (current) => {
       const move = moveOf.get(current.id)!;
-      if (current.pendingMove?.operationKey !== move.operationKey) return {};
+      if (current.pendingMove?.operationKey !== move.operationKey) return { result: false };
       const refused = !answers.get(move.operationKey)!.ok;
-      return { state: { ...(refused ? undone(current, move) : applied(current, move)), pendingMove: null } };
+      const next = { ...(refused ? undone(current, move) : applied(current, move)), pendingMove: null };
+      return { state: next, result: movesFulfilment(current, next) };
     });
+    const moved = [...settled.values()].flatMap((o) => (o.ok && o.result ? [o.state.orderId] : []));
+    this.told(orgId, [...new Set(moved)]);
     return holds.map((h) => {
       const outcome = settled.get(h.id);
       return outcome?.ok ? outcome.state : h;

@@ -1,10 +1,12 @@
 import type { Logger } from '@stockyard/service-kit';
 import { isOpen, newHold, shortOf, type Hold } from '../domain/hold';
 import type { Order } from '../domain/order';
+import { fulfilmentMayMove } from '../domain/order-fulfilment';
 import type { CatalogReads } from '../peers/catalog-reads';
 import type { HoldRepository } from '../store/hold.repository';
 import type { OrderReads } from '../store/order.repository';
 import { cancelHold, topUp } from '../domain/hold-plans';
+import type { FulfilmentRefresh } from './fulfilment-refresh';
 import type { HoldMoves } from './hold-moves';
 
 /** Statuses whose orders get holds (a shipped order's goods have left; a cancelled one wants none). */
@@ -23,11 +25,23 @@ export class HoldSync {
     private readonly moves: HoldMoves,
     private readonly catalog: CatalogReads,
     private readonly logger: Logger,
+    private readonly fulfilment: FulfilmentRefresh,
   ) {}
 
+  /**
+   * The order's holds brought in step with it; then, once its fulfilment may move (something was
+   * deducted, a fulfil call was made), that too (its lines or holds may have changed), after the
+   * sync: the relay may run it while holding the order's lock (FulfilmentRefresh.later).
+   */
   async syncOrder(orgId: string, orderId: string): Promise<void> {
     const order = await this.orders.find(orgId, orderId);
     if (!order) return;
+    await this.holdsOf(order);
+    if (fulfilmentMayMove(order)) this.fulfilment.later(orgId, [orderId]);
+  }
+
+  private async holdsOf(order: Order): Promise<void> {
+    const { orgId, id: orderId } = order;
     const held = await this.holds.ofOrder(orgId, orderId);
     await this.noteStatus(order, held);
     if (order.status === 'CANCELLED') {

@@ -9,6 +9,7 @@ import type { CatalogReads } from '../peers/catalog-reads';
 import type { CatalogSources } from '../peers/catalog-sources';
 import type { HoldRepository } from '../store/hold.repository';
 import type { OrderReads } from '../store/order.repository';
+import type { FulfilmentRefresh } from './fulfilment-refresh';
 import type { HoldMoves } from './hold-moves';
 import type { HoldSync } from './hold-sync';
 
@@ -24,6 +25,7 @@ export class KitCommands {
     private readonly sync: HoldSync,
     private readonly catalog: CatalogReads,
     private readonly sources: CatalogSources,
+    private readonly fulfilment: FulfilmentRefresh,
   ) {}
 
   private async order(orgId: string, id: string): Promise<Order> {
@@ -115,6 +117,8 @@ export class KitCommands {
       await this.holds.createIfAbsent(hold);
       created = [await this.sync.reserve((await this.holds.find(orgId, hold.id))!)];
     }
+    // The line's holds changed (a dropship hold cancelled, a new one): what it shows may have too.
+    await this.fulfilment.refresh(orgId, [id]);
     return {
       orderId: id,
       lineId,

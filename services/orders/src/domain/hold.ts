@@ -54,6 +54,10 @@ export type NewHold = Omit<Hold, 'version' | 'createdAt' | 'updatedAt'>;
 /** Open: PENDING or ALLOCATED (holds stock, or wants to). */
 export const isOpen = (hold: Pick<Hold, 'status'>) => hold.status === 'PENDING' || hold.status === 'ALLOCATED';
 
+/** A dropship hold: allocated to a source and holding nothing of ours (the source ships it directly). */
+export const isDropship = (hold: Pick<Hold, 'status' | 'sourceChannelId' | 'reservedQuantity'>) =>
+  hold.status === 'ALLOCATED' && hold.sourceChannelId !== null && hold.reservedQuantity === 0;
+
 /** The quantity an open hold still lacks in inventory. */
 export const shortOf = (hold: Hold) =>
   isOpen(hold) && !hold.kitLevel ? Math.max(0, hold.quantity - hold.reservedQuantity) : 0;

@@ -3,6 +3,7 @@ import { derived } from './derived';
 import { noCustomer, type IncomingOrder } from './incoming-order';
 import type { NewOrder, Order } from './order';
 import { created } from './order-events';
+import { NOTHING_FULFILLED } from './order-fulfilment';
 
 export interface NewOrderInput {
   id: string;
@@ -46,6 +47,7 @@ export function newOrder(input: NewOrderInput): { state: NewOrder; events: Event
     quantity: 0,
     total: 0,
     blockedOnBuild: false,
+    fulfilment: NOTHING_FULFILLED,
     assemblyStock: input.assemblyStock,
     channelUpdatedAt: incoming.channelUpdatedAt ?? null,
     syncedAt: now,

@@ -1,9 +1,10 @@
 import type { Order as OrderWire, Shipment, StorefrontOrder } from '@stockyard/contracts';
-import { lineTotalCents, type Order, type ShipmentRecord } from './order';
+import { lineTotalCents, type Order, type OrderFulfilment, type ShipmentRecord } from './order';
+import { fulfilmentOf } from './order-fulfilment';
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 
-const lineView = (l: Order['lines'][number]) => ({
+const lineView = (l: Order['lines'][number], fulfilment: OrderFulfilment) => ({
   id: l.id,
   channelLineId: l.channelLineId,
   sku: l.sku,
@@ -14,10 +15,13 @@ const lineView = (l: Order['lines'][number]) => ({
   unitPrice: l.unitPrice,
   total: lineTotalCents(l) / 100,
   shippedQuantity: l.shippedQuantity,
+  fulfilledQuantity: fulfilment.lines[l.id]?.quantity ?? 0,
+  fulfillmentStatus: fulfilment.lines[l.id]?.status ?? 'UNFULFILLED',
 });
 
 /** The order's wire shape (what the routes answer). */
 export function orderView(o: Order): OrderWire {
+  const fulfilment = fulfilmentOf(o);
   return {
     id: o.id,
     channelId: o.channelId,
@@ -30,12 +34,14 @@ export function orderView(o: Order): OrderWire {
     customer: o.customer,
     shippingAddress: o.shippingAddress,
     notes: o.notes,
-    lines: o.lines.map(lineView),
+    lines: o.lines.map((l) => lineView(l, fulfilment)),
     lineCount: o.lineCount,
     quantity: o.quantity,
     total: o.total,
     blockedOnBuild: o.blockedOnBuild,
     shipmentIds: o.shipments.map((s) => s.id),
+    fulfillmentStatus: fulfilment.status,
+    fulfilledAt: iso(fulfilment.fulfilledAt),
     syncedAt: iso(o.syncedAt),
     createdAt: iso(o.createdAt)!,
     updatedAt: iso(o.updatedAt)!,

@@ -1,5 +1,5 @@
 import { addQuantities, QUANTITY_SCALE, subtractQuantities, toUnits } from '@stockyard/contracts';
-import type { OrderChangeSource, OrderStatus, ProductType } from '@stockyard/contracts';
+import type { FulfillmentStatus, OrderChangeSource, OrderStatus, ProductType } from '@stockyard/contracts';
 
 /**
  * A line of a sales order: what the channel sold, linked to a catalog variant when its
@@ -38,6 +38,27 @@ export interface ShipmentRecord {
   createdAt: Date;
 }
 
+/** A line's fulfilment as its holds show it (domain/order-fulfilment.ts). */
+export interface LineFulfilment {
+  /** The quantity whose stock fulfilment deducted. */
+  quantity: number;
+  status: FulfillmentStatus;
+}
+
+/**
+ * What fulfilment has done to the order, computed from its holds (domain/order-fulfilment.ts)
+ * and stored so that lists filter on it.
+ */
+export interface OrderFulfilment {
+  status: FulfillmentStatus;
+  /** When the order became FULFILLED; null while it is not. */
+  fulfilledAt: Date | null;
+  /** A fulfil or restore-and-fulfil call was made (lines that hold no stock read FULFILLED after one). */
+  called: boolean;
+  /** By line id, the lines with something to show; any other line reads 0, UNFULFILLED. */
+  lines: Record<string, LineFulfilment>;
+}
+
 export interface OrderCustomer {
   name: string | null;
   email: string | null;
@@ -70,6 +91,8 @@ export interface Order {
   total: number;
   /** Open with an ASSEMBLY line wanting more than the assembly's available stock (derived.ts). */
   blockedOnBuild: boolean;
+  /** Absent on an order stored before fulfilment was shown: it reads as nothing fulfilled until computed. */
+  fulfilment?: OrderFulfilment;
   /** Available stock of the order's ASSEMBLY variants as inventory last told us (its availability events). */
   assemblyStock: Record<string, number>;
   /** The channel's `updatedAt` of the version last applied (a feed's): an older one is not applied again. */

@@ -14,7 +14,5 @@ export function orderEditsRoutes(router: Router, { commands }: OrdersGiven): voi
     orderView(await commands.replaceShippingAddress(orgId, params.id, body.shippingAddress)),
   );
   bindRoute(router, api.trashOrdersByStatus, ({ orgId, query }) => commands.trashByStatus(orgId, query));
-  bindRoute(router, api.restoreOrder, async ({ orgId, params }) =>
-    orderView(await commands.restore(orgId, params.id)),
-  );
+  bindRoute(router, api.restoreOrder, async ({ orgId, params }) => orderView(await commands.restore(orgId, params.id)));
 }

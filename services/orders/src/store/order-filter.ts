@@ -15,6 +15,7 @@ export function orderFilter(orgId: string, query: Partial<OrderListQuery>, ids?:
   if (query.channelId) filter.channelId = query.channelId;
   if (query.status) filter.status = query.status;
   if (query.blockedOnBuild !== undefined) filter.blockedOnBuild = query.blockedOnBuild;
+  if (query.fulfillmentStatus) filter.fulfillmentStatus = query.fulfillmentStatus;
   const ordered = dateRange(query.startDate, query.endDate);
   if (ordered) filter.orderedAt = ordered;
   if (ids) filter._id = { $in: ids };

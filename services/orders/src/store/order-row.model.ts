@@ -16,6 +16,8 @@ const orderRowSchema = new Schema(
     channelId: { type: String, required: true },
     status: { type: String, required: true },
     blockedOnBuild: { type: Boolean, required: true },
+    /** Absent on a row written before fulfilment was shown (store/order.repository.ts reads it as UNFULFILLED). */
+    fulfillmentStatus: { type: String },
     orderedAt: { type: Date, required: true },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
@@ -33,11 +35,11 @@ const orderRowSchema = new Schema(
 /**
  * One index per list shape (test/list-plans.int.spec.ts): the equalities, then the sort, then
  * `_id`. Live orders by each sort (a date range on `orderedAt` is the range of the default
- * sort's index); by channel, status, both, or blocked on a build, by `orderedAt` (with another
+ * sort's index); by channel, status, both, blocked on a build, or fulfilment, by `orderedAt` (with another
  * sort such a filter is checked along the sort's own index); the trash by `deletedAt`.
  */
 for (const sort of ORDER_SORTS) orderRowSchema.index({ orgId: 1, deletedAt: 1, [sort]: -1, _id: -1 });
-export const LIST_FILTERS = ['channelId', 'status', 'blockedOnBuild'] as const;
+export const LIST_FILTERS = ['channelId', 'status', 'blockedOnBuild', 'fulfillmentStatus'] as const;
 for (const filter of LIST_FILTERS) {
   orderRowSchema.index({ orgId: 1, deletedAt: 1, [filter]: 1, orderedAt: -1, _id: -1 });
 }

@@ -1,6 +1,7 @@
 import type { EventEnvelope } from '@stockyard/contracts';
 import { RecentMap, replaceAll, stateOf, type Projection } from '@stockyard/service-kit';
 import type { Order } from '../domain/order';
+import { fulfilmentOf } from '../domain/order-fulfilment';
 import { orderView } from '../domain/order-view';
 import type { OrderModel } from './order.model';
 import type { OrderRowModel } from './order-row.model';
@@ -18,6 +19,7 @@ export const rowOf = (order: Order) => ({
   channelId: order.channelId,
   status: order.status,
   blockedOnBuild: order.blockedOnBuild,
+  fulfillmentStatus: fulfilmentOf(order).status,
   orderedAt: order.orderedAt,
   createdAt: order.createdAt,
   updatedAt: order.updatedAt,

@@ -29,6 +29,7 @@ const orderSchema = new Schema(
     quantity: { type: Number, default: 0 },
     total: { type: Number, default: 0 },
     blockedOnBuild: { type: Boolean, default: false },
+    fulfilment: { type: Schema.Types.Mixed },
     assemblyStock: { type: Schema.Types.Mixed },
     channelUpdatedAt: { type: Date, default: null },
     syncedAt: { type: Date, default: null },

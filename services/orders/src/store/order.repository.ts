@@ -49,7 +49,20 @@ export const orderStore = (
   });
 export type OrderStore = ReturnType<typeof orderStore>;
 
-const viewOf = (doc: Record<string, unknown>) => JSON.parse(doc.view as string) as OrderWire;
+/**
+ * A row's packed view. A row written before fulfilment was shown lacks its fields: read as
+ * nothing fulfilled, as its order reads (domain/order-fulfilment.ts), until the order's next write.
+ */
+const viewOf = (doc: Record<string, unknown>): OrderWire => {
+  const view = JSON.parse(doc.view as string) as Omit<OrderWire, 'fulfillmentStatus'> & Partial<OrderWire>;
+  if (view.fulfillmentStatus) return view as OrderWire;
+  return {
+    ...view,
+    lines: view.lines.map((l) => ({ ...l, fulfilledQuantity: 0, fulfillmentStatus: 'UNFULFILLED' })),
+    fulfillmentStatus: 'UNFULFILLED',
+    fulfilledAt: null,
+  };
+};
 
 /** The orders as states (by id, by ids) and the lists, which read the orders' rows (store/order-rows.ts). */
 export class OrderReads {
@@ -69,6 +82,12 @@ export class OrderReads {
   async byIds(orgId: string, ids: string[]): Promise<Order[]> {
     const docs = await this.model.find({ orgId, _id: { $in: ids } }, { outbox: 0 }).lean();
     return docs.map((d) => stateOf<Order>(d));
+  }
+
+  /** The versions of the organization's orders among the ids, as stored now (a light read: no lines). */
+  async versions(orgId: string, ids: string[]): Promise<Map<string, number>> {
+    const docs = await this.model.find({ orgId, _id: { $in: ids } }, { version: 1 }).lean();
+    return new Map(docs.map((d) => [d._id as string, (d.version as number | undefined) ?? 0]));
   }
 
   /** GET /orders: live orders by the query's filters and sort (search candidates from the term index first). */

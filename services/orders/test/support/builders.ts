@@ -1,4 +1,5 @@
 import { derived } from '../../src/domain/derived';
+import type { Hold } from '../../src/domain/hold';
 import type { Order, OrderLine } from '../../src/domain/order';
 
 export const NOW = new Date('2026-03-01T12:00:00Z');
@@ -47,3 +48,30 @@ export const anOrder = (fields: Partial<Order> = {}): Order =>
     deletedAt: null,
     ...fields,
   });
+
+export const aHold = (fields: Partial<Hold> = {}): Hold => ({
+  id: 'res_1',
+  orgId: 'org_1',
+  version: 1,
+  orderId: 'ord_1',
+  orderStatus: 'PROCESSING',
+  lineId: 'oln_1',
+  variantId: 'var_1',
+  status: 'PENDING',
+  quantity: 3,
+  warehouseId: 'wh_1',
+  reservedQuantity: 3,
+  committedQuantity: 0,
+  reserves: 1,
+  releases: 0,
+  pendingMove: null,
+  sourceChannelId: null,
+  purchaseOrderLineId: null,
+  purchaseOrderId: null,
+  kitLevel: false,
+  kitParentLineId: null,
+  generation: 0,
+  createdAt: new Date(),
+  updatedAt: new Date(),
+  ...fields,
+});

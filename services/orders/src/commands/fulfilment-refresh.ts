@@ -1,0 +1,88 @@
+import { AppError, type Logger } from '@stockyard/service-kit';
+import type { Hold } from '../domain/hold';
+import type { Order } from '../domain/order';
+import { withFulfilment } from '../domain/order-fulfilment';
+import type { HoldRepository } from '../store/hold.repository';
+import type { OrderReads, OrderStore } from '../store/order.repository';
+
+/** Rounds of a refresh before it gives up (503 `contention`): each loses only to another write of the order. */
+const MAX_ROUNDS = 10;
+
+const busy = () =>
+  new AppError('unavailable', 'Order is too busy; retry', 'contention', undefined, { 'Retry-After': '1' });
+
+/**
+ * Shows fulfilment on orders (domain/order-fulfilment.ts): each order's fulfilment computed from
+ * its holds and written in one batched change of the orders (nothing written where nothing
+ * moved). Holds are not in the order's document, so the order's version is read first, then the
+ * holds, and a decision applies only to that version: a computation from holds read before
+ * another writer's never overwrites what that writer wrote; an order written meanwhile is read
+ * and computed again.
+ */
+export class FulfilmentRefresh {
+  private store?: OrderStore;
+
+  constructor(
+    private readonly orders: OrderReads,
+    private readonly holds: HoldRepository,
+    private readonly logger: Logger,
+  ) {}
+
+  /**
+   * The store it writes through, given once it is built: the order store's holds sync needs the
+   * hold moves, which tell this refresh of their deducts (orders.module.ts).
+   */
+  writesThrough(store: OrderStore): void {
+    this.store = store;
+  }
+
+  /**
+   * `refresh`, not awaited, for work that may run inside the outbox relay's flush of the order (the
+   * holds sync replayed after a crash, and the hold moves it makes): the flush holds the order's
+   * lock, which the refresh's write takes, so waiting for it there would wait for ever. A failure
+   * is logged; the order's next refresh shows what it missed.
+   */
+  later(orgId: string, orderIds: readonly string[]): void {
+    if (orderIds.length === 0) return;
+    this.refresh(orgId, orderIds).catch((err: Error) =>
+      this.logger.warn({ orgId, orderIds, err: err.message }, 'order fulfilment not refreshed'),
+    );
+  }
+
+  /** The orders' fulfilment brought up to their holds; `called`: a fulfil call marks them. Answers the orders after. */
+  async refresh(orgId: string, orderIds: readonly string[], options: { called?: boolean } = {}) {
+    const store = this.store!;
+    const shown = new Map<string, Order>();
+    let pending = [...new Set(orderIds)];
+    for (let round = 0; pending.length > 0; round++) {
+      if (round === MAX_ROUNDS) throw busy();
+      const seen = await this.orders.versions(orgId, pending);
+      const holds = byOrder(await this.holds.ofOrders(orgId, [...seen.keys()]));
+      const now = new Date();
+      const outcomes = await store.changeMany(orgId, [...seen.keys()], (current) =>
+        current.version === seen.get(current.id)
+          ? {
+              state: withFulfilment(current, holds.get(current.id) ?? [], { now, called: options.called }),
+              result: true,
+            }
+          : { result: false },
+      );
+      pending = [];
+      for (const [id, outcome] of outcomes) {
+        if (!outcome.ok) throw outcome.error;
+        if (outcome.result) shown.set(id, outcome.state);
+        else {
+          store.forget(orgId, id); // what this process remembers is not the version read: read it afresh
+          pending.push(id);
+        }
+      }
+    }
+    return shown;
+  }
+}
+
+function byOrder(holds: readonly Hold[]): Map<string, Hold[]> {
+  const grouped = new Map<string, Hold[]>();
+  for (const h of holds) grouped.set(h.orderId, [...(grouped.get(h.orderId) ?? []), h]);
+  return grouped;
+}
