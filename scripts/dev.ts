@@ -2,7 +2,8 @@
  * `npm run dev -- <service>`: one service real, on its real database and broker (the local
  * servers `npm start` uses), each peer it calls (the internal route table's callers) mocked by
  * @stockyard/peer-mocks, and the gateway in front with an admin key. The gateway proxies the
- * service's partner routes to it; the other services' routes answer 503 (nothing runs there).
+ * service's partner routes to it; the other services' routes answer 503 (nothing runs there), and
+ * say so: DEV_SERVICE tells the gateway which one was started.
  * STOCKYARD_PORT_BASE moves the ports as for `npm start`; DEV_PORT_OFFSET shifts them further (to run
  * beside `npm start`). Each of the two processes serves `/metrics` 100 above its own port, as there.
  */
@@ -79,6 +80,8 @@ async function main() {
       REDIS_URL: infra.redisUrl,
       ...upstreams,
       [urlOf(service)]: real.url,
+      // The absent services' 503 says they were not started and how to start them (gateway's http/dev-mode.ts).
+      DEV_SERVICE: service,
       MONGO_DB: 'stockyard_gateway',
     },
     (line) => process.stdout.write(`gateway | ${line}\n`),

@@ -101,6 +101,7 @@ const upstreams = (config: GatewayDeps['config'], security: readonly string[]) =
     { connections: config.UPSTREAM_CONNECTIONS, maxQueued: config.UPSTREAM_MAX_QUEUED },
     // The gateway's answer headers are its own: a service's copy of one is dropped.
     ['X-Request-Id', ...headerNames(security), ...RATE_LIMIT_HEADERS],
+    config.DEV_SERVICE,
   );
 
 /** Express for what is not the hot path: the gateway's own routes, probes, internal settings. */

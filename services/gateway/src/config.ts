@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERVICES } from '@stockyard/contracts';
 import { baseServiceEnv } from '@stockyard/service-kit';
 import { DEFAULT_BUDGET } from './auth/attempt-budget';
 import { DEFAULT_REFUSAL_MS } from './auth/refusal-timer';
@@ -29,6 +30,11 @@ export const configSchema = baseServiceEnv.extend({
   ORDERS_URL: upstream,
   INVENTORY_URL: upstream,
   WEBHOOKS_URL: upstream,
+  /**
+   * Set only by `npm run dev -- <service>` (scripts/dev.ts): the one service it started. The other
+   * services' routes then answer 503 `upstream_unavailable` saying they are not running and how to start them.
+   */
+  DEV_SERVICE: z.enum(SERVICES).exclude(['gateway']).optional(),
   /** How long a call to a service's internal API may take before the route answers 503 `dependency_unavailable`. */
   PEER_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),

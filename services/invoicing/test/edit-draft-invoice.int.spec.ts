@@ -104,6 +104,22 @@ describe('editing a DRAFT invoice', () => {
     }
   });
 
+  it('refuses a line on an OUTSTANDING invoice (409) saying DRAFTs come with invoiceWorkflow advanced', async () => {
+    await h.settings({ invoiceWorkflow: 'simple' });
+    const inv = await draft().finally(() => h.settings({ invoiceWorkflow: 'advanced' }));
+    expect(inv.status).toBe('OUTSTANDING');
+    const res = await h.request('POST', `/invoices/${inv.id}/lines`, { quantity: 1, unitCost: 1 });
+    expect([res.status, res.body.error.code]).toEqual([409, 'invalid_status_transition']);
+    expect(res.body.error.message).toBe(
+      'Invoice cannot edit lines while OUTSTANDING: lines can be edited only on a DRAFT invoice. DRAFT invoices ' +
+        "come with the organization setting invoiceWorkflow: 'advanced' (PATCH /settings): new invoices start " +
+        'DRAFT and a disputed one reopens to DRAFT',
+    );
+    expect(res.body.error.details).toEqual([
+      { field: 'status', code: 'invalid_status_transition', message: 'from OUTSTANDING by edit_lines' },
+    ]);
+  });
+
   it('trashes a DRAFT (its number free again), restores it, and purchasing’s hasInvoice follows', async () => {
     const inv = await draft({ invoiceNumber: 'TRASH-1' });
     const invoiced = async () => (await h.purchasing.request('GET', `/purchase-orders/${po.id}`)).body.hasInvoice;

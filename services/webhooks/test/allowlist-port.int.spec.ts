@@ -26,4 +26,12 @@ describe('WEBHOOK_URL_ALLOWLIST=127.0.0.1:4590', () => {
     expect(redis.status).toBe(422);
     expect(redis.body.error.code).toBe('webhook_url_private_address');
   });
+
+  it('tells the caller how another local port would be allowed, without naming the configured entry', async () => {
+    const res = await create('http://127.0.0.1:4591/hook');
+    expect([res.status, res.body.error.code]).toEqual([422, 'webhook_url_not_https']);
+    expect(res.body.error.message).toContain('an operator can allow this receiver');
+    expect(res.body.error.message).toMatch(/WEBHOOK_URL_ALLOWLIST=127\.0\.0\.1:4591$/);
+    expect(res.body.error.message).not.toContain('4590');
+  });
 });

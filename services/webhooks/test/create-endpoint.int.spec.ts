@@ -84,6 +84,45 @@ describe('POST /webhooks', () => {
     expect(res.body.error.code).toBe('webhook_url_not_https');
   });
 
+  it('refuses http to a loopback receiver with 422 webhook_url_not_https naming the allow-list setting', async () => {
+    const res = await harness.request(
+      'POST',
+      '/webhooks',
+      { url: 'http://127.0.0.1:4590/hook', events: ['order.created'] },
+      { orgId: orgA },
+    );
+    expect([res.status, res.body.error.code]).toEqual([422, 'webhook_url_not_https']);
+    expect(res.body.error.message).toBe(
+      'Webhook URL must use https (http to loopback host 127.0.0.1 is refused); an operator can allow this ' +
+        'receiver for tests or local development with WEBHOOK_URL_ALLOWLIST=127.0.0.1:4590',
+    );
+  });
+
+  it('does not offer the allow-list for http to a host that is not local', async () => {
+    const res = await harness.request(
+      'POST',
+      '/webhooks',
+      { url: 'http://hooks.example.com/x', events: ['order.created'] },
+      { orgId: orgA },
+    );
+    expect([res.status, res.body.error.code]).toEqual([422, 'webhook_url_not_https']);
+    expect(res.body.error.message).toBe('Webhook URL must use https');
+  });
+
+  it('refuses a private address with 422 webhook_url_private_address naming the allow-list setting', async () => {
+    const res = await harness.request(
+      'POST',
+      '/webhooks',
+      { url: 'https://10.0.0.8/x', events: ['order.created'] },
+      { orgId: orgA },
+    );
+    expect([res.status, res.body.error.code]).toEqual([422, 'webhook_url_private_address']);
+    expect(res.body.error.message).toBe(
+      'Webhook URL host 10.0.0.8 resolves to a non-public address (10.0.0.8, private); an operator can allow ' +
+        'this receiver for tests or local development with WEBHOOK_URL_ALLOWLIST=10.0.0.8:443',
+    );
+  });
+
   it.each([
     'https://127.0.0.1/x',
     'https://10.0.0.8/x',

@@ -68,4 +68,17 @@ describe('checkEndpointUrl', () => {
       '422 webhook_url_private_address',
     );
   });
+
+  it.each([
+    ['http://[::1]/x', 'WEBHOOK_URL_ALLOWLIST=[::1]:80'],
+    ['http://LocalHost.:3000/x', 'WEBHOOK_URL_ALLOWLIST=localhost:3000'],
+    ['https://127.0.0.1/x', 'WEBHOOK_URL_ALLOWLIST=127.0.0.1:443'],
+  ])('tells how an operator would allow %s: %s', async (url, entry) => {
+    const refusal = await checkEndpointUrl(url, policy(publicHost)).catch((err: unknown) => err);
+    expect(refusal).toBeInstanceOf(AppError);
+    expect((refusal as AppError).message).toMatch(
+      /; an operator can allow this receiver for tests or local development/,
+    );
+    expect((refusal as AppError).message.endsWith(` with ${entry}`)).toBe(true);
+  });
 });

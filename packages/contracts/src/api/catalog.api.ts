@@ -303,7 +303,7 @@ const sources = {
     errors: catalogCodes('source_deleted', 'variant_not_found', 'preferred_requires_variant'),
   }),
   deleteSourceSku: apiRoute('DELETE', '/sources/{id}/skus/{skuId}', { response: null }),
-  /** A supplier feed: a CSV body (`text/csv`, streamed by the service, never parsed) or a JSON `{url}` to fetch it from. */
+  /** A supplier feed: a CSV body (`text/csv`, streamed by the service, never parsed) or a JSON `{url}` to fetch. */
   startImport: apiRoute('POST', '/sources/{id}/imports', {
     body: ImportFromUrlSchema,
     streams: 'text/csv',

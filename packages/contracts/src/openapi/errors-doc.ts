@@ -24,7 +24,7 @@ const DESCRIPTIONS: Record<ErrorType, string> = {
   gateway_timeout: 'The service behind the gateway did not answer in time',
 };
 
-/** The error types any route can answer, whatever it takes (the last three: the gateway's, of the service behind it). */
+/** The error types any route can answer, whatever it takes (the last three: the gateway's, of its upstream). */
 const ALWAYS: ErrorType[] = [
   'unauthorized',
   'forbidden',

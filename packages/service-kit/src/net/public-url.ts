@@ -20,6 +20,11 @@ export interface UrlPolicy {
 export interface UrlRules {
   subject: string;
   code: string;
+  /**
+   * The service's allow-list setting (`WEBHOOK_URL_ALLOWLIST`), if it has one: a refusal of a
+   * loopback or private host then names it, with the entry that would allow this receiver.
+   */
+  allowlistSetting?: string;
 }
 
 export interface PublicUrlTarget {
@@ -60,11 +65,29 @@ export const hostAllowlist = () =>
 
 const portOf = (entry: string) => Number(/\]?:(\d{1,5})$/.exec(entry)?.[1] ?? 0);
 
+/** `host:port` as an allow-list entry names it: IPv6 in brackets, the scheme's port when the URL has none. */
+const hostPortOf = (url: URL, host: string) =>
+  `${host.includes(':') ? `[${host}]` : host}:${url.port || (url.protocol === 'http:' ? '80' : '443')}`;
+
 /** Whether `url` (its host as parsePublicUrl writes it) is allow-listed: the bare host, or host:port. */
 function allowListed(allowlist: readonly string[], url: URL, host: string): boolean {
-  const port = url.port || (url.protocol === 'http:' ? '80' : '443');
-  const hostPort = `${host.includes(':') ? `[${host}]` : host}:${port}`;
-  return allowlist.includes(hostPort) || allowlist.includes(host);
+  return allowlist.includes(hostPortOf(url, host)) || allowlist.includes(host);
+}
+
+/** Why a host is not public without asking DNS (a non-public literal address, a localhost name), or undefined. */
+function localReason(host: string): string | undefined {
+  if (isIP(host)) return nonPublicReason(host);
+  return host === 'localhost' || host.endsWith('.localhost') ? 'loopback' : undefined;
+}
+
+/**
+ * How an operator would allow a refused loopback or private receiver, when the service names its
+ * setting: the setting and this receiver's entry only, nothing of what is configured.
+ */
+function allowlistHint(rules: UrlRules, url: URL, host: string): string {
+  if (!rules.allowlistSetting) return '';
+  const entry = `${rules.allowlistSetting}=${hostPortOf(url, host)}`;
+  return `; an operator can allow this receiver for tests or local development with ${entry}`;
 }
 
 /** The scheme rule: https only, unless the host (on this port) is allow-listed (then http too). */
@@ -81,20 +104,27 @@ export function parsePublicUrl(raw: string, allowlist: readonly string[], rules:
     .toLowerCase();
   const listed = allowListed(allowlist, url, host);
   const schemes = listed ? ['https:', 'http:'] : ['https:'];
-  if (!schemes.includes(url.protocol))
-    throw unprocessable(`${rules.subject} must use https`, `${rules.code}_not_https`);
+  if (!schemes.includes(url.protocol)) {
+    const local = rules.allowlistSetting && url.protocol === 'http:' ? localReason(host) : undefined;
+    const why = local ? ` (http to ${local} host ${host} is refused)${allowlistHint(rules, url, host)}` : '';
+    throw unprocessable(`${rules.subject} must use https${why}`, `${rules.code}_not_https`);
+  }
   return { url, host, allowListed: listed };
 }
 
-/** Refuses the target if any address the host has is not public: a client may pick any of them. */
-export function assertPublicAddresses(host: string, addresses: readonly string[], rules: UrlRules): void {
+/**
+ * Refuses the target if any address the host has is not public: a client may pick any of them.
+ * Given the URL, the refusal says how an operator would allow it (UrlRules.allowlistSetting).
+ */
+export function assertPublicAddresses(host: string, addresses: readonly string[], rules: UrlRules, url?: URL): void {
   for (const address of addresses) {
     const reason = nonPublicReason(address);
-    if (reason)
-      throw unprocessable(
-        `${rules.subject} host ${host} resolves to a non-public address (${address}, ${reason})`,
-        `${rules.code}_private_address`,
-      );
+    if (!reason) continue;
+    const hint = url ? allowlistHint(rules, url, host) : '';
+    throw unprocessable(
+      `${rules.subject} host ${host} resolves to a non-public address (${address}, ${reason})${hint}`,
+      `${rules.code}_private_address`,
+    );
   }
 }
 
@@ -108,6 +138,6 @@ export async function checkPublicUrl(raw: string, policy: UrlPolicy, rules: UrlR
   const addresses = isIP(target.host) ? [target.host] : await policy.resolve(target.host).catch(() => []);
   if (addresses.length === 0)
     throw unprocessable(`${rules.subject} host ${target.host} does not resolve`, `${rules.code}_unresolvable`);
-  assertPublicAddresses(target.host, addresses, rules);
+  assertPublicAddresses(target.host, addresses, rules, target.url);
   return target;
 }

@@ -4,6 +4,7 @@ import { Pool, type Dispatcher } from 'undici';
 import { IDENTITY_HEADER, type ServiceName } from '@stockyard/contracts';
 import { AppError } from '@stockyard/service-kit';
 import { Balancer, DEFAULT_DOWN_TIMES, type DownTimes, type Member } from './balancer';
+import { unavailableMessage } from './dev-mode';
 
 export type UpstreamName = Exclude<ServiceName, 'gateway'>;
 
@@ -137,6 +138,8 @@ export class Upstreams {
     private readonly limits: UpstreamLimits = { connections: 128, maxQueued: 512 },
     /** Response header names the gateway always writes itself (see Forward.head). */
     ownResponseHeaders: readonly string[] = [],
+    /** Under `npm run dev -- <service>`, the one service started: another's 503 says so (dev-mode.ts). */
+    private readonly devService?: UpstreamName,
     downTimes: DownTimes = DEFAULT_DOWN_TIMES,
   ) {
     for (const [service, urls] of Object.entries(targets) as [UpstreamName, string[]][]) {
@@ -232,7 +235,7 @@ export class Upstreams {
         'upstream_timeout',
       );
     }
-    return new AppError('unavailable', `The ${service} service is unavailable`, 'upstream_unavailable');
+    return new AppError('unavailable', unavailableMessage(service, this.devService), 'upstream_unavailable');
   }
 }
 

@@ -2,7 +2,7 @@ import type { InvoiceStatus, MarkPaid } from '@stockyard/contracts';
 import type { Decision } from '@stockyard/service-kit';
 import { releasePush } from './accounting-push';
 import type { Invoice } from './invoice';
-import { invoiceTrashed, notReconciled } from './invoice.errors';
+import { invoiceTrashed, isDraftEdit, notDraft, notReconciled } from './invoice.errors';
 import { restored, trashed } from './invoice-events';
 import type { InvoiceSettings } from './invoice-settings';
 import { invoiceStates, invoiceTable, type InvoiceTrigger, type InvoiceWorkflow } from './invoice-states';
@@ -13,7 +13,14 @@ type Change = Decision<Invoice, Invoice>;
 /** The one gate of every change but trash and restore: not trashed, and the workflow's table allows it. */
 export function allowed(inv: Invoice, trigger: InvoiceTrigger, workflow: InvoiceWorkflow = 'simple'): InvoiceStatus {
   if (inv.deletedAt) throw invoiceTrashed();
-  return (trigger === 'reopen' ? invoiceStates(workflow) : invoiceTable).next(inv.status, trigger);
+  if (trigger === 'reopen') return invoiceStates(workflow).next(inv.status, trigger);
+  return nextStatus(inv.status, trigger);
+}
+
+/** The table's step; a refused DRAFT-only edit also says where DRAFT invoices come from. */
+function nextStatus(status: InvoiceStatus, trigger: InvoiceTrigger): InvoiceStatus {
+  if (isDraftEdit(trigger) && !invoiceTable.can(status, trigger)) throw notDraft(status, trigger);
+  return invoiceTable.next(status, trigger);
 }
 
 /** A status change, with the bill released when the organization posts bills once they are payable. */
@@ -76,7 +83,7 @@ export function unreconcileInvoice(inv: Invoice): Change {
 /** Soft delete (DRAFT only); trashing a trashed invoice changes nothing. Its number is free again. */
 export function trashInvoice(inv: Invoice, now: Date): Change {
   if (inv.deletedAt) return { result: inv };
-  invoiceTable.next(inv.status, 'delete');
+  nextStatus(inv.status, 'delete');
   const next = { ...inv, deletedAt: now };
   return { state: next, events: [trashed(next)], result: next };
 }

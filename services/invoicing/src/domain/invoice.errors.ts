@@ -1,4 +1,6 @@
+import type { InvoiceStatus } from '@stockyard/contracts';
 import { AppError, conflict } from '@stockyard/service-kit';
+import type { InvoiceTrigger } from './invoice-states';
 
 /** A 422 naming the field it is about. */
 const rule = (field: string, code: string, message: string, detail = message) =>
@@ -53,6 +55,30 @@ export const invoiceNumberTaken = (value: string) =>
     'invoice_number_taken',
     [{ field: 'invoiceNumber', code: 'invoice_number_taken', message: 'already used for this vendor' }],
   );
+
+/** The edits only a DRAFT invoice takes, as their refusals say it. */
+const DRAFT_EDITS = {
+  update: 'an invoice can be edited only while DRAFT',
+  edit_lines: 'lines can be edited only on a DRAFT invoice',
+  delete: 'only a DRAFT invoice can be deleted',
+} satisfies Partial<Record<InvoiceTrigger, string>>;
+type DraftEdit = keyof typeof DRAFT_EDITS;
+export const isDraftEdit = (trigger: InvoiceTrigger): trigger is DraftEdit => trigger in DRAFT_EDITS;
+
+/**
+ * A DRAFT-only edit of an invoice in another status: the state table's 409 (same code and details)
+ * saying where DRAFT invoices come from, since the default (simple) workflow creates none.
+ */
+export const notDraft = (status: InvoiceStatus, trigger: DraftEdit) =>
+  new AppError(
+    'conflict',
+    `Invoice cannot ${trigger.replace(/_/g, ' ')} while ${status}: ${DRAFT_EDITS[trigger]}. DRAFT invoices come ` +
+      "with the organization setting invoiceWorkflow: 'advanced' (PATCH /settings): new invoices start DRAFT " +
+      'and a disputed one reopens to DRAFT',
+    'invalid_status_transition',
+    [{ field: 'status', code: 'invalid_status_transition', message: `from ${status} by ${trigger}` }],
+  );
+
 export const invoiceTrashed = () => conflict('The invoice is in the trash; restore it first', 'invoice_trashed');
 export const notReconciled = () => conflict('The invoice is not reconciled', 'invoice_not_reconciled');
 export const lineNotFound = (lineId: string) =>

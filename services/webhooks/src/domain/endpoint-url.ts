@@ -11,8 +11,15 @@ import {
 export type { Resolver, UrlPolicy } from '@stockyard/service-kit';
 export type EndpointTarget = PublicUrlTarget;
 
-/** How webhook URLs are named in refusals (`webhook_url_not_https`, ...). */
-export const WEBHOOK_URL_RULES: UrlRules = { subject: 'Webhook URL', code: 'webhook_url' };
+/**
+ * How webhook URLs are named in refusals (`webhook_url_not_https`, ...); a refused loopback or
+ * private receiver is told the setting (src/config.ts) that lets an operator allow it.
+ */
+export const WEBHOOK_URL_RULES: UrlRules = {
+  subject: 'Webhook URL',
+  code: 'webhook_url',
+  allowlistSetting: 'WEBHOOK_URL_ALLOWLIST',
+};
 
 /** The scheme rule: https only, unless the host is allow-listed (then http too). */
 export const parseEndpointUrl = (raw: string, allowlist: readonly string[]): EndpointTarget =>
