@@ -16,6 +16,11 @@ export const configSchema = baseServiceEnv.extend({
   BULK_PAGE_PRODUCTS: z.coerce.number().int().min(1).max(10_000).default(500),
   /** How long GET /products/data-health waits for a report it started before answering the previous one. */
   DATA_HEALTH_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+  /**
+   * How often the default variant sweep decides the defaults kept because a peer did not answer
+   * (its first pass, at start, also runs the one-off migration); 0: never, migration included.
+   */
+  DEFAULT_VARIANT_SWEEP_MS: z.coerce.number().int().min(0).default(60_000),
   ...channelsEnv,
 });
 export type Config = ReturnType<typeof configSchema.parse>;

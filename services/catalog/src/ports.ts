@@ -25,6 +25,12 @@ export interface StockLookup {
   onHand(orgId: string, variantIds: string[]): Promise<Map<string, number>>;
   /** Available of each variant (a bundle's: how many its components make); also 503 when inventory is down. */
   available(orgId: string, variantIds: string[]): Promise<Map<string, number>>;
+  /**
+   * Those of the variants inventory keeps stock rows of, at a live warehouse: stock was received,
+   * adjusted, counted, moved or held there, even if none is left (on hand alone cannot tell a
+   * variant never stocked from one sold out). 503 when inventory is down.
+   */
+  stockedIds(orgId: string, variantIds: string[]): Promise<Set<string>>;
 }
 
 /** Inventory's warehouses (a sales channel ships from one). */

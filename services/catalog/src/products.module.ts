@@ -8,6 +8,9 @@ import { InternalReads } from './commands/internal-reads';
 import { ProductCommands } from './commands/product-commands';
 import { ProductReports } from './commands/product-reports';
 import { DataHealthReports } from './commands/data-health-reports';
+import { DefaultRetirement } from './commands/default-retirement';
+import { DefaultVariantSweep } from './commands/default-variant-sweep';
+import { DefaultVariantUse } from './commands/default-variant-use';
 import { ProductWriter } from './commands/product-writer';
 import { VariantCommands } from './commands/variant-commands';
 import type { Config } from './config';
@@ -19,6 +22,8 @@ import { NO_HOLDS, type HoldLookup, type ListingLookup } from './ports';
 import type { BrandReads } from './store/brand.repository';
 import type { CategoryReads } from './store/category.repository';
 import { ComponentUses } from './store/component-uses';
+import { DefaultVariantReviews } from './store/default-variant-reviews';
+import { defaultsBesideVariants } from './store/default-variant-scan';
 import { productModel } from './store/product.model';
 import { healthReportModel } from './store/health-report.model';
 import { ProductQueries } from './store/product.queries';
@@ -79,6 +84,10 @@ export function productsModule(
   const components = new ComponentCheck(store, variantRefs, uses);
   const writer = new ProductWriter(store, skus, variantRefs, components, needs.brands, needs.categories);
   const health = new DataHealthReports(healthReportModel(connection), queries, ctx.config.DATA_HEALTH_WAIT_MS, logger);
+  const reviews = new DefaultVariantReviews(connection);
+  const retirement = new DefaultRetirement(writer, new DefaultVariantUse(peers, queries), reviews, logger);
+  const scan = () => defaultsBesideVariants(docs);
+  const sweep = new DefaultVariantSweep(retirement, reviews, scan, ctx.config.DEFAULT_VARIANT_SWEEP_MS, logger);
   const commands = productsCommands({
     health,
     store,
@@ -90,6 +99,8 @@ export function productsModule(
     peers,
     categories: needs.categories,
     bulkPage: ctx.config.BULK_PAGE_PRODUCTS,
+    retirement,
+    sweep,
   });
   return {
     commands,
@@ -97,6 +108,7 @@ export function productsModule(
     writes: { store, writer, variantRefs },
     parts: [
       health,
+      sweep,
       new TermIndexRebuild(connection, docs, [search, uses], logger),
       new TermIndexRebuild(connection, docs, [variantList, variantList.searchRebuild], logger, 'variant_list_builds'),
     ],
@@ -120,12 +132,16 @@ function productsCommands(p: {
   peers: ConstructorParameters<typeof ConversionCommands>[3];
   categories: CategoryReads;
   bulkPage: number;
+  retirement: DefaultRetirement;
+  sweep: DefaultVariantSweep;
 }) {
   const { store, writer, skus, queries, peers } = p;
   const products = new ProductCommands(writer, skus, queries, peers.listings, peers.stock);
   return {
     products,
-    variants: new VariantCommands(store, writer, skus, p.variantRefs, queries),
+    variants: new VariantCommands(store, writer, skus, p.variantRefs, queries, p.retirement),
+    /** Untouched default variants left beside real ones: the migration and the reviews (tests tick it). */
+    defaultVariants: p.sweep,
     families: new FamilyCommands(writer, skus, queries, products),
     reports: new ProductReports(writer, queries, p.categories, p.health),
     conversions: new ConversionCommands(writer, queries, products, peers),

@@ -54,6 +54,12 @@ describe('the storefront product reads', () => {
       description: 'Cotton',
       images: [{ url: 'https://x.test/t.png' }],
     });
+    // Its first variant replaces the default one (README, Decisions): the tee has these two.
+    const small = await h.request('POST', `/products/${p.tee.id}/variants`, {
+      sku: 'SF-TEE-S',
+      options: { size: 'S' },
+    });
+    expect(small.status).toBe(201);
     const medium = await h.request('POST', `/products/${p.tee.id}/variants`, {
       sku: 'SF-TEE-M',
       options: { size: 'M' },
@@ -112,9 +118,9 @@ describe('the storefront product reads', () => {
     expect(tee.variants).toEqual([
       {
         id: p.tee.variants[0]!.id,
-        sku: expect.any(String),
+        sku: 'SF-TEE-S',
         name: null,
-        options: {},
+        options: { size: 'S' },
         price: 20,
         position: 0,
         availableForSale: true,

@@ -178,7 +178,7 @@ export const INTERNAL_ROUTES = {
   inventoryReorderLevels: read(
     'inventory',
     INTERNAL_STOCK_READ_PATHS.reorderLevels,
-    ['purchasing'],
+    ['catalog', 'purchasing'],
     ReorderLevelsQuerySchema,
     ReorderLevelsSchema,
     'Reorder points per variant and warehouse, a page at a time',

@@ -4,11 +4,13 @@ import { liveVariants, skuKey } from '../domain/product-derived';
 import { variantView } from '../domain/product-view';
 import type { ProductState } from '../domain/product';
 import { variantInUse, variantNotFound } from '../domain/product.errors';
+import { retireDefault } from '../domain/default-variant';
 import { addVariant, deleteVariant, updateVariant } from '../domain/variant';
 import type { ProductQueries } from '../store/product.queries';
 import type { ProductStore } from '../store/product.store';
 import type { SkuRegistry } from '../store/sku-registry';
 import type { VariantRefs } from '../store/variant-refs';
+import type { DefaultRetirement } from './default-retirement';
 import type { ProductWriter } from './product-writer';
 
 /** Variants: found through their ref, changed as part of their product (one write, one set of events). */
@@ -19,6 +21,7 @@ export class VariantCommands {
     private readonly skus: SkuRegistry,
     private readonly refs: VariantRefs,
     private readonly queries: ProductQueries,
+    private readonly defaults: DefaultRetirement,
   ) {}
 
   /**
@@ -50,24 +53,32 @@ export class VariantCommands {
     );
   }
 
-  /** A new variant; without `sku` it gets a generated one (`null`: none). */
+  /**
+   * A new variant; without `sku` it gets a generated one (`null`: none). The first one added
+   * replaces the product's untouched default variant unless something uses it (README, Decisions).
+   */
   async add(orgId: string, productId: string, input: CreateVariant) {
     const id = newId('var');
-    await this.writer.current(orgId, productId); // 404 before a SKU is generated
+    const current = await this.writer.current(orgId, productId); // 404 before a SKU is generated
+    const { checked, retire } = await this.defaults.beforeFirstVariant(current);
     const sku = input.sku === undefined ? await this.skus.generate(orgId, productId) : input.sku;
+    let product: ProductState;
     try {
       // A run of the request after a crash finds its variant (its id is the Idempotency-Key's).
-      const product = await this.writer.change(orgId, productId, (p) =>
-        p.variants.some((v) => v.id === id) ? p : addVariant(p, id, input, sku, new Date()),
-      );
-      const variant = product.variants.find((v) => v.id === id)!;
-      if (input.sku === undefined && sku && variant.sku !== sku)
-        await this.skus.release(orgId, productId, [sku.toUpperCase()]);
-      return variantView(product, variant);
+      product = await this.writer.change(orgId, productId, (p) => {
+        if (p.variants.some((v) => v.id === id)) return p;
+        const now = new Date();
+        return addVariant(retire ? retireDefault(p, retire, now) : p, id, input, sku, now);
+      });
     } catch (err) {
       if (input.sku === undefined && sku) await this.skus.release(orgId, productId, [sku.toUpperCase()]);
       throw err;
     }
+    const variant = product.variants.find((v) => v.id === id)!;
+    if (input.sku === undefined && sku && variant.sku !== sku)
+      await this.skus.release(orgId, productId, [sku.toUpperCase()]);
+    await this.defaults.afterVariantAdded(product, checked);
+    return variantView(product, variant);
   }
 
   /**

@@ -75,7 +75,7 @@ export function deleteVariant(p: ProductState, variantId: string, now: Date): Pr
   return syncFromDefault({ ...p, variants });
 }
 
-const byPosition = (a: VariantState, b: VariantState) => a.position - b.position || a.id.localeCompare(b.id);
+export const byPosition = (a: VariantState, b: VariantState) => a.position - b.position || a.id.localeCompare(b.id);
 
 /** The product's own SKU, price, cost and weight follow its default variant's. */
 export function syncFromDefault(p: ProductState): ProductState {
