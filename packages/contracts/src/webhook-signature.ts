@@ -16,14 +16,14 @@ export interface WebhookBody<D = Record<string, unknown>> {
   attempt: number;
 }
 
-function hmacHex(secret: string, timestamp: number, rawBody: string | Buffer): string {
+function hmacHex(secret: string, timestamp: number, rawBody: string | Uint8Array): string {
   return createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest('hex');
 }
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` for the signature header. */
 export function signWebhook(
   secret: string,
-  rawBody: string | Buffer,
+  rawBody: string | Uint8Array,
   timestamp = Math.floor(Date.now() / 1000),
 ): string {
   return `t=${timestamp},v1=${hmacHex(secret, timestamp, rawBody)}`;
@@ -32,7 +32,7 @@ export function signWebhook(
 export interface VerifyWebhookInput {
   secret: string;
   /** The exact bytes received; a re-serialized body will not verify. */
-  rawBody: string | Buffer;
+  rawBody: string | Uint8Array;
   /** The X-Stockyard-Signature header value. */
   header: string | undefined;
   toleranceSeconds?: number;
