@@ -18,7 +18,7 @@ export async function startOrdersPeer() {
         res.end(JSON.stringify(body));
       };
       if (req.url !== `${INTERNAL_BASE_PATH}${INTERNAL_HOLD_PATHS.openCounts}`) return reply(404, {});
-      if (state.down) return reply(503, { error: { code: 'unavailable', message: 'orders is down' } });
+      if (state.down) return reply(503, { error: { code: 'upstream_unavailable', message: 'orders is down' } });
       const { variantIds } = JSON.parse(raw) as { variantIds: string[] };
       const data = variantIds
         .filter((id) => held.has(id))
