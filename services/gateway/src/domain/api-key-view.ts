@@ -1,5 +1,5 @@
 import type { ApiKey } from '@stockyard/contracts';
-import type { ApiKeyRecord } from '../store/api-key.repository';
+import type { ApiKeyRecord } from './api-key-record';
 import { STOREFRONT_SCOPES } from './api-key-policy';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);

@@ -4,20 +4,9 @@ import { AggregateStore, newId, readPage, type Aggregate } from '@stockyard/serv
 import { generateKey, type KeyType } from '../domain/api-key-format';
 import type { ApiKeyModel, OrganizationModel } from './api-key.model';
 
-export interface ApiKeyRecord {
-  _id: string;
-  orgId: string;
-  type: KeyType;
-  name: string;
-  displayPrefix: string;
-  role: Role;
-  scopes: Permission[];
-  channelId: string | null;
-  hash: string;
-  expiresAt: Date | null;
-  revokedAt: Date | null;
-  createdAt: Date;
-}
+import type { ApiKeyRecord } from '../domain/api-key-record';
+
+export type { ApiKeyRecord };
 
 export interface NewApiKey {
   orgId: string;

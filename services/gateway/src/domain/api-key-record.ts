@@ -1,0 +1,18 @@
+import type { Permission, Role } from '@stockyard/contracts';
+import type { KeyType } from './api-key-format';
+
+/** An API key as it is stored: its hash, never its secret (the repository reads and writes it). */
+export interface ApiKeyRecord {
+  _id: string;
+  orgId: string;
+  type: KeyType;
+  name: string;
+  displayPrefix: string;
+  role: Role;
+  scopes: Permission[];
+  channelId: string | null;
+  hash: string;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  createdAt: Date;
+}
