@@ -226,16 +226,25 @@ describe('fulfilment shows on the order (fulfillmentStatus, fulfilledAt, per lin
     const order = await orderOf('FS-7', [1]);
     await h.request('POST', `/orders/${order.id}/fulfill`, {});
     // As stored before this change: no fulfilment on the order, none in its list row.
-    await h.connection
-      .collection('orders')
-      .updateOne({ _id: order.id } as never, { $unset: { fulfilment: 1 }, $inc: { version: 1 } });
-    const row = await h.connection.collection('order_rows').findOne({ _id: order.id } as never);
-    const { fulfillmentStatus: _s, fulfilledAt: _a, ...view } = JSON.parse(row!.view as string);
-    view.lines = view.lines.map(({ fulfilledQuantity: _q, fulfillmentStatus: _f, ...l }: Line) => l);
-    await h.connection.collection('order_rows').updateOne({ _id: order.id } as never, {
-      $unset: { fulfillmentStatus: 1 },
-      $set: { view: JSON.stringify(view) },
-    });
+    const makeLegacy = async () => {
+      await h.connection
+        .collection('orders')
+        .updateOne({ _id: order.id } as never, { $unset: { fulfilment: 1 }, $inc: { version: 1 } });
+      const row = await h.connection.collection('order_rows').findOne({ _id: order.id } as never);
+      const { fulfillmentStatus: _s, fulfilledAt: _a, ...view } = JSON.parse(row!.view as string);
+      view.lines = view.lines.map(({ fulfilledQuantity: _q, fulfillmentStatus: _f, ...l }: Line) => l);
+      await h.connection.collection('order_rows').updateOne({ _id: order.id } as never, {
+        $unset: { fulfillmentStatus: 1 },
+        $set: { view: JSON.stringify(view) },
+      });
+    };
+    // The refresh the fulfil's hold moves start runs after the answer: legacy once it no longer rewrites it.
+    await eventually(async () => {
+      await makeLegacy();
+      await new Promise((r) => setTimeout(r, 500));
+      const stored = await h.connection.collection('orders').findOne({ _id: order.id } as never);
+      return stored!.fulfilment === undefined ? true : undefined;
+    }, 30_000);
     expect(await get(order.id)).toMatchObject({ fulfillmentStatus: 'UNFULFILLED', fulfilledAt: null });
     const list = await h.request('GET', `/orders?channelId=${channelId}&limit=100`);
     expect(list.status).toBe(200);
