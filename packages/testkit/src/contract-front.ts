@@ -1,10 +1,22 @@
-import { request } from 'node:http';
+import { request, type IncomingMessage } from 'node:http';
 import { ContractCheck } from './contract-check';
 import { listen } from './http';
 
 let shared: ContractCheck | undefined;
 /** One checker per test process: the document is made and its schemas compiled once. */
 const contractCheck = () => (shared ??= new ContractCheck());
+
+/**
+ * The answer's headers but HTTP's hop-by-hop ones: this hop decides its own connection. Relaying
+ * the gateway's `Connection: close` (after an early 413) would close the client's connection with
+ * its upload still arriving, which a client sees as a reset, not as the answer.
+ */
+function endToEnd(raw: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) if (!HOP_BY_HOP.has(raw[i]!.toLowerCase())) out.push(raw[i]!, raw[i + 1]!);
+  return out;
+}
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding']);
 
 export interface ContractFront {
   /** Where clients call: the gateway, through the check. */
@@ -24,29 +36,37 @@ export async function contractFront(gatewayUrl: string): Promise<ContractFront> 
   const check = contractCheck();
   const violations: string[] = [];
   const server = await listen((req, res) => {
+    let answer: IncomingMessage | undefined;
     const upstream = request(
       { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
+      (received) => {
+        answer = received;
         const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () => {
+        const relay = () => {
           const body = Buffer.concat(chunks);
           violations.push(
             ...check.check({
               method: req.method ?? 'GET',
               url: req.url ?? '/',
-              status: answer.statusCode ?? 0,
-              headers: answer.headers,
+              status: received.statusCode ?? 0,
+              headers: received.headers,
               body: body.toString('utf8'),
             }),
           );
-          res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+          res.writeHead(received.statusCode ?? 502, endToEnd(received.rawHeaders));
           res.end(body);
-        });
-        answer.on('error', () => res.destroy());
+        };
+        received.on('data', (chunk: Buffer) => chunks.push(chunk));
+        received.on('end', relay);
+        // The gateway may answer early (a 413) and close while the body still comes: a whole answer is relayed.
+        received.on('error', () => (received.complete ? relay() : res.destroy()));
       },
     );
-    upstream.on('error', () => res.destroy());
+    upstream.on('error', () => {
+      req.unpipe(upstream);
+      req.resume(); // the rest of the body goes nowhere, so the client can finish sending and read the answer
+      if (!answer) res.destroy();
+    });
     req.pipe(upstream);
   });
   return { url: server.url, violations, close: server.close };
