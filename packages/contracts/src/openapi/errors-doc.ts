@@ -66,7 +66,7 @@ const codeList = (codes: readonly ErrorCode[]) => codes.map((c) => `- \`${c.code
  * (an `allOf` over a closed object reads as "no other field" to some validators).
  */
 function envelopeOf(codes: readonly ErrorCode[]): JsonSchema {
-  const body = errorBodySchema() as { properties: { error: { properties: Record<string, JsonSchema> } } };
+  const body = structuredClone(errorBody()) as { properties: { error: { properties: Record<string, JsonSchema> } } };
   body.properties.error.properties.code = { type: 'string', enum: codes.map((c) => c.code) };
   return body;
 }
@@ -124,3 +124,7 @@ export function errorResponses(used: ReadonlySet<string>): Record<string, JsonSc
 }
 
 export const errorBodySchema = (): JsonSchema => jsonSchemaOf(ErrorBodySchema, 'output');
+
+/** ErrorBody's JSON Schema made once: every route-specific envelope copies it (hundreds per document). */
+let madeErrorBody: JsonSchema | undefined;
+const errorBody = () => (madeErrorBody ??= errorBodySchema());
