@@ -4,6 +4,7 @@ export * from './identity';
 export * from './http';
 export * from './receiver';
 export * from './stack';
+export { freePort } from './ports';
 export * from './event-tap';
 export * from './service-harness';
 export * from './state-table-walk';

@@ -1,26 +1,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import mongoose from 'mongoose';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import type { ServiceName } from '@stockyard/contracts';
 import { REPO_ROOT } from './infra';
 import { assertConforms, contractFront } from './contract-front';
 import { eventually } from './http';
+import { freePort, listensOn } from './ports';
 import { infraEnv, isolatedNames, serviceInfraEnv, TEST_IDENTITY_SECRET, TEST_WEBHOOK_SECRET_KEYS } from './isolation';
 import { removeBucket, s3Client } from './s3';
 
 const UPSTREAMS = ['catalog', 'purchasing', 'invoicing', 'orders', 'inventory', 'webhooks'] as const;
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** One service running as its own OS process, exactly as `npm start` runs it. */
 /**
@@ -72,7 +61,8 @@ export class ServiceProcess {
       async () => {
         if (child.exitCode !== null) throw new Error(`${this.name} exited with ${child.exitCode}:\n${this.logs()}`);
         const res = await fetch(`${this.url}/readyz`).catch(() => undefined);
-        return res?.status === 200 ? true : undefined;
+        // Something else answering on the port is not this process ready: it will fail to bind and exit.
+        return res?.status === 200 && (await listensOn(child.pid!, this.port)) ? true : undefined;
       },
       readyTimeoutMs(),
       150,
