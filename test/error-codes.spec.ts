@@ -1,8 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROUTES, schemasOf, type ServiceName } from '@stockyard/contracts';
+import {
+  CATALOG_UNLISTED_ERRORS,
+  GATEWAY_UNLISTED_ERRORS,
+  INVENTORY_UNLISTED_ERRORS,
+  INVOICING_UNLISTED_ERRORS,
+  ORDERS_UNLISTED_ERRORS,
+  PURCHASING_UNLISTED_ERRORS,
+  ROUTES,
+  schemasOf,
+  WEBHOOKS_UNLISTED_ERRORS,
+  type ErrorCatalog,
+  type ServiceName,
+} from '@stockyard/contracts';
 import { errorCodesOf } from '@stockyard/contracts/src/openapi/errors-doc';
-import { filesUnder, thrownCodes } from './support/thrown-codes';
+import { filesUnder, handMadeErrors, thrownCodes } from './support/thrown-codes';
 
 /**
  * Issue #27: the codes the OpenAPI document lists per route (`errors` on the route's schemas in
@@ -18,47 +30,15 @@ const SERVICES: ServiceName[] = ['gateway', 'catalog', 'purchasing', 'invoicing'
 const root = join(__dirname, '..');
 const KIT = join(root, 'packages/service-kit/src');
 
-/** Codes a service makes that no partner route answers as `error.code`, and why. */
-const NOT_ON_PARTNER_ROUTES: Record<ServiceName, Record<string, string>> = {
-  gateway: {
-    route_not_found: 'a path the route table lacks: no operation to list it on',
-    method_not_allowed: 'a method the route table lacks for the path',
-  },
-  catalog: {
-    ...Object.fromEntries(
-      ['stock_on_hand', 'open_holds', 'used_as_component', 'multiple_variants', 'family_child'].map((c) => [
-        c,
-        'a conversion blocker: in the details of conversion_blocked and in the preflight',
-      ]),
-    ),
-    ...Object.fromEntries(
-      ['bom_from_bundle', 'variant_removed', 'listings_change'].map((c) => [c, 'a conversion warning (details)']),
-    ),
-    ...Object.fromEntries(
-      ['missing_sku', 'invalid_sku', 'invalid_name', 'invalid_cost', 'invalid_quantity', 'invalid_upc'].map((c) => [
-        c,
-        'a rejected row of an import job',
-      ]),
-    ),
-    feed_fetch_failed: 'an import job’s failure.code',
-    invalid_status_transition: 'the import job’s state table: moved by the import runner, never by a request',
-  },
-  purchasing: {
-    orders_refused: 'orders refusing a link told from the outbox, in the background: logged and dropped',
-  },
-  invoicing: {},
-  orders: {
-    catalog_refused: 'the feed poller’s report of a feed’s status, in the background',
-    feed_url_not_https: 'the feed client’s URL rule: answered as feed_fetch_failed',
-    feed_url_private_address: 'the feed client’s URL rule: answered as feed_fetch_failed',
-    feed_url_unresolvable: 'the feed client’s URL rule: answered as feed_fetch_failed',
-  },
-  inventory: {
-    insufficient_available: 'reserve, internal API only (orders’ holds)',
-    insufficient_reserved: 'release and deduct, internal API only',
-    operation_key_reused: 'an operation key of the internal API reused with other parameters',
-  },
-  webhooks: {},
+/** Codes a service makes that no partner route answers as `error.code`: its unlisted catalogue's. */
+const NOT_ON_PARTNER_ROUTES: Record<ServiceName, ErrorCatalog> = {
+  gateway: GATEWAY_UNLISTED_ERRORS,
+  catalog: CATALOG_UNLISTED_ERRORS,
+  purchasing: PURCHASING_UNLISTED_ERRORS,
+  invoicing: INVOICING_UNLISTED_ERRORS,
+  orders: ORDERS_UNLISTED_ERRORS,
+  inventory: INVENTORY_UNLISTED_ERRORS,
+  webhooks: WEBHOOKS_UNLISTED_ERRORS,
 };
 
 /** Codes the kit makes in every service that no request through the gateway gets, and why. */
@@ -67,7 +47,7 @@ const KIT_NOT_ON_PARTNER_ROUTES: Record<string, string> = {
 };
 
 /** Codes the kit makes for any service (its store, its peers, its request checks). */
-const kitCodes = new Set(thrownCodes(KIT).map((t) => t.code));
+const kitCodes = new Set(thrownCodes(KIT, { takers: true }).map((t) => t.code));
 
 const routesOf = (service: ServiceName) => ROUTES.filter((r) => r.service === service && schemasOf(r));
 const answered = (service: ServiceName) =>
@@ -96,6 +76,10 @@ describe.each(SERVICES)('the error codes of %s', (service) => {
     // An excuse for a code that is listed, or that the source no longer makes, goes.
     const made = new Set(thrown.map((t) => t.code));
     expect(Object.keys(excused).filter((code) => listed.has(code) || !made.has(code))).toEqual([]);
+  });
+
+  it('makes its errors from its catalogues (`errors.over_receipt(...)`), none by hand', () => {
+    expect(handMadeErrors(join(root, 'services', service, 'src'))).toEqual([]);
   });
 
   it('lists only codes its source or the kit makes', () => {

@@ -39,8 +39,30 @@ function codeTakers(source: ts.SourceFile): Map<string, number> {
 
 type Found = Omit<ThrownCode, 'file'>;
 
+/** A file's names for its service's error makers: an imported `errors`, or a const made by `errorMakers(...)`. */
+function makerNames(source: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportSpecifier(node) && (node.propertyName ?? node.name).text === 'errors') names.add(node.name.text);
+    if (
+      ts.isVariableDeclaration(node) &&
+      node.initializer &&
+      ts.isCallExpression(node.initializer) &&
+      node.initializer.expression.getText() === 'errorMakers'
+    )
+      names.add(node.name.getText());
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return names;
+}
+
 /** The kit's ways of making an error, and the service's own functions that take a code. */
-function codesOfCall(call: ts.CallExpression | ts.NewExpression, takers: Map<string, number>): Found[] {
+function codesOfCall(
+  call: ts.CallExpression | ts.NewExpression,
+  takers: Map<string, number>,
+  makers: Set<string>,
+): Found[] {
   const callee = call.expression.getText();
   const args = call.arguments ?? ts.factory.createNodeArray();
   if (ts.isNewExpression(call) && callee === 'AppError') {
@@ -59,6 +81,8 @@ function codesOfCall(call: ts.CallExpression | ts.NewExpression, takers: Map<str
       literal(args[2]) === 'unavailable' ? [] : [{ code: `${literal(args[0])}_refused`, type: 'unprocessable' }];
     return [{ code: 'dependency_unavailable', type: 'unavailable' }, ...refused];
   }
+  const [object, made] = callee.split('.');
+  if (made && makers.has(object!)) return [{ code: made }];
   const index = takers.get(callee);
   const code = index === undefined ? undefined : literal(args[index]);
   return code ? [{ code }] : [];
@@ -78,21 +102,43 @@ function codesOfUrlRules(node: ts.ObjectLiteralExpression): Found[] {
 }
 
 /**
- * Every error code the TypeScript under `dir` makes with a literal: `new AppError(type, message,
- * 'code')`, the kit's `conflict`, `unprocessable`, `notFound`, `dependencyUnavailable`, a state
- * table's code, `callPeer`'s `<peer>_refused`, a URL rule's codes, and a literal handed to a local
- * function's `code` parameter. A code made any other way at run time is not seen.
+ * Every error code the TypeScript under `dir` makes with a literal: a catalogue's maker
+ * (`errors.over_receipt(...)`), `new AppError(type, message, 'code')`, the kit's `conflict`,
+ * `unprocessable`, `notFound`, `dependencyUnavailable`, a state table's code, `callPeer`'s
+ * `<peer>_refused`, a URL rule's codes, and, with `takers` (the kit's own code), a literal handed to
+ * a local function's `code` parameter. A code made any other way at run time is not seen. A
+ * service's local functions that take a code build `details` (a detail's code is not an error's).
  */
-export function thrownCodes(dir: string): ThrownCode[] {
+export function thrownCodes(dir: string, { takers: withTakers = false } = {}): ThrownCode[] {
   const found: ThrownCode[] = [];
   for (const file of filesUnder(dir)) {
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
-    const takers = codeTakers(source);
+    const takers = withTakers ? codeTakers(source) : new Map<string, number>();
+    const makers = makerNames(source);
     const visit = (node: ts.Node): void => {
       if (ts.isCallExpression(node) || ts.isNewExpression(node))
-        for (const thrown of codesOfCall(node, takers)) if (thrown.code) found.push({ ...thrown, file });
+        for (const thrown of codesOfCall(node, takers, makers)) if (thrown.code) found.push({ ...thrown, file });
       if (ts.isObjectLiteralExpression(node))
         for (const thrown of codesOfUrlRules(node)) found.push({ ...thrown, file });
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
+
+const HAND_MADE = new Set(['AppError', 'conflict', 'unprocessable']);
+
+/** Errors made by hand under `dir` (`new AppError(...)`, the kit's `conflict`/`unprocessable`), as `file:line`. */
+export function handMadeErrors(dir: string): string[] {
+  const found: string[] = [];
+  for (const file of filesUnder(dir)) {
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
+    const visit = (node: ts.Node): void => {
+      if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && HAND_MADE.has(node.expression.getText())) {
+        const { line } = source.getLineAndCharacterOfPosition(node.getStart());
+        found.push(`${file.slice(file.indexOf('services/'))}:${line + 1}`);
+      }
       ts.forEachChild(node, visit);
     };
     visit(source);

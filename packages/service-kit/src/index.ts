@@ -3,6 +3,7 @@
 export { baseServiceEnv, loadConfig, parseConfig, type BaseServiceConfig } from './config';
 export { createLogger, type Logger } from './logger';
 export { AppError, notFound, conflict, unprocessable } from './errors';
+export { errorMakers, type ErrorMaker, type ErrorMakers } from './error-makers';
 export {
   inKeyedRequest,
   isKeyedRerun,

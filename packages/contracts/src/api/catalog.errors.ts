@@ -65,3 +65,19 @@ export const COMPONENT_CODES = [
 
 /** The URL rule of a feed URL (the kit's public-URL check). */
 export const FEED_URL_CODES = ['feed_url_not_https', 'feed_url_private_address', 'feed_url_unresolvable'] as const;
+
+/**
+ * Codes the catalog service makes that no partner operation lists as `error.code`: its internal
+ * API's, its background work's, and where each goes. Its error makers take them with the above.
+ */
+export const CATALOG_UNLISTED_ERRORS = {
+  invalid_status_transition: {
+    type: 'conflict',
+    description: 'The import job’s state table: moved by the import runner, never by a request',
+  },
+  feed_fetch_failed: { type: 'unprocessable', description: 'An import job’s failure.code: a feed that did not answer' },
+  upload_aborted: {
+    type: 'bad_request',
+    description: 'An import job’s failure.code: the client closed the connection mid-upload (no one reads the answer)',
+  },
+} satisfies ErrorCatalog;

@@ -12,3 +12,12 @@ export const GATEWAY_ERRORS = {
 } satisfies ErrorCatalog;
 
 export const gatewayCodes = codePicker(GATEWAY_ERRORS);
+
+/**
+ * Codes the gateway service makes that no partner operation lists as `error.code`: its internal
+ * API's, its background work's, and where each goes. Its error makers take them with the above.
+ */
+export const GATEWAY_UNLISTED_ERRORS = {
+  route_not_found: { type: 'not_found', description: 'A path the route table lacks: no operation to list it on' },
+  method_not_allowed: { type: 'method_not_allowed', description: 'A method the route table lacks for the path' },
+} satisfies ErrorCatalog;

@@ -19,3 +19,16 @@ export const INVENTORY_ERRORS = {
 } satisfies ErrorCatalog;
 
 export const inventoryCodes = codePicker(INVENTORY_ERRORS);
+
+/**
+ * Codes the inventory service makes that no partner operation lists as `error.code`: its internal
+ * API's, its background work's, and where each goes. Its error makers take them with the above.
+ */
+export const INVENTORY_UNLISTED_ERRORS = {
+  insufficient_available: { type: 'unprocessable', description: 'Reserve, internal API only (orders’ holds)' },
+  insufficient_reserved: { type: 'unprocessable', description: 'Release and deduct, internal API only' },
+  operation_key_reused: {
+    type: 'conflict',
+    description: 'An operation key of the internal API reused with other parameters',
+  },
+} satisfies ErrorCatalog;

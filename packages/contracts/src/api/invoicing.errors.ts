@@ -33,3 +33,9 @@ export const INVOICING_ERRORS = {
 } satisfies ErrorCatalog;
 
 export const invoicingCodes = codePicker(INVOICING_ERRORS);
+
+/**
+ * Codes the invoicing service makes that no partner operation lists as `error.code`: its internal
+ * API's, its background work's, and where each goes. Its error makers take them with the above.
+ */
+export const INVOICING_UNLISTED_ERRORS = {} satisfies ErrorCatalog;

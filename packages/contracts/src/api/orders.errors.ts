@@ -27,3 +27,26 @@ export const ORDERS_ERRORS = {
 } satisfies ErrorCatalog;
 
 export const ordersCodes = codePicker(ORDERS_ERRORS);
+
+/**
+ * Codes the orders service makes that no partner operation lists as `error.code`: its internal
+ * API's, its background work's, and where each goes. Its error makers take them with the above.
+ */
+export const ORDERS_UNLISTED_ERRORS = {
+  catalog_refused: {
+    type: 'unprocessable',
+    description: 'The feed poller’s report of a feed’s status, in the background',
+  },
+  feed_url_not_https: {
+    type: 'unprocessable',
+    description: 'The feed client’s URL rule: answered as feed_fetch_failed',
+  },
+  feed_url_private_address: {
+    type: 'unprocessable',
+    description: 'The feed client’s URL rule: answered as feed_fetch_failed',
+  },
+  feed_url_unresolvable: {
+    type: 'unprocessable',
+    description: 'The feed client’s URL rule: answered as feed_fetch_failed',
+  },
+} satisfies ErrorCatalog;

@@ -38,3 +38,14 @@ export const PURCHASING_ERRORS = {
 } satisfies ErrorCatalog;
 
 export const purchasingCodes = codePicker(PURCHASING_ERRORS);
+
+/**
+ * Codes the purchasing service makes that no partner operation lists as `error.code`: its internal
+ * API's, its background work's, and where each goes. Its error makers take them with the above.
+ */
+export const PURCHASING_UNLISTED_ERRORS = {
+  orders_refused: {
+    type: 'unprocessable',
+    description: 'Orders refusing a link told from the outbox, in the background: logged and dropped',
+  },
+} satisfies ErrorCatalog;

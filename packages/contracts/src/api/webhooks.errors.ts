@@ -13,3 +13,9 @@ export const WEBHOOKS_ERRORS = {
 } satisfies ErrorCatalog;
 
 export const webhooksCodes = codePicker(WEBHOOKS_ERRORS);
+
+/**
+ * Codes the webhooks service makes that no partner operation lists as `error.code`: its internal
+ * API's, its background work's, and where each goes. Its error makers take them with the above.
+ */
+export const WEBHOOKS_UNLISTED_ERRORS = {} satisfies ErrorCatalog;

@@ -1,6 +1,7 @@
 import type { BulkDelete, BulkRestore } from '@stockyard/contracts';
-import { AppError } from '@stockyard/service-kit';
+import type { AppError } from '@stockyard/service-kit';
 import { bulkDeleteTarget, bulkRestoreTarget, onePage, type BulkFailure } from '../domain/bulk-products';
+import { errors } from '../domain/errors';
 import type { ProductState } from '../domain/product';
 import { restoreProduct, trashProduct } from '../domain/product-lifecycle';
 import type { ProductQueries } from '../store/product.queries';
@@ -81,5 +82,5 @@ function reported(
 
 /** A bulk trash names live products only (decided on the state it locks). */
 function assertLive(p: ProductState): void {
-  if (p.deletedAt) throw new AppError('conflict', 'Already in the trash', 'product_trashed');
+  if (p.deletedAt) throw errors.product_trashed('Already in the trash');
 }

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { AppError, unkeyed, type Logger, type Part, type UrlPolicy } from '@stockyard/service-kit';
 import { parse } from 'csv-parse';
 import type { ChannelsConfig } from '../channels.config';
+import { errors } from '../domain/errors';
 import { planBatch, type FeedRow } from '../domain/import-batch';
 import {
   begin,
@@ -161,12 +162,8 @@ export class ImportRunner implements Part {
     await this.chunks.removeAll(job.id);
     const body = await fetchFeed(job.url!, this.urls, FEED_URL_RULES, this.settings.FEED_FETCH_TIMEOUT_MS);
     const max = this.settings.IMPORT_MAX_BYTES;
-    const staged = await this.chunks.stage(
-      job.orgId,
-      job.id,
-      body,
-      max,
-      () => new AppError('unprocessable', `The feed is larger than ${max} bytes`, 'import_too_large'),
+    const staged = await this.chunks.stage(job.orgId, job.id, body, max, () =>
+      errors.import_too_large(`The feed is larger than ${max} bytes`),
     );
     return this.change(job, (j) => fetched(j, this.owner, staged.chunks, staged.bytes));
   }

@@ -7,6 +7,7 @@ import {
   type FamilyCandidateQuery,
 } from '@stockyard/contracts';
 import { AppError, isDuplicateKeyError } from '@stockyard/service-kit';
+import { errors } from '../domain/errors';
 import { familyCandidates } from '../domain/family-candidates';
 import { newProduct } from '../domain/product-create';
 import { defaultVariant } from '../domain/product-derived';
@@ -230,7 +231,7 @@ function decodeGroupCursor(cursor: string): ParentGroupKey {
   } catch {
     // not JSON: refused below
   }
-  throw new AppError('bad_request', 'Invalid query', 'validation_failed', [
+  throw errors.validation_failed('Invalid query', [
     { field: 'startingAfter', code: 'invalid_cursor', message: 'not a cursor this list gave (use the `next` link)' },
   ]);
 }

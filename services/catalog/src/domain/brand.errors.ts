@@ -1,5 +1,5 @@
-import { conflict } from '@stockyard/service-kit';
+import { errors } from './errors';
 
-export const brandNameTaken = () => conflict('A brand with this name already exists', 'brand_name_taken');
+export const brandNameTaken = () => errors.brand_name_taken('A brand with this name already exists');
 export const brandInUse = (count: number) =>
-  conflict(`The brand is used by ${count} product(s); move them to another brand first`, 'brand_in_use');
+  errors.brand_in_use(`The brand is used by ${count} product(s); move them to another brand first`);

@@ -1,5 +1,5 @@
 import { DELETE_ALL_PRODUCTS, type BulkDelete, type BulkRestore } from '@stockyard/contracts';
-import { AppError } from '@stockyard/service-kit';
+import { errors } from './errors';
 import { confirmationRequired } from './product.errors';
 
 /** Which products a bulk delete names: its ids, or every live one (a page per call) once `confirm` says so. */
@@ -59,7 +59,7 @@ export function trashPositionOf(cursor: string): TrashPosition {
   const match = /^(-?\d{1,16}):(.+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   const position = match ? { at: new Date(Number(match[1])), id: match[2]! } : undefined;
   if (!position || Number.isNaN(position.at.getTime()) || restoreCursor(position) !== cursor) {
-    throw new AppError('bad_request', 'Invalid body', 'validation_failed', [
+    throw errors.validation_failed('Invalid body', [
       { field: 'startingAfter', code: 'invalid_cursor', message: 'not a cursor a bulk restore gave (use its `next`)' },
     ]);
   }

@@ -1,21 +1,13 @@
-import { AppError, conflict } from '@stockyard/service-kit';
+import { errors } from './errors';
 
-export const channelDeleted = () => conflict('The channel is deleted', 'channel_deleted');
+export const channelDeleted = () => errors.channel_deleted('The channel is deleted');
 export const channelHasListings = (count: number) =>
-  conflict(`The channel still has ${count} listing(s); delete them first`, 'channel_has_listings');
+  errors.channel_has_listings(`The channel still has ${count} listing(s); delete them first`);
 export const listingTargetsNotFound = (details: { field: string; code: string; message: string }[]) =>
-  new AppError(
-    'unprocessable',
-    'Listings name products or variants that do not exist',
-    'listing_target_not_found',
-    details,
-  );
+  errors.listing_target_not_found('Listings name products or variants that do not exist', details);
 export const feedNotAllowed = () =>
-  new AppError('unprocessable', 'Only an HTTP_FEED channel has a feedUrl and a feed secret', 'feed_not_allowed');
+  errors.feed_not_allowed('Only an HTTP_FEED channel has a feedUrl and a feed secret');
 export const unknownWarehouse = (warehouseId: string) =>
-  new AppError(
-    'unprocessable',
-    `Warehouse ${warehouseId} is not a live warehouse of this organization`,
-    'unknown_warehouse',
-    [{ field: 'warehouseId', code: 'unknown_warehouse', message: warehouseId }],
-  );
+  errors.unknown_warehouse(`Warehouse ${warehouseId} is not a live warehouse of this organization`, [
+    { field: 'warehouseId', code: 'unknown_warehouse', message: warehouseId },
+  ]);

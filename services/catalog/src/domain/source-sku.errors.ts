@@ -1,11 +1,9 @@
-import { AppError, unprocessable } from '@stockyard/service-kit';
+import { errors } from './errors';
 
 export const unknownVariants = (variantIds: string[]) =>
-  new AppError(
-    'unprocessable',
+  errors.variant_not_found(
     `Unknown variant${variantIds.length > 1 ? 's' : ''}: ${variantIds.join(', ')}`,
-    'variant_not_found',
     variantIds.map((id) => ({ field: 'variantId', code: 'variant_not_found', message: `variant ${id} not found` })),
   );
 export const preferredNeedsVariant = () =>
-  unprocessable('Only an offer linked to a variant can be preferred', 'preferred_requires_variant');
+  errors.preferred_requires_variant('Only an offer linked to a variant can be preferred');

@@ -1,3 +1,3 @@
-import { conflict } from '@stockyard/service-kit';
+import { errors } from './errors';
 
-export const sourceDeleted = () => conflict('The source channel is deleted', 'source_deleted');
+export const sourceDeleted = () => errors.source_deleted('The source channel is deleted');

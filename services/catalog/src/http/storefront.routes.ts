@@ -1,6 +1,7 @@
 import type { Request, Router } from 'express';
 import { CATALOG_API } from '@stockyard/contracts';
-import { AppError, bindRoute } from '@stockyard/service-kit';
+import { bindRoute } from '@stockyard/service-kit';
+import { errors } from '../domain/errors';
 import type { StorefrontCommands } from '../storefront.module';
 
 /**
@@ -10,7 +11,7 @@ import type { StorefrontCommands } from '../storefront.module';
 function channelOf(req: Request): string {
   const channelId = req.identity?.channelId;
   if (!channelId) {
-    throw new AppError('forbidden', 'The storefront API needs a storefront key', 'wrong_key_type');
+    throw errors.wrong_key_type('The storefront API needs a storefront key');
   }
   return channelId;
 }

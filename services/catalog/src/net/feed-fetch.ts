@@ -2,8 +2,9 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
 import { AppError, checkPublicUrl, publicOnlyLookup, type UrlPolicy, type UrlRules } from '@stockyard/service-kit';
+import { errors } from '../domain/errors';
 
-export const feedFetchFailed = (message: string) => new AppError('unprocessable', message, 'feed_fetch_failed');
+export const feedFetchFailed = (message: string) => errors.feed_fetch_failed(message);
 
 /**
  * GETs a feed and answers its body as a stream. The URL rule is checked first, and the socket

@@ -1,6 +1,7 @@
 import type { List, Page, VariantListQuery } from '@stockyard/contracts';
-import { AppError, readPage, searchKey, searchText, stateOf, wordStartPattern } from '@stockyard/service-kit';
+import { readPage, searchKey, searchText, stateOf, wordStartPattern } from '@stockyard/service-kit';
 import { decodeCursor, pageWithNext, type Keyset } from '@stockyard/service-kit/internals';
+import { errors } from '../domain/errors';
 import type { ProductState, VariantState } from '../domain/product';
 import { liveVariants, skuKey } from '../domain/product-derived';
 import { variantView, type VariantView } from '../domain/product-view';
@@ -102,7 +103,7 @@ export class VariantQueries {
 }
 
 const offsetWithCursor = () =>
-  new AppError('bad_request', 'Invalid query', 'validation_failed', [
+  errors.validation_failed('Invalid query', [
     { field: 'startingAfter', code: 'conflict', message: 'give either offset or startingAfter, not both' },
   ]);
 

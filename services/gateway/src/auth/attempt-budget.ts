@@ -1,4 +1,4 @@
-import { AppError } from '@stockyard/service-kit';
+import { errors } from '../domain/errors';
 import { TokenBuckets } from './token-buckets';
 
 export interface BudgetOptions {
@@ -21,10 +21,8 @@ export const DEFAULT_BUDGET: BudgetOptions = {
 export const THROTTLED = 'authentication_throttled';
 
 export const throttled = (retryAfterMs: number) =>
-  new AppError(
-    'rate_limited',
+  errors.authentication_throttled(
     'Too many unverified attempts for this API key or from this client; retry later',
-    THROTTLED,
     undefined,
     { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) },
   );

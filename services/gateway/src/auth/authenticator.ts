@@ -2,6 +2,7 @@ import { hash, timingSafeEqual } from 'node:crypto';
 import type { Permission } from '@stockyard/contracts';
 import { AppError, type Logger } from '@stockyard/service-kit';
 import { parseKey } from '../domain/api-key-format';
+import { errors } from '../domain/errors';
 import { keyPermissions } from '../domain/api-key-policy';
 import { verifyKeyHash, type ApiKeyRecord, type ApiKeyRepository } from '../store/api-key.repository';
 import { DEFAULT_REFUSAL_MS, RefusalTimer } from './refusal-timer';
@@ -34,8 +35,9 @@ const REVOKED_MEMORY_MS = 10 * 60_000;
 /** Verified tokens' digests kept per process; past that the oldest is verified again when next used. */
 const MAX_DIGESTS = 100_000;
 
-const unauthorized = (message: string, code: string) =>
-  new AppError('unauthorized', message, code, undefined, { 'WWW-Authenticate': 'Bearer realm="stockyard"' });
+type Refusal = 'missing_api_key' | 'invalid_api_key' | 'api_key_revoked' | 'api_key_expired';
+const unauthorized = (message: string, code: Refusal) =>
+  errors[code](message, undefined, { 'WWW-Authenticate': 'Bearer realm="stockyard"' });
 const invalidKey = () => unauthorized('Invalid API key', 'invalid_api_key');
 const refuseAtOnce = async (): Promise<CacheEntry | null> => null;
 const isRefusal = (err: unknown) => err instanceof AppError && (err.status === 401 || err.status === 429);

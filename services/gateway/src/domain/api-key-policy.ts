@@ -8,7 +8,7 @@ import {
   type Permission,
   type Role,
 } from '@stockyard/contracts';
-import { AppError } from '@stockyard/service-kit';
+import { errors } from './errors';
 
 /** A key created without a role reads everything a partner usually reads and changes nothing. */
 export const DEFAULT_ROLE: Role = 'VIEWER';
@@ -50,12 +50,7 @@ const detail = (field: string, code: string, message: string) => [{ field, code,
 function roleOf(role: string | undefined): Role {
   if (role === undefined) return DEFAULT_ROLE;
   if (!(ROLES as readonly string[]).includes(role)) {
-    throw new AppError(
-      'bad_request',
-      `Unknown role ${role}`,
-      'unknown_role',
-      detail('role', 'unknown_role', `one of ${ROLES.join(', ')}`),
-    );
+    throw errors.unknown_role(`Unknown role ${role}`, detail('role', 'unknown_role', `one of ${ROLES.join(', ')}`));
   }
   return role as Role;
 }
@@ -63,19 +58,15 @@ function roleOf(role: string | undefined): Role {
 function scopesOf(scopes: string[] = []): Permission[] {
   const unknown = scopes.filter((s) => !known.has(s));
   if (unknown.length > 0) {
-    throw new AppError(
-      'bad_request',
+    throw errors.unknown_permission(
       `Unknown permission: ${unknown.join(', ')}`,
-      'unknown_permission',
       detail('scopes', 'unknown_permission', unknown.join(', ')),
     );
   }
   const owner = scopes.filter((s) => ownerOnly.has(s));
   if (owner.length > 0) {
-    throw new AppError(
-      'forbidden',
+    throw errors.owner_only_permission(
       `Owner-only permissions cannot be put on an API key: ${owner.join(', ')}`,
-      'owner_only_permission',
       detail('scopes', 'owner_only_permission', owner.join(', ')),
     );
   }
@@ -86,10 +77,8 @@ export function expiryOf(expiresAt: string | undefined, now: Date): Date | null 
   if (expiresAt === undefined) return null;
   const at = new Date(expiresAt);
   if (at.getTime() <= now.getTime()) {
-    throw new AppError(
-      'unprocessable',
+    throw errors.expires_at_in_past(
       'expiresAt must be in the future',
-      'expires_at_in_past',
       detail('expiresAt', 'expires_at_in_past', expiresAt),
     );
   }
@@ -104,10 +93,8 @@ export function assertHeld(wanted: readonly Permission[], caller: readonly Permi
   const held = new Set(caller);
   const missing = wanted.filter((p) => !held.has(p));
   if (missing.length > 0) {
-    throw new AppError(
-      'forbidden',
+    throw errors.scope_not_held(
       `The calling key does not hold ${missing.join(', ')}, so it cannot ${action}`,
-      'scope_not_held',
       detail('scopes', 'scope_not_held', missing.join(', ')),
     );
   }

@@ -1,5 +1,5 @@
 import { idSchema, type ChannelBatch } from '@stockyard/contracts';
-import { AppError } from '@stockyard/service-kit';
+import { errors } from './errors';
 
 /** The platform of the sales channels a storefront key may be bound to (contracts channels.ts). */
 export const STOREFRONT_PLATFORM = 'STOREFRONT';
@@ -7,18 +7,14 @@ export const STOREFRONT_PLATFORM = 'STOREFRONT';
 const channelDetail = (code: string, message: string) => [{ field: 'channelId', code, message }];
 
 export const unknownChannel = (channelId: string) =>
-  new AppError(
-    'unprocessable',
+  errors.unknown_channel(
     `No sales channel ${channelId} in this organization`,
-    'unknown_channel',
     channelDetail('unknown_channel', 'not a live sales channel of this organization'),
   );
 
 export const channelNotStorefront = (channelId: string, platform: string) =>
-  new AppError(
-    'unprocessable',
+  errors.channel_not_storefront(
     `Sales channel ${channelId} is ${platform}, not ${STOREFRONT_PLATFORM}`,
-    'channel_not_storefront',
     channelDetail('channel_not_storefront', `a storefront key needs a ${STOREFRONT_PLATFORM} channel`),
   );
 

@@ -1,12 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { Transform, type Readable } from 'node:stream';
-import { AppError } from '@stockyard/service-kit';
+import { errors } from '../domain/errors';
 
 /** The body was not read to its end, so the connection cannot carry another request. */
 const tooLarge = (maxBytes: number) =>
-  new AppError('payload_too_large', `Request body is larger than ${maxBytes} bytes`, 'payload_too_large', undefined, {
-    Connection: 'close',
-  });
+  errors.payload_too_large(`Request body is larger than ${maxBytes} bytes`, undefined, { Connection: 'close' });
 
 /**
  * The body to stream upstream, never buffered, so the size limit is enforced twice: a

@@ -3,6 +3,7 @@ import { IDENTITY_HEADER, matchRoute, routesForPath, type RouteSpec } from '@sto
 import { AppError, sendError, type Logger } from '@stockyard/service-kit';
 import type { Authenticator, Caller } from '../auth/authenticator';
 import { clientOf } from '../auth/client-address';
+import { errors } from '../domain/errors';
 import { bufferedBody, limitedBody, resendable } from './body-limit';
 import type { HeaderSink } from '../limits/rate-limit';
 import type { IdentitySigner } from './identity-signer';
@@ -127,28 +128,16 @@ function authorize(method: string, path: string, caller: Caller, res: ServerResp
     const allowed = routesForPath(path).map((r) => r.method);
     if (allowed.length > 0) {
       res.setHeader('Allow', [...new Set(allowed)].join(', '));
-      throw new AppError(
-        'method_not_allowed',
-        `${method} is not allowed on ${API_PREFIX}${path}`,
-        'method_not_allowed',
-      );
+      throw errors.method_not_allowed(`${method} is not allowed on ${API_PREFIX}${path}`);
     }
-    throw new AppError('not_found', `No route for ${method} ${API_PREFIX}${path}`, 'route_not_found');
+    throw errors.route_not_found(`No route for ${method} ${API_PREFIX}${path}`);
   }
   const surface = caller.key.type === 'storefront' ? 'storefront' : 'admin';
   if (match.route.surface !== surface) {
-    throw new AppError(
-      'forbidden',
-      `A ${caller.key.type} key cannot call the ${match.route.surface} API`,
-      'wrong_key_type',
-    );
+    throw errors.wrong_key_type(`A ${caller.key.type} key cannot call the ${match.route.surface} API`);
   }
   if (!caller.permissions.includes(match.route.permission)) {
-    throw new AppError(
-      'forbidden',
-      `This API key lacks the ${match.route.permission} permission`,
-      'missing_permission',
-    );
+    throw errors.missing_permission(`This API key lacks the ${match.route.permission} permission`);
   }
   return match.route;
 }

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { Pool, type Dispatcher } from 'undici';
 import { IDENTITY_HEADER, type ServiceName } from '@stockyard/contracts';
 import { AppError } from '@stockyard/service-kit';
+import { errors } from '../domain/errors';
 import { Balancer, DEFAULT_DOWN_TIMES, type DownTimes, type Member } from './balancer';
 import { unavailableMessage } from './dev-mode';
 
@@ -229,20 +230,14 @@ export class Upstreams {
 
   private asAppError(service: UpstreamName, err: NodeJS.ErrnoException | undefined): AppError {
     if (err?.code === 'UND_ERR_HEADERS_TIMEOUT' || err?.code === 'UND_ERR_BODY_TIMEOUT') {
-      return new AppError(
-        'gateway_timeout',
-        `The ${service} service did not answer within ${this.timeoutMs} ms`,
-        'upstream_timeout',
-      );
+      return errors.upstream_timeout(`The ${service} service did not answer within ${this.timeoutMs} ms`);
     }
-    return new AppError('unavailable', unavailableMessage(service, this.devService), 'upstream_unavailable');
+    return errors.upstream_unavailable(unavailableMessage(service, this.devService));
   }
 }
 
 const busy = (service: UpstreamName) =>
-  new AppError('unavailable', `The ${service} service is busy; retry in a moment`, 'upstream_busy', undefined, {
-    'Retry-After': '1',
-  });
+  errors.upstream_busy(`The ${service} service is busy; retry in a moment`, undefined, { 'Retry-After': '1' });
 
 const isNotSent = (err: Error) => NOT_SENT.has((err as NodeJS.ErrnoException).code ?? '');
 const isCut = (err: Error) => CUT.has((err as NodeJS.ErrnoException).code ?? '');

@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { rateLimit } from 'express-rate-limit';
-import { AppError, type Logger } from '@stockyard/service-kit';
+import type { Logger } from '@stockyard/service-kit';
+import { errors } from '../domain/errors';
 import { FailoverStore } from './failover-store';
 
 export const RATE_WINDOW_MS = 60_000;
@@ -32,13 +33,7 @@ export function keyRateLimit(options: { limit: number; redis: Redis; prefix: str
     store: new FailoverStore(options.redis, `${options.prefix}ratelimit:`, options.limit, options.logger),
     keyGenerator: (req) => req.caller!.key._id,
     handler: (_req, _res, next, { limit }) => {
-      next(
-        new AppError(
-          'rate_limited',
-          `Rate limit of ${limit} requests per minute exceeded for this API key`,
-          'rate_limit_exceeded',
-        ),
-      );
+      next(errors.rate_limit_exceeded(`Rate limit of ${limit} requests per minute exceeded for this API key`));
     },
     // Our key generator never reads req.ip, and the store is checked by FailoverStore itself;
     // the pipeline counts a request at one place only, so the per-request double-count

@@ -1,5 +1,5 @@
 import { isId, type ReorderLevel } from '@stockyard/contracts';
-import { AppError } from '@stockyard/service-kit';
+import { errors } from './errors';
 import { onHandIn, reservedIn, round, type StockLevel, type StockLocation } from './stock-level';
 
 /**
@@ -68,7 +68,7 @@ export function decodeAfter(after: string): PairKey {
     !warehouseId ||
     !(warehouseId === PAST || isId(warehouseId))
   ) {
-    throw new AppError('bad_request', 'Invalid query', 'validation_failed', [
+    throw errors.validation_failed('Invalid query', [
       { field: 'after', code: 'invalid_cursor', message: 'not a cursor this read gave (use a page’s `next`)' },
     ]);
   }

@@ -1,4 +1,4 @@
-import { AppError, unprocessable } from '@stockyard/service-kit';
+import { errors } from './errors';
 
 /**
  * Every error a stock level's rules raise, one factory per case: the codes partners branch
@@ -7,31 +7,30 @@ import { AppError, unprocessable } from '@stockyard/service-kit';
 
 /** A location asked for more than it holds; `where` names it as the message should. */
 export const insufficientStock = (where: string, held: number, quantity: number) =>
-  unprocessable(`${where} holds ${held}, less than ${quantity}`, 'insufficient_stock');
+  errors.insufficient_stock(`${where} holds ${held}, less than ${quantity}`);
 
 /** A change that would take a location's on hand below zero (binId null: the Unassigned location). */
 export const onHandBelowZero = (warehouseId: string, binId: string | null, onHand: number, quantity: number) =>
-  unprocessable(
+  errors.insufficient_stock(
     `On hand at ${binId ? `bin ${binId}` : 'the Unassigned location'} of ${warehouseId} ` +
       `is ${onHand}; cannot remove ${quantity}`,
-    'insufficient_stock',
   );
 
-export const sameWarehouse = () => unprocessable('Destination warehouse must differ from the source', 'same_warehouse');
+export const sameWarehouse = () => errors.same_warehouse('Destination warehouse must differ from the source');
 
-export const sameBin = () => unprocessable('toBinId must differ from fromBinId', 'same_bin');
+export const sameBin = () => errors.same_bin('toBinId must differ from fromBinId');
 
 export const minAboveMax = (minQuantity: number, maxQuantity: number) =>
-  unprocessable(`minQuantity (${minQuantity}) is above maxQuantity (${maxQuantity})`, 'min_above_max');
+  errors.min_above_max(`minQuantity (${minQuantity}) is above maxQuantity (${maxQuantity})`);
 
 export const duplicateCountLine = (variantId: string, binId: string | null) =>
-  unprocessable(`Variant ${variantId} is counted twice at ${binId ?? 'Unassigned'}`, 'duplicate_count_line');
+  errors.duplicate_count_line(`Variant ${variantId} is counted twice at ${binId ?? 'Unassigned'}`);
 
 export const insufficientAvailable = (warehouseId: string, available: number, quantity: number) =>
-  unprocessable(`${warehouseId} has ${available} available, less than ${quantity}`, 'insufficient_available');
+  errors.insufficient_available(`${warehouseId} has ${available} available, less than ${quantity}`);
 
 export const insufficientReserved = (warehouseId: string, held: number, quantity: number) =>
-  unprocessable(`${warehouseId} holds ${held} reserved, less than ${quantity}`, 'insufficient_reserved');
+  errors.insufficient_reserved(`${warehouseId} holds ${held} reserved, less than ${quantity}`);
 
 /**
  * An operation key applied before with other parameters (kind, variant, warehouse, quantity, bin):
@@ -41,21 +40,17 @@ export const operationKeyReused = (key: string, differing: { field: string; was:
   const named = differing.map((d) => ({ field: d.field, was: JSON.stringify(d.was) }));
   const what = named.length > 0 ? named.map((d) => `${d.field} ${d.was}`).join(', ') : 'other parameters';
   const details = named.map((d) => ({ field: d.field, code: 'operation_key_reused', message: `was ${d.was}` }));
-  return new AppError(
-    'conflict',
+  return errors.operation_key_reused(
     `operationKey ${key} was already used with ${what}`,
-    'operation_key_reused',
     details.length > 0 ? details : undefined,
   );
 };
 
 /** Stock named variants the catalog does not have (or has deleted); `details` names each, by its field. */
 export const unknownVariant = (...unknown: { field: string; variantId: string }[]) =>
-  new AppError(
-    'unprocessable',
+  errors.unknown_variant(
     unknown.length === 1
       ? `Variant ${unknown[0]!.variantId} is not a live variant of the catalog`
       : `${unknown.length} variants are not live variants of the catalog`,
-    'unknown_variant',
     unknown.map((u) => ({ field: u.field, code: 'unknown_variant', message: u.variantId })),
   );

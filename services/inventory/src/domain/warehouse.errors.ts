@@ -1,4 +1,5 @@
-import { conflict, notFound } from '@stockyard/service-kit';
+import { notFound } from '@stockyard/service-kit';
+import { errors } from './errors';
 
 /**
  * Every error about warehouses and bins, one factory per case (the README lists the codes;
@@ -10,16 +11,16 @@ export const warehouseNotFound = () => notFound('Warehouse');
 export const binNotFound = () => notFound('Bin');
 
 export const warehouseDeleted = (warehouseId: string) =>
-  conflict(`Warehouse ${warehouseId} is deleted`, 'warehouse_deleted');
+  errors.warehouse_deleted(`Warehouse ${warehouseId} is deleted`);
 
 export const warehouseNotEmpty = (warehouseId: string, variantId: string) =>
-  conflict(`Warehouse ${warehouseId} still holds stock of ${variantId}`, 'warehouse_not_empty');
+  errors.warehouse_not_empty(`Warehouse ${warehouseId} still holds stock of ${variantId}`);
 
 export const binNotEmpty = (binId: string, variantId: string) =>
-  conflict(`Bin ${binId} still holds stock of ${variantId}`, 'bin_not_empty');
+  errors.bin_not_empty(`Bin ${binId} still holds stock of ${variantId}`);
 
 export const binNameTaken = (name: string) =>
-  conflict(`A bin named "${name}" already exists in this warehouse`, 'bin_name_taken');
+  errors.bin_name_taken(`A bin named "${name}" already exists in this warehouse`);
 
 export const warehouseCodeTaken = (code: string) =>
-  conflict(`Another live warehouse of this organization has the code "${code}"`, 'warehouse_code_taken');
+  errors.warehouse_code_taken(`Another live warehouse of this organization has the code "${code}"`);

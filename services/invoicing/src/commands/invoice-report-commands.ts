@@ -1,5 +1,5 @@
 import { MAX_STATEMENT_DOCUMENTS, type AgingQuery, type VendorStatementQuery } from '@stockyard/contracts';
-import { unprocessable } from '@stockyard/service-kit';
+import { errors } from '../domain/errors';
 import { invoiceAging, invoiceStats } from '../domain/invoice-reports';
 import { dayOf } from '../domain/calendar';
 import { vendorStatement } from '../domain/vendor-statement';
@@ -26,7 +26,7 @@ export class InvoiceReportCommands {
 
   async statement(orgId: string, query: VendorStatementQuery) {
     if (query.dateFrom && query.dateTo && query.dateFrom > query.dateTo) {
-      throw unprocessable('dateFrom is after dateTo', 'invalid_date_range');
+      throw errors.invalid_date_range('dateFrom is after dateTo');
     }
     const found = await this.reads.ofVendor(
       orgId,
@@ -36,9 +36,8 @@ export class InvoiceReportCommands {
       MAX_STATEMENT_DOCUMENTS + 1,
     );
     if (found.length > MAX_STATEMENT_DOCUMENTS) {
-      throw unprocessable(
+      throw errors.statement_too_large(
         `The range holds more than ${MAX_STATEMENT_DOCUMENTS} documents; narrow dateFrom / dateTo`,
-        'statement_too_large',
       );
     }
     return vendorStatement(query, found);

@@ -1,4 +1,4 @@
-import { unprocessable } from '@stockyard/service-kit';
+import { errors } from './errors';
 
 /** One part of a split: its key, its place (ties go to the earlier place), its exact integer weight. */
 export interface Share {
@@ -7,8 +7,7 @@ export interface Share {
   weight: bigint;
 }
 
-export const allocationBaseZero = (what: string) =>
-  unprocessable(`Nothing to allocate by: ${what} is 0`, 'allocation_base_zero');
+export const allocationBaseZero = (what: string) => errors.allocation_base_zero(`Nothing to allocate by: ${what} is 0`);
 
 /**
  * Splits `amount` integer cents over the shares in proportion to their weights, exactly: each

@@ -1,58 +1,92 @@
-import type { InvoiceStatus } from '@stockyard/contracts';
-import { AppError, conflict } from '@stockyard/service-kit';
+import type { ErrorDetail, InvoiceStatus } from '@stockyard/contracts';
+import { errors } from './errors';
 import type { InvoiceTrigger } from './invoice-states';
 
-/** A 422 naming the field it is about. */
-const rule = (field: string, code: string, message: string, detail = message) =>
-  new AppError('unprocessable', message, code, [{ field, code, message: detail }]);
+/** An error's message and its one detail, naming the field it is about: `errors.<code>(...onField(...))`. */
+const onField = (field: string, code: string, message: string, detail = message): [string, ErrorDetail[]] => [
+  message,
+  [{ field, code, message: detail }],
+];
 
 export const purchaseOrderRequired = () =>
-  rule('purchaseOrderId', 'purchase_order_required', 'A standard invoice (INVOICE) needs a purchaseOrderId');
+  errors.purchase_order_required(
+    ...onField('purchaseOrderId', 'purchase_order_required', 'A standard invoice (INVOICE) needs a purchaseOrderId'),
+  );
 export const relatedInvoiceNotAllowed = () =>
-  rule('relatedInvoiceId', 'related_invoice_not_allowed', 'Only credit and debit memos reference a related invoice');
+  errors.related_invoice_not_allowed(
+    ...onField(
+      'relatedInvoiceId',
+      'related_invoice_not_allowed',
+      'Only credit and debit memos reference a related invoice',
+    ),
+  );
 export const unknownPurchaseOrder = (id: string) =>
-  rule('purchaseOrderId', 'unknown_purchase_order', `Purchase order ${id} does not exist`, 'no live purchase order');
+  errors.unknown_purchase_order(
+    ...onField(
+      'purchaseOrderId',
+      'unknown_purchase_order',
+      `Purchase order ${id} does not exist`,
+      'no live purchase order',
+    ),
+  );
 export const unknownRelatedInvoice = (id: string) =>
-  rule('relatedInvoiceId', 'unknown_related_invoice', `Invoice ${id} is not a live standard invoice`);
+  errors.unknown_related_invoice(
+    ...onField('relatedInvoiceId', 'unknown_related_invoice', `Invoice ${id} is not a live standard invoice`),
+  );
 export const purchaseOrderMismatch = () =>
-  rule(
-    'purchaseOrderId',
-    'purchase_order_mismatch',
-    "The purchase order differs from the related invoice's",
-    "must be the related invoice's purchase order",
+  errors.purchase_order_mismatch(
+    ...onField(
+      'purchaseOrderId',
+      'purchase_order_mismatch',
+      "The purchase order differs from the related invoice's",
+      "must be the related invoice's purchase order",
+    ),
   );
 export const vendorRequired = () =>
-  rule('channelId', 'vendor_required', 'A standalone memo names its vendor: channelId (a source)');
+  errors.vendor_required(
+    ...onField('channelId', 'vendor_required', 'A standalone memo names its vendor: channelId (a source)'),
+  );
 export const vendorMismatch = () =>
-  rule(
-    'channelId',
-    'vendor_mismatch',
-    'channelId differs from the vendor of the purchase order or the related invoice',
-    'must be the vendor of the purchase order or related invoice',
+  errors.vendor_mismatch(
+    ...onField(
+      'channelId',
+      'vendor_mismatch',
+      'channelId differs from the vendor of the purchase order or the related invoice',
+      'must be the vendor of the purchase order or related invoice',
+    ),
   );
 export const unknownVendor = (channelId: string) =>
-  rule('channelId', 'unknown_vendor', `Vendor ${channelId} is not a source of the organization`);
+  errors.unknown_vendor(
+    ...onField('channelId', 'unknown_vendor', `Vendor ${channelId} is not a source of the organization`),
+  );
 export const lineNotOnOrder = (poLineId: string) =>
-  rule(
-    'purchaseOrderLineId',
-    'purchase_order_line_not_on_order',
-    `Purchase order line ${poLineId} does not belong to the invoice's purchase order`,
+  errors.purchase_order_line_not_on_order(
+    ...onField(
+      'purchaseOrderLineId',
+      'purchase_order_line_not_on_order',
+      `Purchase order line ${poLineId} does not belong to the invoice's purchase order`,
+    ),
   );
 export const subtotalMismatch = (computed: number) =>
-  rule('subtotal', 'subtotal_mismatch', `subtotal differs from the sum of the line totals (${computed})`);
+  errors.subtotal_mismatch(
+    ...onField('subtotal', 'subtotal_mismatch', `subtotal differs from the sum of the line totals (${computed})`),
+  );
 export const totalMismatch = (computed: number) =>
-  rule('total', 'total_mismatch', `total differs from subtotal + charges (${computed})`);
+  errors.total_mismatch(...onField('total', 'total_mismatch', `total differs from subtotal + charges (${computed})`));
 export const dueBeforeInvoiceDate = () =>
-  rule('dueDate', 'due_date_before_invoice_date', 'dueDate cannot be before invoiceDate');
+  errors.due_date_before_invoice_date(
+    ...onField('dueDate', 'due_date_before_invoice_date', 'dueDate cannot be before invoiceDate'),
+  );
 export const paymentWithoutPaid = () =>
-  rule('markAsPaid', 'payment_without_mark_as_paid', 'Payment fields are recorded only with markAsPaid: true');
-export const tooManyLines = (max: number) => rule('lines', 'too_many_lines', `An invoice has at most ${max} lines`);
+  errors.payment_without_mark_as_paid(
+    ...onField('markAsPaid', 'payment_without_mark_as_paid', 'Payment fields are recorded only with markAsPaid: true'),
+  );
+export const tooManyLines = (max: number) =>
+  errors.too_many_lines(...onField('lines', 'too_many_lines', `An invoice has at most ${max} lines`));
 
 export const invoiceNumberTaken = (value: string) =>
-  new AppError(
-    'conflict',
+  errors.invoice_number_taken(
     `Invoice number ${value.slice(value.indexOf('/') + 1)} is already used by a live invoice of this vendor`,
-    'invoice_number_taken',
     [{ field: 'invoiceNumber', code: 'invoice_number_taken', message: 'already used for this vendor' }],
   );
 
@@ -70,16 +104,13 @@ export const isDraftEdit = (trigger: InvoiceTrigger): trigger is DraftEdit => tr
  * saying where DRAFT invoices come from, since the default (simple) workflow creates none.
  */
 export const notDraft = (status: InvoiceStatus, trigger: DraftEdit) =>
-  new AppError(
-    'conflict',
+  errors.invalid_status_transition(
     `Invoice cannot ${trigger.replace(/_/g, ' ')} while ${status}: ${DRAFT_EDITS[trigger]}. DRAFT invoices come ` +
       "with the organization setting invoiceWorkflow: 'advanced' (PATCH /settings): new invoices start DRAFT " +
       'and a disputed one reopens to DRAFT',
-    'invalid_status_transition',
     [{ field: 'status', code: 'invalid_status_transition', message: `from ${status} by ${trigger}` }],
   );
 
-export const invoiceTrashed = () => conflict('The invoice is in the trash; restore it first', 'invoice_trashed');
-export const notReconciled = () => conflict('The invoice is not reconciled', 'invoice_not_reconciled');
-export const lineNotFound = (lineId: string) =>
-  new AppError('not_found', `Invoice line ${lineId} not found`, 'resource_not_found');
+export const invoiceTrashed = () => errors.invoice_trashed('The invoice is in the trash; restore it first');
+export const notReconciled = () => errors.invoice_not_reconciled('The invoice is not reconciled');
+export const lineNotFound = (lineId: string) => errors.resource_not_found(`Invoice line ${lineId} not found`);

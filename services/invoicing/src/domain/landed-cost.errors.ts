@@ -1,15 +1,34 @@
-import { AppError } from '@stockyard/service-kit';
+import type { ErrorDetail } from '@stockyard/contracts';
+import { errors } from './errors';
 
-const rule = (field: string, code: string, message: string) =>
-  new AppError('unprocessable', message, code, [{ field, code, message }]);
+/** An error's message and its one detail, naming the field it is about: `errors.<code>(...onField(...))`. */
+const onField = (field: string, code: string, message: string): [string, ErrorDetail[]] => [
+  message,
+  [{ field, code, message }],
+];
 
 export const manualNotAllocated = () =>
-  rule(
-    'allocationMethod',
-    'allocation_method_manual',
-    'A MANUAL landed cost is not allocated by the service: set its allocations with PUT /landed-costs/{id}/allocations',
+  errors.allocation_method_manual(
+    ...onField(
+      'allocationMethod',
+      'allocation_method_manual',
+      'A MANUAL landed cost is not allocated by the service: ' +
+        'set its allocations with PUT /landed-costs/{id}/allocations',
+    ),
   );
 export const allocationsSumMismatch = (sum: number, amount: number) =>
-  rule('allocations', 'allocations_sum_mismatch', `The allocations sum to ${sum}, not the amount ${amount} (±0.01)`);
+  errors.allocations_sum_mismatch(
+    ...onField(
+      'allocations',
+      'allocations_sum_mismatch',
+      `The allocations sum to ${sum}, not the amount ${amount} (±0.01)`,
+    ),
+  );
 export const invoiceNotOnOrder = (invoiceId: string) =>
-  rule('invoiceId', 'invoice_not_on_purchase_order', `Invoice ${invoiceId} is not an invoice of this purchase order`);
+  errors.invoice_not_on_purchase_order(
+    ...onField(
+      'invoiceId',
+      'invoice_not_on_purchase_order',
+      `Invoice ${invoiceId} is not an invoice of this purchase order`,
+    ),
+  );

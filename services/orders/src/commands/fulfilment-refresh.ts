@@ -1,4 +1,5 @@
-import { AppError, type Logger } from '@stockyard/service-kit';
+import type { Logger } from '@stockyard/service-kit';
+import { errors } from '../domain/errors';
 import type { Hold } from '../domain/hold';
 import type { Order } from '../domain/order';
 import { withFulfilment } from '../domain/order-fulfilment';
@@ -8,8 +9,7 @@ import type { OrderReads, OrderStore } from '../store/order.repository';
 /** Rounds of a refresh before it gives up (503 `contention`): each loses only to another write of the order. */
 const MAX_ROUNDS = 10;
 
-const busy = () =>
-  new AppError('unavailable', 'Order is too busy; retry', 'contention', undefined, { 'Retry-After': '1' });
+const busy = () => errors.contention('Order is too busy; retry', undefined, { 'Retry-After': '1' });
 
 /**
  * Shows fulfilment on orders (domain/order-fulfilment.ts): each order's fulfilment computed from

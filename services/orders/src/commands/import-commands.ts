@@ -1,6 +1,7 @@
 import type { ImportOrder, InternalChannel, OrderChangeSource, OrderStatus } from '@stockyard/contracts';
 import { AppError, newId, type Logger, type UniqueClaims } from '@stockyard/service-kit';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { errors } from '../domain/errors';
 import { applyChannelOrder } from '../domain/apply-channel-order';
 import type { IncomingLine, IncomingOrder } from '../domain/incoming-order';
 import { newOrder } from '../domain/new-order';
@@ -30,7 +31,7 @@ export interface Upserted {
 }
 
 const busy = () =>
-  new AppError('unavailable', 'The order is being created by another request; retry', 'contention', undefined, {
+  errors.contention('The order is being created by another request; retry', undefined, {
     'Retry-After': '1',
   });
 

@@ -1,4 +1,4 @@
-import { AppError } from '@stockyard/service-kit';
+import { errors } from '../domain/errors';
 import type { Order } from '../domain/order';
 import { notPullable } from '../domain/order.errors';
 import { FeedError, type FeedClient } from '../feeds/feed-client';
@@ -6,9 +6,9 @@ import type { FeedSync } from '../feeds/feed-sync';
 import type { CatalogReads } from '../peers/catalog-reads';
 import type { OrderCommands } from './order-commands';
 
-const feedFailed = (message: string) => new AppError('unprocessable', message, 'feed_fetch_failed');
+const feedFailed = (message: string) => errors.feed_fetch_failed(message);
 const notInFeed = (channelOrderId: string) =>
-  new AppError('unprocessable', `The channel's feed has no order ${channelOrderId}`, 'feed_order_not_found');
+  errors.feed_order_not_found(`The channel's feed has no order ${channelOrderId}`);
 
 /**
  * POST /orders/{id}/sync: re-pulls one order from its HTTP_FEED channel (`GET <feedUrl>/<channelOrderId>`)

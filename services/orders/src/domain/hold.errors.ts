@@ -1,28 +1,23 @@
-import { AppError, conflict } from '@stockyard/service-kit';
+import { errors } from './errors';
 
 const detail = (field: string, code: string, message: string) => [{ field, code, message }];
 
 export const orderNotFulfillable = (status: string) =>
-  conflict(`An order ${status} cannot be fulfilled`, 'invalid_status_transition');
+  errors.invalid_status_transition(`An order ${status} cannot be fulfilled`);
 export const unknownSource = (sourceChannelId: string) =>
-  new AppError('unprocessable', `Source channel ${sourceChannelId} does not exist`, 'unknown_source', [
+  errors.unknown_source(`Source channel ${sourceChannelId} does not exist`, [
     ...detail('sourceChannelId', 'unknown_source', 'no live source channel of the organization'),
   ]);
 export const sourceNotOffering = (sourceChannelId: string, variantId: string) =>
-  new AppError(
-    'unprocessable',
+  errors.source_not_offering_variant(
     `Source channel ${sourceChannelId} does not offer variant ${variantId}`,
-    'source_not_offering_variant',
     detail('sourceChannelId', 'source_not_offering_variant', variantId),
   );
 export const foreignHolds = (ids: string[]) =>
-  new AppError(
-    'unprocessable',
+  errors.reservation_not_on_order(
     `Not holds of this order: ${ids.join(', ')}`,
-    'reservation_not_on_order',
     ids.map((id) => ({ field: 'reservationIds', code: 'reservation_not_on_order', message: id })),
   );
 export const holdsNotRefreshable = (why: string) =>
-  conflict(`The line's holds cannot be refreshed: ${why}`, 'holds_not_refreshable');
-export const orderFinished = (status: string) =>
-  conflict(`The order is ${status}: its holds are final`, 'order_finished');
+  errors.holds_not_refreshable(`The line's holds cannot be refreshed: ${why}`);
+export const orderFinished = (status: string) => errors.order_finished(`The order is ${status}: its holds are final`);
