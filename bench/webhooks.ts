@@ -19,9 +19,12 @@ import { runScript, watchMachine } from './machine';
 import { ms, pct, say, sleep } from './support/figures';
 
 // The service kit is the services' dependency, not the workspace root's.
-const kit = createRequire(path.join(REPO_ROOT, 'services/webhooks/package.json'))(
-  '@stockyard/service-kit',
-) as typeof import('../packages/service-kit/src');
+const kitRequire = createRequire(path.join(REPO_ROOT, 'services/webhooks/package.json'));
+const kit = {
+  ...(kitRequire('@stockyard/service-kit') as typeof import('../packages/service-kit/src')),
+  ...(kitRequire('@stockyard/service-kit/events') as typeof import('../packages/service-kit/events')),
+  ...(kitRequire('@stockyard/service-kit/ops') as typeof import('../packages/service-kit/ops')),
+};
 // mongoose is the inventory service's dependency, not the workspace root's.
 const mongoose = createRequire(path.join(REPO_ROOT, 'services/inventory/package.json'))(
   'mongoose',

@@ -1,6 +1,9 @@
 import { Schema, type Model } from 'mongoose';
 import { infraEnv, isolatedNames } from '@stockyard/testkit';
-import { AggregateStore, Broker, conflict, createLogger, newEvent, OutboxRelay, outboxFields } from '../src';
+import { AggregateStore, newEvent, OutboxRelay, outboxFields } from '../src';
+import { conflict } from '../src/errors';
+import { Broker } from '../events';
+import { createLogger } from '../ops';
 import { useTestDatabase } from './support/database';
 import { openRabbit, type Rabbit } from './support/rabbit';
 

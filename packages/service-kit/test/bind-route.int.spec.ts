@@ -1,7 +1,8 @@
 import type { Connection } from 'mongoose';
 import { WEBHOOKS_API } from '@stockyard/contracts';
 import { asCaller, infraEnv, isolatedNames, listen, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
-import { bindRoute, connectMongo, createLogger } from '../src';
+import { bindRoute } from '../src';
+import { connectMongo, createLogger } from '../ops';
 import { createServiceApp } from '../internals';
 
 let connection: Connection;

@@ -1,5 +1,7 @@
 import { eventually, infraEnv, isolatedNames } from '@stockyard/testkit';
-import { BroadcastCache, Broker, createLogger } from '../src';
+import { BroadcastCache } from '../src';
+import { Broker } from '../events';
+import { createLogger } from '../ops';
 
 const names = isolatedNames('servicekit_cache');
 const logger = createLogger('test', 'silent');

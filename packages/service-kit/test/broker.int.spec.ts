@@ -1,5 +1,7 @@
 import { infraEnv, isolatedNames } from '@stockyard/testkit';
-import { Broker, createLogger, newEvent } from '../src';
+import { newEvent } from '../src';
+import { Broker } from '../events';
+import { createLogger } from '../ops';
 import { openRabbit, type Rabbit } from './support/rabbit';
 
 const names = isolatedNames('servicekit');

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { rawRequest } from '@stockyard/testkit';
-import { createLogger, serve } from '../src';
+import { createLogger, serve } from '../ops';
 import { MAX_HEADER_BYTES } from '../internals';
 
 /** What Node refuses before there is a request, as a service's `serve` answers it: the envelope, never empty. */

@@ -2,7 +2,9 @@ import type { Connection } from 'mongoose';
 import type { Message } from 'amqplib';
 import type { EventEnvelope } from '@stockyard/contracts';
 import { eventually, infraEnv, isolatedNames } from '@stockyard/testkit';
-import { Broker, connectMongo, createLogger, metricsRegistry, newEvent, type QueueType } from '../src';
+import { newEvent } from '../src';
+import { Broker, type QueueType } from '../events';
+import { connectMongo, createLogger, metricsRegistry } from '../ops';
 import { startConsumer, type ConsumerOptions } from '../internals';
 import { openRabbit, type Rabbit } from './support/rabbit';
 

@@ -1,4 +1,6 @@
-import { AppError, createLogger, errorResponse } from '../src';
+import { AppError } from '../src';
+import { errorResponse } from '../http';
+import { createLogger } from '../ops';
 
 const logger = createLogger('test', 'silent');
 

@@ -1,7 +1,7 @@
 import express from 'express';
 import type { Connection } from 'mongoose';
 import { asCaller, infraEnv, isolatedNames, listen, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
-import { connectMongo, createLogger } from '../src';
+import { connectMongo, createLogger } from '../ops';
 import { errorHandler } from '../src/http/error-handler';
 import { requireIdentity } from '../src/http/context';
 import { idempotency } from '../src/http/idempotency';

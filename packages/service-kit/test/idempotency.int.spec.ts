@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { asCaller, eventually, infraEnv, isolatedNames, listen, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
-import { connectMongo, createLogger } from '../src';
+import { connectMongo, createLogger } from '../ops';
 import { createServiceApp, MAX_JSON_DEPTH } from '../internals';
 
 let connection: Connection;

@@ -1,4 +1,4 @@
-import { InsertBatcher } from '../src';
+import { InsertBatcher } from '../store';
 import { useTestDatabase } from './support/database';
 
 const db = useTestDatabase();

@@ -1,6 +1,8 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { asCaller, eventually, infraEnv, isolatedNames, listen, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
-import { AggregateStore, connectMongo, createLogger, newId, unkeyed } from '../src';
+import { AggregateStore, newId } from '../src';
+import { unkeyed } from '../ids';
+import { connectMongo, createLogger } from '../ops';
 import { createServiceApp } from '../internals';
 
 /**

@@ -1,4 +1,5 @@
-import { inKeyedRequest, keyedPart, newId, randomId, unkeyed, withKeyedIds } from '../src';
+import { newId } from '../src';
+import { inKeyedRequest, keyedPart, randomId, unkeyed, withKeyedIds } from '../ids';
 
 const draws = (seed: string, work: () => string[]) => withKeyedIds(seed, work);
 const three = () => [newId('prd'), newId('prd'), newId('var')];

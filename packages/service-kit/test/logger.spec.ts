@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { context, ROOT_CONTEXT, trace, TraceFlags } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { createLogger } from '../src';
+import { createLogger } from '../ops';
 
 const contextManager = new AsyncLocalStorageContextManager().enable();
 beforeAll(() => context.setGlobalContextManager(contextManager));

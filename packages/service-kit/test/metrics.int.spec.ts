@@ -2,7 +2,8 @@ import type { BoundRoute } from '@stockyard/contracts';
 import { z } from 'zod';
 import { asCaller, infraEnv, isolatedNames, listen, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
 import type { Connection } from 'mongoose';
-import { bindRoute, connectMongo, createLogger, metricsRegistry, serveMetrics, startProcessMetrics } from '../src';
+import { bindRoute } from '../src';
+import { connectMongo, createLogger, metricsRegistry, serveMetrics, startProcessMetrics } from '../ops';
 import { createServiceApp } from '../internals';
 
 const logger = createLogger('test', 'silent');

@@ -1,5 +1,5 @@
 import { infraEnv, isolatedNames } from '@stockyard/testkit';
-import { connectMongo } from '../src';
+import { connectMongo } from '../ops';
 
 /** The URL decides retryable writes: a replica set's URL turns them on; a URL that names none gets them off. */
 describe('connectMongo', () => {

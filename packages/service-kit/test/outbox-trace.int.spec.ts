@@ -4,7 +4,9 @@ import { context, propagation, ROOT_CONTEXT, trace, TraceFlags } from '@opentele
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { eventually, infraEnv, isolatedNames } from '@stockyard/testkit';
-import { Broker, connectMongo, createLogger, newEvent, OutboxRelay, outboxFields, outboxOf } from '../src';
+import { newEvent, OutboxRelay, outboxFields } from '../src';
+import { Broker, outboxOf } from '../events';
+import { connectMongo, createLogger } from '../ops';
 import { withEvents, type OutboxEntry } from '../src/events/outbox';
 import { openRabbit, type Rabbit } from './support/rabbit';
 

@@ -2,18 +2,10 @@ import mongoose, { type Connection, type Model } from 'mongoose';
 import type { ConsumeMessage } from 'amqplib';
 import { eventually, infraEnv, isolatedNames } from '@stockyard/testkit';
 import type { EventEnvelope } from '@stockyard/contracts';
-import {
-  Broker,
-  connectMongo,
-  createLogger,
-  documentKey,
-  metricsRegistry,
-  documentLocks,
-  newEvent,
-  OutboxRelay,
-  outboxFields,
-  outboxOf,
-} from '../src';
+import { newEvent, OutboxRelay, outboxFields } from '../src';
+import { Broker, outboxOf } from '../events';
+import { connectMongo, createLogger, metricsRegistry } from '../ops';
+import { documentKey, documentLocks } from '../store';
 import { withEvents, type OutboxEntry } from '../src/events/outbox';
 import { openRabbit, type Rabbit } from './support/rabbit';
 

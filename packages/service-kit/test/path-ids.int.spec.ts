@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { asCaller, infraEnv, isolatedNames, json, listen, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
-import { connectMongo, createLogger } from '../src';
+import { connectMongo, createLogger } from '../ops';
 import { createServiceApp } from '../internals';
 
 /** Every route of a service app holds its path parameters to the contracts' id rule. */

@@ -1,4 +1,5 @@
-import { createLogger, PeriodicPass, type Logger } from '../src';
+import { PeriodicPass, type Logger } from '../src';
+import { createLogger } from '../ops';
 
 class Counting extends PeriodicPass {
   passes = 0;

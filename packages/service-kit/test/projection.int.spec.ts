@@ -1,17 +1,10 @@
 import { Schema, type Model } from 'mongoose';
 import type { EventEnvelope } from '@stockyard/contracts';
 import { eventually, infraEnv, isolatedNames } from '@stockyard/testkit';
-import {
-  AggregateStore,
-  Broker,
-  createLogger,
-  newEvent,
-  OutboxRelay,
-  outboxFields,
-  TermIndex,
-  wordStarts,
-  type Projection,
-} from '../src';
+import { AggregateStore, newEvent, OutboxRelay, outboxFields, TermIndex, type Projection } from '../src';
+import { Broker } from '../events';
+import { createLogger } from '../ops';
+import { wordStarts } from '../search';
 import { useTestDatabase } from './support/database';
 import { openRabbit, type Rabbit } from './support/rabbit';
 

@@ -1,4 +1,4 @@
-import { RecentMap } from '../src';
+import { RecentMap } from '../store';
 
 describe('RecentMap', () => {
   it('keeps at most its limit, dropping the least recently set or read entry', () => {

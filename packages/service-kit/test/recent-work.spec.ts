@@ -1,4 +1,4 @@
-import { RecentWork } from '../src';
+import { RecentWork } from '../store';
 
 describe('RecentWork', () => {
   it('skips work that succeeded here lately, and runs work it does not know', async () => {

@@ -1,4 +1,4 @@
-import { SearchIndex } from '../src';
+import { SearchIndex } from '../search';
 import { MAX_TERM_LENGTH } from '../src/store/search-index';
 import { useTestDatabase } from './support/database';
 

@@ -1,4 +1,4 @@
-import { searchKey, wordStartPattern, wordStarts } from '../src';
+import { searchKey, wordStartPattern, wordStarts } from '../search';
 
 describe('word-start search terms', () => {
   it('are the suffixes of a text that begin a word, in lower case', () => {

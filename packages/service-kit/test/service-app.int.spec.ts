@@ -2,7 +2,8 @@ import type { Connection } from 'mongoose';
 import { z } from 'zod';
 import { IDENTITY_HEADER, signIdentity } from '@stockyard/contracts';
 import { asCaller, infraEnv, isolatedNames, listen, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
-import { bodyOf, connectMongo, createLogger, orgIdOf, pingMongo, processState } from '../src';
+import { bodyOf, orgIdOf } from '../http';
+import { connectMongo, createLogger, pingMongo, processState } from '../ops';
 import { createServiceApp } from '../internals';
 
 const WidgetSchema = z.object({ name: z.string().min(1), quantity: z.number().int().positive() }).strict();

@@ -1,5 +1,6 @@
 import { Schema, type Model } from 'mongoose';
-import { AggregateStore, AppError, conflict, UniqueClaims, type Decision } from '../src';
+import { AggregateStore, AppError, UniqueClaims, type Decision } from '../src';
+import { conflict } from '../src/errors';
 import { useTestDatabase } from './support/database';
 
 /** A numbered record: its number is unique in its organization while it is live. */

@@ -1,4 +1,5 @@
-import { conflict, UniqueClaims } from '../src';
+import { UniqueClaims } from '../src';
+import { conflict } from '../src/errors';
 import { useTestDatabase } from './support/database';
 
 const db = useTestDatabase();

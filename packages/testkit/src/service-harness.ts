@@ -1,5 +1,7 @@
-import type { BaseServiceConfig, ServiceDefinition } from '@stockyard/service-kit';
-import { Broker, connectMongo, createLogger, parseConfig } from '@stockyard/service-kit';
+import type { BaseServiceConfig } from '@stockyard/service-kit/ops';
+import type { ServiceDefinition } from '@stockyard/service-kit/store';
+import { Broker } from '@stockyard/service-kit/events';
+import { connectMongo, createLogger, parseConfig } from '@stockyard/service-kit/ops';
 import { tapEvents } from './event-tap';
 import { listen } from './http';
 import { asCaller } from './identity';

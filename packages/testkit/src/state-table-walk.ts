@@ -1,4 +1,4 @@
-import type { StateTable } from '@stockyard/service-kit';
+import type { StateTable } from '@stockyard/service-kit/store';
 
 /** What driving one trigger from one status did: the status it led to, or the error code it was refused with. */
 export type StepOutcome<S extends string> = { status: S } | { code: string };

@@ -8,7 +8,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import nodemailer from 'nodemailer';
-import { pendingService, type ServiceDefinition } from '@stockyard/service-kit';
+import { pendingService, type ServiceDefinition } from '@stockyard/service-kit/store';
 import { configSchema as purchasingConfig, type Config } from '../../../services/purchasing/src/config';
 import { ensureInfra, type InfraUrls } from '../src/infra';
 import { infraEnv, isolatedNames } from '../src/isolation';

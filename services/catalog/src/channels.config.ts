@@ -1,4 +1,4 @@
-import { hostAllowlist } from '@stockyard/service-kit';
+import { hostAllowlist } from '@stockyard/service-kit/net';
 import { z } from 'zod';
 
 const int = (min: number, fallback: number) => z.coerce.number().int().min(min).default(fallback);

@@ -1,5 +1,6 @@
 import type { Router } from 'express';
-import { resolveHost, type OutboxRelay, type ServiceContext } from '@stockyard/service-kit';
+import { type OutboxRelay, type ServiceContext } from '@stockyard/service-kit';
+import { resolveHost } from '@stockyard/service-kit/net';
 import { ChannelCommands } from './commands/channel-commands';
 import { ChannelFeeds } from './commands/channel-feeds';
 import type { Config } from './config';

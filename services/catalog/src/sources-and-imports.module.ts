@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { Connection } from 'mongoose';
-import { resolveHost, type OutboxRelay, type ServiceContext } from '@stockyard/service-kit';
+import { type OutboxRelay, type ServiceContext } from '@stockyard/service-kit';
+import { resolveHost } from '@stockyard/service-kit/net';
 import { CostFollower } from './commands/cost-follower';
 import { ImportCommands } from './commands/import-commands';
 import { ImportRunner } from './commands/import-runner';

@@ -1,4 +1,4 @@
-import { metricsRegistry } from '@stockyard/service-kit';
+import { metricsRegistry } from '@stockyard/service-kit/ops';
 import { eventually } from '@stockyard/testkit';
 import { csv, startChannels, type Channels } from './support/channels';
 

@@ -13,7 +13,7 @@ import { ProductQueries } from '../src/store/product.queries';
 import { ComponentUses } from '../src/store/component-uses';
 import { VariantList } from '../src/store/variant-list';
 import { ProductSearch } from '../src/store/product-search';
-import { termRows } from '@stockyard/service-kit';
+import { termRows } from '@stockyard/service-kit/search';
 import { componentUsesOf } from '../src/domain/component-uses';
 import { aProduct } from './support/builders';
 

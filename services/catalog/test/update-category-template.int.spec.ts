@@ -1,5 +1,6 @@
 import { eventually } from '@stockyard/testkit';
-import { newEvent, outboxOf } from '@stockyard/service-kit';
+import { newEvent } from '@stockyard/service-kit';
+import { outboxOf } from '@stockyard/service-kit/events';
 import { startCatalog, type Catalog } from './support/catalog';
 
 const ORG = 'org_category_template';

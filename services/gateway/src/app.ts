@@ -2,19 +2,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
+import { type Logger } from '@stockyard/service-kit';
 import {
   errorHandler,
-  httpMetrics,
   idempotency,
   jsonBody,
   notFoundHandler,
-  observeRequest,
-  pingMongo,
-  probeRoutes,
   requestIdFrom,
   requireIdentity,
-  type Logger,
-} from '@stockyard/service-kit';
+} from '@stockyard/service-kit/http';
+import { httpMetrics, observeRequest, pingMongo, probeRoutes } from '@stockyard/service-kit/ops';
 import { Authenticator } from './auth/authenticator';
 import { RefusalTimer } from './auth/refusal-timer';
 import { RevocationBus } from './auth/revocation-bus';

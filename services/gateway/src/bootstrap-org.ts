@@ -4,7 +4,8 @@
  * Env: MONGO_URL, MONGO_DB (the gateway's database).
  */
 import { z } from 'zod';
-import { baseServiceEnv, connectMongo, parseConfig, runMain } from '@stockyard/service-kit';
+import { baseServiceEnv } from '@stockyard/service-kit';
+import { connectMongo, parseConfig, runMain } from '@stockyard/service-kit/ops';
 import { apiKeyModel, organizationModel } from './store/api-key.model';
 import { ApiKeyRepository } from './store/api-key.repository';
 

@@ -6,7 +6,7 @@ import {
   serve,
   startOperations,
   stopTracing,
-} from '@stockyard/service-kit';
+} from '@stockyard/service-kit/ops';
 import { buildApp } from './app';
 import { configSchema } from './config';
 import { connectRedis } from './store/redis';

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RedisStore } from 'rate-limit-redis';
-import { createLogger } from '@stockyard/service-kit';
+import { createLogger } from '@stockyard/service-kit/ops';
 import { infraEnv, isolatedNames } from '@stockyard/testkit';
 import { redisAddHits, type AddHits } from '../src/limits/add-hits';
 import { exactTail, FLUSH_MS, SharedCounts } from '../src/limits/shared-counts';

@@ -1,4 +1,4 @@
-import { createLogger } from '@stockyard/service-kit';
+import { createLogger } from '@stockyard/service-kit/ops';
 import { startGateway, type TestGateway } from './support/gateway';
 import { floodWrongSecrets, getFrom } from './support/wrong-secrets';
 

@@ -1,4 +1,5 @@
-import { newEvent, outboxOf } from '@stockyard/service-kit';
+import { newEvent } from '@stockyard/service-kit';
+import { outboxOf } from '@stockyard/service-kit/events';
 import { MOVEMENT_RECORDED } from '../src/domain/level-change';
 import { eventually, json } from '@stockyard/testkit';
 import { Ledger } from '../src/store/ledger';

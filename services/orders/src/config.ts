@@ -1,4 +1,5 @@
-import { baseServiceEnv, hostAllowlist } from '@stockyard/service-kit';
+import { baseServiceEnv } from '@stockyard/service-kit';
+import { hostAllowlist } from '@stockyard/service-kit/net';
 import { z } from 'zod';
 
 const ms = (min: number, fallback: number) => z.coerce.number().int().min(min).default(fallback);

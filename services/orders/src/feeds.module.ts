@@ -1,4 +1,5 @@
-import { resolveHost, type ServiceContext } from '@stockyard/service-kit';
+import { type ServiceContext } from '@stockyard/service-kit';
+import { resolveHost } from '@stockyard/service-kit/net';
 import type { Router } from 'express';
 import { SyncCommands } from './commands/sync-commands';
 import type { Config } from './config';

@@ -1,4 +1,5 @@
-import { newEvent, outboxOf } from '@stockyard/service-kit';
+import { newEvent } from '@stockyard/service-kit';
+import { outboxOf } from '@stockyard/service-kit/events';
 import { eventually } from '@stockyard/testkit';
 import { HOLDS_WANTED } from '../src/store/holds-trigger';
 import { holdsOf, stockedChannel, stockUp } from './support/holds';

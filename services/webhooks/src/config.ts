@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { baseServiceEnv, hostAllowlist } from '@stockyard/service-kit';
+import { baseServiceEnv } from '@stockyard/service-kit';
+import { hostAllowlist } from '@stockyard/service-kit/net';
 import { secretKeysSetting } from './secrets/secret-keys';
 
 export const configSchema = baseServiceEnv.extend({

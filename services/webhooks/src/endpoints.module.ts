@@ -1,5 +1,6 @@
 import type { Router } from 'express';
-import { BroadcastCache, resolveHost, type ServiceContext } from '@stockyard/service-kit';
+import { BroadcastCache, type ServiceContext } from '@stockyard/service-kit';
+import { resolveHost } from '@stockyard/service-kit/net';
 import type { Config } from './config';
 import { EndpointCascade } from './delivery/endpoint-cascade';
 import { sealSecrets, stopRetries } from './delivery/endpoint-lifecycle';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook, WebhookDeliverySchema, type WebhookBody } from '@stockyard/contracts';
 import { startReceiver } from '@stockyard/testkit';
-import type { Broker } from '@stockyard/service-kit';
+import type { Broker } from '@stockyard/service-kit/events';
 import {
   availabilityChanged,
   deliveriesWhen,

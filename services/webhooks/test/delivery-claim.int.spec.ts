@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
-import { connectMongo, newEvent } from '@stockyard/service-kit';
+import { newEvent } from '@stockyard/service-kit';
+import { connectMongo } from '@stockyard/service-kit/ops';
 import { isolatedNames } from '@stockyard/testkit';
 import { newDelivery, outcomeOf } from '../src/domain/delivery';
 import { DeliveryRepository } from '../src/store/delivery.repository';

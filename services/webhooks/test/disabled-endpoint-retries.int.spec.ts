@@ -1,5 +1,5 @@
 import { startReceiver } from '@stockyard/testkit';
-import type { Broker } from '@stockyard/service-kit';
+import type { Broker } from '@stockyard/service-kit/events';
 import type { NewDelivery } from '../src/domain/delivery';
 import { DeliveryRepository } from '../src/store/delivery.repository';
 import { availabilityChanged, deliveriesWhen, startPublisher, type Receiver } from './support/publisher';

@@ -1,5 +1,5 @@
 import type { EventEnvelope, WebhookBody } from '@stockyard/contracts';
-import type { Broker } from '@stockyard/service-kit';
+import type { Broker } from '@stockyard/service-kit/events';
 import { startReceiver } from '@stockyard/testkit';
 import { deliveryIdFor, newDelivery } from '../src/domain/delivery';
 import type { DeliveryWorker } from '../src/delivery/worker';

@@ -1,7 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook, type EventEnvelope, type WebhookBody } from '@stockyard/contracts';
-import { Broker, createLogger, metricsRegistry, newEvent } from '@stockyard/service-kit';
+import { newEvent } from '@stockyard/service-kit';
+import { Broker } from '@stockyard/service-kit/events';
+import { createLogger, metricsRegistry } from '@stockyard/service-kit/ops';
 import { eventually, startReceiver } from '@stockyard/testkit';
 import { newDelivery } from '../src/domain/delivery';
 import { DeliveryWorker } from '../src/delivery/worker';

@@ -1,5 +1,7 @@
 import type { Connection } from 'mongoose';
-import { BroadcastCache, Broker, connectMongo, createLogger } from '@stockyard/service-kit';
+import { BroadcastCache } from '@stockyard/service-kit';
+import { Broker } from '@stockyard/service-kit/events';
+import { connectMongo, createLogger } from '@stockyard/service-kit/ops';
 import { eventually, infraEnv, isolatedNames } from '@stockyard/testkit';
 import { newEndpoint } from '../src/domain/endpoint';
 import { EndpointRepository, type EnabledEndpoints } from '../src/store/endpoint.repository';

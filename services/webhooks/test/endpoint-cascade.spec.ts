@@ -1,4 +1,4 @@
-import { createLogger } from '@stockyard/service-kit';
+import { createLogger } from '@stockyard/service-kit/ops';
 import { CASCADE_SETTLE_MS, EndpointCascade } from '../src/delivery/endpoint-cascade';
 import type { DeliveryRepository } from '../src/store/delivery.repository';
 import type { Cascade, EndpointCascades } from '../src/store/endpoint-cascades.repository';

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { connectMongo } from '@stockyard/service-kit';
+import { connectMongo } from '@stockyard/service-kit/ops';
 import { isolatedNames } from '@stockyard/testkit';
 import { newEndpoint, rotatedSecret } from '../src/domain/endpoint';
 import { EndpointRepository } from '../src/store/endpoint.repository';

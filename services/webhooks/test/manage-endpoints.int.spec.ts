@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook, WebhookEndpointSchema, WebhookEndpointWithSecretSchema } from '@stockyard/contracts';
 import { startReceiver } from '@stockyard/testkit';
-import type { Broker } from '@stockyard/service-kit';
+import type { Broker } from '@stockyard/service-kit/events';
 import { availabilityChanged, deliveriesWhen, requests, startPublisher, type Receiver } from './support/publisher';
 import { startWebhooks, testSecrets, type Harness } from './support/webhooks';
 

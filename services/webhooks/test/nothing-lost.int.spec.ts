@@ -1,4 +1,5 @@
-import { Broker, createLogger } from '@stockyard/service-kit';
+import { Broker } from '@stockyard/service-kit/events';
+import { createLogger } from '@stockyard/service-kit/ops';
 import { eventually, freePort, infraEnv, startStack, type Stack } from '@stockyard/testkit';
 import { ControlledReceiver } from './support/controlled-receiver';
 import { availabilityChanged } from './support/publisher';

@@ -1,5 +1,5 @@
 import { asCaller, eventually, startReceiver } from '@stockyard/testkit';
-import type { Broker } from '@stockyard/service-kit';
+import type { Broker } from '@stockyard/service-kit/events';
 import { tailDeliveries } from '../src/cli/tail-loop';
 import { availabilityChanged, deliveriesWhen, startPublisher, type Receiver } from './support/publisher';
 import { startWebhooks, type Harness } from './support/webhooks';

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { infraEnv, isolatedNames } from '@stockyard/testkit';
-import { connectMongo } from '../../src';
+import { connectMongo } from '../../ops';
 
 /** A database of its own for the test file, dropped after it; read the connection inside tests. */
 export function useTestDatabase(): () => Connection {

@@ -1,4 +1,5 @@
-import { AppError, KeyedMutex } from '@stockyard/service-kit';
+import { AppError } from '@stockyard/service-kit';
+import { KeyedMutex } from '@stockyard/service-kit/store';
 import { enrichmentPending, finishEnrichment, templateVersionOf, type CategoryState } from '../domain/category';
 import type { CategoryReads, CategoryStore } from '../store/category.repository';
 import type { ProductQueries } from '../store/product.queries';

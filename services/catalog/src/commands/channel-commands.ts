@@ -1,5 +1,6 @@
 import type { ChannelBatch, CreateChannel, ListingInput, Page, UpdateChannel } from '@stockyard/contracts';
-import { checkPublicUrl, notFound, type UrlPolicy, type UrlRules } from '@stockyard/service-kit';
+import { notFound } from '@stockyard/service-kit';
+import { checkPublicUrl, type UrlPolicy, type UrlRules } from '@stockyard/service-kit/net';
 import {
   deleteChannel,
   internalChannelView,

@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { Page } from '@stockyard/contracts';
-import { checkPublicUrl, inKeyedRequest, newId, randomId, type Logger, type UrlPolicy } from '@stockyard/service-kit';
+import { newId, type Logger } from '@stockyard/service-kit';
+import { inKeyedRequest, randomId } from '@stockyard/service-kit/ids';
+import { checkPublicUrl, type UrlPolicy } from '@stockyard/service-kit/net';
 import { parse } from 'csv-parse/sync';
 import type { ChannelsConfig } from '../channels.config';
 import { fail, heartbeat, newImportJob, staged, type ImportJobState } from '../domain/import-job';

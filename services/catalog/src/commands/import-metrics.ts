@@ -1,4 +1,4 @@
-import { counter, histogram } from '@stockyard/service-kit';
+import { counter, histogram } from '@stockyard/service-kit/ops';
 import type { ImportJobState } from '../domain/import-job';
 
 const rows = counter(

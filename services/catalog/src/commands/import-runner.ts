@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { AppError, unkeyed, type Logger, type Part, type UrlPolicy } from '@stockyard/service-kit';
+import { AppError, type Logger, type Part } from '@stockyard/service-kit';
+import { unkeyed } from '@stockyard/service-kit/ids';
+import { type UrlPolicy } from '@stockyard/service-kit/net';
 import { parse } from 'csv-parse';
 import type { ChannelsConfig } from '../channels.config';
 import { errors } from '../domain/errors';

@@ -6,7 +6,8 @@ import type {
   InternalChannel,
   UpdateChannel,
 } from '@stockyard/contracts';
-import { newId, randomBase62, type Aggregate } from '@stockyard/service-kit';
+import { newId, type Aggregate } from '@stockyard/service-kit';
+import { randomBase62 } from '@stockyard/service-kit/ids';
 import { channelDeleted, channelHasListings, feedNotAllowed } from './channel.errors';
 
 /** A sales channel: where orders come from and which warehouse fulfils them. */

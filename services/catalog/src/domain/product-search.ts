@@ -1,4 +1,4 @@
-import { wordStarts } from '@stockyard/service-kit';
+import { wordStarts } from '@stockyard/service-kit/search';
 import type { ProductState } from './product';
 import { liveVariants } from './product-derived';
 

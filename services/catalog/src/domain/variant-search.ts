@@ -1,4 +1,4 @@
-import { wordStarts } from '@stockyard/service-kit';
+import { wordStarts } from '@stockyard/service-kit/search';
 import { skuKey } from './product-derived';
 
 /** Longest term kept, as the kit's `searchKey` and `wordStarts` cut them (its MAX_TERM_LENGTH, not exported). */

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { CATALOG_API } from '@stockyard/contracts';
-import { bindRoute, setNextLink } from '@stockyard/service-kit';
+import { bindRoute } from '@stockyard/service-kit';
+import { setNextLink } from '@stockyard/service-kit/http';
 import type { SourcesAndImportsCommands } from '../sources-and-imports.module';
 
 /** The two product routes of the channels side; mounted before `/products/{id}`. */

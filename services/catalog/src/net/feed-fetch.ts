@@ -1,7 +1,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
-import { AppError, checkPublicUrl, publicOnlyLookup, type UrlPolicy, type UrlRules } from '@stockyard/service-kit';
+import { AppError } from '@stockyard/service-kit';
+import { checkPublicUrl, publicOnlyLookup, type UrlPolicy, type UrlRules } from '@stockyard/service-kit/net';
 import { errors } from '../domain/errors';
 
 export const feedFetchFailed = (message: string) => errors.feed_fetch_failed(message);

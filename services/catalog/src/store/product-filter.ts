@@ -1,6 +1,6 @@
 import type { OrgFilter } from '@stockyard/service-kit';
 import type { ProductListQuery } from '@stockyard/contracts';
-import { searchText, wordStartPattern } from '@stockyard/service-kit';
+import { searchText, wordStartPattern } from '@stockyard/service-kit/search';
 import { skuKey } from '../domain/product-derived';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@stockyard/contracts';
-import { isDuplicateKeyError, KeyedMutex, type Projection } from '@stockyard/service-kit';
+import { isDuplicateKeyError, type Projection } from '@stockyard/service-kit';
+import { KeyedMutex } from '@stockyard/service-kit/store';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { ProductState } from '../domain/product';
 import {

@@ -1,5 +1,6 @@
 import type { List, Page, VariantListQuery } from '@stockyard/contracts';
-import { readPage, searchKey, searchText, stateOf, wordStartPattern } from '@stockyard/service-kit';
+import { readPage, stateOf } from '@stockyard/service-kit';
+import { searchKey, searchText, wordStartPattern } from '@stockyard/service-kit/search';
 import { decodeCursor, pageWithNext, type Keyset } from '@stockyard/service-kit/internals';
 import { errors } from '../domain/errors';
 import type { ProductState, VariantState } from '../domain/product';

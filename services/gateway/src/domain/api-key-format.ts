@@ -1,5 +1,5 @@
 import { crc32 } from 'node:zlib';
-import { randomBase62 } from '@stockyard/service-kit';
+import { randomBase62 } from '@stockyard/service-kit/ids';
 
 /**
  * `sya_<keyId>_<secret><checksum>` (admin) or `syf_...` (storefront):

@@ -6,7 +6,8 @@ import {
   ROLE_PRESETS,
   ROLES,
 } from '@stockyard/contracts';
-import { bindRoute, notFound, validatePathIds } from '@stockyard/service-kit';
+import { bindRoute, notFound } from '@stockyard/service-kit';
+import { validatePathIds } from '@stockyard/service-kit/http';
 import type { Authenticator } from '../auth/authenticator';
 import type { RevocationBus } from '../auth/revocation-bus';
 import type { UsageTracker } from '../auth/usage-tracker';

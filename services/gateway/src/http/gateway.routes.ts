@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { IDENTITY_HEADER, matchRoute, routesForPath, type RouteSpec } from '@stockyard/contracts';
-import { AppError, sendError, type Logger } from '@stockyard/service-kit';
+import { AppError, type Logger } from '@stockyard/service-kit';
+import { sendError } from '@stockyard/service-kit/http';
 import type { Authenticator, Caller } from '../auth/authenticator';
 import { clientOf } from '../auth/client-address';
 import { errors } from '../domain/errors';

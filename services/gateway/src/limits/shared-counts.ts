@@ -1,6 +1,6 @@
 import type { ClientRateLimitInfo } from 'express-rate-limit';
 import type { RedisStore } from 'rate-limit-redis';
-import { RecentMap } from '@stockyard/service-kit';
+import { RecentMap } from '@stockyard/service-kit/store';
 import type { AddHits } from './add-hits';
 
 /** How long a key's hits far from its limit wait in memory before they go to Redis together. */

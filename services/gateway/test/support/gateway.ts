@@ -1,6 +1,7 @@
 import mongoose, { type Connection } from 'mongoose';
 import type { Role, Permission } from '@stockyard/contracts';
-import { createLogger, type Logger } from '@stockyard/service-kit';
+import { type Logger } from '@stockyard/service-kit';
+import { createLogger } from '@stockyard/service-kit/ops';
 import { freePort, infraEnv, isolatedNames, listen, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
 import { buildApp, type GatewayDeps } from '../../src/app';
 import { DEFAULT_BUDGET } from '../../src/auth/attempt-budget';

@@ -8,7 +8,8 @@ import type {
   TransferStock,
   UpdateStockItem,
 } from '@stockyard/contracts';
-import { inKeyedRequest, isKeyedRerun, newId, type Decision } from '@stockyard/service-kit';
+import { newId, type Decision } from '@stockyard/service-kit';
+import { inKeyedRequest, isKeyedRerun } from '@stockyard/service-kit/ids';
 import { adjustStock } from '../domain/adjust-stock';
 import { onceFor } from '../domain/keyed-write';
 import {

@@ -1,4 +1,4 @@
-import { randomBase62 } from '@stockyard/service-kit';
+import { randomBase62 } from '@stockyard/service-kit/ids';
 
 let last = 0;
 let sequence = 0;

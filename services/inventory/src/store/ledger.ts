@@ -1,5 +1,7 @@
 import { parseEvent, type EventEnvelope, type StockMovement } from '@stockyard/contracts';
-import { idempotencyInProgress, InsertBatcher, type Projection } from '@stockyard/service-kit';
+import { type Projection } from '@stockyard/service-kit';
+import { idempotencyInProgress } from '@stockyard/service-kit/http';
+import { InsertBatcher } from '@stockyard/service-kit/store';
 import type { mongo } from 'mongoose';
 import { MOVEMENT_RECORDED } from '../domain/level-change';
 import type { StockLevel } from '../domain/stock-level';

@@ -1,5 +1,6 @@
 import type { Connection, mongo } from 'mongoose';
-import { InsertBatcher, isDuplicateKeyError, type AppError } from '@stockyard/service-kit';
+import { isDuplicateKeyError, type AppError } from '@stockyard/service-kit';
+import { InsertBatcher } from '@stockyard/service-kit/store';
 import { differingParams, type OperationParams } from '../domain/operations';
 import type { AppliedOperation } from '../domain/stock-level';
 import { operationKeyReused } from '../domain/stock.errors';

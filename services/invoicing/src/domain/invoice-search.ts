@@ -1,4 +1,4 @@
-import { wordStarts } from '@stockyard/service-kit';
+import { wordStarts } from '@stockyard/service-kit/search';
 import type { Invoice } from './invoice';
 
 /** An invoice's terms in its search index: the word starts of its number, its order's number and its vendor's name. */

@@ -1,5 +1,6 @@
 import type { InvoiceStatus } from '@stockyard/contracts';
-import { stateTable, type Transitions } from '@stockyard/service-kit';
+import { stateTable } from '@stockyard/service-kit';
+import { type Transitions } from '@stockyard/service-kit/store';
 
 type Workflow = 'simple' | 'advanced';
 type Trigger =

@@ -6,7 +6,8 @@ import type {
   UpdateOrderStatus,
 } from '@stockyard/contracts';
 import { MAX_TRASH_BATCH } from '@stockyard/contracts';
-import { notFound, type Decide } from '@stockyard/service-kit';
+import { notFound } from '@stockyard/service-kit';
+import { type Decide } from '@stockyard/service-kit/store';
 import { setStatus } from '../domain/change-status';
 import type { Order } from '../domain/order';
 import { replaceNotes, replaceShippingAddress, restoreOrder, trashOrder } from '../domain/order-edits';

@@ -1,4 +1,4 @@
-import { wordStarts } from '@stockyard/service-kit';
+import { wordStarts } from '@stockyard/service-kit/search';
 import { assemblyVariantsOf } from './derived';
 import { isFinished, type Order } from './order';
 

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import { FeedOrderPageSchema, FeedOrderSchema, type FeedOrder } from '@stockyard/contracts';
-import { AppError, checkPublicUrl, publicOnlyLookup, type UrlPolicy } from '@stockyard/service-kit';
+import { AppError } from '@stockyard/service-kit';
+import { checkPublicUrl, publicOnlyLookup, type UrlPolicy } from '@stockyard/service-kit/net';
 import { z } from 'zod';
 
 /** The largest feed answer read (a page of orders, or one). */

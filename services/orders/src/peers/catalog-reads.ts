@@ -1,5 +1,6 @@
 import { catalogClient, type InternalChannel, type InternalVariant } from '@stockyard/contracts';
-import { callPeer, peerOptions, RecentMap } from '@stockyard/service-kit';
+import { callPeer, peerOptions } from '@stockyard/service-kit';
+import { RecentMap } from '@stockyard/service-kit/store';
 import type { Config } from '../config';
 
 /** Channels remembered (CHANNEL_CACHE_MS): an organization has a handful. */

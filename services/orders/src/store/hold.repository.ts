@@ -1,11 +1,5 @@
-import {
-  AggregateStore,
-  isDuplicateKeyError,
-  insertAbsent,
-  stateOf,
-  type Changed,
-  type Decision,
-} from '@stockyard/service-kit';
+import { AggregateStore, isDuplicateKeyError, stateOf, type Decision } from '@stockyard/service-kit';
+import { insertAbsent, type Changed } from '@stockyard/service-kit/store';
 import type { Hold, NewHold } from '../domain/hold';
 import type { HoldModel } from './hold.model';
 

@@ -1,5 +1,6 @@
 import type { OrderListQuery } from '@stockyard/contracts';
-import { wordStartPattern, type OrgFilter } from '@stockyard/service-kit';
+import { type OrgFilter } from '@stockyard/service-kit';
+import { wordStartPattern } from '@stockyard/service-kit/search';
 import { dateRange } from './date-range';
 
 /** The earliest date: `deletedAt` at or after it is every trashed order (a range of the trash index). */

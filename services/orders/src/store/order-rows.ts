@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@stockyard/contracts';
-import { RecentMap, replaceAll, stateOf, type Projection } from '@stockyard/service-kit';
+import { stateOf, type Projection } from '@stockyard/service-kit';
+import { RecentMap, replaceAll } from '@stockyard/service-kit/store';
 import type { Order } from '../domain/order';
 import { fulfilmentOf } from '../domain/order-fulfilment';
 import { orderView } from '../domain/order-view';

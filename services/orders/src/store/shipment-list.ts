@@ -1,5 +1,6 @@
 import type { EventEnvelope, Page, Shipment, ShipmentListQuery } from '@stockyard/contracts';
-import { readPage, replaceAll, type OrgFilter, type Projection, type StatePage } from '@stockyard/service-kit';
+import { readPage, type OrgFilter, type Projection, type StatePage } from '@stockyard/service-kit';
+import { replaceAll } from '@stockyard/service-kit/store';
 import type { Order } from '../domain/order';
 import { shipmentView } from '../domain/order-view';
 import { dateRange } from './date-range';

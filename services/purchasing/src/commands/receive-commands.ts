@@ -5,7 +5,8 @@ import type { PurchaseOrder, ReceiptRecord } from '../domain/purchase-order';
 import { receiptRefused } from '../domain/purchase-order.errors';
 import { applyReceipt, recordReceipt, rejectReceipt } from '../domain/receive-line';
 import type { InventoryPeer } from '../peers/inventory-stock';
-import { dependencyUnavailable, refusalOf } from '@stockyard/service-kit';
+import { dependencyUnavailable } from '@stockyard/service-kit';
+import { refusalOf } from '@stockyard/service-kit/http';
 import type { PurchaseOrderReads, PurchaseOrderStore } from '../store/purchase-order.repository';
 
 /** The operation key inventory dedupes a receipt's stock on: any retry moves the stock once. */

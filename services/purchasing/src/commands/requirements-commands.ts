@@ -5,7 +5,8 @@ import {
   type ReorderLevel,
   type RequirementOrder,
 } from '@stockyard/contracts';
-import { AppError, keyedPart, newId } from '@stockyard/service-kit';
+import { AppError, newId } from '@stockyard/service-kit';
+import { keyedPart } from '@stockyard/service-kit/ids';
 import { appendRequirements, canAppend, lineOf, type Appended } from '../domain/append-requirements';
 import { newPurchaseOrder } from '../domain/create-purchase-order';
 import { draftFor, draftTerm, onOrderByPair, onOrderTerm } from '../domain/on-order';

@@ -1,4 +1,4 @@
-import { wordStarts } from '@stockyard/service-kit';
+import { wordStarts } from '@stockyard/service-kit/search';
 import { onOrderTermsOf } from './on-order';
 import type { PurchaseOrder } from './purchase-order';
 

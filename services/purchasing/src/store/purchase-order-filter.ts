@@ -1,5 +1,6 @@
 import type { PurchaseOrderListQuery } from '@stockyard/contracts';
-import { wordStartPattern, type OrgFilter } from '@stockyard/service-kit';
+import { type OrgFilter } from '@stockyard/service-kit';
+import { wordStartPattern } from '@stockyard/service-kit/search';
 
 /** The earliest date: `deletedAt` at or after it is every trashed order (a range of the trash index). */
 export const EARLIEST = new Date(-8_640_000_000_000_000);

@@ -1,4 +1,5 @@
-import { inTraceOf, type Logger } from '@stockyard/service-kit';
+import { type Logger } from '@stockyard/service-kit';
+import { inTraceOf } from '@stockyard/service-kit/ops';
 import { deliveryEndedChange, type Endpoint } from '../domain/endpoint';
 import {
   outcomeOf,

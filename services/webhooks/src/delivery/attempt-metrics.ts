@@ -1,4 +1,4 @@
-import { counter, histogram } from '@stockyard/service-kit';
+import { counter, histogram } from '@stockyard/service-kit/ops';
 import type { Endpoint } from '../domain/endpoint';
 import type { SendResult } from './send';
 

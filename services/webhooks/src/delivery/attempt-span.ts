@@ -1,4 +1,4 @@
-import { SpanKind, SpanStatusCode, withSpan } from '@stockyard/service-kit';
+import { SpanKind, SpanStatusCode, withSpan } from '@stockyard/service-kit/ops';
 import type { Endpoint } from '../domain/endpoint';
 import type { SendResult } from './send';
 

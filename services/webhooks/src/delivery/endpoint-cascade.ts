@@ -1,4 +1,5 @@
-import { unkeyed, type Logger } from '@stockyard/service-kit';
+import { type Logger } from '@stockyard/service-kit';
+import { unkeyed } from '@stockyard/service-kit/ids';
 import type { DeliveryRepository } from '../store/delivery.repository';
 import type { Cascade, EndpointCascades } from '../store/endpoint-cascades.repository';
 import type { EndpointRepository } from '../store/endpoint.repository';

@@ -1,7 +1,8 @@
 import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { signWebhook, WEBHOOK_HEADERS, type WebhookBody } from '@stockyard/contracts';
-import { AppError, publicOnlyLookup } from '@stockyard/service-kit';
+import { AppError } from '@stockyard/service-kit';
+import { publicOnlyLookup } from '@stockyard/service-kit/net';
 import { assertPublicAddresses, parseEndpointUrl } from '../domain/endpoint-url';
 import { parseRetryAfter } from '../domain/delivery';
 import { postOnce } from './http-post';

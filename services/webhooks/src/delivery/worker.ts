@@ -1,4 +1,6 @@
-import { RecentMap, unkeyed, type EventCopy, type Logger } from '@stockyard/service-kit';
+import { type EventCopy, type Logger } from '@stockyard/service-kit';
+import { unkeyed } from '@stockyard/service-kit/ids';
+import { RecentMap } from '@stockyard/service-kit/store';
 import type { NewDelivery } from '../domain/delivery';
 import type { DeliveryRepository } from '../store/delivery.repository';
 import type { DispatchMarks } from '../store/dispatch-marks.repository';

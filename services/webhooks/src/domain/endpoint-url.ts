@@ -5,10 +5,10 @@ import {
   type PublicUrlTarget,
   type UrlPolicy,
   type UrlRules,
-} from '@stockyard/service-kit';
+} from '@stockyard/service-kit/net';
 
 // The rules themselves live in the service kit (net/public-url.ts), shared with the catalog's feeds.
-export type { Resolver, UrlPolicy } from '@stockyard/service-kit';
+export type { Resolver, UrlPolicy } from '@stockyard/service-kit/net';
 export type EndpointTarget = PublicUrlTarget;
 
 /**

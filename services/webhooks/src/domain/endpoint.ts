@@ -1,4 +1,5 @@
-import { newId, randomBase62 } from '@stockyard/service-kit';
+import { newId } from '@stockyard/service-kit';
+import { randomBase62 } from '@stockyard/service-kit/ids';
 import type { CreateWebhookEndpoint, EventName, UpdateWebhookEndpoint, WebhookEndpoint } from '@stockyard/contracts';
 import type { SealedSecret, SecretBox } from '../secrets/secret-box';
 

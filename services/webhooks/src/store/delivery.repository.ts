@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection, Model, mongo } from 'mongoose';
-import { AggregateStore, findOwned, InsertBatcher, readPage } from '@stockyard/service-kit';
+import { AggregateStore, findOwned, readPage } from '@stockyard/service-kit';
+import { InsertBatcher } from '@stockyard/service-kit/store';
 import type { EventName, Page } from '@stockyard/contracts';
 import type { AttemptOutcome, Delivery, DeliveryAttempt, NewDelivery } from '../domain/delivery';
 import { deliveryStates } from '../domain/delivery-states';

@@ -1,5 +1,5 @@
 import type { Connection, Model, mongo } from 'mongoose';
-import { InsertBatcher } from '@stockyard/service-kit';
+import { InsertBatcher } from '@stockyard/service-kit/store';
 import type { NewDelivery } from '../domain/delivery';
 import { dispatchMarkModel, type DispatchMarkDoc } from './dispatch-mark.model';
 import { WriteLane } from './write-lane';

@@ -1,6 +1,7 @@
 import type { Connection, Model } from 'mongoose';
 import type { EventName, Page } from '@stockyard/contracts';
-import { AggregateStore, AppError, documentKey, type BroadcastCache, readPage } from '@stockyard/service-kit';
+import { AggregateStore, AppError, type BroadcastCache, readPage } from '@stockyard/service-kit';
+import { documentKey } from '@stockyard/service-kit/store';
 import type { Endpoint, EndpointChange, NewEndpoint } from '../domain/endpoint';
 import type { SealedSecret, SecretBox } from '../secrets/secret-box';
 import { endpointModel, type EndpointDoc } from './endpoint.model';

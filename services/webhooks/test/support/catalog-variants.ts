@@ -1,5 +1,7 @@
 import mongoose from 'mongoose';
-import { Broker, createLogger, newEvent } from '@stockyard/service-kit';
+import { newEvent } from '@stockyard/service-kit';
+import { Broker } from '@stockyard/service-kit/events';
+import { createLogger } from '@stockyard/service-kit/ops';
 import { eventually, infraEnv, type Stack } from '@stockyard/testkit';
 
 /**

@@ -1,4 +1,6 @@
-import { Broker, createLogger, newEvent } from '@stockyard/service-kit';
+import { newEvent } from '@stockyard/service-kit';
+import { Broker } from '@stockyard/service-kit/events';
+import { createLogger } from '@stockyard/service-kit/ops';
 import { eventually, startReceiver } from '@stockyard/testkit';
 import type { Harness } from './webhooks';
 

@@ -1,4 +1,5 @@
-import { Broker, createLogger } from '@stockyard/service-kit';
+import { Broker } from '@stockyard/service-kit/events';
+import { createLogger } from '@stockyard/service-kit/ops';
 import { infraEnv, type Stack } from '@stockyard/testkit';
 
 /** Calls the stack's gateway with a bootstrap admin key, as a partner would. */

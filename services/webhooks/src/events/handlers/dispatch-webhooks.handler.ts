@@ -1,5 +1,6 @@
 import { isPublicEvent, type EventEnvelope } from '@stockyard/contracts';
-import { currentTraceparent, type EventCopy, type Logger } from '@stockyard/service-kit';
+import { type EventCopy, type Logger } from '@stockyard/service-kit';
+import { currentTraceparent } from '@stockyard/service-kit/ops';
 import { newDelivery } from '../../domain/delivery';
 import type { NewWork } from '../../delivery/worker';
 import type { EndpointRepository } from '../../store/endpoint.repository';

@@ -1,0 +1,13 @@
+// Public-URL rules: what a webhook, feed or import URL may point at.
+export {
+  assertPublicAddresses,
+  checkPublicUrl,
+  hostAllowlist,
+  parsePublicUrl,
+  type PublicUrlTarget,
+  type Resolver,
+  type UrlPolicy,
+  type UrlRules,
+} from './src/net/public-url';
+export { publicOnlyLookup } from './src/net/public-only-lookup';
+export { resolveHost } from './src/net/dns-resolver';

@@ -1,0 +1,13 @@
+// Storage helpers below AggregateStore: batching, locks, recent work, replacing sets, state tables' class.
+export { InsertBatcher } from './src/db/insert-batcher';
+export { insertAbsent, replaceAll } from './src/db/replace-all';
+export { documentLocks, documentKey, KeyedMutex } from './src/db/document-lock';
+export { RecentMap } from './src/recent-map';
+export { RecentWork } from './src/recent-work';
+export type { Decide, Changed } from './src/store/aggregate-store';
+export type { PageRead } from './src/store/read-page';
+export type { UniqueClaimsOptions } from './src/store/unique-claims';
+export type { UniqueValuesOption } from './src/store/unique-values';
+export { StateTable, type Transitions } from './src/domain/state-table';
+export { pendingService } from './src/pending-service';
+export type { ServiceDefinition } from './src/service';
