@@ -8,6 +8,8 @@ module.exports = {
   // .ci/run calls after `npm test`; `npm test` leaves it out.
   testPathIgnorePatterns:
     process.env.STOCKYARD_REPLICAS === 'true' ? ['/node_modules/'] : ['/node_modules/', 'replicas-restart'],
+  // The packed client's build (npm run client:pack) holds a package.json named like the workspace's.
+  modulePathIgnorePatterns: ['<rootDir>/packages/client/dist'],
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022' } }] },
   globalSetup: '<rootDir>/packages/testkit/src/global-setup.ts',
   testTimeout: 60_000,
