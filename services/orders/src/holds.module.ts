@@ -37,7 +37,7 @@ export function holdsModule(
     moves,
     reads: new HoldReads(orders.orders, holds, sources, purchaseDates(config, logger), moves.stock),
     commands: new HoldCommands(orders.orders, holds, moves, sources, fulfilment),
-    fulfil: new FulfilCommands(store, orders.orders, holds, moves, fulfilment),
+    fulfil: new FulfilCommands(store, orders.orders, holds, moves.refreshedByCaller(), fulfilment),
     links: new HoldLinks(holds),
     reresolve: new ReresolveLines(store, orders.orders, orders.catalog),
     kits: new KitCommands(orders.orders, holds, moves, sync, orders.catalog, sources, fulfilment),

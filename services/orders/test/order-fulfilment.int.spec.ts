@@ -1,8 +1,10 @@
+import type { StockMoveOutcome } from '@stockyard/contracts';
 import { newEvent } from '@stockyard/service-kit';
 import { outboxOf } from '@stockyard/service-kit/events';
 import { eventually } from '@stockyard/testkit';
+import { FulfilmentRefresh } from '../src/commands/fulfilment-refresh';
 import { HOLDS_WANTED } from '../src/store/holds-trigger';
-import { holdsOf, stockedChannel, stockUp } from './support/holds';
+import { holdsOf, stockedChannel, stockOf, stockUp } from './support/holds';
 import { startOrders, type Orders } from './support/orders';
 
 const ORG = 'org_fulfilment_shown';
@@ -39,6 +41,16 @@ describe('fulfilment shows on the order (fulfillmentStatus, fulfilledAt, per lin
     const res = await h.request('GET', `/orders?${query}&limit=100`);
     expect(res.status).toBe(200);
     return res.body.data.map((o: { id: string }) => o.id);
+  };
+  /** The refreshes asked for of the order while `work` runs (each with its options). */
+  const refreshesOf = async (orderId: string, work: () => Promise<void>) => {
+    const refresh = jest.spyOn(FulfilmentRefresh.prototype, 'refresh');
+    try {
+      await work();
+      return refresh.mock.calls.filter(([, ids]) => ids.includes(orderId)).map(([, , options]) => options ?? {});
+    } finally {
+      refresh.mockRestore();
+    }
   };
 
   it('fulfilling every line: FULFILLED with fulfilledAt, each line FULFILLED, no status event', async () => {
@@ -261,5 +273,69 @@ describe('fulfilment shows on the order (fulfillmentStatus, fulfilledAt, per lin
     });
     expect(linesOf(computed)).toEqual([[1, 'FULFILLED']]);
     expect(await listed('fulfillmentStatus=FULFILLED')).toContain(order.id);
+  });
+
+  it('a fulfil call refreshes its order once, marking it: its deducts ask for no refresh of their own', async () => {
+    const order = await orderOf('FS-10', [2, 1, 3]);
+    let res: Awaited<ReturnType<Orders['request']>> | undefined;
+    const asked = await refreshesOf(order.id, async () => {
+      res = await h.request('POST', `/orders/${order.id}/fulfill`, {});
+    });
+    expect([res!.status, res!.body.fulfillmentStatus]).toEqual([201, 'FULFILLED']);
+    expect(asked).toEqual([expect.objectContaining({ called: true })]);
+    expect(linesOf(await get(order.id))).toEqual([
+      [2, 'FULFILLED'],
+      [1, 'FULFILLED'],
+      [3, 'FULFILLED'],
+    ]);
+  });
+
+  it('a fulfil that fails after a deduct (inventory busy for another hold) still shows what it deducted', async () => {
+    const order = await orderOf('FS-11', [2, 1]);
+    const stock = h.deps.holds.moves.stock;
+    const made = stock.moves.bind(stock);
+    // Inventory makes both deducts but answers the second as busy (503): that hold keeps its move in flight.
+    jest
+      .spyOn(stock, 'moves')
+      .mockImplementationOnce(async (orgId, moves) =>
+        (await made(orgId, moves)).map((o, i): StockMoveOutcome =>
+          i === 0
+            ? o
+            : { ok: false, operationKey: o.operationKey, error: { status: 503, code: 'busy', message: 'busy' } },
+        ),
+      );
+    const failed = await h.request('POST', `/orders/${order.id}/fulfill`, {});
+    expect([failed.status, failed.body.error.code]).toEqual([503, 'dependency_unavailable']);
+    const shown = await eventually(async () => {
+      const now = await get(order.id);
+      return now.fulfillmentStatus === 'PARTIALLY_FULFILLED' ? now : undefined;
+    });
+    expect(
+      linesOf(shown)
+        .map(([, status]) => status)
+        .sort(),
+    ).toEqual(['FULFILLED', 'UNFULFILLED']);
+    // The retry finishes the move in flight with its key: each variant's stock deducted once.
+    const retried = await h.request('POST', `/orders/${order.id}/fulfill`, {});
+    expect([retried.status, retried.body.fulfillmentStatus]).toEqual([201, 'FULFILLED']);
+    expect(linesOf(await get(order.id))).toEqual([
+      [2, 'FULFILLED'],
+      [1, 'FULFILLED'],
+    ]);
+    const onHand = await Promise.all(order.lines.map(async (l: { variantId: string }) => stockOf(h, l.variantId)));
+    expect(onHand).toEqual([
+      { onHand: 8, reserved: 0 },
+      { onHand: 9, reserved: 0 },
+    ]);
+  });
+
+  it('a status change after fulfilment, its holds sync moving nothing it shows, asks for no refresh', async () => {
+    const order = await orderOf('FS-12', [1, 2]);
+    expect((await h.request('POST', `/orders/${order.id}/fulfill`, {})).status).toBe(201);
+    const asked = await refreshesOf(order.id, async () => {
+      expect((await h.request('PUT', `/orders/${order.id}/status`, { status: 'SHIPPED' })).status).toBe(200);
+    });
+    expect(asked).toEqual([]);
+    expect(await get(order.id)).toMatchObject({ status: 'SHIPPED', fulfillmentStatus: 'FULFILLED' });
   });
 });

@@ -17,7 +17,8 @@ const busy = () => errors.contention('Order is too busy; retry', undefined, { 'R
  * moved). Holds are not in the order's document, so the order's version is read first, then the
  * holds, and a decision applies only to that version: a computation from holds read before
  * another writer's never overwrites what that writer wrote; an order written meanwhile is read
- * and computed again.
+ * and computed again. A caller that holds both already (fulfil: the order it wrote or read, then
+ * the holds it settled) hands them over as `known`, for a first round with no reads.
  */
 export class FulfilmentRefresh {
   private store?: OrderStore;
@@ -49,15 +50,18 @@ export class FulfilmentRefresh {
     );
   }
 
-  /** The orders' fulfilment brought up to their holds; `called`: a fulfil call marks them. Answers the orders after. */
-  async refresh(orgId: string, orderIds: readonly string[], options: { called?: boolean } = {}) {
+  /**
+   * The orders' fulfilment brought up to their holds; `called`: a fulfil call marks them. `known`:
+   * orders whose version and holds the caller has (see the class); a lost first round reads them
+   * like the others. Answers the orders after.
+   */
+  async refresh(orgId: string, orderIds: readonly string[], options: { called?: boolean; known?: Known } = {}) {
     const store = this.store!;
     const shown = new Map<string, Order>();
     let pending = [...new Set(orderIds)];
     for (let round = 0; pending.length > 0; round++) {
       if (round === MAX_ROUNDS) throw busy();
-      const seen = await this.orders.versions(orgId, pending);
-      const holds = byOrder(await this.holds.ofOrders(orgId, [...seen.keys()]));
+      const { seen, holds } = await this.read(orgId, pending, round === 0 ? options.known : undefined);
       const now = new Date();
       const outcomes = await store.changeMany(orgId, [...seen.keys()], (current) =>
         current.version === seen.get(current.id)
@@ -79,10 +83,30 @@ export class FulfilmentRefresh {
     }
     return shown;
   }
+
+  /** Each order's version, then its holds: from `known` where the caller has them, the rest read in that order. */
+  private async read(orgId: string, ids: string[], known: Known = new Map()) {
+    const unknown = ids.filter((id) => !known.has(id));
+    const seen = unknown.length > 0 ? await this.orders.versions(orgId, unknown) : new Map<string, number>();
+    const holds = byOrder(await this.holds.ofOrders(orgId, [...seen.keys()]));
+    for (const [id, given] of known) {
+      if (!ids.includes(id)) continue;
+      seen.set(id, given.version);
+      holds.set(id, given.holds);
+    }
+    return { seen, holds };
+  }
 }
 
-function byOrder(holds: readonly Hold[]): Map<string, Hold[]> {
-  const grouped = new Map<string, Hold[]>();
+/**
+ * Orders' versions and their holds as a caller holds them: each version read (or written) before
+ * every hold was read or settled, so the version guard keeps the computation from overwriting a
+ * newer write, as with the refresh's own reads.
+ */
+type Known = ReadonlyMap<string, { version: number; holds: readonly Hold[] }>;
+
+function byOrder(holds: readonly Hold[]): Map<string, readonly Hold[]> {
+  const grouped = new Map<string, readonly Hold[]>();
   for (const h of holds) grouped.set(h.orderId, [...(grouped.get(h.orderId) ?? []), h]);
   return grouped;
 }

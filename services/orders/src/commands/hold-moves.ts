@@ -36,7 +36,8 @@ const codeOf = (err: PeerRefusedError) =>
  * which inventory applies once. A refusal clears the move with no effect (a reserve above
  * what is available, a deduct from stock that is not there: the hold goes back to `undo`).
  * A settled move that changes what the order shows of fulfilment (a deduct, above all) has its
- * orders refreshed, once per call however many holds it settled.
+ * orders refreshed, once per call however many holds it settled, unless its caller refreshes
+ * them itself (`refreshedByCaller`).
  */
 export class HoldMoves {
   constructor(
@@ -47,9 +48,19 @@ export class HoldMoves {
   ) {}
 
   /**
+   * The same moves for a caller that refreshes the orders of the holds it moves itself, from the
+   * holds they settled, once they all did, and after a failure too (fulfil, restore-and-fulfil):
+   * their settles ask for no refresh, which would be a second write of the order racing the
+   * caller's own.
+   */
+  refreshedByCaller(): HoldMoves {
+    return new HoldMoves(this.holds, this.stock, this.logger);
+  }
+
+  /**
    * The orders' fulfilment refreshed after their holds' moves settled, not waited for: moves run in
    * the holds sync too, which the relay may replay while it holds the order's lock. The move is made
-   * whatever the refresh does; fulfil answers after a refresh of its own.
+   * whatever the refresh does.
    */
   private told(orgId: string, orderIds: string[]): void {
     this.fulfilment?.later(orgId, orderIds);

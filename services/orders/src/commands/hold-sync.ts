@@ -1,7 +1,7 @@
 import type { Logger } from '@stockyard/service-kit';
-import { isOpen, newHold, shortOf, type Hold } from '../domain/hold';
+import { isOpen, newHold, shortOf, wantsHold, type Hold } from '../domain/hold';
 import type { Order } from '../domain/order';
-import { fulfilmentMayMove } from '../domain/order-fulfilment';
+import { fulfilmentMayMove, withFulfilment } from '../domain/order-fulfilment';
 import type { CatalogReads } from '../peers/catalog-reads';
 import type { HoldRepository } from '../store/hold.repository';
 import type { OrderReads } from '../store/order.repository';
@@ -29,38 +29,48 @@ export class HoldSync {
   ) {}
 
   /**
-   * The order's holds brought in step with it; then, once its fulfilment may move (something was
-   * deducted, a fulfil call was made), that too (its lines or holds may have changed), after the
-   * sync: the relay may run it while holding the order's lock (FulfilmentRefresh.later).
+   * The order's holds brought in step with it; then its fulfilment, if what it shows may move
+   * (something was deducted, a fulfil call was made) and does, computed from its lines and the
+   * holds as this sync left them. A sync that changed neither (a status change, reserves) writes
+   * nothing more; a move that changes fulfilment (a deduct) has its own refresh (HoldMoves). The
+   * refresh runs after the sync: the relay may run it while holding the order's lock
+   * (FulfilmentRefresh.later).
    */
   async syncOrder(orgId: string, orderId: string): Promise<void> {
     const order = await this.orders.find(orgId, orderId);
     if (!order) return;
-    await this.holdsOf(order);
-    if (fulfilmentMayMove(order)) this.fulfilment.later(orgId, [orderId]);
+    const holds = await this.holdsOf(order);
+    if (!fulfilmentMayMove(order)) return;
+    if (!holds || withFulfilment(order, holds, { now: new Date() }) !== order) this.fulfilment.later(orgId, [orderId]);
   }
 
-  private async holdsOf(order: Order): Promise<void> {
+  /** The order's holds in step with it: answers them as the sync left them, or null when its cancels failed. */
+  private async holdsOf(order: Order): Promise<readonly Hold[] | null> {
     const { orgId, id: orderId } = order;
     const held = await this.holds.ofOrder(orgId, orderId);
     await this.noteStatus(order, held);
     if (order.status === 'CANCELLED') {
       const open = held.filter(isOpen).map((h) => h.id);
-      await this.settled(this.moves.runMany(orgId, open, (c) => (isOpen(c) ? cancelHold(c) : undefined)));
-      return;
+      const ran = await this.settled(this.moves.runMany(orgId, open, (c) => (isOpen(c) ? cancelHold(c) : undefined)));
+      return ran && held.map((h) => ran.get(h.id)?.hold ?? h);
     }
-    if (!HOLDING.has(order.status) || order.deletedAt) return;
+    if (!HOLDING.has(order.status) || order.deletedAt) return held;
     const made = await this.createMissing(order, held);
     const all = made ? await this.holds.ofOrder(orgId, orderId) : held;
+    // What a reserve changes of fulfilment (a dropship hold's stock) its settle refreshes (HoldMoves).
     await this.settled(this.reserveAll(all));
+    return all;
   }
 
   /**
    * Waits for the holds' moves; what failed (inventory away) stays written on the holds for the
-   * sweep, so the sync itself succeeds (the relay does not retry it for that).
+   * sweep, so the sync itself succeeds (the relay does not retry it for that). Null when they failed.
    */
-  private async settled(moves: Promise<unknown>): Promise<void> {
-    await moves.catch((err: Error) => this.logger.warn({ err: err.message }, 'hold moves left to the sweep'));
+  private async settled<T>(moves: Promise<T>): Promise<T | null> {
+    return moves.catch((err: Error) => {
+      this.logger.warn({ err: err.message }, 'hold moves left to the sweep');
+      return null;
+    });
   }
 
   /** The order's status on its open holds (how stale holds are found), in one batched change. */
@@ -92,7 +102,7 @@ export class HoldSync {
    */
   private async createMissing(order: Order, held: Hold[]): Promise<number> {
     const lines = new Set(held.map((h) => h.lineId));
-    const wanting = order.lines.filter((l) => l.variantId && !lines.has(l.id) && l.quantity > l.shippedQuantity);
+    const wanting = order.lines.filter((l) => wantsHold(l) && !lines.has(l.id));
     if (wanting.length === 0) return 0;
     const warehouseId = await this.warehouseOf(order);
     const holds = wanting.map((line) => {

@@ -58,6 +58,10 @@ export const isOpen = (hold: Pick<Hold, 'status'>) => hold.status === 'PENDING' 
 export const isDropship = (hold: Pick<Hold, 'status' | 'sourceChannelId' | 'reservedQuantity'>) =>
   hold.status === 'ALLOCATED' && hold.sourceChannelId !== null && hold.reservedQuantity === 0;
 
+/** Whether the holds sync makes the line a hold when it has none: linked to a variant, some of it unshipped. */
+export const wantsHold = (line: { variantId: string | null; quantity: number; shippedQuantity: number }) =>
+  Boolean(line.variantId) && line.quantity > line.shippedQuantity;
+
 /** The quantity an open hold still lacks in inventory. */
 export const shortOf = (hold: Hold) =>
   isOpen(hold) && !hold.kitLevel ? Math.max(0, hold.quantity - hold.reservedQuantity) : 0;
