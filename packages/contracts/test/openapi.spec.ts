@@ -10,7 +10,7 @@ import { ROUTES, type RouteSpec } from '../src/routes';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const doc = partnerApiDocument() as Json;
+const doc = partnerApiDocument();
 const name = (r: RouteSpec) => `${r.method} ${r.path}`;
 const operation = (r: RouteSpec): Json => doc.paths[r.path][r.method.toLowerCase()];
 const built = ROUTES.filter((r) => schemasOf(r));
@@ -99,12 +99,23 @@ describe('the OpenAPI document', () => {
     expect(doc.components.responses.rate_limited.headers['Retry-After']).toBeDefined();
   });
 
+  /** A response as written in an operation, or the named one it refers to. */
+  const resolved = (answer: Json): Json =>
+    answer.$ref ? doc.components.responses[answer.$ref.split('/').pop()] : answer;
+
+  it('writes each distinct error answer once, as a named response', () => {
+    const written = built.flatMap((r) => Object.entries(operation(r).responses).filter(([status]) => +status >= 400));
+    expect(written.filter(([, answer]) => !(answer as Json).$ref)).toEqual([]);
+    const named = Object.values(doc.components.responses).map((r) => JSON.stringify(r));
+    expect(new Set(named).size).toBe(named.length);
+  });
+
   it('lists the codes each route answers under the status of their type, with a description each', () => {
     for (const r of built) {
       const responses = operation(r).responses;
       for (const code of schemasOf(r)!.errors ?? []) {
         const answer = responses[String(ERROR_STATUS[code.type])];
-        const own = answer.$ref ? doc.components.responses[answer.$ref.split('/').pop()] : answer;
+        const own = resolved(answer);
         const codes = own.content['application/json'].schema.properties.error.properties.code.enum;
         expect([name(r), codes]).toEqual([name(r), expect.arrayContaining([code.code])]);
         expect(own.description).toContain(`\`${code.code}\`: ${code.description}`);
@@ -112,7 +123,10 @@ describe('the OpenAPI document', () => {
     }
     const receiveRoute = ROUTES.find((r) => name(r) === 'POST /purchase-orders/{id}/lines/{lineId}/receive')!;
     const receive = operation(receiveRoute);
-    expect(receive.responses['422'].content['application/json'].schema.properties.error.properties.code.enum).toEqual([
+    // A route's own answer is a named response, shared by every route that answers the same.
+    const refused = resolved(receive.responses['422']);
+    expect(receive.responses['422'].$ref).toBe('#/components/responses/unprocessable_over_receipt');
+    expect(refused.content['application/json'].schema.properties.error.properties.code.enum).toEqual([
       'over_receipt',
       'receipt_refused',
       'idempotency_key_reused',
@@ -122,7 +136,7 @@ describe('the OpenAPI document', () => {
     expect(doc.components.responses.unauthorized.description).toContain('`invalid_api_key`');
     // A GET whose rule can refuse (a date range) answers 422 though it writes nothing.
     const statement = operation(ROUTES.find((r) => name(r) === 'GET /invoices/vendor-statement')!);
-    expect(statement.responses['422'].description).toContain('`invalid_date_range`');
+    expect(resolved(statement.responses['422']).description).toContain('`invalid_date_range`');
   });
 
   it('names the models a generated client types answers by, and refers to them', () => {

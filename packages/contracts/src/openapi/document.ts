@@ -3,6 +3,7 @@ import { errorResponses } from './errors-doc';
 import { headerComponents, IDEMPOTENCY_KEY_PARAMETER } from './headers-doc';
 import { modelSchemas, type JsonSchema } from './json-schema';
 import { operationOf } from './operations';
+import { shareErrorResponses } from './shared-responses';
 import { WEBHOOK_EVENTS_TAG, webhooksDoc } from './webhooks-doc';
 
 export const API_BASE_PATH = '/api/v1';
@@ -44,6 +45,7 @@ function paths(): Record<string, JsonSchema> {
  */
 export function partnerApiDocument(options: { serverUrl?: string } = {}): JsonSchema {
   const operations = paths();
+  const shared = shareErrorResponses(operations);
   const usedResponses = new Set(
     [...JSON.stringify(operations).matchAll(/#\/components\/responses\/(\w+)/g)].map((m) => m[1]!),
   );
@@ -68,7 +70,7 @@ export function partnerApiDocument(options: { serverUrl?: string } = {}): JsonSc
         },
       },
       schemas: modelSchemas(),
-      responses: errorResponses(usedResponses),
+      responses: { ...errorResponses(usedResponses), ...shared },
       parameters: { IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER },
       headers: headerComponents(),
     },

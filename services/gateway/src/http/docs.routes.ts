@@ -1,4 +1,5 @@
 import path from 'node:path';
+import compression from 'compression';
 import express, { type Router } from 'express';
 import { partnerApiDocument } from '@stockyard/contracts';
 
@@ -91,10 +92,13 @@ function firstOperationHash(document: Record<string, unknown>): string {
 /**
  * The API reference, reachable without a key: `/openapi.json` (the document made from the
  * contracts, the same as `npm run -s openapi`) and `/docs` (Scalar's page over it). Both are
- * the same for everyone: nothing of any organization is in them.
+ * the same for everyone: nothing of any organization is in them. Answers are compressed when the
+ * reader accepts it (the document is 0.9 MB as JSON, 45 KB gzipped; Scalar's scripts shrink as much);
+ * the partner API's own answers are not (this router's compression reaches only its routes).
  */
 export function docsRoutes(): Router {
-  // Made on the first request (a few hundred milliseconds of JSON Schema), not at every start.
+  // Made on the first request (a few hundred milliseconds of JSON Schema), not at every start: the
+  // test suite starts gateways by the hundred.
   let made: { json: string; init: string } | undefined;
   const docs = () => {
     if (made) return made;
@@ -102,6 +106,8 @@ export function docsRoutes(): Router {
     return (made = { json: JSON.stringify(document), init: init(firstOperationHash(document)) });
   };
   const router = express.Router();
+  const compress = compression();
+  router.use(['/openapi.json', '/docs'], compress);
   router.get('/openapi.json', (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.type('application/json').send(docs().json);
