@@ -79,6 +79,7 @@ export const ROUTES: readonly RouteSpec[] = [
   spec('POST', '/purchase-orders/{id}/cancel', 'purchasing', 'pos.write', 201),
   // Short-close (issue #24): stop waiting for the rest of a partially received order.
   added('POST', '/purchase-orders/{id}/close', 'purchasing', 'pos.write', 201),
+  added('POST', '/purchase-orders/{id}/reopen', 'purchasing', 'pos.write', 201),
   spec('POST', '/purchase-orders/{id}/send-email', 'purchasing', 'pos.write', 201),
   spec('POST', '/purchase-orders/{id}/send-follow-up', 'purchasing', 'pos.write', 201),
   spec('GET', '/purchase-orders/{id}/pdf', 'purchasing', 'pos.read', 200),

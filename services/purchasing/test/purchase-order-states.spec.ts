@@ -5,6 +5,7 @@ import { addTracking, linkHolds } from '../src/domain/order-extras';
 import {
   cancelPurchaseOrder,
   closePurchaseOrder,
+  reopenPurchaseOrder,
   submitPurchaseOrder,
   trashPurchaseOrder,
 } from '../src/domain/order-lifecycle';
@@ -28,6 +29,7 @@ const FIRE: Record<PurchaseOrderTrigger, (po: PurchaseOrder) => PurchaseOrder> =
   submit: (po) => submitPurchaseOrder(po, NOW).state!,
   cancel: (po) => cancelPurchaseOrder(po, NOW).state!,
   close: (po) => closePurchaseOrder(po, NOW).state!,
+  reopen: (po) => reopenPurchaseOrder(po).state!,
   update: (po) => updatePurchaseOrder(po, { notes: 'call first' }).state!,
   edit_lines: (po) => addLines(po, [aLine()]).state!,
   link_holds: (po) => {

@@ -167,6 +167,10 @@ export const PURCHASING_API = {
     ...order,
     errors: purchasingCodes('purchase_order_trashed', 'invalid_status_transition', 'purchase_order_receipt_pending'),
   }),
+  reopenPurchaseOrder: apiRoute('POST', '/purchase-orders/{id}/reopen', {
+    ...order,
+    errors: purchasingCodes('purchase_order_trashed', 'invalid_status_transition'),
+  }),
   addLine: apiRoute('POST', '/purchase-orders/{id}/lines', {
     body: AddLineSchema,
     ...order,

@@ -368,6 +368,8 @@ const PURCHASING_LATER: RouteExample[] = [
     body: { to: 'orders@acme-supply.example', message: 'Could you confirm when the remaining 15 arrive?' },
   },
   { route: 'POST /purchase-orders/{id}/close', params: po },
+  { route: 'POST /purchase-orders/{id}/reopen', params: po },
+  { route: 'POST /purchase-orders/{id}/close', params: po },
   { route: 'POST /purchase-orders/bulk-from-requirements', body: { warehouseId: 'wh_example' } },
   { route: 'GET /invoices/aging' },
 ];

@@ -14,6 +14,7 @@ import { addLines, deleteLine, updateLine } from '../domain/order-lines';
 import {
   cancelPurchaseOrder,
   closePurchaseOrder,
+  reopenPurchaseOrder,
   restorePurchaseOrder,
   submitPurchaseOrder,
   trashPurchaseOrder,
@@ -92,6 +93,7 @@ export class PurchaseOrderCommands {
   submit = (orgId: string, id: string) => this.decide(orgId, id, (po) => submitPurchaseOrder(po, new Date()));
   cancel = (orgId: string, id: string) => this.decide(orgId, id, (po) => cancelPurchaseOrder(po, new Date()));
   close = (orgId: string, id: string) => this.decide(orgId, id, (po) => closePurchaseOrder(po, new Date()));
+  reopen = (orgId: string, id: string) => this.decide(orgId, id, (po) => reopenPurchaseOrder(po));
   trash = (orgId: string, id: string) => this.decide(orgId, id, (po) => trashPurchaseOrder(po, new Date()));
   restore = (orgId: string, id: string) => this.decide(orgId, id, (po) => restorePurchaseOrder(po));
 

@@ -38,6 +38,12 @@ export function closePurchaseOrder(po: PurchaseOrder, now: Date): Change {
   return moved(po, { ...po, status, closedAt: now });
 }
 
+/** Reopen a short-closed order: the rest is awaited again, received as before (on order again). */
+export function reopenPurchaseOrder(po: PurchaseOrder): Change {
+  const status = allowed(po, 'reopen');
+  return moved(po, { ...po, status, closedAt: null });
+}
+
 /** Soft delete (DRAFT and CANCELLED orders); deleting a trashed order again changes nothing. */
 export function trashPurchaseOrder(po: PurchaseOrder, now: Date): Change {
   if (po.deletedAt) return { result: po };

@@ -4,7 +4,8 @@ import { stateTable } from '@stockyard/service-kit';
  * The purchase order's state machine (issue #24). Besides the status changes, the table
  * says in which statuses an edit may happen (a trigger that leads back to its own status):
  * header updates, line edits, hold links, tracking, soft delete. `close` short-closes a
- * partially received order (ERPNext's and Odoo's "close": the rest is no longer awaited). A receipt is `receive_part`
+ * partially received order (ERPNext's and Odoo's "close": the rest is no longer awaited); `reopen` awaits
+ * the rest again (a close made too early). A receipt is `receive_part`
  * while some line is still short after it, `receive_all` once every line is fully received.
  * `email` (the order to the supplier) in any status but CANCELLED; `follow_up` while goods are awaited.
  */
@@ -42,6 +43,6 @@ export const purchaseOrderStates = stateTable('Purchase order', {
   },
   RECEIVED: { track: 'RECEIVED', email: 'RECEIVED' },
   CANCELLED: { delete: 'CANCELLED' },
-  CLOSED: { track: 'CLOSED', email: 'CLOSED' },
+  CLOSED: { reopen: 'PARTIALLY_RECEIVED', track: 'CLOSED', email: 'CLOSED' },
 });
 export type PurchaseOrderTrigger = (typeof purchaseOrderStates.triggers)[number];

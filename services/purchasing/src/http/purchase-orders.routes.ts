@@ -39,6 +39,9 @@ export function purchaseOrdersRoutes(router: Router, { commands, orders }: Purch
   bindRoute(router, api.closePurchaseOrder, async ({ orgId, params }) =>
     purchaseOrderView(await commands.close(orgId, params.id)),
   );
+  bindRoute(router, api.reopenPurchaseOrder, async ({ orgId, params }) =>
+    purchaseOrderView(await commands.reopen(orgId, params.id)),
+  );
   bindRoute(router, api.addTracking, async ({ orgId, params, body }) =>
     purchaseOrderView(await commands.addTracking(orgId, params.id, body)),
   );
