@@ -8,11 +8,19 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { asCaller, ensureInfra, gatewayCaller, infraVariables, REPO_ROOT, startStack } from '@stockyard/testkit';
+import {
+  asCaller,
+  ensureInfra,
+  ferretDbPid,
+  gatewayCaller,
+  infraVariables,
+  REPO_ROOT,
+  startStack,
+} from '@stockyard/testkit';
 import { termRows } from '../packages/service-kit/src/store/search-index';
 import { newProduct } from '../services/catalog/src/domain/product-create';
 import { searchTermsOf } from '../services/catalog/src/domain/product-search';
-import { runScript, watchMachine } from './machine';
+import { cpuMeter, runScript, watchMachine } from './machine';
 import { ms, pct, say } from './support/figures';
 
 // mongoose is the catalog service's dependency, not the workspace root's.
@@ -148,13 +156,23 @@ async function main() {
     let n = 0;
     const create = () => api('POST', '/products', { name: `Created ${n++}`, price: 10, cost: 4 });
     await createLoop(CONNECTIONS, 2, create); // warm-up
+    // Each process's CPU per create: what the machine's other load does not change.
+    const meter = cpuMeter({
+      catalog: stack.services.catalog!.pid,
+      gateway: stack.services.gateway!.pid,
+      ferretdb: infra.mode === 'local' ? ferretDbPid() : undefined,
+    });
+    const cpu = meter.start();
     const c = await createLoop(CONNECTIONS, CREATE_SECONDS, create);
+    const used = cpu.stop();
     const statuses = JSON.stringify(Object.fromEntries(c.statuses));
     say(
       `POST /products (generated SKUs), ${CONNECTIONS} connections, ${CREATE_SECONDS} s: ` +
         `${c.perSecond.toFixed(0)} creates/s (${c.count} requests; p50 ${ms(c.p50)}, p99 ${ms(c.p99)}; ` +
         `statuses ${statuses})`,
     );
+    const perCreate = Object.entries(used).map(([name, total]) => `${name} ${(total / c.count).toFixed(1)}`);
+    say(`  CPU ms per create: ${perCreate.join(', ')}`);
   } finally {
     say(machine.end());
     await stack.destroy();
