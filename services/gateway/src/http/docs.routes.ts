@@ -1,7 +1,7 @@
 import path from 'node:path';
 import compression from 'compression';
 import express, { type Router } from 'express';
-import { partnerApiDocument } from '@stockyard/contracts';
+import { partnerApiDocument, ROUTES } from '@stockyard/contracts';
 
 /**
  * Scalar's browser build from the installed `@scalar/api-reference` (its package exports no path
@@ -78,6 +78,17 @@ const scalarSlug = (name: string) =>
     .replace(/[\s_-]+/g, '-')
     .replace(/^-+|-+$/g, '');
 
+/**
+ * The document's tags and paths as the document orders them (partnerApiDocument: a tag per service
+ * in the route table's order, a path item per template at its first route), without their schemas:
+ * where the page opens is known at once, before the document is made.
+ */
+function outline(): Record<string, unknown> {
+  const paths: Record<string, Record<string, { tags: string[] }>> = {};
+  for (const route of ROUTES) (paths[route.path] ??= {})[route.method.toLowerCase()] = { tags: [route.service] };
+  return { tags: [...new Set(ROUTES.map((r) => r.service))].map((name) => ({ name })), paths };
+}
+
 /** Scalar's address of the first operation of the first tag, as its sidebar orders them. */
 function firstOperationHash(document: Record<string, unknown>): string {
   const tag = (document.tags as { name: string }[])[0]?.name ?? '';
@@ -97,27 +108,25 @@ function firstOperationHash(document: Record<string, unknown>): string {
  * the partner API's own answers are not (this router's compression reaches only its routes).
  */
 export function docsRoutes(): Router {
-  // Made on the first request (a few hundred milliseconds of JSON Schema), not at every start: the
-  // test suite starts gateways by the hundred.
-  let made: { json: string; init: string } | undefined;
-  const docs = () => {
-    if (made) return made;
-    const document = partnerApiDocument();
-    return (made = { json: JSON.stringify(document), init: init(firstOperationHash(document)) });
-  };
+  // Made when the page is first asked for (a few hundred milliseconds of JSON Schema), while the
+  // browser loads Scalar's scripts, not at every start: the test suite starts gateways by the hundred.
+  let json: string | undefined;
+  const document = () => (json ??= JSON.stringify(partnerApiDocument()));
+  const initScript = init(firstOperationHash(outline()));
   const router = express.Router();
   const compress = compression();
   router.use(['/openapi.json', '/docs'], compress);
   router.get('/openapi.json', (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=300');
-    res.type('application/json').send(docs().json);
+    res.type('application/json').send(document());
   });
   router.get('/docs', (_req, res) => {
     res.setHeader('Content-Security-Policy', DOCS_CSP);
     res.type('html').send(PAGE);
+    if (!json) setImmediate(document);
   });
   router.get('/docs/init.js', (_req, res) => {
-    res.type('text/javascript').send(docs().init);
+    res.type('text/javascript').send(initScript);
   });
   // Only the scripts (not the source maps); dotfiles allowed because pnpm's store is node_modules/.pnpm.
   router.use('/docs/scalar', (req, _res, next) => next(req.path.endsWith('.js') ? undefined : 'router'));
