@@ -158,7 +158,7 @@ async function main() {
     for (let i = 0; i < PRODUCTS; i += 1000) {
       const docs = productDocs(orgId, i, Math.min(1000, PRODUCTS - i));
       await db.collection('products').insertMany(docs as never[]);
-      const terms = docs.flatMap((d) => termRows(orgId, d._id, 1, searchTermsOf({ ...d, id: d._id } as never)));
+      const terms = docs.flatMap((d) => termRows(orgId, d._id, 1, searchTermsOf({ ...d, id: d._id })));
       await db.collection('product_search_terms').insertMany(terms as never[]);
       if (listRows) {
         const { rows, indexed } = listRows(orgId, docs);

@@ -89,7 +89,8 @@ async function main() {
           `(${JSON.stringify(enrichment)}) after ${settled.toFixed(2)} s`,
       );
       const sample = await api('GET', `/products/prd_tmpl${PRODUCTS - 1}`);
-      if (sample.body.enriched !== enriched) throw new Error(`the last product's enriched is ${sample.body.enriched}`);
+      if (sample.body.enriched !== enriched)
+        throw new Error(`the last product's enriched is ${String(sample.body.enriched)}`);
     }
     say(machine.end());
   } finally {

@@ -196,8 +196,8 @@ async function main() {
     const applySeconds = (finishedAt - startedAt) / 1000;
     const totalSeconds = ((arrived ?? polled) - started) / 1000;
     say(
-      `job ${final.status}: counts ${JSON.stringify(final.counts)}, variant costs changed ` +
-        `${final.variantCostsChanged}, rejected rows ${(final.errors as unknown[]).length}`,
+      `job ${String(final.status)}: counts ${JSON.stringify(final.counts)}, variant costs changed ` +
+        `${String(final.variantCostsChanged)}, rejected rows ${(final.errors as unknown[]).length}`,
     );
     say(
       `rows/s: ${(ROWS / totalSeconds).toFixed(0)} request to import.completed; ` +

@@ -114,7 +114,7 @@ async function main() {
       ...l,
       receivedQuantity: l.quantity - (i % 3),
     }));
-    await purchasingDb.collection('purchase_orders').updateOne({ _id: po.id } as never, { $set: { lines: received } });
+    await purchasingDb.collection('purchase_orders').updateOne({ _id: po.id }, { $set: { lines: received } });
     await purchasingDb.close();
     const template = await ok('POST', '/invoices', {
       purchaseOrderId: po.id,
@@ -143,7 +143,7 @@ async function main() {
           ...(templateDoc as unknown as Invoice),
           id: `inv_bench_${String(i).padStart(6, '0')}`,
           orgId: listOrg.orgId,
-          invoiceType: INVOICE_TYPES[i % 10 === 0 ? 1 : i % 25 === 0 ? 2 : 0]!,
+          invoiceType: INVOICE_TYPES[i % 10 === 0 ? 1 : i % 25 === 0 ? 2 : 0],
           status,
           invoiceNumber: `B-${String(i).padStart(6, '0')}`,
           channelId: `src_bench_${i % VENDORS}`,

@@ -54,13 +54,13 @@ describe('the documented examples, through the gateway against the real stack', 
     );
     const body = real(example.body);
     const raw = example.contentType !== undefined;
-    return fetch(`${stack.gatewayUrl}/api/v1${path}${query.size ? `?${query}` : ''}`, {
+    return fetch(`${stack.gatewayUrl}/api/v1${path}${query.size ? `?${query.toString()}` : ''}`, {
       method: route.method,
       headers: {
         authorization: `Bearer ${example.key ? ids.get(example.key)! : adminKey}`,
         ...(body === undefined ? {} : { 'content-type': example.contentType ?? 'application/json' }),
       },
-      body: body === undefined ? undefined : raw ? String(body) : JSON.stringify(body),
+      body: body === undefined ? undefined : raw && typeof body === 'string' ? body : JSON.stringify(body),
     });
   }
 

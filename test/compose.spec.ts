@@ -279,7 +279,24 @@ interface K8sObject {
   metadata: { name: string; labels?: Record<string, string> };
   data?: Record<string, string>;
   stringData?: Record<string, string>;
-  spec?: any; // a manifest: its fields are checked one by one below
+  /** A Deployment's or a Service's, as far as the checks below read it (other kinds have none). */
+  spec: K8sSpec;
+}
+
+/** At least one (what a check reads first). */
+type Some<T> = [T, ...T[]];
+
+interface K8sSpec {
+  template: {
+    metadata: { labels: Record<string, string> };
+    spec: {
+      terminationGracePeriodSeconds: number;
+      securityContext: { runAsNonRoot: boolean };
+      containers: Some<Container>;
+    };
+  };
+  ports: Some<{ port: number }>;
+  selector: Record<string, string>;
 }
 
 const K8S = path.join(ROOT, 'k8s');
@@ -300,6 +317,7 @@ function secretValues(secret: K8sObject): Env {
 }
 
 interface Container {
+  ports: Some<{ containerPort: number }>;
   env?: { name: string; value?: string }[];
   envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
 }

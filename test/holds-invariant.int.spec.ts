@@ -131,7 +131,7 @@ describe('holds and inventory agree, through the gateway, across a SIGKILL of or
       orderIds.push(res.body.id);
     }
     await mix(0);
-    const { holds } = (await eventually(agreed, 20_000))!;
+    const { holds } = await eventually(agreed, 20_000);
     expect(holds.some((h) => h.status === 'COMMITTED')).toBe(true);
     expect(holds.some((h) => h.status === 'CANCELLED')).toBe(true);
   }, 60_000);
@@ -150,7 +150,7 @@ describe('holds and inventory agree, through the gateway, across a SIGKILL of or
         const r = await push(ref, i);
         return r.status < 300 ? r : undefined;
       });
-      orderIds.push(res!.body.id);
+      orderIds.push(res.body.id);
     }
     const mixing = mix(from);
     await new Promise((resolve) => setTimeout(resolve, 60));

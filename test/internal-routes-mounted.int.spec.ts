@@ -1,6 +1,5 @@
 import { INTERNAL_BASE_PATH, internalRoutesOf, type ServiceName } from '@stockyard/contracts';
 import { startService, TEST_WEBHOOK_SECRET_KEYS } from '@stockyard/testkit';
-import type { Express } from 'express';
 import { catalog } from '../services/catalog/src/app';
 import { internalSettingsRoutes } from '../services/gateway/src/http/settings.routes';
 import type { OrganizationRepository } from '../services/gateway/src/store/organization.repository';
@@ -26,9 +25,7 @@ describe('the internal route table covers what the services mount', () => {
     const env = { WEBHOOK_SECRET_KEYS: TEST_WEBHOOK_SECRET_KEYS };
     const harness = await startService(services[name] as Parameters<typeof startService>[0], { env });
     try {
-      const mounted = mountedUnder(harness.service.app as Express, INTERNAL_BASE_PATH)
-        .map(key)
-        .sort();
+      const mounted = mountedUnder(harness.service.app, INTERNAL_BASE_PATH).map(key).sort();
       expect(mounted).toEqual(tableOf(name));
     } finally {
       await harness.close();
@@ -46,7 +43,7 @@ describe('the internal route table covers what the services mount', () => {
   it('finds a route the table lacks, mounted on the app or in a router', async () => {
     const harness = await startService(purchasing);
     try {
-      const app = harness.service.app as Express;
+      const app = harness.service.app;
       const before = mountedUnder(app, INTERNAL_BASE_PATH).map(key).sort();
       expect(before).toEqual(tableOf('purchasing'));
       app.post(`${INTERNAL_BASE_PATH}/extra`, (_req, res) => {

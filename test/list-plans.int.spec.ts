@@ -105,7 +105,7 @@ const products = (query: Record<string, string>, ids?: string[]) =>
 /** The catalog's earliest date: `deletedAt` at or after it is every trashed product. */
 const earliest = new Date(-8_640_000_000_000_000);
 const queryString = (query: Record<string, string>) =>
-  Object.keys(query).length ? `?${new URLSearchParams(query)}` : '';
+  Object.keys(query).length ? `?${new URLSearchParams(query).toString()}` : '';
 const queries = (...list: Record<string, string>[]) => list;
 const sortOf = (query: Record<string, string>) => productSort(ProductListQuerySchema.parse(query));
 /** Product ids from the search index (at most 1,000), a channel's listings, the component-use index (1,000 a read). */

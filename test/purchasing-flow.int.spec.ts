@@ -37,7 +37,7 @@ describe('purchasing flow: from a reorder requirement to stock, through the gate
   /** The real fetch, recording each answer, and dropping one answer when asked. */
   const recordingFetch: typeof fetch = async (input, init) => {
     const res = await fetch(input, init);
-    const url = String(input);
+    const url = input instanceof Request ? input.url : String(input);
     const text = await res.clone().text();
     const idempotencyKey = new Headers(init?.headers).get('idempotency-key');
     const replayed = res.headers.get('idempotent-replayed') === 'true';

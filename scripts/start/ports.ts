@@ -1,10 +1,10 @@
 import { SERVICES, type ServiceName } from '@stockyard/contracts';
 
 /** The gateway's port when STOCKYARD_PORT_BASE is unset; each service follows it (README, "Two commands"). */
-export const DEFAULT_PORT_BASE = 8080;
+const DEFAULT_PORT_BASE = 8080;
 
 /** How far above its http port each process serves `/metrics` (one port each: one value cannot serve seven). */
-export const METRICS_PORT_OFFSET = 100;
+const METRICS_PORT_OFFSET = 100;
 
 /** A process's http port: the base plus its place in SERVICES (the gateway first, then one per service). */
 const portsAt = (base: number, offset = 0): Record<ServiceName, number> =>
@@ -13,7 +13,7 @@ const portsAt = (base: number, offset = 0): Record<ServiceName, number> =>
 /** Where `npm start` and `npm run dev` listen by default, and docker-compose.yml and k8s/ alike. */
 export const PORTS: Record<ServiceName, number> = portsAt(DEFAULT_PORT_BASE);
 
-export interface LocalPorts {
+interface LocalPorts {
   base: number;
   http: Record<ServiceName, number>;
   metrics: Record<ServiceName, number>;

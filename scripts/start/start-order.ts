@@ -6,7 +6,7 @@ import type { ServiceName } from '@stockyard/contracts';
  * otherwise) and purchasing's receipt sweep puts pending receipts away in inventory. The catalog
  * and inventory call each other per request only, so they start together.
  */
-export const START_FIRST: readonly ServiceName[] = ['catalog', 'inventory'];
+const START_FIRST: readonly ServiceName[] = ['catalog', 'inventory'];
 
 /** The processes in the two waves `npm start` starts them in. */
 export function startWaves<T extends { name: ServiceName }>(processes: T[]): [T[], T[]] {

@@ -123,15 +123,17 @@ function typeProblems(typed: { manifest: Manifest; module: string }[]): string[]
     ranges.push([start, text.length]);
   });
   const host = ts.createCompilerHost(COMPILER_OPTIONS);
-  const { getSourceFile, fileExists, readFile } = host;
+  const getSourceFile = host.getSourceFile.bind(host);
+  const fileExists = host.fileExists.bind(host);
+  const readFile = host.readFile.bind(host);
   host.getSourceFile = (name, version, ...rest) => {
     if (name === fileName) return ts.createSourceFile(name, text, version);
     // The library and model declarations are parsed once per test file, not once per check.
-    if (!parsedDeclarations.has(name)) parsedDeclarations.set(name, getSourceFile.call(host, name, version, ...rest));
+    if (!parsedDeclarations.has(name)) parsedDeclarations.set(name, getSourceFile(name, version, ...rest));
     return parsedDeclarations.get(name);
   };
-  host.fileExists = (name) => name === fileName || fileExists.call(host, name);
-  host.readFile = (name) => (name === fileName ? text : readFile.call(host, name));
+  host.fileExists = (name) => name === fileName || fileExists(name);
+  host.readFile = (name) => (name === fileName ? text : readFile(name));
   const program = ts.createProgram([fileName], COMPILER_OPTIONS, host);
   const source = program.getSourceFile(fileName)!;
   const problems = typed.map((): string[] => []);

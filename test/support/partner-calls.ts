@@ -71,7 +71,7 @@ export function partnerClient(gatewayUrl: string, key: string, figures: CallFigu
       const answer = await attempt(method, route, body, headers);
       const failed = typeof answer === 'string' || [502, 503, 504].includes(answer.status);
       const held = typeof answer !== 'string' && answer.body?.error?.code === 'idempotency_in_progress';
-      if (!failed && !held) return answer as Answer;
+      if (!failed && !held) return answer;
       if (failed) {
         figures.failedAttempts++;
         const what = typeof answer === 'string' ? answer : `${answer.status} ${answer.body?.error?.code ?? ''}`;

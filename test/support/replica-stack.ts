@@ -81,7 +81,7 @@ export async function startReplicaStack(
     databases[name] = isolatedNames(name).database;
     // As in k8s (config.yaml: 5 s): a stopped replica keeps serving a moment, answering
     // `Connection: close`, so its callers' pooled connections leave before its listener closes.
-    const env = { ...common, ...peerUrls, MONGO_DB: databases[name]!, SHUTDOWN_DELAY_MS: '1000', ...extraEnv[name] };
+    const env = { ...common, ...peerUrls, MONGO_DB: databases[name], SHUTDOWN_DELAY_MS: '1000', ...extraEnv[name] };
     replicas[name] = [new ServiceProcess(name, ports[name][0], env), new ServiceProcess(name, ports[name][1], env)];
   }
   const gatewayNames = isolatedNames('gateway');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 
 /** An error code a service's source makes, with its type when the source names it plainly. */
-export interface ThrownCode {
+interface ThrownCode {
   code: string;
   type?: string;
   file: string;

@@ -1,7 +1,7 @@
 import type { ReceivedRequest, TappedEvent } from '@stockyard/testkit';
 import { deliveryIdFor } from '../../services/webhooks/src/domain/delivery';
 
-export interface EventTally {
+interface EventTally {
   /** Distinct events of the name published on the exchange (copies of one id count once). */
   published: number;
   /** Distinct delivery ids the receiver got (one endpoint: one per event). */

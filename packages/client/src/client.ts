@@ -18,11 +18,14 @@ const RETRIED = new Set([429, 502, 503, 504]);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function urlOf(path: string, params: Record<string, unknown> = {}, query: Record<string, unknown> = {}): string {
+/** A query parameter's value as a caller gives it; it is sent in its string form. */
+type QueryValue = string | number | boolean | Date | null | undefined;
+
+function urlOf(path: string, params: Record<string, unknown> = {}, query: Record<string, QueryValue> = {}): string {
   const filled = path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(params[name])));
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
-  return `/api/v1${filled}${search.size ? `?${search}` : ''}`;
+  return `/api/v1${filled}${search.size ? `?${search.toString()}` : ''}`;
 }
 
 async function errorOf(res: Response): Promise<ApiError> {
@@ -51,7 +54,7 @@ export function createClient(options: ClientOptions) {
     const route = OPERATIONS[operation];
     const { params, query, body, idempotencyKey } = input as {
       params?: Record<string, unknown>;
-      query?: Record<string, unknown>;
+      query?: Record<string, QueryValue>;
       body?: unknown;
       idempotencyKey?: string;
     };

@@ -208,7 +208,7 @@ export type BulkDelete = z.infer<typeof BulkDeleteSchema>;
 // Brands and categories
 
 export const CreateBrandSchema = z.object({ name }).strict();
-export const UpdateBrandSchema = CreateBrandSchema;
+export const UpdateBrandSchema = z.object({ name }).strict();
 export type CreateBrand = z.infer<typeof CreateBrandSchema>;
 
 export const TemplateSchema = z

@@ -38,7 +38,7 @@ export const orderNumberSchema = z
 /** A date (`2026-12-01`) or a date-time, stored as an instant. */
 const dateInput = z.union([z.iso.date(), z.iso.datetime({ offset: true })]).transform((v) => new Date(v));
 
-export const LineInputSchema = z
+const LineInputSchema = z
   .object({
     variantId: id,
     quantity: positiveQuantity(),

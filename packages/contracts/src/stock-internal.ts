@@ -21,12 +21,12 @@ export const INTERNAL_STOCK_PATHS = {
   moves: '/stock/moves',
 } as const;
 
+/** An order line's quantity of a variant at a warehouse, under the operation's key. */
+const heldStock = { operationKey, variantId: id, warehouseId: id, quantity: positiveQuantity() };
 /** Orders: hold stock of a warehouse for an order line; refused above that warehouse's available. */
-export const ReserveStockSchema = z
-  .object({ operationKey, variantId: id, warehouseId: id, quantity: positiveQuantity() })
-  .strict();
+export const ReserveStockSchema = z.object(heldStock).strict();
 /** Orders: give a hold back; refused above what the warehouse holds reserved. */
-export const ReleaseStockSchema = ReserveStockSchema;
+export const ReleaseStockSchema = z.object(heldStock).strict();
 /** Purchasing: RECEIPT into a bin; binId omitted means the primary bin, else Unassigned; null means Unassigned. */
 export const ReceiveStockSchema = ReserveStockSchema.extend({
   binId: id.nullable().optional(),

@@ -35,7 +35,7 @@ export const WarehouseListQuerySchema = z.object({
 });
 
 export const CreateBinSchema = z.object({ name }).strict();
-export const UpdateBinSchema = CreateBinSchema;
+export const UpdateBinSchema = z.object({ name }).strict();
 export type CreateBin = z.infer<typeof CreateBinSchema>;
 
 export const BinSchema = z.object({

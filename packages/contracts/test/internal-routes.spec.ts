@@ -8,7 +8,7 @@ import { INTERNAL_ROUTES, peersOf, type InternalRouteName } from '../src/interna
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const names = Object.keys(INTERNAL_ROUTES) as InternalRouteName[];
-const doc = internalApiDocument() as Json;
+const doc: Json = internalApiDocument();
 
 function validate(document: unknown): { valid: boolean; version: string; errors: unknown[] } {
   const out = execFileSync('node', [path.resolve(__dirname, '../../../scripts/validate-openapi.mjs')], {

@@ -10,7 +10,7 @@ import { ROUTES, type RouteSpec } from '../src/routes';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const doc = partnerApiDocument();
+const doc: Json = partnerApiDocument();
 const name = (r: RouteSpec) => `${r.method} ${r.path}`;
 const operation = (r: RouteSpec): Json => doc.paths[r.path][r.method.toLowerCase()];
 const built = ROUTES.filter((r) => schemasOf(r));

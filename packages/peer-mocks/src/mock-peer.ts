@@ -10,7 +10,7 @@ import {
 } from '@stockyard/contracts';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { AddressInfo } from 'node:net';
-import { MockRefusal, type Behavior, type MockBehaviors } from './behavior';
+import { MockRefusal, type MockBehaviors } from './behavior';
 import { BEHAVIORS } from './behaviors';
 
 /** One call a mock answered: what the caller sent and what it got. */
@@ -59,7 +59,7 @@ export function mockPeerApp(service: ServiceName, options: MockPeerOptions): { a
   for (const name of Object.keys(INTERNAL_ROUTES) as InternalRouteName[]) {
     const route: InternalRoute = INTERNAL_ROUTES[name];
     if (route.service !== service) continue;
-    const behavior = behaviors.routes[name] as Behavior<InternalRouteName> | undefined;
+    const behavior = behaviors.routes[name];
     const handler = (req: Request, res: Response) => {
       const identity = verifyIdentity(req.header(IDENTITY_HEADER), options.identitySecret);
       if (!identity) return fail(res, 401, 'unauthenticated', 'a valid signed identity is required');

@@ -2,10 +2,10 @@ import { SHARED_ERRORS, type ErrorCatalog, type ErrorDetail } from '@stockyard/c
 import { AppError } from './errors';
 
 /** Makes the error of one code: its type (and so its status) comes from the catalogue. */
-export type ErrorMaker = (message: string, details?: ErrorDetail[], headers?: Record<string, string>) => AppError;
+type ErrorMaker = (message: string, details?: ErrorDetail[], headers?: Record<string, string>) => AppError;
 
 /** One maker per code: `errors.over_receipt(message, details)`; a code in no catalogue does not compile. */
-export type ErrorMakers<C extends ErrorCatalog> = { readonly [K in keyof C & string]: ErrorMaker };
+type ErrorMakers<C extends ErrorCatalog> = { readonly [K in keyof C & string]: ErrorMaker };
 
 /**
  * A service's error makers, from its catalogue (packages/contracts/src/api/<service>.errors.ts:

@@ -3,7 +3,8 @@ import { createHttpServer } from './http/client-errors';
 import type { Logger } from './logger';
 import { processState } from './ops/probes';
 
-export type Closer = () => Promise<unknown> | unknown;
+/** Stops one part; may answer a promise, awaited before the next closer runs. */
+type Closer = () => unknown;
 
 export interface ServeOptions {
   /** How long in-flight requests may take to finish once the listener closes. */
@@ -52,17 +53,12 @@ export function serve(
       force.unref();
       // Sockets that go idle after close() would hold it open until their keep-alive ends.
       const reaper = setInterval(() => server.closeIdleConnections(), 50);
-      server.close(async () => {
+      server.close(() => {
         clearInterval(reaper);
-        for (const close of closers) {
-          try {
-            await close();
-          } catch (err) {
-            logger.warn({ err: (err as Error).message }, 'error while closing');
-          }
-        }
-        logger.info('stopped');
-        process.exit(0);
+        void closeAll(closers, logger).then(() => {
+          logger.info('stopped');
+          process.exit(0);
+        });
       });
       server.closeIdleConnections();
     };
@@ -79,6 +75,17 @@ export function serve(
     process.on('SIGTERM', () => shutdown('SIGTERM'));
     process.on('SIGINT', () => shutdown('SIGINT'));
   });
+}
+
+/** Runs the closers in order; one that fails is logged and the next still runs (never rejects). */
+async function closeAll(closers: Closer[], logger: Logger): Promise<void> {
+  for (const close of closers) {
+    try {
+      await close();
+    } catch (err) {
+      logger.warn({ err: (err as Error).message }, 'error while closing');
+    }
+  }
 }
 
 /** Runs a service's main; a start-up failure is logged and stops the process. */

@@ -20,6 +20,11 @@ export class RecentWork {
     return running;
   }
 
+  /** Remembers work already running under `id` (its caller awaits it). */
+  remember(id: string, running: Promise<unknown>): void {
+    this.done.set(id, running);
+  }
+
   /** Runs the work unless work under `id` succeeded here lately; waits for it while it runs. */
   async runIfNew(id: string, work: () => Promise<unknown>): Promise<void> {
     const earlier = this.done.get(id);

@@ -26,7 +26,7 @@ export interface Part {
 }
 
 /** What a service's `buildApp` puts together. */
-export interface ServiceParts<D> {
+interface ServiceParts<D> {
   app: Express;
   /** The service's dependencies (tests reach in through them). */
   deps: D;
@@ -57,7 +57,7 @@ export interface ServiceDefinition<C extends BaseServiceConfig, D> {
 export const defineService = <C extends BaseServiceConfig, D>(definition: ServiceDefinition<C, D>) => definition;
 
 /** The relay's settings, from the environment every service reads. */
-export const relayOptions = (config: BaseServiceConfig): RelayOptions => ({
+const relayOptions = (config: BaseServiceConfig): RelayOptions => ({
   intervalMs: config.OUTBOX_INTERVAL_MS,
   eager: config.OUTBOX_EAGER,
   foldWaitMs: config.OUTBOX_FOLD_MS,

@@ -171,10 +171,10 @@ describe('AggregateStore', () => {
     // Another writer always gets there first: each guarded update is preceded by one that moves the version on.
     const collection = model.collection;
     const updateOne = collection.updateOne.bind(collection);
-    const raced = jest.spyOn(collection, 'updateOne').mockImplementation((async (filter: object, update: object) => {
+    const raced = jest.spyOn(collection, 'updateOne').mockImplementation(async (filter: object, update: object) => {
       await updateOne({ _id: 'ctr_busy' as never }, { $inc: { version: 1 } });
       return updateOne(filter, update);
-    }) as never);
+    });
     try {
       const busy = store.change('org_a', 'ctr_busy', add(1));
       await expect(busy).rejects.toMatchObject({ status: 503, code: 'contention', headers: { 'Retry-After': '1' } });

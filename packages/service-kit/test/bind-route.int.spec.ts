@@ -52,7 +52,7 @@ const call = async (method: string, path: string, body?: unknown) => {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as any) : undefined };
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
 };
 
 describe('bindRoute: a handler bound to a row of the route table', () => {

@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@stockyard/contracts';
 import type { Connection } from 'mongoose';
 import { asCaller, eventually, infraEnv, isolatedNames, listen, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
 import { connectMongo, createLogger } from '../ops';
@@ -59,6 +60,9 @@ afterAll(async () => {
   await connection?.close();
 });
 
+/** An answer of these routes: the handler's fields (an id, a run's number...) or the error envelope. */
+type Answer = Record<string, unknown> & ErrorBody;
+
 let keySeq = 0;
 const newKey = () => `key-${Date.now()}-${++keySeq}`;
 
@@ -68,7 +72,7 @@ async function post(path: string, key: string, body: unknown, orgId = 'org_a') {
     headers: { ...asCaller(orgId), 'idempotency-key': key },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+  return { status: res.status, headers: res.headers, body: (await res.json()) as Answer };
 }
 
 describe('Idempotency-Key', () => {
@@ -164,7 +168,7 @@ describe('Idempotency-Key', () => {
         method: 'POST',
         headers: { ...asCaller('org_a'), 'content-type': 'text/csv', 'idempotency-key': key },
         body,
-      }).then(async (res) => ({ status: res.status, headers: res.headers, body: (await res.json()) as any }));
+      }).then(async (res) => ({ status: res.status, headers: res.headers, body: (await res.json()) as Answer }));
     const csv = 'sku,cost\n' + 'A,1\n'.repeat(50_000);
     const first = await send('/upload', csv);
     expect(first.body).toEqual({ run: runs.upload, bytes: csv.length });
@@ -221,7 +225,7 @@ describe('Idempotency-Key', () => {
       body: '{}',
     });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as any).error.details[0].code).toBe('nul_character');
+    expect(((await res.json()) as ErrorBody).error.details?.[0]?.code).toBe('nul_character');
     expect(runs.orders).toBe(before);
   });
 

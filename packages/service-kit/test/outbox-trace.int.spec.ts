@@ -74,8 +74,8 @@ describe('the outbox keeps the trace an event was made in', () => {
       newEvent('test.thing_changed', { orgId: 'org_a' }),
       newEvent('test.thing_changed', { orgId: 'org_a' }),
     ]);
-    await Things.create({ _id: 'traced', ...outboxOf([inserted!]) });
-    await Things.updateOne({ _id: 'traced' }, withEvents({}, [pushed!]));
+    await Things.create({ _id: 'traced', ...outboxOf([inserted]) });
+    await Things.updateOne({ _id: 'traced' }, withEvents({}, [pushed]));
     const doc = await Things.findById('traced').lean().orFail();
     expect(doc.outbox!.map((entry) => entry.trace)).toEqual([
       `00-${TRACE_ID}-00f067aa0ba902b7-01`,
@@ -83,7 +83,7 @@ describe('the outbox keeps the trace an event was made in', () => {
     ]);
 
     sweepingRelay();
-    for (const event of [inserted!, pushed!]) {
+    for (const event of [inserted, pushed]) {
       expect(await header(event.id)).toBe(`00-${TRACE_ID}-00f067aa0ba902b7-01`);
     }
   });

@@ -109,11 +109,11 @@ describe('OutboxRelay', () => {
   it('keeps an entry whose publish was not confirmed and publishes it on a later pass', async () => {
     const e = event();
     await Things.create({ _id: 'nacked', name: 'n', ...outboxOf([e]) });
-    jest.spyOn(broker, 'publish').mockRejectedValueOnce(new Error('message nacked'));
+    const publish = jest.spyOn(broker, 'publish').mockRejectedValueOnce(new Error('message nacked'));
     startRelay(broker);
 
     await eventually(() => (receivedIds().includes(e.id) ? true : undefined));
-    expect(broker.publish).toHaveBeenCalledTimes(2);
+    expect(publish).toHaveBeenCalledTimes(2);
     await drained('nacked');
   });
 
@@ -195,10 +195,7 @@ describe('OutboxRelay', () => {
     async function write(relay: OutboxRelay, _id: string, name: string, events: EventEnvelope[]): Promise<boolean> {
       const applied = await documentLocks.run(documentKey(Things.collection.collectionName, _id), async () => {
         const prepared = relay.prepareWrite(Things.collection, _id, { $set: { name } }, events);
-        const result = await Things.collection.updateOne(
-          { _id: _id as never, ...prepared.filter },
-          prepared.update as never,
-        );
+        const result = await Things.collection.updateOne({ _id: _id as never, ...prepared.filter }, prepared.update);
         prepared.settle(result.modifiedCount === 1);
         return result.modifiedCount === 1;
       });

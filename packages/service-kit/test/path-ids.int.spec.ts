@@ -18,13 +18,13 @@ describe('path parameters', () => {
       readiness: {},
       api: (router) => {
         router.patch('/stock/items/:variantId/:warehouseId', (req, res) => {
-          seen.push(req.params.variantId!);
+          seen.push(req.params.variantId);
           res.json(req.params);
         });
       },
       internal: (router) => {
         router.get('/webhooks/:id', (req, res) => {
-          seen.push(req.params.id!);
+          seen.push(req.params.id);
           res.json(req.params);
         });
       },

@@ -116,7 +116,7 @@ describe('request bodies', () => {
   it('answers 400 validation_failed naming the body when there is none', async () => {
     const res = await call('/api/v1/widgets', {
       method: 'POST',
-      headers: { [IDENTITY_HEADER]: asCaller('org_a')[IDENTITY_HEADER]! },
+      headers: { [IDENTITY_HEADER]: asCaller('org_a')[IDENTITY_HEADER] },
     });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_failed');

@@ -5,7 +5,7 @@ import addFormats from 'ajv-formats';
 type Json = Record<string, unknown>;
 
 /** One answer of the partner API as a client received it. */
-export interface ReceivedAnswer {
+interface ReceivedAnswer {
   method: string;
   /** The request's path and query, as sent to the gateway (`/api/v1/orders?limit=5`). */
   url: string;
@@ -61,7 +61,7 @@ interface Operation {
  * goes through it (startStack's front), so an answer the document does not describe fails a test.
  */
 export class ContractCheck {
-  private readonly document = partnerApiDocument() as Json;
+  private readonly document = partnerApiDocument();
   private readonly operations: Operation[] = [];
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
   private readonly validators = new Map<string, ValidateFunction>();

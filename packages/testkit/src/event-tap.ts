@@ -16,7 +16,9 @@ export async function tapEvents(amqpUrl: string, exchange: string, patterns: str
   const { queue } = await channel.assertQueue('', { exclusive: true });
   for (const pattern of patterns) await channel.bindQueue(queue, exchange, pattern);
   const events: TappedEvent[] = [];
-  await channel.consume(queue, (msg) => msg && events.push(JSON.parse(msg.content.toString())), { noAck: true });
+  await channel.consume(queue, (msg) => msg && events.push(JSON.parse(msg.content.toString()) as TappedEvent), {
+    noAck: true,
+  });
   return {
     events,
     /** The events of one name so far (payloads). */

@@ -30,16 +30,16 @@ export async function eventually<T>(
   everyMs = 100,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
+  let lastError: string | undefined;
   for (;;) {
     try {
       const value = await check();
       if (value !== undefined) return value;
     } catch (err) {
-      lastError = err;
+      lastError = String(err);
     }
     if (Date.now() > deadline)
-      throw new Error(`condition not met within ${timeoutMs} ms${lastError ? `: ${String(lastError)}` : ''}`);
+      throw new Error(`condition not met within ${timeoutMs} ms${lastError ? `: ${lastError}` : ''}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }

@@ -164,7 +164,7 @@ async function decide(log: Log): Promise<InfraUrls> {
 /** Waits for every server, then reports every failure at once. */
 async function settleAll<T extends object>(servers: { [K in keyof T]: T[K] | Promise<T[K]> }): Promise<T> {
   const keys = Object.keys(servers) as (keyof T)[];
-  const results = await Promise.allSettled(keys.map((key) => servers[key]));
+  const results = await Promise.allSettled(keys.map((key) => Promise.resolve(servers[key])));
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failures.length > 0) {
     throw new Error(`Servers are not available:\n- ${failures.map((f) => errorMessage(f.reason)).join('\n- ')}`);

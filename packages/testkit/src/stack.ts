@@ -54,8 +54,8 @@ export class ServiceProcess {
       this.output.push(...lines);
       this.output = this.output.slice(-300);
     };
-    child.stdout!.on('data', keep);
-    child.stderr!.on('data', keep);
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
     this.child = child;
     await eventually(
       async () => {
@@ -186,10 +186,10 @@ export async function startStack(
   for (const name of UPSTREAMS) {
     if (!ports[name]) continue;
     databases[name] = isolatedNames(name).database;
-    services[name] = new ServiceProcess(name, ports[name]!, {
+    services[name] = new ServiceProcess(name, ports[name], {
       ...common,
       ...upstreamUrls,
-      MONGO_DB: databases[name]!,
+      MONGO_DB: databases[name],
       ...extraEnv[name],
     });
   }
@@ -271,9 +271,9 @@ export function gatewayJson(gatewayUrl: string, key: string) {
   ): Promise<GatewayAnswer> => {
     const res = await raw(method, route, body, headers);
     const text = await res.text();
-    return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : undefined };
+    return { status: res.status, headers: res.headers, text, body: text ? (JSON.parse(text) as unknown) : undefined };
   };
-  const ok = async (method: string, route: string, body?: unknown) => {
+  const ok = async (method: string, route: string, body?: unknown): Promise<GatewayAnswer['body']> => {
     const res = await call(method, route, body);
     if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${res.text}`);
     return res.body;

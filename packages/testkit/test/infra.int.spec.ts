@@ -106,10 +106,10 @@ describe('ensureInfra', () => {
       expect(expected).toBeGreaterThan(5);
       await expect(products.countDocuments(filter)).resolves.toBe(expected);
       // The organization's list (which builds the list form of the index on our build).
-      const page = await products.find({ orgId: 'o', deletedAt: null }).sort({ createdAt: -1, _id: -1 }).limit(5);
+      const page = products.find({ orgId: 'o', deletedAt: null }).sort({ createdAt: -1, _id: -1 }).limit(5);
       expect(await page.toArray()).toHaveLength(5);
 
-      const long = mongoose.mongo.Long.fromNumber;
+      const long = (n: number) => mongoose.mongo.Long.fromNumber(n);
       const explains: [string, Record<string, unknown>][] = [
         ['find', { find: 'products', filter }],
         ['a page', { find: 'products', filter, sort: { createdAt: -1, _id: -1 }, skip: long(10), limit: long(5) }],

@@ -168,7 +168,7 @@ describe('ensureInfra with S3 or mail variables set in part', () => {
   const freshEnsureInfra = () => {
     let fresh!: typeof ensureInfra;
     jest.isolateModules(() => {
-      fresh = (require('../src/infra') as typeof import('../src/infra')).ensureInfra;
+      fresh = jest.requireActual<typeof import('../src/infra')>('../src/infra').ensureInfra;
     });
     return fresh();
   };

@@ -8,7 +8,7 @@ import { productReadSide, productsModule } from './products.module';
 import { sourcesAndImportsModule } from './sources-and-imports.module';
 import { storefrontModule } from './storefront.module';
 
-export function buildApp(ctx: ServiceContext<Config>) {
+function buildApp(ctx: ServiceContext<Config>) {
   const relay = outboxRelay(ctx);
   // What the modules read of one another, first: products name brands and categories, which
   // read products; products read the channels' listings, and channels and sources write products.

@@ -18,7 +18,7 @@ import type { ProductWriter } from './commands/product-writer';
 import type { ProductQueries } from './store/product.queries';
 
 /** What brands and categories ask of products: which name them, and the writer that re-enriches them. */
-export interface BrandsAndCategoriesNeeds {
+interface BrandsAndCategoriesNeeds {
   queries: ProductQueries;
   /** The products' writer, built after this module (it checks products' references against these reads). */
   writer: () => ProductWriter;

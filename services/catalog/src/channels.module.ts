@@ -21,7 +21,7 @@ export function channelListings({ connection }: ServiceContext<Config>) {
   const docs = listingModel(connection);
   return { docs, reads: new ListingReads(docs) };
 }
-export type ChannelListings = ReturnType<typeof channelListings>;
+type ChannelListings = ReturnType<typeof channelListings>;
 
 /** Sales channels and their listings: the stores, commands and routes (partner and internal). */
 export function channelsModule(

@@ -52,10 +52,10 @@ export function productReadSide({ connection }: ServiceContext<Config>) {
   const { search, uses, variantList } = projections;
   return { docs, projections, queries: new ProductQueries(docs, search, uses, variantList) };
 }
-export type ProductReadSide = ReturnType<typeof productReadSide>;
+type ProductReadSide = ReturnType<typeof productReadSide>;
 
 /** What the products module reads of others: brands and categories (a product names them), channel listings. */
-export interface ProductsNeeds {
+interface ProductsNeeds {
   brands: BrandReads;
   categories: CategoryReads;
   listings: ListingLookup;

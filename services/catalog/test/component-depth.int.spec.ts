@@ -1,4 +1,4 @@
-import { MAX_BUNDLE_DEPTH } from '@stockyard/contracts';
+import { MAX_BUNDLE_DEPTH, type ErrorBody } from '@stockyard/contracts';
 import { startCatalog, type Catalog } from './support/catalog';
 
 /** A product's own rows are level 1; MAX_BUNDLE_DEPTH (20) levels may nest below them: 21 in all. */
@@ -12,7 +12,7 @@ describe('component depth: chains of bundles deeper than the limit', () => {
   type Product = { id: string; variants: { id: string }[] };
   const rowsOf = (p: Product) => [{ variantId: c.variantOf(p), quantity: 1 }];
   const bundleOf = (p: Product, name: string) => c.product({ type: 'BUNDLE', name, components: rowsOf(p) });
-  const expectDepthExceeded = (res: { status: number; body: any }) => {
+  const expectDepthExceeded = (res: { status: number; body: ErrorBody }) => {
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('component_depth_exceeded');
     expect(res.body.error.message).toContain(String(MAX_BUNDLE_DEPTH));

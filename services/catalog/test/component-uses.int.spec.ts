@@ -33,17 +33,17 @@ describe('component uses', () => {
     const kit = await c.product({
       type: 'BUNDLE',
       name: 'Kit',
-      components: [{ variantId: c.variantOf(a!), quantity: 2 }],
+      components: [{ variantId: c.variantOf(a), quantity: 2 }],
     });
-    expect(await usesOf(kit.id)).toEqual([c.variantOf(a!)]);
-    expect(await whereUsed(a!)).toEqual([{ productId: kit.id, type: 'BUNDLE', quantity: 2 }]);
+    expect(await usesOf(kit.id)).toEqual([c.variantOf(a)]);
+    expect(await whereUsed(a)).toEqual([{ productId: kit.id, type: 'BUNDLE', quantity: 2 }]);
     const put = await c.request('PUT', `/products/${kit.id}`, {
-      components: [{ variantId: c.variantOf(b!), quantity: 5 }],
+      components: [{ variantId: c.variantOf(b), quantity: 5 }],
     });
     expect(put.status).toBe(200);
-    expect(await usesOf(kit.id)).toEqual([c.variantOf(b!)]);
-    expect(await whereUsed(a!)).toEqual([]);
-    expect(await whereUsed(b!)).toEqual([{ productId: kit.id, type: 'BUNDLE', quantity: 5 }]);
+    expect(await usesOf(kit.id)).toEqual([c.variantOf(b)]);
+    expect(await whereUsed(a)).toEqual([]);
+    expect(await whereUsed(b)).toEqual([{ productId: kit.id, type: 'BUNDLE', quantity: 5 }]);
   });
 
   it('follows an assembly’s active BOM as a new version replaces it', async () => {
@@ -52,16 +52,16 @@ describe('component uses', () => {
       type: 'ASSEMBLY',
       name: 'Cart',
       components: [
-        { variantId: c.variantOf(a!), quantity: 4 },
-        { variantId: c.variantOf(b!), quantity: 2 },
+        { variantId: c.variantOf(a), quantity: 4 },
+        { variantId: c.variantOf(b), quantity: 2 },
       ],
     });
-    expect(await usesOf(cart.id)).toEqual([c.variantOf(a!), c.variantOf(b!)].sort());
-    expect(await whereUsed(a!)).toEqual([{ productId: cart.id, type: 'ASSEMBLY', quantity: 4, bomVersion: 1 }]);
-    await c.request('PUT', `/products/${cart.id}`, { components: [{ variantId: c.variantOf(b!), quantity: 3 }] });
-    expect(await usesOf(cart.id)).toEqual([c.variantOf(b!)]);
-    expect(await whereUsed(a!)).toEqual([]); // version 1 still holds it, inactive
-    expect(await whereUsed(b!)).toEqual([{ productId: cart.id, type: 'ASSEMBLY', quantity: 3, bomVersion: 2 }]);
+    expect(await usesOf(cart.id)).toEqual([c.variantOf(a), c.variantOf(b)].sort());
+    expect(await whereUsed(a)).toEqual([{ productId: cart.id, type: 'ASSEMBLY', quantity: 4, bomVersion: 1 }]);
+    await c.request('PUT', `/products/${cart.id}`, { components: [{ variantId: c.variantOf(b), quantity: 3 }] });
+    expect(await usesOf(cart.id)).toEqual([c.variantOf(b)]);
+    expect(await whereUsed(a)).toEqual([]); // version 1 still holds it, inactive
+    expect(await whereUsed(b)).toEqual([{ productId: cart.id, type: 'ASSEMBLY', quantity: 3, bomVersion: 2 }]);
   });
 
   it('drops a trashed bundle’s uses and brings them back on restore; an archived one still counts', async () => {
@@ -69,18 +69,18 @@ describe('component uses', () => {
     const box = await c.product({
       type: 'BUNDLE',
       name: 'Box',
-      components: [{ variantId: c.variantOf(part!), quantity: 100 }],
+      components: [{ variantId: c.variantOf(part), quantity: 100 }],
     });
     const used = [{ productId: box.id, type: 'BUNDLE', quantity: 100 }];
-    expect((await c.request('DELETE', `/variants/${c.variantOf(part!)}`)).body.error.code).toBe('variant_in_use');
+    expect((await c.request('DELETE', `/variants/${c.variantOf(part)}`)).body.error.code).toBe('variant_in_use');
     expect((await c.request('DELETE', `/products/${box.id}`)).status).toBe(204);
     expect(await usesOf(box.id)).toEqual([]);
-    expect(await whereUsed(part!)).toEqual([]);
+    expect(await whereUsed(part)).toEqual([]);
     expect((await c.request('POST', `/products/${box.id}/restore`)).status).toBe(201);
-    expect(await usesOf(box.id)).toEqual([c.variantOf(part!)]);
-    expect(await whereUsed(part!)).toEqual(used);
+    expect(await usesOf(box.id)).toEqual([c.variantOf(part)]);
+    expect(await whereUsed(part)).toEqual(used);
     expect((await c.request('POST', `/products/${box.id}/archive`)).status).toBe(201);
-    expect(await whereUsed(part!)).toEqual(used);
+    expect(await whereUsed(part)).toEqual(used);
   });
 
   it('keeps the uses of a bundle converted to an assembly, which where-used then shows with its BOM', async () => {
@@ -88,15 +88,15 @@ describe('component uses', () => {
     const rim = await c.product({
       type: 'BUNDLE',
       name: 'Rim',
-      components: [{ variantId: c.variantOf(part!), quantity: 32 }],
+      components: [{ variantId: c.variantOf(part), quantity: 32 }],
     });
     const res = await c.request('POST', `/products/${rim.id}/convert`, {
       targetType: 'ASSEMBLY',
       acknowledgeWarnings: true,
     });
     expect(res.status).toBe(201);
-    expect(await usesOf(rim.id)).toEqual([c.variantOf(part!)]);
-    expect(await whereUsed(part!)).toEqual([{ productId: rim.id, type: 'ASSEMBLY', quantity: 32, bomVersion: 1 }]);
+    expect(await usesOf(rim.id)).toEqual([c.variantOf(part)]);
+    expect(await whereUsed(part)).toEqual([{ productId: rim.id, type: 'ASSEMBLY', quantity: 32, bomVersion: 1 }]);
   });
 
   it('lets a variant go once no live product uses it, and counts each use of a second variant', async () => {
@@ -135,19 +135,19 @@ describe('component uses', () => {
     const seal = await c.product({
       type: 'BUNDLE',
       name: 'Seal',
-      components: [{ variantId: c.variantOf(other!), quantity: 1 }],
+      components: [{ variantId: c.variantOf(other), quantity: 1 }],
     });
     // A row an update replayed late may leave behind (the index is a superset).
     await c.connection.collection('product_component_uses').insertOne({
-      _id: `org_component_uses\u0000${seal.id}\u0000${c.variantOf(part!)}`,
+      _id: `org_component_uses\u0000${seal.id}\u0000${c.variantOf(part)}`,
       orgId: 'org_component_uses',
       ref: seal.id,
-      term: c.variantOf(part!),
+      term: c.variantOf(part),
       version: 1,
     } as never);
-    expect(await whereUsed(part!)).toEqual([]);
+    expect(await whereUsed(part)).toEqual([]);
     expect((await c.request('POST', `/products/${part!.id}/variants`, { sku: 'WASHER-2' })).status).toBe(201);
-    expect((await c.request('DELETE', `/variants/${c.variantOf(part!)}`)).status).toBe(204);
+    expect((await c.request('DELETE', `/variants/${c.variantOf(part)}`)).status).toBe(204);
   });
 
   it('is kept in this process: the relay never sends its updates to the broker', async () => {
@@ -155,7 +155,7 @@ describe('component uses', () => {
     const clip = await c.product({
       type: 'BUNDLE',
       name: 'Clip',
-      components: [{ variantId: c.variantOf(part!), quantity: 1 }],
+      components: [{ variantId: c.variantOf(part), quantity: 1 }],
     });
     await c.request('PUT', `/products/${clip.id}`, { name: 'Clip set' });
     await eventOf(c, 'product.updated', { productId: clip.id });

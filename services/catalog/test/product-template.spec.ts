@@ -6,7 +6,7 @@ describe('template status', () => {
 
   it('lists filled and missing attributes, custom fields as customFields.<key>', () => {
     const p = { ...aProduct({ description: 'Nice', customFields: { material: 'oak' } }), categoryId: 'cat_1' };
-    const status = templateStatus(p as never, {
+    const status = templateStatus(p, {
       coreFields: [...template.coreFields],
       customFields: template.customFields,
     });
@@ -24,6 +24,6 @@ describe('template status', () => {
     };
     const t = { coreFields: [...template.coreFields], customFields: [] };
     expect(templateStatus(p as never, t).complete).toBe(true);
-    expect(templateStatus({ ...p, categoryId: null } as never, t).complete).toBe(false);
+    expect(templateStatus({ ...p, categoryId: null }, t).complete).toBe(false);
   });
 });

@@ -29,7 +29,9 @@ describe('the storefront product reads', () => {
   };
   const list = (channelId: string, query: Record<string, unknown> = {}) => {
     const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
-    return h.request('GET', `/storefront/products?${qs}`, undefined, { headers: asStorefront(ORG, channelId) });
+    return h.request('GET', `/storefront/products?${qs.toString()}`, undefined, {
+      headers: asStorefront(ORG, channelId),
+    });
   };
   const get = (id: string, channelId = shop, orgId = ORG) =>
     h.request('GET', `/storefront/products/${id}`, undefined, { headers: asStorefront(orgId, channelId) });

@@ -87,10 +87,13 @@ describe('PATCH /categories/{id} with a new template: a job settles its products
     const event = newEvent('category.template_changed', { orgId: ORG, categoryId: cat.id, templateVersion: 1 });
     const pending = { status: 'PENDING', productsChanged: null, finishedAt: null };
     const outbox = { ...outboxOf([event]), outboxAt: new Date(Date.now() - 60_000) };
-    await c.connection.collection('categories').updateOne({ _id: cat.id } as never, {
-      $set: { template: GTIN, templateVersion: 1, enrichment: pending, ...outbox },
-      $inc: { version: 1 },
-    });
+    await c.connection.collection('categories').updateOne(
+      { _id: cat.id },
+      {
+        $set: { template: GTIN, templateVersion: 1, enrichment: pending, ...outbox },
+        $inc: { version: 1 },
+      },
+    );
     const restarted = await c.replica(); // its relay's first sweep publishes what it finds
     const after = await done(cat.id, 1);
     expect(after.enrichment.productsChanged).toBe(2);

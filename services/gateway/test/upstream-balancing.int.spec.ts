@@ -113,7 +113,7 @@ describe('balancing across upstream replicas', () => {
       headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json', 'idempotency-key': 's' },
       body: chunks,
       duplex: 'half',
-    } as RequestInit);
+    });
     expect(res.status).toBe(503);
     expect(other.seen).toHaveLength(0);
     await dropper.close();

@@ -5,7 +5,7 @@ import { placesData, placesModule } from './places.module';
 import { stockModule } from './stock.module';
 import { variantsModule } from './variants.module';
 
-export function buildApp(ctx: ServiceContext<Config>) {
+function buildApp(ctx: ServiceContext<Config>) {
   // Each store adds its documents and its projections' events to the relay.
   const relay = outboxRelay(ctx);
   // Stock checks places and variants; a place's commands move and read stock: the places' stores first.

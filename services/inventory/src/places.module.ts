@@ -35,7 +35,7 @@ export function placesData({ connection, broker, logger }: ServiceContext<Config
 export type PlacesData = ReturnType<typeof placesData>;
 
 /** What the places' commands ask of stock: a warehouse's stock (deleting it), and moving a bin's. */
-export interface PlacesNeeds {
+interface PlacesNeeds {
   stock: StockRepository;
   commands: StockCommands;
 }

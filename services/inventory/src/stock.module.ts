@@ -30,7 +30,7 @@ import { StockRepository, stockLevelStore } from './store/stock.repository';
 import type { VariantRepository } from './store/variant.repository';
 
 /** What stock reads of the other modules: places (every change checks its place) and variants. */
-export interface StockNeeds {
+interface StockNeeds {
   places: PlacesData;
   variants: { variants: VariantRepository; check: VariantCheck };
 }

@@ -18,7 +18,7 @@ describe('POST /internal/v1/stock/reorder-levels', () => {
   let C: string;
   let bin: string;
   const level = ({ variantId, warehouseId, ...body }: Record<string, unknown>) =>
-    inv.request('PATCH', `/stock/items/${variantId}/${warehouseId}`, body);
+    inv.request('PATCH', `/stock/items/${String(variantId)}/${String(warehouseId)}`, body);
   const client = () => inventoryClient({ baseUrl: inv.url, sign: serviceSigner('purchasing', TEST_IDENTITY_SECRET) });
   const read = (query: ReorderLevelsQuery = {}, orgId = ORG) => client().reorderLevels(orgId, query);
   const pairs = (rows: ReorderLevel[]) => rows.map((r) => `${r.variantId}@${r.warehouseId}`);

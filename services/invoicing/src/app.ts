@@ -5,7 +5,7 @@ import { invoicesModule } from './invoices.module';
 import { landedCostsModule } from './landed-costs.module';
 import { invoicePeers } from './peers';
 
-export function buildApp(ctx: ServiceContext<Config>) {
+function buildApp(ctx: ServiceContext<Config>) {
   const relay = outboxRelay(ctx);
   const peers = invoicePeers(ctx.config);
   const invoices = invoicesModule(ctx, relay, peers);

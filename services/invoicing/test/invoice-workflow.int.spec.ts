@@ -75,7 +75,7 @@ describe('the invoice workflow through HTTP', () => {
 
   it.each(cases(false))('refuses $label from $from with 409 invalid_status_transition', async ({ from, route }) => {
     const fixture = fixtures.get(from)!;
-    const res = await fire(fixture, route as [string, string, unknown?]);
+    const res = await fire(fixture, route);
     expect([res.status, res.body.error.code]).toEqual([409, 'invalid_status_transition']);
     expect(res.body.error.details).toEqual([
       expect.objectContaining({ field: 'status', message: expect.stringContaining(from) }),
@@ -93,7 +93,7 @@ describe('the invoice workflow through HTTP', () => {
 
   it.each(cases(true))('allows $label from $from', async ({ from, trigger, route }) => {
     const fixture = await inStatus(from);
-    const res = await fire(fixture, route as [string, string, unknown?]);
+    const res = await fire(fixture, route);
     expect(res.status).toBeLessThan(300);
     const after = (await h.request('GET', `/invoices/${fixture.id}`)).body;
     expect(after.status).toBe(table.next(from, trigger));

@@ -5,7 +5,7 @@ import { feedsModule } from './feeds.module';
 import { holdsModule } from './holds.module';
 import { ordersModule } from './orders.module';
 
-export function buildApp(ctx: ServiceContext<Config>) {
+function buildApp(ctx: ServiceContext<Config>) {
   const relay = outboxRelay(ctx);
   const orders = ordersModule(ctx, relay);
   const feeds = feedsModule(ctx, orders.given);

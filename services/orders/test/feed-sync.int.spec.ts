@@ -115,7 +115,7 @@ describe('platform sync: HTTP_FEED channels polled, POST /orders/{id}/sync', () 
       const fresh = await startFeedServer(50);
       const id = await h.channel({ name: 'Fresh', platform: 'HTTP_FEED', feedUrl: fresh.url });
       fresh.put(feedOrder('R-1'));
-      await Promise.all([poll(), (other.deps as typeof h.deps).feeds.poller.tick()]);
+      await Promise.all([poll(), other.deps.feeds.poller.tick()]);
       const starts = fresh.requests.filter((r) => !r.url.searchParams.get('updatedAfter'));
       expect(starts).toHaveLength(1);
       const list = (await h.request('GET', `/orders?channelId=${id}`)).body;

@@ -205,7 +205,7 @@ describe('fulfilment shows on the order (fulfillmentStatus, fulfilledAt, per lin
     const outbox = { ...outboxOf([wanted]), outboxAt: new Date(Date.now() - 60_000) };
     await h.connection
       .collection('orders')
-      .updateOne({ _id: order.id } as never, { $set: { 'lines.0.quantity': 3, ...outbox }, $inc: { version: 1 } });
+      .updateOne({ _id: order.id }, { $set: { 'lines.0.quantity': 3, ...outbox }, $inc: { version: 1 } });
     const restarted = await h.replica(); // its relay's first sweep replays what it finds
     const after = await eventually(async () => {
       const now = await get(order.id);
@@ -242,14 +242,17 @@ describe('fulfilment shows on the order (fulfillmentStatus, fulfilledAt, per lin
     const makeLegacy = async () => {
       await h.connection
         .collection('orders')
-        .updateOne({ _id: order.id } as never, { $unset: { fulfilment: 1 }, $inc: { version: 1 } });
+        .updateOne({ _id: order.id }, { $unset: { fulfilment: 1 }, $inc: { version: 1 } });
       const row = await h.connection.collection('order_rows').findOne({ _id: order.id } as never);
       const { fulfillmentStatus: _s, fulfilledAt: _a, ...view } = JSON.parse(row!.view as string);
       view.lines = view.lines.map(({ fulfilledQuantity: _q, fulfillmentStatus: _f, ...l }: Line) => l);
-      await h.connection.collection('order_rows').updateOne({ _id: order.id } as never, {
-        $unset: { fulfillmentStatus: 1 },
-        $set: { view: JSON.stringify(view) },
-      });
+      await h.connection.collection('order_rows').updateOne(
+        { _id: order.id },
+        {
+          $unset: { fulfillmentStatus: 1 },
+          $set: { view: JSON.stringify(view) },
+        },
+      );
     };
     // The refresh the fulfil's hold moves start runs after the answer: legacy once it no longer rewrites it.
     await eventually(async () => {

@@ -5,7 +5,7 @@ import { documentsModule } from './documents.module';
 import { orderHolds } from './peers/order-holds';
 import { purchaseOrdersModule } from './purchase-orders.module';
 
-export function buildApp(ctx: ServiceContext<Config>) {
+function buildApp(ctx: ServiceContext<Config>) {
   const relay = outboxRelay(ctx);
   const purchaseOrders = purchaseOrdersModule(ctx, relay, orderHolds(ctx.config));
   const documents = documentsModule(ctx, purchaseOrders.given);

@@ -26,7 +26,7 @@ describe('purchase-order attachments in S3', () => {
   const objectExists = async (key: string) =>
     s3.send(new HeadObjectCommand({ Bucket: h.config.S3_BUCKET, Key: key })).then(
       () => true,
-      (err: { name?: string }) => (err.name === 'NotFound' ? false : Promise.reject(err)),
+      (err: unknown) => (err instanceof Error && err.name === 'NotFound' ? false : Promise.reject(err)),
     );
   const listed = async (query: string) =>
     (await h.request('GET', `/purchase-orders?${query}`)).body.data.map((p: { id: string }) => p.id);

@@ -4,7 +4,7 @@ import { deliveriesData, deliveriesModule } from './deliveries.module';
 import type { WebhooksDeps } from './deps';
 import { endpointsModule } from './endpoints.module';
 
-export function buildApp(ctx: ServiceContext<Config>) {
+function buildApp(ctx: ServiceContext<Config>) {
   // The deliveries' stores first: an endpoint disabled or deleted closes or deletes its deliveries.
   const data = deliveriesData(ctx);
   const endpoints = endpointsModule(ctx, data.deliveries);

@@ -12,7 +12,7 @@ import type { EndpointRepository } from './store/endpoint.repository';
 import { WriteLane } from './store/write-lane';
 
 /** The dispatcher's queue (namespaced by the kit when the exchange is not the default). */
-export const DISPATCHER_QUEUE = 'webhooks.dispatcher';
+const DISPATCHER_QUEUE = 'webhooks.dispatcher';
 /** Events handled at once: each waits on a few store round trips, so many overlap. */
 const DISPATCHER_PREFETCH = 64;
 
@@ -27,7 +27,7 @@ export function deliveriesData({ config, connection }: ServiceContext<Config>) {
     marks: new DispatchMarks(connection, config.WEBHOOK_DISPATCH_MEMORY_DAYS * 24 * 60 * 60_000, lane),
   };
 }
-export type DeliveriesData = ReturnType<typeof deliveriesData>;
+type DeliveriesData = ReturnType<typeof deliveriesData>;
 
 /**
  * Deliveries: the worker that sends, retries and records them (a part of the service), the

@@ -132,7 +132,7 @@ it('ends a delivery failed after the whole schedule, with every attempt recorded
   const { receiver } = await endpointFor(orgId);
   await publisher.publish(availabilityChanged(orgId));
   const [doc] = await deliveriesWhen(harness, orgId, (docs) => docs[0]?.status === 'failed', 15_000);
-  expect(doc!.attempts.map((a: { number: number; responseStatus: number }) => [a.number, a.responseStatus])).toEqual([
+  expect(doc!.attempts.map((a) => [a.number, a.responseStatus])).toEqual([
     [1, 503],
     [2, 503],
     [3, 503],

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { verifyWebhook, WebhookDeliverySchema, type WebhookBody } from '@stockyard/contracts';
+import { verifyWebhook, WebhookDeliverySchema, type ErrorBody, type WebhookBody } from '@stockyard/contracts';
 import { startReceiver } from '@stockyard/testkit';
 import type { Broker } from '@stockyard/service-kit/events';
 import {
@@ -47,7 +47,7 @@ async function endpointFor(orgId: string, respond: () => number) {
   expect(res.status).toBe(201);
   return { receiver, endpoint: res.body as { id: string; secret: string } };
 }
-const expectError = (res: { status: number; body: any }, status: number, code: string) => {
+const expectError = (res: { status: number; body: Partial<ErrorBody> | undefined }, status: number, code: string) => {
   expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
 };
 
@@ -122,7 +122,7 @@ describe('POST /webhooks/deliveries/{deliveryId}/replay', () => {
     const { endpoint, receiver } = await endpointFor(orgId, () => statuses[Math.min(calls++, statuses.length - 1)]!);
     await publisher.publish(availabilityChanged(orgId));
     const [doc] = await deliveriesWhen(harness, orgId, (docs) => docs[0]?.status === 'failed');
-    return { endpoint, receiver, deliveryId: doc!._id as unknown as string };
+    return { endpoint, receiver, deliveryId: doc!._id };
   }
 
   it('re-queues a failed delivery (201): same id, attempt 3, freshly signed', async () => {

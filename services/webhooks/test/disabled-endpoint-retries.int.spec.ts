@@ -1,6 +1,7 @@
 import { startReceiver } from '@stockyard/testkit';
 import type { Broker } from '@stockyard/service-kit/events';
 import type { NewDelivery } from '../src/domain/delivery';
+import type { DeliveryDoc } from '../src/store/delivery.model';
 import { DeliveryRepository } from '../src/store/delivery.repository';
 import { availabilityChanged, deliveriesWhen, startPublisher, type Receiver } from './support/publisher';
 import { startWebhooks, type Harness } from './support/webhooks';
@@ -64,7 +65,7 @@ async function endpointFor(orgId: string): Promise<string> {
   return res.body.id;
 }
 
-const closedAsDisabled = (ids: string[]) => (docs: Record<string, unknown>[]) =>
+const closedAsDisabled = (ids: string[]) => (docs: DeliveryDoc[]) =>
   ids.every((id) => {
     const doc = docs.find((d) => d._id === id);
     return doc?.status === 'failed' && doc.nextAttemptAt === null && doc.lastError === 'endpoint disabled';

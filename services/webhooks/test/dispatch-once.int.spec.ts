@@ -3,7 +3,6 @@ import type { Broker } from '@stockyard/service-kit/events';
 import { startReceiver } from '@stockyard/testkit';
 import { deliveryIdFor, newDelivery } from '../src/domain/delivery';
 import type { DeliveryWorker } from '../src/delivery/worker';
-import type { WebhooksDeps } from '../src/deps';
 import {
   availabilityChanged,
   deliveriesWhen,
@@ -83,7 +82,7 @@ it('sends once when two replicas take the same copy at the same moment', async (
   const orgId = 'org_once_replicas';
   const [a, b] = [await endpointFor(orgId), await endpointFor(orgId)];
   const replica = await harness.replica();
-  const workers = [harness.deps.deliveries.worker, (replica.deps as WebhooksDeps).deliveries.worker];
+  const workers = [harness.deps.deliveries.worker, replica.deps.deliveries.worker];
   const events = Array.from({ length: 20 }, (_, n) => availabilityChanged(orgId, n));
   // Straight to both workers at once, as two consumers would be handed one event's copies.
   await Promise.all(
@@ -154,7 +153,7 @@ it('does not send a re-published event after a restart of the service, and still
   failing = false;
   await publisher.publish(event);
   // A copy as RabbitMQ would redeliver it, too: the delivery is stored, nothing is sent.
-  const worker = (restarted.deps as WebhooksDeps).deliveries.worker;
+  const worker = restarted.deps.deliveries.worker;
   await worker.sendNew(workFor(event, [endpointId]), { maybeSeenBefore: true });
   await settle(1500);
   expect(receiver.received).toHaveLength(2);

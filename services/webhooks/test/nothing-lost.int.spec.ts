@@ -1,3 +1,4 @@
+import type { WebhookDelivery } from '@stockyard/contracts';
 import { Broker } from '@stockyard/service-kit/events';
 import { createLogger } from '@stockyard/service-kit/ops';
 import { eventually, freePort, infraEnv, startStack, type Stack } from '@stockyard/testkit';
@@ -48,7 +49,7 @@ async function endpointAt(receiver: ControlledReceiver | string) {
   return res.body as { id: string };
 }
 const deliveries = async (endpointId: string) =>
-  (await api('GET', `/webhooks/${endpointId}/deliveries?limit=200`)).body.data as any[];
+  (await api('GET', `/webhooks/${endpointId}/deliveries?limit=200`)).body.data as WebhookDelivery[];
 const allSucceeded = (endpointId: string, count: number) =>
   eventually(
     async () => {
@@ -109,13 +110,13 @@ it('fails a delivery if the receiver is down all schedule; a replay once it is u
     30_000,
     250,
   );
-  expect(failed.attemptCount).toBe(8);
-  expect(failed.attempts.every((a: { error: string }) => /ECONNREFUSED/.test(a.error))).toBe(true);
+  expect(failed!.attemptCount).toBe(8);
+  expect(failed!.attempts.every((a) => /ECONNREFUSED/.test(a.error ?? ''))).toBe(true);
 
   const receiver = await newReceiver(port);
-  const replay = await api('POST', `/webhooks/deliveries/${failed.id}/replay`);
+  const replay = await api('POST', `/webhooks/deliveries/${failed!.id}/replay`);
   expect(replay.status).toBe(201);
   const [succeeded] = await allSucceeded(endpoint.id, 1);
-  expect(succeeded.attemptCount).toBe(9);
-  expect(receiver.arrivals).toEqual([expect.objectContaining({ deliveryId: failed.id, attempt: 9 })]);
+  expect(succeeded!.attemptCount).toBe(9);
+  expect(receiver.arrivals).toEqual([expect.objectContaining({ deliveryId: failed!.id, attempt: 9 })]);
 });

@@ -258,6 +258,4 @@ export const INTERNAL_EXAMPLES: { [N in InternalRouteName]: InternalExample<N> }
 
 /** A route's example, for code that walks the table without knowing its names. */
 export const exampleOf = (route: InternalRoute): InternalExample<InternalRouteName> =>
-  INTERNAL_EXAMPLES[
-    (Object.keys(INTERNAL_ROUTES) as InternalRouteName[]).find((n) => INTERNAL_ROUTES[n] === route)!
-  ] as InternalExample<InternalRouteName>;
+  INTERNAL_EXAMPLES[(Object.keys(INTERNAL_ROUTES) as InternalRouteName[]).find((n) => INTERNAL_ROUTES[n] === route)!];

@@ -123,7 +123,7 @@ export function errorResponses(used: ReadonlySet<string>): Record<string, JsonSc
   return Object.fromEntries(types.map((type) => [type, errorResponse(type, genericOfType(type))]));
 }
 
-export const errorBodySchema = (): JsonSchema => jsonSchemaOf(ErrorBodySchema, 'output');
+const errorBodySchema = (): JsonSchema => jsonSchemaOf(ErrorBodySchema, 'output');
 
 /** ErrorBody's JSON Schema made once: every route-specific envelope copies it (hundreds per document). */
 let madeErrorBody: JsonSchema | undefined;

@@ -4,7 +4,7 @@ import type { JsonSchema } from './json-schema';
  * The rate-limit headers the gateway writes on every answer it lets through (express-rate-limit,
  * IETF draft 6), and Retry-After on a 429. The gateway's `RATE_LIMIT_HEADERS` names the same.
  */
-export const RATE_LIMIT_HEADER_DOCS: Record<string, string> = {
+const RATE_LIMIT_HEADER_DOCS: Record<string, string> = {
   'RateLimit-Policy': 'The key’s policy: requests per window and the window in seconds (`300;w=60`)',
   'RateLimit-Limit': 'Requests the key may make in the current window',
   'RateLimit-Remaining': 'Requests left in the current window',

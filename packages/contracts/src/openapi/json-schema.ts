@@ -60,7 +60,7 @@ function portable(json: JsonSchema): void {
   }
 }
 
-export interface ObjectField {
+interface ObjectField {
   name: string;
   required: boolean;
   schema: JsonSchema;

@@ -1,4 +1,4 @@
-import mongoose, { type Connection, type Model } from 'mongoose';
+import mongoose, { type Connection } from 'mongoose';
 
 /**
  * Mongoose records a stack trace for every query it runs, only to enrich the error a
@@ -36,6 +36,11 @@ export function isDuplicateKeyError(err: unknown): boolean {
   return typeof e.message === 'string' && /E11000|UNIQUE constraint failed/.test(e.message);
 }
 
+/** What `findOwned` needs of a model: any service's mongoose model has it. */
+interface FindsById {
+  findOne(filter: never): { lean<R>(): PromiseLike<R | null> };
+}
+
 /**
  * An organization's document by `_id`, or undefined when there is none or it belongs to
  * another organization. The query is the bare `_id` and the tenancy is checked here:
@@ -43,9 +48,8 @@ export function isDuplicateKeyError(err: unknown): boolean {
  * beside it it reads the whole collection; our build pushes the `_id` down either way, see
  * infra/ferretdb/patches.json); on MongoDB it is the same lookup.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's model; T names the document read
 export async function findOwned<T extends { orgId: string }>(
-  model: Model<any>,
+  model: FindsById,
   orgId: string,
   id: string,
 ): Promise<T | undefined> {

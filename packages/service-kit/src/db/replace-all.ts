@@ -27,7 +27,7 @@ export async function replaceAll(
       .slice(i, i + BULK_WRITE_OPS)
       .map(({ filter, doc }) => ({ replaceOne: { filter, replacement: doc, upsert: true } }));
     try {
-      await collection.bulkWrite(ops as never, { ordered: false });
+      await collection.bulkWrite(ops, { ordered: false });
     } catch (err) {
       if (!onlyDuplicates(err)) throw err;
     }
@@ -38,7 +38,7 @@ export async function replaceAll(
 export async function insertAbsent(collection: Collection, docs: readonly Record<string, unknown>[]): Promise<void> {
   if (docs.length === 0) return;
   try {
-    await collection.insertMany(docs as never[], { ordered: false });
+    await collection.insertMany(docs, { ordered: false });
   } catch (err) {
     if (!onlyDuplicates(err)) throw err;
   }

@@ -2,7 +2,7 @@ import type { Logger } from '../logger';
 import { RecentMap } from '../recent-map';
 import type { Broker } from './broker';
 
-export interface BroadcastCacheOptions {
+interface BroadcastCacheOptions {
   /**
    * How long an entry is served before it is read again. It bounds how stale a replica
    * can be when it missed a broadcast (a broker outage); normally a change reaches every

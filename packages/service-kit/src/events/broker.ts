@@ -131,10 +131,10 @@ export class Broker {
     try {
       const channel = await connection.createConfirmChannel();
       for (const step of this.steps) await step(channel);
-      connection.on('error', (err) => this.logger.warn({ err: err.message }, 'broker connection error'));
+      connection.on('error', (err: Error) => this.logger.warn({ err: err.message }, 'broker connection error'));
       connection.on('close', () => this.onLost(connection));
-      channel.on('error', (err) => this.logger.warn({ err: err.message }, 'broker channel error'));
-      channel.on('close', () => connection.close().catch(() => undefined));
+      channel.on('error', (err: Error) => this.logger.warn({ err: err.message }, 'broker channel error'));
+      channel.on('close', () => void connection.close().catch(() => undefined));
       this.connection = connection;
       this.channel = channel;
     } catch (err) {

@@ -71,8 +71,7 @@ const PROCESSED_TTL_MS = 7 * 24 * 60 * 60 * 1000;
  * Queues are namespaced by their exchange, except on the production exchange: one
  * durable queue bound to two exchanges (two test stacks) would mix their events.
  */
-export const queueName = (exchange: string, name: string) =>
-  exchange === DEFAULT_EXCHANGE ? name : `${exchange}.${name}`;
+const queueName = (exchange: string, name: string) => (exchange === DEFAULT_EXCHANGE ? name : `${exchange}.${name}`);
 
 /**
  * Consumes events with manual acks, only after the handler's work is durable.

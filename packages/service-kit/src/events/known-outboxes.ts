@@ -32,7 +32,7 @@ export interface OutboxWrite<U> {
 }
 
 /** A document whose published entries wait to be taken off, since `since`. */
-export interface Fold {
+interface Fold {
   collection: Collection;
   _id: unknown;
   since: number;

@@ -11,7 +11,7 @@ async function readBacklog(collection: Collection): Promise<{ pending: number; o
     collection.countDocuments(filter),
     collection.findOne(filter, { sort: { outboxAt: 1 }, projection: { outboxAt: 1 } }),
   ]);
-  const at = oldest?.outboxAt;
+  const at: unknown = oldest?.outboxAt;
   return { pending, oldestSeconds: at instanceof Date ? Math.max(0, (Date.now() - at.getTime()) / 1000) : 0 };
 }
 

@@ -446,7 +446,7 @@ export class OutboxRelay {
     return this.writing(collection, _id, async () => {
       const clearing = this.outboxes.clearing(key);
       if (!clearing) return false;
-      const cleared = await collection.updateOne({ _id, ...clearing.filter }, clearing.update as never);
+      const cleared = await collection.updateOne({ _id, ...clearing.filter }, clearing.update);
       // Entries left (not published yet) go to the full flush, which also clears the flag.
       return clearing.done(cleared.modifiedCount === 1);
     });

@@ -19,11 +19,11 @@ export const subscription = <N extends KnownEventName>(s: Subscription<N>): Subs
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of subscriptions to different events
 export type AnySubscription = Subscription<any>;
 
-export function subscribe(
+export function subscribe<N extends KnownEventName>(
   broker: Broker,
   connection: Connection,
   logger: Logger,
-  { events, handler, ...options }: AnySubscription,
+  { events, handler, ...options }: Subscription<N>,
 ): Promise<Consumer> {
   return startConsumer(broker, connection, logger, {
     ...options,

@@ -11,7 +11,7 @@ import { validatePathIds } from './path-ids';
 import { probeRoutes, type ReadinessCheck } from '../ops/probes';
 import { httpMetrics } from '../ops/http-metrics';
 
-export interface ServiceAppOptions {
+interface ServiceAppOptions {
   logger: Logger;
   identitySecret: string;
   connection: Connection;

@@ -7,13 +7,13 @@ import { parse } from './validate';
 import { nameRoute } from '../ops/http-metrics';
 
 /** What an internal route's handler gets: the calling identity's organization and the parsed request. */
-export interface InternalInput<Q extends z.ZodType | null> {
+interface InternalInput<Q extends z.ZodType | null> {
   orgId: string;
   body: Q extends z.ZodType ? z.output<Q> : undefined;
   req: Request;
 }
 
-export type InternalHandler<Q extends z.ZodType | null, R extends z.ZodType> = (
+type InternalHandler<Q extends z.ZodType | null, R extends z.ZodType> = (
   input: InternalInput<Q>,
 ) => Promise<z.input<R>> | z.input<R>;
 

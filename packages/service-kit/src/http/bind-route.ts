@@ -33,7 +33,7 @@ const boundRoutes = new WeakMap<Router, Set<string>>();
 const keyOf = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 
 /** `/products/{id}` as Express writes it. */
-export const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
  * Mounts `handler` at a row of the route table: the row's method and path, its query and body

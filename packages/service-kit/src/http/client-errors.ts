@@ -85,7 +85,7 @@ export function answerClientErrors(server: Server, logger: Logger, headers: read
  * Answers a request whose `Expect` header the server cannot meet (anything but 100-continue)
  * 417 `expectation_failed` with the envelope; Node's own answer has an empty body.
  */
-export function answerFailedExpectations(server: Server, headers: readonly string[] = []): void {
+function answerFailedExpectations(server: Server, headers: readonly string[] = []): void {
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
     const requestId = randomUUID();
     const body: ErrorBody = {

@@ -40,13 +40,13 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
  * `renewEveryMs` while it runs, so a request of any length keeps its key and one whose process
  * died frees it within `lockMs`.
  */
-export interface KeyHold {
+interface KeyHold {
   lockMs: number;
   renewEveryMs: number;
 }
 const KEY_HOLD: KeyHold = { lockMs: 15_000, renewEveryMs: 5_000 };
 /** Keys are remembered this long, as Stripe does; older records are swept. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** 409 `idempotency_in_progress`: the key's first run is still running (or still being recorded). */
 export const idempotencyInProgress = () =>

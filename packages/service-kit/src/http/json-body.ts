@@ -50,7 +50,7 @@ const refused = (field: string, code: string, message: string) =>
  * 400 validation_failed for a body nested deeper than MAX_JSON_DEPTH or holding a NUL, before
  * any route or middleware walks it.
  */
-export function boundJsonDepth(max = MAX_JSON_DEPTH): RequestHandler {
+function boundJsonDepth(max = MAX_JSON_DEPTH): RequestHandler {
   return (req: Request, _res: Response, next: NextFunction) => {
     if (req.body === undefined) return next();
     const { depth, nul } = walk(req.body, max);
@@ -61,7 +61,7 @@ export function boundJsonDepth(max = MAX_JSON_DEPTH): RequestHandler {
 }
 
 /** 400 validation_failed for a query parameter (name or value) holding a NUL. */
-export function refuseNulInQuery(req: Request, _res: Response, next: NextFunction): void {
+function refuseNulInQuery(req: Request, _res: Response, next: NextFunction): void {
   const raw = req.originalUrl;
   const at = raw.indexOf('?');
   if (at === -1 || !/%00/.test(raw.slice(at))) return next();

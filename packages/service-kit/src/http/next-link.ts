@@ -15,5 +15,5 @@ export function setNextLink(req: Request, res: Response, next: string | null): v
     query.set(name, value);
   }
   query.set('startingAfter', next);
-  res.setHeader('Link', `<${req.baseUrl}${req.path}?${query}>; rel="next"`);
+  res.setHeader('Link', `<${req.baseUrl}${req.path}?${query.toString()}>; rel="next"`);
 }

@@ -8,7 +8,7 @@ const requests = histogram(
 );
 
 /** The label of a request's route: set by whoever matched it (the binder, the gateway), else Express's template. */
-export const ROUTE_LOCAL = 'metricsRoute';
+const ROUTE_LOCAL = 'metricsRoute';
 
 /** Names the route a request matched, for its metrics: a route-table row as `METHOD /path/{id}`. */
 export function nameRoute(res: Response, name: string): void {
@@ -16,7 +16,7 @@ export function nameRoute(res: Response, name: string): void {
 }
 
 function routeOf(req: Request, res: Response): string {
-  const named = res.locals[ROUTE_LOCAL];
+  const named: unknown = res.locals[ROUTE_LOCAL];
   if (typeof named === 'string') return named;
   // An Express route's template (`/internal/v1/holds/batch`), never the raw path: that carries ids.
   const path = (req.route as { path?: unknown } | undefined)?.path;

@@ -13,8 +13,7 @@ export const metricsRegistry = new Registry();
 /** Seconds, from under a millisecond (a cached read) to a feed import's minutes. */
 const SECONDS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 120];
 
-export const metricOptions = { registers: [metricsRegistry] };
-export const secondsBuckets = SECONDS;
+const metricOptions = { registers: [metricsRegistry] };
 
 /** A counter in the process's registry (one per name, however often asked: modules load once, tests twice). */
 export function counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {

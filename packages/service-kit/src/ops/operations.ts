@@ -5,7 +5,7 @@ import { serveMetrics, startProcessMetrics } from './metrics';
 
 /** What a process runs for its operators beside its API: today its metrics endpoint. */
 export interface Operations {
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /** Names the process's metrics and serves them on METRICS_PORT when it is set. */

@@ -33,7 +33,7 @@ export function traceHeaders(): Record<string, string> {
 }
 
 /** The context a stored `traceparent` names (the root context without one). */
-export function contextOf(traceparent: string | undefined): Context {
+function contextOf(traceparent: string | undefined): Context {
   return traceparent ? propagation.extract(ROOT_CONTEXT, { traceparent }) : ROOT_CONTEXT;
 }
 

@@ -22,10 +22,9 @@ import { Projections, type Projection } from './projection';
 import { fieldsOf } from './read-page';
 import { UniqueValues, type UniqueValuesOption } from './unique-values';
 
-export type { Aggregate, Changed, Decision, Outcome } from './decision';
-export { changedFields, setOf } from './decision';
+export type { Aggregate, Changed, Decision } from './decision';
 
-export interface AggregateStoreOptions<S extends Aggregate> {
+interface AggregateStoreOptions<S extends Aggregate> {
   /** The aggregate's name in errors (`Product not found`). */
   name: string;
   /** The document `_id` of an aggregate; the default is its id. */

@@ -36,7 +36,7 @@ interface BatchWrite<S, R> {
 }
 
 /** What a batched change needs of its store: its documents, locks, memory and writes' bookkeeping. */
-export interface StoreCore<S> {
+interface StoreCore<S> {
   name: string;
   collection: Collection;
   maxAttempts: number;

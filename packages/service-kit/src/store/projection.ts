@@ -90,7 +90,7 @@ export class Projections<S extends Aggregate> {
     await Promise.all(
       [...grouped].map(([projection, updates]) => {
         const applied = projection.apply(updates);
-        for (const event of updates) this.recent.run(event.id, () => applied);
+        for (const event of updates) this.recent.remember(event.id, applied);
         return projection.applyFailed
           ? applied.catch((err: unknown) => projection.applyFailed!(err, updates))
           : applied;

@@ -7,7 +7,7 @@ import { AppError } from '../errors';
 export type OrgFilter = { orgId: string } & Record<string, unknown>;
 
 /** Document fields a state never holds: the id is `_id`, the outbox is the relay's, `batchWrite` the store's. */
-export const BOOKKEEPING = new Set(['_id', 'outbox', 'outboxPending', 'outboxAt', '__v', 'batchWrite']);
+const BOOKKEEPING = new Set(['_id', 'outbox', 'outboxPending', 'outboxAt', '__v', 'batchWrite']);
 
 /** A stored document's own fields, without the bookkeeping. */
 export function fieldsOf(doc: object): Record<string, unknown> {
@@ -59,7 +59,7 @@ export async function readPage<S>(
   const after = startingAfter === undefined ? undefined : decodeCursor(startingAfter);
   const field = read.cursorField ?? 'createdAt';
   const cursorOrder = Object.keys(sort)[0] === field && sort._id !== undefined;
-  const direction = (sort[field] ?? -1) as 1 | -1;
+  const direction = sort[field] ?? -1;
   const rows = model
     .find(after ? { ...filter, ...keysetAfter(after, direction, field) } : filter, read.projection)
     .sort(sort)
@@ -76,8 +76,12 @@ export async function readPage<S>(
   return { data: kept.map(as), ...base, next };
 }
 
+/** What `countOwned` needs of a model: any service's mongoose model has it. */
+interface CountsDocuments {
+  countDocuments(filter: OrgFilter): Promise<number>;
+}
+
 /** How many of the organization's documents match (a count, never a list's page: readPage counts those). */
-export function countOwned(model: Model<any>, filter: OrgFilter): Promise<number> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
+export function countOwned(model: CountsDocuments, filter: OrgFilter): Promise<number> {
   return model.countDocuments(filter);
 }

@@ -22,7 +22,7 @@ export interface SearchTermRow {
 }
 
 /** A record's terms as of its version (`SearchIndex.replaceMany`). */
-export interface TermsUpdate {
+interface TermsUpdate {
   orgId: string;
   ref: string;
   version: number;

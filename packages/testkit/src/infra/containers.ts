@@ -74,7 +74,7 @@ export async function startContainers(log: Log): Promise<{ mongoUrl: string; amq
  * has since refused anonymous pulls of minio/minio (docker-compose.yml uses the same image). Its
  * root user and password are the local S3 keys, as versitygw's.
  */
-export const MINIO_IMAGE = 'quay.io/minio/minio:RELEASE.2025-09-07T16-13-09Z.hotfix.7aa24e772';
+const MINIO_IMAGE = 'quay.io/minio/minio:RELEASE.2025-09-07T16-13-09Z.hotfix.7aa24e772';
 
 /** MinIO in a reused container. */
 export async function startS3Container(log: Log): Promise<S3Access> {

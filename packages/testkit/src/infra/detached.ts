@@ -35,7 +35,7 @@ export function portFromEnv(variable: string, fallback: number): number {
  * on ports of its own, with its pid in `<state>/<name>.pid`, its output in `<state>/<name>.log`
  * and its data in `<state>/<name>/`.
  */
-export interface DetachedServer {
+interface DetachedServer {
   /** `ferretdb`, `versitygw`, `mailpit`: the file names above and the binary's prefix in the bin dir (go-build.ts). */
   name: string;
   /** `FerretDB`, `versitygw (S3)`, `Mailpit (SMTP)`. */

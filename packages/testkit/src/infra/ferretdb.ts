@@ -64,7 +64,7 @@ const readPatches = (srcDir: string) =>
   JSON.parse(fs.readFileSync(path.join(srcDir, 'patches.json'), 'utf8')) as Patches;
 
 /** `<bin dir>/ferretdb-<hash of the sources>`: main.go, go.mod, go.sum, patches.json and the files it adds. */
-export function ferretDbBinaryPath(srcDir: string, stateDir: string): string {
+function ferretDbBinaryPath(srcDir: string, stateDir: string): string {
   const hash = crypto.createHash('sha256');
   const files = ['main.go', 'go.mod', 'go.sum', 'patches.json'];
   for (const file of files) {

@@ -20,7 +20,7 @@ export function binDir(stateDir: string): string {
 }
 
 /** What a local server's binary is and what to set instead of building it (for messages). */
-export interface GoBinary {
+interface GoBinary {
   /** `<bin dir>/<name>-<version or hash>`: one file per version, never rebuilt. */
   binary: string;
   /** `FerretDB`, `versitygw`, `Mailpit`. */
@@ -86,7 +86,7 @@ export async function buildOnce(
  * `go install <pkg>@<version>` into `target.binary`: a released Go program at a pinned version,
  * its dependencies as its go.mod pins them, through the module proxy.
  */
-export function goInstall(target: GoBinary, pkg: string, version: string): Promise<string> {
+function goInstall(target: GoBinary, pkg: string, version: string): Promise<string> {
   return buildOnce(target, `${pkg}@${version}`, async (go, tmp, env) => {
     const gobin = `${tmp}.d`; // go install names the file after the package; moved to tmp below
     fs.mkdirSync(gobin, { recursive: true });

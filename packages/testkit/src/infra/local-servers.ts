@@ -10,8 +10,8 @@ export interface LocalContext {
   log: (line: string) => void;
 }
 
-export const LOCAL_AMQP_URL = 'amqp://guest:guest@127.0.0.1:5672';
-export const LOCAL_REDIS_URL = 'redis://127.0.0.1:6379';
+const LOCAL_AMQP_URL = 'amqp://guest:guest@127.0.0.1:5672';
+const LOCAL_REDIS_URL = 'redis://127.0.0.1:6379';
 
 /** Debian puts server binaries outside a normal user's PATH. */
 const SYSTEM_DIRS = ['/usr/local/sbin', '/usr/sbin', '/sbin', '/usr/lib/rabbitmq/bin', '/usr/bin'];

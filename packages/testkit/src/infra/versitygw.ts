@@ -4,7 +4,7 @@ import { goInstalled } from './go-build';
 import { listS3Buckets, type S3Access } from './probes';
 
 /** Pinned: ../shared/brief.md. A new version is a new binary (`<bin dir>/versitygw-<version>`), built once. */
-export const VERSITYGW_VERSION = 'v1.8.0';
+const VERSITYGW_VERSION = 'v1.8.0';
 const PACKAGE = 'github.com/versity/versitygw/cmd/versitygw';
 
 /**

@@ -12,7 +12,7 @@ import type { VariantRefs } from '../store/variant-refs';
  * own rows (level 1) and MAX_BUNDLE_DEPTH levels nested below them, the depth the contracts'
  * `flattenBundleRows` (the internal API, inventory's availability) follows.
  */
-export const MAX_COMPONENT_LEVELS = MAX_BUNDLE_DEPTH + 1;
+const MAX_COMPONENT_LEVELS = MAX_BUNDLE_DEPTH + 1;
 
 /**
  * Loads what a product's component rows name and checks them: each exists, no row leads back
@@ -64,7 +64,7 @@ export class ComponentCheck {
       const layer = [...new Map([...owners.values()].map((p) => [p.id, p])).values()];
       const variantIds = nextLayer(product.id, layer, owners);
       if (++below > MAX_COMPONENT_LEVELS) throw componentDepthExceeded(MAX_BUNDLE_DEPTH);
-      owners = variantIds.length ? await this.owners(orgId, variantIds) : new Map();
+      owners = variantIds.length ? await this.owners(orgId, variantIds) : new Map<string, ProductState>();
       nextLayer(product.id, [], owners);
     }
     // Walked down first, so a loop is answered as the cycle it is, even when the chain above is long.

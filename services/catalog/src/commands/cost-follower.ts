@@ -5,7 +5,7 @@ import type { CostTarget } from '../domain/source-sku';
 import { updateVariant } from '../domain/variant';
 import type { ProductWriter } from './product-writer';
 
-export interface FollowOptions {
+interface FollowOptions {
   /**
    * The targets of a batch a worker that died had begun (an import's `pendingCosts`): a variant
    * already at its target counts as moved, since that worker may have moved it before dying

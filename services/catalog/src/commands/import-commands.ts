@@ -24,7 +24,7 @@ import type { ImportRunner } from './import-runner';
 type Settings = Pick<ChannelsConfig, 'IMPORT_LEASE_MS' | 'IMPORT_MAX_BYTES'>;
 
 /** The request an upload arrives on: its id (for the log) and whether its client has gone away. */
-export interface UploadRequest {
+interface UploadRequest {
   requestId: string;
   clientGone: () => boolean;
 }
@@ -149,7 +149,8 @@ export class ImportCommands {
 class UploadLease {
   private timer?: NodeJS.Timeout;
   private beating?: Promise<void>;
-  private lost?: unknown;
+  /** What the first failed renewal met. */
+  private lost?: { err: unknown };
 
   constructor(private readonly renew: () => Promise<unknown>) {}
 
@@ -157,7 +158,7 @@ class UploadLease {
     this.timer = setInterval(() => {
       this.beating ??= this.renew().then(
         () => void (this.beating = undefined),
-        (err: unknown) => void ((this.lost ??= err), (this.beating = undefined)),
+        (err: unknown) => void ((this.lost ??= { err }), (this.beating = undefined)),
       );
     }, everyMs);
     this.timer.unref();
@@ -165,7 +166,7 @@ class UploadLease {
 
   /** Throws what a renewal met (LeaseLost when the sweep failed the job meanwhile). */
   check(): void {
-    if (this.lost) throw this.lost;
+    if (this.lost) throw this.lost.err;
   }
 
   /** No more renewals; resolves once the last one has ended. */
@@ -207,7 +208,7 @@ function assertHeader(first: Buffer): void {
   const line = first.subarray(0, end === -1 ? first.length : end).toString('utf8');
   let header: string[] = [];
   try {
-    header = (parse(line, { bom: true, relax_column_count: true, relax_quotes: true }) as string[][])[0] ?? [];
+    header = parse(line, { bom: true, relax_column_count: true, relax_quotes: true })[0] ?? [];
   } catch {
     header = [];
   }

@@ -14,9 +14,9 @@ import type { VariantRefs } from '../store/variant-refs';
 import type { ComponentCheck } from './component-check';
 
 /** A pure step of a product change: the current state in, the next one out (or an AppError). */
-export type ProductStep = (current: ProductState) => ProductState;
+type ProductStep = (current: ProductState) => ProductState;
 
-export interface ChangeOptions {
+interface ChangeOptions {
   /** Send `product.updated` (a manual edit); import-driven changes send none. Default true. */
   publish?: boolean;
   /** Further events of the change (a conversion's). */
@@ -143,7 +143,10 @@ export class ProductWriter {
         else if (outcome.result.kind === 'done')
           outcomes.set(id, { ok: true, state: outcome.state, result: outcome.result.value });
         else if (outcome.result.kind === 'single') single.push(id);
-        else (unread.add(outcome.result.categoryId), pending.push(id));
+        else {
+          unread.add(outcome.result.categoryId);
+          pending.push(id);
+        }
       }
       for (const id of single) outcomes.set(id, await this.changeOne(orgId, id, step, options));
       for (const categoryId of unread)

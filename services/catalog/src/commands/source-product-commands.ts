@@ -23,7 +23,7 @@ import { inParallel } from '../store/in-parallel';
 import type { ProductWriter } from './product-writer';
 
 /** `all: true` takes this many unlinked SKUs per call (`remaining` says how many are left). */
-export const BULK_PAGE = 200;
+const BULK_PAGE = 200;
 
 /**
  * Ids derived from the source SKU, so a retry after a crash finds the product it made (README);
@@ -197,7 +197,7 @@ export class SourceProductCommands {
 const FAMILY_BATCH = 500;
 export const FAMILY_SCAN_LISTINGS = 5_000;
 
-export interface CandidatePage {
+interface CandidatePage {
   data: FamilyCandidate[];
   /** The cursor after the last group read, null when none follow. */
   next: string | null;

@@ -42,7 +42,7 @@ export interface BulkPage {
 export const onePage = (ids: string[]): BulkPage => ({ ids, remaining: 0, next: null });
 
 /** Where a restore's page ended: the last product's trashing time and id (the trash's order). */
-export interface TrashPosition {
+interface TrashPosition {
   at: Date;
   id: string;
 }

@@ -44,7 +44,7 @@ export const newCategory = (orgId: string, input: CreateCategory): Omit<Category
  * The category after an update. `ancestorsOfParent` are the ids above the new parent
  * (the parent first); a category under itself or its own descendant is refused.
  */
-export function updateCategory(current: CategoryState, input: UpdateCategory, ancestorsOfParent: string[] = []) {
+function updateCategory(current: CategoryState, input: UpdateCategory, ancestorsOfParent: string[] = []) {
   const next = { ...current };
   if (input.name !== undefined && input.name !== current.name) {
     next.name = input.name;

@@ -24,7 +24,7 @@ export type HealthRow = Pick<
   | 'barcodeKeys'
 >;
 
-export const HEALTH_PROBLEMS = [
+const HEALTH_PROBLEMS = [
   'missing_sku',
   'duplicate_sku',
   'duplicate_barcode',
@@ -38,9 +38,9 @@ export const HEALTH_PROBLEMS = [
   'no_components',
   'component_unavailable',
 ] as const;
-export type HealthProblem = (typeof HEALTH_PROBLEMS)[number];
+type HealthProblem = (typeof HEALTH_PROBLEMS)[number];
 
-export const SAMPLE_SIZE = 20;
+const SAMPLE_SIZE = 20;
 
 /** Keys held by more than one live product. */
 function sharedKeys(rows: HealthRow[], keysOf: (r: HealthRow) => string[]): Set<string> {

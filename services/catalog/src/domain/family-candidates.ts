@@ -1,7 +1,7 @@
 import type { FamilyCandidate } from '@stockyard/contracts';
 
 /** What a family candidate needs of a listing and of a product. */
-export interface ParentListing {
+interface ParentListing {
   channelId: string;
   externalParentId: string;
   productId: string;

@@ -5,12 +5,12 @@ import { applyOffer, costTarget, type CostTarget, type SourceSkuState } from './
 /** A feed row as read: its line in the file and what parsing it gave. */
 export type FeedRow = ParsedRow & { line: number };
 
-export interface SkuWritePlan {
+interface SkuWritePlan {
   before: SourceSkuState | undefined;
   next: SourceSkuState;
 }
 
-export interface BatchPlan {
+interface BatchPlan {
   /** One write per SKU (a SKU twice in the batch: the first state before, the last after). */
   writes: SkuWritePlan[];
   counts: ImportCounts;

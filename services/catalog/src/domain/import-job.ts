@@ -45,7 +45,7 @@ export interface ImportJobState extends Aggregate {
   updatedAt?: Date;
 }
 
-export const importStates = stateTable<ImportStatus, 'stage' | 'start' | 'complete' | 'fail'>('Import', {
+const importStates = stateTable<ImportStatus, 'stage' | 'start' | 'complete' | 'fail'>('Import', {
   RECEIVING: { stage: 'QUEUED', fail: 'FAILED' },
   QUEUED: { start: 'RUNNING', fail: 'FAILED' },
   RUNNING: { start: 'RUNNING', complete: 'COMPLETED', fail: 'FAILED' },
@@ -177,7 +177,7 @@ export function checkpoint(
   };
 }
 
-export const addCounts = (a: ImportCounts, b: ImportCounts): ImportCounts => ({
+const addCounts = (a: ImportCounts, b: ImportCounts): ImportCounts => ({
   created: a.created + b.created,
   updated: a.updated + b.updated,
   unchanged: a.unchanged + b.unchanged,

@@ -25,7 +25,7 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
  * write: no SKU it does not hold yet (giving some up is fine: the store releases them after the
  * write), the same brand, category, component rows and variant ids.
  */
-export function needsNoChecks(current: ProductState, next: ProductState): boolean {
+function needsNoChecks(current: ProductState, next: ProductState): boolean {
   const held = new Set(claimedKeys(current));
   return (
     next.categoryId === current.categoryId &&

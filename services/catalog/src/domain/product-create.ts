@@ -5,7 +5,7 @@ import { withDerived } from './product-derived';
 import { componentsNotAllowed } from './product.errors';
 import { newVariant } from './variant';
 
-export interface NewProductIds {
+interface NewProductIds {
   productId: string;
   /** The default variant's id (none for a FAMILY). */
   variantId: string;

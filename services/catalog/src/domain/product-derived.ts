@@ -65,7 +65,7 @@ const sameList = (a: readonly string[] | undefined, b: readonly string[]) =>
   a !== undefined && a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** The raw SKU of each key the product holds (its own SKU and its live variants'). */
-export function rawSkus(p: Pick<ProductState, 'sku' | 'variants'>): Map<string, string> {
+function rawSkus(p: Pick<ProductState, 'sku' | 'variants'>): Map<string, string> {
   const raw = new Map<string, string>();
   if (p.sku) raw.set(skuKey(p.sku), p.sku);
   for (const v of liveVariants(p)) if (v.sku && !raw.has(skuKey(v.sku))) raw.set(skuKey(v.sku), v.sku);

@@ -6,7 +6,7 @@ import { isEnriched } from './product-template';
 import { duplicateSkuInProduct } from './product.errors';
 
 /** Two live variants of one product never share a SKU (the default variant shares the product's). */
-export function assertUniqueSkus(p: ProductState): void {
+function assertUniqueSkus(p: ProductState): void {
   const seen = new Set<string>();
   for (const v of liveVariants(p)) {
     if (!v.sku) continue;

@@ -1,7 +1,7 @@
 import type { Template } from '@stockyard/contracts';
 import type { ProductState } from './product';
 
-export interface TemplateStatus {
+interface TemplateStatus {
   categoryId: string | null;
   template: Template | null;
   filled: string[];
@@ -40,7 +40,7 @@ export function templateStatus(
   template: Template | null,
 ): TemplateStatus {
   const wanted = [
-    ...(template?.coreFields ?? []).map((f) => ({ name: f as string, value: p[f] })),
+    ...(template?.coreFields ?? []).map((f) => ({ name: f, value: p[f] })),
     ...(template?.customFields ?? []).map((k) => ({
       name: `customFields.${k}`,
       value: customField(p.customFields, k),

@@ -19,7 +19,7 @@ export const variantView = (p: Pick<ProductState, 'id'>, v: VariantState) => ({
 export type VariantView = ReturnType<typeof variantView>;
 
 /** A child as its family shows it. */
-export const childView = (c: ProductState) => ({ id: c.id, name: c.name, sku: c.sku, position: c.position });
+const childView = (c: ProductState) => ({ id: c.id, name: c.name, sku: c.sku, position: c.position });
 
 /**
  * A product on the wire: its fields, live variants, and by type its bundle rows (BUNDLE),

@@ -1,4 +1,4 @@
-import type { ProductType, Template, TemplateCoreField } from '@stockyard/contracts';
+import type { ProductType } from '@stockyard/contracts';
 import type { Aggregate } from '@stockyard/service-kit';
 
 /** A variant lives inside its product's document (one aggregate: one write, one set of events). */
@@ -85,10 +85,4 @@ export interface ProductState extends Aggregate {
   updatedAt?: Date;
 }
 
-/** A category as a product's rules see it. */
-export interface CategoryTemplate {
-  categoryId: string;
-  template: Template | null;
-}
-
-export type { ProductType, TemplateCoreField };
+export type { ProductType };

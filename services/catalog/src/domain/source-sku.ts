@@ -74,7 +74,7 @@ export function applyOffer(
 }
 
 /** A link change asked for: `variantId` null unlinks, left out keeps the link. */
-export interface LinkInput {
+interface LinkInput {
   variantId?: string | null;
   preferred?: boolean;
 }

@@ -20,7 +20,7 @@ export interface SourceState extends Aggregate {
   updatedAt?: Date;
 }
 
-export const DEFAULT_CURRENCY = 'USD';
+const DEFAULT_CURRENCY = 'USD';
 
 export const newSource = (orgId: string, input: CreateSource): Omit<SourceState, 'version'> => ({
   id: newId('src'),

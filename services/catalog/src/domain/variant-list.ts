@@ -35,7 +35,7 @@ export const VariantListChangedSchema = z.object({
   ),
 });
 export type VariantListChanged = z.infer<typeof VariantListChangedSchema>;
-export type VariantListEntry = VariantListChanged['rows'][number];
+type VariantListEntry = VariantListChanged['rows'][number];
 
 /** A product's rows in the variant list: its live variants (none once trashed), by position. */
 export function variantListOf(p: Pick<ProductState, 'deletedAt' | 'variants'>) {

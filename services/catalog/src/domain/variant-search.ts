@@ -5,7 +5,7 @@ import { skuKey } from './product-derived';
 const MAX_TERM_LENGTH = 64;
 
 /** What a variant is searched by: its product's name and its own name, SKU and barcodes. */
-export interface VariantSearchFields {
+interface VariantSearchFields {
   name: string | null;
   sku: string | null;
   barcodes: readonly string[];

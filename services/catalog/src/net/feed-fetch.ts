@@ -5,7 +5,7 @@ import { AppError } from '@stockyard/service-kit';
 import { checkPublicUrl, publicOnlyLookup, type UrlPolicy, type UrlRules } from '@stockyard/service-kit/net';
 import { errors } from '../domain/errors';
 
-export const feedFetchFailed = (message: string) => errors.feed_fetch_failed(message);
+const feedFetchFailed = (message: string) => errors.feed_fetch_failed(message);
 
 /**
  * GETs a feed and answers its body as a stream. The URL rule is checked first, and the socket

@@ -4,7 +4,7 @@ import { brandView, type BrandState } from '../domain/brand';
 import { brandNameTaken } from '../domain/brand.errors';
 import type { BrandModel } from './brand.model';
 
-export type BrandView = ReturnType<typeof brandView>;
+type BrandView = ReturnType<typeof brandView>;
 
 /** Brands' store: named, unique per organization (a taken name is 409). Brands send no events: no relay. */
 export const brandStore = (model: BrandModel) =>

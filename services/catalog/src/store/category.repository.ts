@@ -4,7 +4,7 @@ import { categoryView, type CategoryState } from '../domain/category';
 import { categoryNameTaken, parentCategoryNotFound } from '../domain/category.errors';
 import type { CategoryModel } from './category.model';
 
-export type CategoryView = ReturnType<typeof categoryView>;
+type CategoryView = ReturnType<typeof categoryView>;
 
 /**
  * Categories' store: a tree (parentId), each with an optional template of required attributes;

@@ -11,7 +11,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * with it; GET /variants also a variant's name. The exact condition; the search index
  * (product-search.ts) finds the candidates.
  */
-export function searchCondition(search: string, variantNames = false) {
+function searchCondition(search: string, variantNames = false) {
   const key = skuKey(searchText(search));
   const prefix = new RegExp(`^${escape(key)}`);
   return {

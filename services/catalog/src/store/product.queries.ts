@@ -23,6 +23,13 @@ const EARLIEST = new Date(-8_640_000_000_000_000);
 /** Ids read by `_id: {$in}` at a time (the local store reads up to 10,000 by its `_id` index). */
 const ID_CHUNK = 1_000;
 
+/** What a family candidate's read keeps of a product document. */
+type CandidateDoc = Omit<CandidateProduct, 'id' | 'parentId' | 'deletedAt'> & {
+  _id: string;
+  parentId?: string | null;
+  deletedAt?: Date | null;
+};
+
 /** MongoDB's order of strings without a collation: their UTF-8 bytes. */
 const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 const byNameThenId = (a: ProductState, b: ProductState) => byBytes(a.name, b.name) || byBytes(a.id, b.id);
@@ -231,10 +238,12 @@ export class ProductQueries {
     const found = new Map<string, CandidateProduct>();
     if (unique.length === 0) return found;
     const docs = await this.model.collection
-      .find({ orgId, _id: { $in: unique } } as never, { projection: { type: 1, name: 1, parentId: 1, deletedAt: 1 } })
+      .find<CandidateDoc>({ orgId, _id: { $in: unique } } as never, {
+        projection: { type: 1, name: 1, parentId: 1, deletedAt: 1 },
+      })
       .toArray();
     for (const d of docs) {
-      const id = String(d._id);
+      const id = d._id;
       found.set(id, { id, type: d.type, name: d.name, parentId: d.parentId ?? null, deletedAt: d.deletedAt ?? null });
     }
     return found;

@@ -7,7 +7,7 @@ import type { ProductSearch } from './product-search';
 import type { VariantList } from './variant-list';
 
 /** What the product store keeps from every write of a product, before the write answers. */
-export interface ProductProjections {
+interface ProductProjections {
   search: ProductSearch;
   uses: ComponentUses;
   variantList: VariantList;

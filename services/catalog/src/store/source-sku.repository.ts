@@ -31,7 +31,7 @@ const UPDATES_PER_COMMAND = 50;
 const LINK_FIELDS = ['variantId', 'productId', 'preferred'] as const;
 
 /** A source SKU as its store keeps it: with the version its changes are guarded on. */
-export type StoredSku = SourceSkuState & { version: number };
+type StoredSku = SourceSkuState & { version: number };
 
 /**
  * Source SKUs' store: a change that must not lose a race (a link, a preferred mark) goes through
@@ -153,7 +153,9 @@ export class SourceSkuWrites {
     } catch (err) {
       if (!isDuplicateKeyError(err)) throw err;
       // Unordered: the others were inserted. A SKU whose stored copy is not ours was made meanwhile.
-      const stored = await Promise.all(states.map((s) => this.model.collection.findOne({ _id: s.id } as never)));
+      const stored = await Promise.all(
+        states.map((s) => this.model.collection.findOne<{ createdAt?: Date }>({ _id: s.id } as never)),
+      );
       const ours = (s: SourceSkuState, i: number) => stored[i]?.createdAt?.getTime() === s.createdAt.getTime();
       return new Set(states.filter((s, i) => !ours(s, i)).map((s) => s.id));
     }

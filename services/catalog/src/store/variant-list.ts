@@ -127,7 +127,7 @@ export class VariantList implements Projection<ProductState> {
     const found = new Map<string, Date>();
     for (const [orgId, ids] of byOrg) {
       const docs = await this.docs.find({ _id: { $in: ids }, orgId }, { createdAt: 1 }).lean();
-      for (const doc of docs) if (doc.createdAt) found.set(String(doc._id), doc.createdAt as Date);
+      for (const doc of docs) if (doc.createdAt) found.set(String(doc._id), doc.createdAt);
     }
     return found;
   }

@@ -23,6 +23,6 @@ export class VariantRefs {
       unique.length === 1
         ? [await this.model.collection.findOne({ _id: unique[0] } as never)].filter((r) => r !== null)
         : await this.model.collection.find({ _id: { $in: unique } } as never).toArray();
-    return new Map(rows.filter((r) => r!.orgId === orgId).map((r) => [String(r!._id), r!.productId as string]));
+    return new Map(rows.filter((r) => r.orgId === orgId).map((r) => [String(r._id), r.productId as string]));
   }
 }

@@ -7,7 +7,7 @@ import { prefixEnd, sharedPrefixesOf } from '../domain/variant-search';
  * its terms shares with the term before it (`shared: true`, domain/variant-search.ts). `key` and
  * `at` place the variant in GET /variants' order (its row of the variant list).
  */
-export interface VariantSearchRow {
+interface VariantSearchRow {
   _id: string;
   orgId: string;
   productId: string;

@@ -5,7 +5,7 @@ import { termsMatch } from '../domain/variant-search';
 import type { VariantList, VariantListRow } from './variant-list';
 
 /** Below this many matching terms a search always reads them (a few ms); above, it picks the cheaper way. */
-export const ALWAYS_READ_TERMS = 1_000;
+const ALWAYS_READ_TERMS = 1_000;
 /** Variant-list rows a walk reads at a time, at most. */
 const WALK_BATCH = 500;
 
@@ -15,7 +15,7 @@ export const byListOrder = (a: Keyset, b: Keyset) => a.at.getTime() - b.at.getTi
 const isAfter = (row: Keyset, cursor: Keyset) => byListOrder(row, cursor) > 0;
 
 /** A page of a search's matches in the list's order: up to `limit + 1` keys (the extra one says more follow). */
-export interface SearchPage {
+interface SearchPage {
   keys: Keyset[];
   total: number;
 }

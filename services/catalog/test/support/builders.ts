@@ -9,7 +9,7 @@ export const NOW = new Date('2026-11-24T10:00:00Z');
 export function aProduct(fields: Partial<CreateProduct> & { id?: string } = {}): ProductState {
   seq++;
   const { id, ...input } = fields;
-  const body = { type: 'SIMPLE', name: `Product ${seq}`, ...input } as CreateProduct;
+  const body: CreateProduct = { type: 'SIMPLE', name: `Product ${seq}`, ...input };
   const sku = input.sku === undefined ? `SKU-${seq}` : input.sku;
   const state = newProduct('org_1', body, sku, { productId: id ?? `prd_${seq}`, variantId: `var_${seq}` }, NOW);
   return { ...state, version: 1 };

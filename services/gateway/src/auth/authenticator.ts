@@ -18,7 +18,7 @@ interface CacheEntry {
   fetchedAt: number;
 }
 
-export interface AuthenticatorOptions {
+interface AuthenticatorOptions {
   /** How long a cached key record is trusted before it is re-read (revocation fallback). */
   refreshMs?: number;
   gate?: VerificationGate;

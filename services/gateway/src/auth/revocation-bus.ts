@@ -23,7 +23,7 @@ export class RevocationBus {
       this.subscriber
         .subscribe(this.channel)
         .catch((err: Error) => this.logger.warn({ err: err.message }, 'revocation subscribe failed'));
-    this.subscriber.on('ready', subscribe);
+    this.subscriber.on('ready', () => void subscribe());
     if (this.subscriber.status === 'ready') void subscribe();
   }
 

@@ -24,7 +24,7 @@ function checksum(text: string): string {
   return out;
 }
 
-export interface GeneratedKey {
+interface GeneratedKey {
   keyId: string;
   token: string;
   /** What listings show: enough to recognise the key, useless to use it. */
@@ -42,7 +42,7 @@ export function generateKey(type: KeyType): GeneratedKey {
   return { keyId, token: formatKey(type, keyId, randomBase62(32)), displayPrefix: `${KEY_PREFIXES[type]}_${keyId}` };
 }
 
-export interface ParsedKey {
+interface ParsedKey {
   type: KeyType;
   keyId: string;
 }

@@ -31,13 +31,13 @@ export function keyPermissions(key: {
   return key.type === 'storefront' ? STOREFRONT_SCOPES : permissionsOf(key.role, key.scopes);
 }
 
-export interface GrantRequest {
+interface GrantRequest {
   role?: string;
   scopes?: string[];
   expiresAt?: string;
 }
 
-export interface Grant {
+interface Grant {
   role: Role;
   scopes: Permission[];
   expiresAt: Date | null;

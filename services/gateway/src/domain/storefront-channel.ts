@@ -2,7 +2,7 @@ import { idSchema, type ChannelBatch } from '@stockyard/contracts';
 import { errors } from './errors';
 
 /** The platform of the sales channels a storefront key may be bound to (contracts channels.ts). */
-export const STOREFRONT_PLATFORM = 'STOREFRONT';
+const STOREFRONT_PLATFORM = 'STOREFRONT';
 
 const channelDetail = (code: string, message: string) => [{ field: 'channelId', code, message }];
 
@@ -12,7 +12,7 @@ export const unknownChannel = (channelId: string) =>
     channelDetail('unknown_channel', 'not a live sales channel of this organization'),
   );
 
-export const channelNotStorefront = (channelId: string, platform: string) =>
+const channelNotStorefront = (channelId: string, platform: string) =>
   errors.channel_not_storefront(
     `Sales channel ${channelId} is ${platform}, not ${STOREFRONT_PLATFORM}`,
     channelDetail('channel_not_storefront', `a storefront key needs a ${STOREFRONT_PLATFORM} channel`),

@@ -30,7 +30,7 @@ export function limitedBody(req: IncomingMessage, maxBytes: number): Readable | 
 }
 
 /** Bodies up to this size, declared, are read before they go, so they can go again (`resendable`). */
-export const RESENDABLE_BYTES = 1024 * 1024;
+const RESENDABLE_BYTES = 1024 * 1024;
 
 /** Methods whose request may be sent twice; a POST only with an Idempotency-Key (the service's replay). */
 const REPEATABLE = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'DELETE']);

@@ -34,7 +34,7 @@ export const API_PREFIX = '/api/v1';
  * gathered while the request is checked: a proxied answer writes them with the service's
  * in one writeHead; any other answer sets them on the response first (`applyTo`).
  */
-export class ResponseHead implements HeaderSink {
+class ResponseHead implements HeaderSink {
   readonly headersSent = false;
   readonly fields: string[];
 
@@ -52,7 +52,7 @@ export class ResponseHead implements HeaderSink {
   }
 }
 
-export interface ApiPipeline {
+interface ApiPipeline {
   authenticator: Authenticator;
   /** Resolves when the key is within its limit; rejects with 429. Its headers go to the sink. */
   rateLimit: (req: IncomingMessage, headers: HeaderSink) => Promise<void>;
@@ -113,7 +113,7 @@ export function apiPipeline(deps: ApiPipeline) {
 }
 
 /** What a 5xx the gateway answers is logged as: only the hop's own failures are upstream errors. */
-export const failureLogMessage = (code: string) => (code.startsWith('upstream_') ? 'upstream error' : 'gateway error');
+const failureLogMessage = (code: string) => (code.startsWith('upstream_') ? 'upstream error' : 'gateway error');
 
 /** The path below /api/v1, without the query string. */
 function apiPath(url: string): string {

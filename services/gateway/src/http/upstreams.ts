@@ -38,7 +38,7 @@ const REPLACED_ON_REQUEST = [
   'x-forwarded-host',
 ];
 
-export interface UpstreamLimits {
+interface UpstreamLimits {
   /** Sockets per service; requests beyond it wait in the pool for one. */
   connections: number;
   /**
@@ -49,7 +49,7 @@ export interface UpstreamLimits {
   maxQueued: number;
 }
 
-export interface Forward {
+interface Forward {
   /** The request as the client sent it (its method, URL and end-to-end headers are kept). */
   req: IncomingMessage;
   res: ServerResponse;
@@ -171,7 +171,7 @@ export class Upstreams {
     return new Promise<void>((resolve, reject) => {
       const attempt = (lastError?: NodeJS.ErrnoException) => {
         const member = balancer.pick(tried);
-        if (!member) return reject(this.asAppError(service, lastError!));
+        if (!member) return reject(this.asAppError(service, lastError));
         // Each socket carries one request at a time: what is beyond the sockets waits in the pool.
         // The least loaded replica is chosen, so when it is full, all are.
         if (member.inFlight - this.limits.connections >= this.limits.maxQueued) {
@@ -188,7 +188,7 @@ export class Upstreams {
           // A client that left (its body's error looks like a refusal) is not followed elsewhere.
           if (((!connected && isNotSent(err)) || cutBeforeAnswer) && !req.socket.destroyed && !res.destroyed) {
             balancer.refused(member);
-            return attempt(err as NodeJS.ErrnoException);
+            return attempt(err);
           }
           if (!connected) balancer.released(member);
           if (res.headersSent) {
@@ -196,7 +196,7 @@ export class Upstreams {
             res.destroy(err);
             return resolve();
           }
-          reject(err instanceof AppError ? err : this.asAppError(service, err as NodeJS.ErrnoException));
+          reject(err instanceof AppError ? err : this.asAppError(service, err));
         };
         member.target.dispatch(
           { path: req.url!, method: req.method as Dispatcher.HttpMethod, headers: outgoing, body },
@@ -220,7 +220,10 @@ export class Upstreams {
     }
     const incoming = req.headers;
     const client = req.socket.remoteAddress ?? '';
-    out.push('x-forwarded-for', incoming['x-forwarded-for'] ? `${incoming['x-forwarded-for']}, ${client}` : client);
+    out.push(
+      'x-forwarded-for',
+      incoming['x-forwarded-for'] ? `${String(incoming['x-forwarded-for'])}, ${client}` : client,
+    );
     out.push('x-forwarded-proto', (incoming['x-forwarded-proto'] as string | undefined) ?? 'http');
     const host = incoming['x-forwarded-host'] ?? incoming.host;
     if (host) out.push('x-forwarded-host', host as string);

@@ -6,7 +6,7 @@ import type { Logger } from '@stockyard/service-kit';
 import { errors } from '../domain/errors';
 import { FailoverStore } from './failover-store';
 
-export const RATE_WINDOW_MS = 60_000;
+const RATE_WINDOW_MS = 60_000;
 
 /** The headers express-rate-limit writes on every answer it lets through ('draft-6'). */
 export const RATE_LIMIT_HEADERS = ['RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
@@ -32,8 +32,8 @@ export function keyRateLimit(options: { limit: number; redis: Redis; prefix: str
     legacyHeaders: false,
     store: new FailoverStore(options.redis, `${options.prefix}ratelimit:`, options.limit, options.logger),
     keyGenerator: (req) => req.caller!.key._id,
-    handler: (_req, _res, next, { limit }) => {
-      next(errors.rate_limit_exceeded(`Rate limit of ${limit} requests per minute exceeded for this API key`));
+    handler: (_req, _res, next) => {
+      next(errors.rate_limit_exceeded(`Rate limit of ${options.limit} requests per minute exceeded for this API key`));
     },
     // Our key generator never reads req.ip, and the store is checked by FailoverStore itself;
     // the pipeline counts a request at one place only, so the per-request double-count
@@ -51,6 +51,10 @@ export function keyRateLimit(options: { limit: number; redis: Redis; prefix: str
   // `headersSent` and `setHeader`.
   return (req: IncomingMessage, headers: HeaderSink) =>
     new Promise<void>((resolve, reject) => {
-      void limiter(req as Request, headers as Response, (err?: unknown) => (err ? reject(err) : resolve()));
+      // The limiter passes on an Error (its handler's 429, what its store threw), or nothing.
+      void limiter(req as Request, headers as Response, (err?: unknown) => {
+        if (!err) resolve();
+        else reject(err instanceof Error ? err : new Error('rate limit check failed', { cause: err }));
+      });
     });
 }

@@ -2,7 +2,7 @@ import { catalogClient, serviceSigner } from '@stockyard/contracts';
 import { AppError, callPeer } from '@stockyard/service-kit';
 import { assertStorefrontChannel, isChannelId, unknownChannel } from '../domain/storefront-channel';
 
-export interface StorefrontChannelOptions {
+interface StorefrontChannelOptions {
   /** The catalog's replicas. */
   catalogUrls: readonly string[];
   identitySecret: string;

@@ -1,7 +1,7 @@
 import { AggregateStore, isDuplicateKeyError, type Aggregate } from '@stockyard/service-kit';
 import type { ApiKeyUsageModel } from './api-key.model';
 
-export interface UsageEntry {
+interface UsageEntry {
   keyId: string;
   orgId: string;
   lastUsedAt: Date;

@@ -8,7 +8,7 @@ import type { ApiKeyRecord } from '../domain/api-key-record';
 
 export type { ApiKeyRecord };
 
-export interface NewApiKey {
+interface NewApiKey {
   orgId: string;
   type: KeyType;
   name: string;

@@ -37,6 +37,6 @@ export class OrganizationRepository {
       { $set: { ...set, settingsUpdatedAt: now, updatedAt: new Date() } },
     );
     if (!org) throw notFound('Organization');
-    return toSettings(org as unknown as OrganizationRecord);
+    return toSettings(org);
   }
 }

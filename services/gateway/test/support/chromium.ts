@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Locator } from 'playwright-core';
 
 /** Debian's Chromium: playwright-core drives it; no browser is downloaded (none can be, here). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const FLAGS = [
   '--headless',

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import type { AddressInfo } from 'node:net';
 import { INTERNAL_CATALOG_PATHS, type ChannelBatch, type ChannelPlatform } from '@stockyard/contracts';
 
-export interface Seen {
+interface Seen {
   method: string;
   url: string;
   headers: IncomingHttpHeaders;

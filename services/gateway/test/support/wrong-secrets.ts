@@ -10,7 +10,7 @@ export const wrongSecretFor = (keyId: string) => formatKey('admin', keyId, base6
 /** A well-formed key for a key id that does not exist. */
 export const unknownKey = () => formatKey('admin', base62(12), base62(32));
 
-export interface Answer {
+interface Answer {
   status: number;
   code?: string;
   retryAfter?: string;

@@ -39,7 +39,7 @@ export function movementIds(): MovementIds {
   return (i) => (pool[i] ??= movementId());
 }
 
-export type Applied<X extends object = object> = { level: StockLevel } & LevelResult<X>;
+type Applied<X extends object = object> = { level: StockLevel } & LevelResult<X>;
 
 /**
  * The use cases of the partner stock routes: check the places named exist, let the domain

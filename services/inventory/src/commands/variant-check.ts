@@ -5,12 +5,14 @@ import type { CatalogVariants } from '../peers/catalog-variants';
 import type { VariantRepository } from '../store/variant.repository';
 
 /** A variant a request names, and the field that named it (`variantId`, `lines.3.variantId`). */
-export interface NamedVariant {
+interface NamedVariant {
   variantId: string;
   field: string;
 }
 
 const UNKNOWN = Symbol('unknown');
+/** Thrown by the cache's loader for a variant not known live, so that nothing is cached; caught below. */
+const NOT_LIVE = new Error('not a live variant');
 const key = (orgId: string, variantId: string) => `${orgId}:${variantId}`;
 
 /**
@@ -35,12 +37,12 @@ export class VariantCheck {
       named.map(({ variantId }) =>
         this.live
           .get(key(orgId, variantId), async () => {
-            if ((await loader.load(variantId)) === UNKNOWN) throw UNKNOWN; // not cached
+            if ((await loader.load(variantId)) === UNKNOWN) throw NOT_LIVE;
             return true;
           })
           .then(
             () => true,
-            (err: unknown) => (err === UNKNOWN ? false : Promise.reject(err)),
+            (err: unknown) => (err === NOT_LIVE ? false : Promise.reject(err)),
           ),
       ),
     );

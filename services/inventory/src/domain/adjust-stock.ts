@@ -4,7 +4,7 @@ import { adjustLocation, type StockLevel } from './stock-level';
 
 export { MOVEMENT_RECORDED } from './level-change';
 
-export interface AdjustChange extends LevelChange {
+interface AdjustChange extends LevelChange {
   movement: StockMovement;
 }
 

@@ -33,7 +33,7 @@ export function countDiffs(level: StockLevel, warehouseId: string, lines: CountL
   });
 }
 
-export interface CountApplied extends LevelChange {
+interface CountApplied extends LevelChange {
   results: CountResult[];
 }
 

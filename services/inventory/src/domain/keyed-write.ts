@@ -24,7 +24,7 @@ function rememberRequest(level: StockLevel, key: string, at: Date, movements: st
  * A keyed partner write's change (with the request keys it spills, for stock_operations), or the
  * movements it recorded in an earlier run.
  */
-export type OnceChange =
+type OnceChange =
   | { change: LevelChange; spilled: AppliedOperation[]; earlier?: undefined }
   | { change?: undefined; spilled?: undefined; earlier: string[] };
 

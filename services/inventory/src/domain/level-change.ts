@@ -7,9 +7,7 @@ import { availableOf, onHandAt, round, type Place, type StockLevel } from './sto
 export const MOVEMENT_RECORDED = 'stock.movement_recorded' as const;
 
 /** The fields a change may rewrite; omitted ones stay as they are. */
-export type LevelFields = Partial<
-  Pick<StockLevel, 'locations' | 'reserved' | 'reservations' | 'primaryBins' | 'operations'>
->;
+type LevelFields = Partial<Pick<StockLevel, 'locations' | 'reserved' | 'reservations' | 'primaryBins' | 'operations'>>;
 
 /** What the domain hands the repository: new fields, the events, the movements (for the ledger). */
 export interface LevelChange extends LevelFields {
@@ -20,7 +18,7 @@ export interface LevelChange extends LevelFields {
 /** Fixed per request, so a recomputed change (lost race) reuses the same movement ids. */
 export type MovementIds = (index: number) => string;
 
-export interface MovementDraft extends Place {
+interface MovementDraft extends Place {
   type: MovementType;
   quantity: number;
   reason: string;

@@ -15,7 +15,7 @@ export function stockRoutes(router: Router, { commands, queries }: StockModuleCo
   bindRoute(router, INVENTORY_API.getStockBreakdown, ({ orgId, params }) => queries.breakdown(orgId, params.variantId));
 
   bindRoute(router, INVENTORY_API.updateStockItem, async ({ orgId, params, body }) => {
-    const { variantId, warehouseId } = params as { variantId: string; warehouseId: string };
+    const { variantId, warehouseId } = params;
     const level = await commands.updateItem(orgId, variantId, warehouseId, body);
     return queries.stockItem(orgId, level, warehouseId, body.binId ?? null);
   });

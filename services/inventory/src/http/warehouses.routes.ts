@@ -3,8 +3,6 @@ import { INVENTORY_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
 import type { PlacesCommands } from '../places.module';
 
-type BinParams = { warehouseId: string; binId: string };
-
 export function warehousesRoutes(router: Router, { warehouses, bins }: PlacesCommands): void {
   bindRoute(router, INVENTORY_API.listWarehouses, ({ orgId, query: { includeDeleted, limit, offset } }) =>
     warehouses.list(orgId, includeDeleted, { limit, offset }),
@@ -21,11 +19,11 @@ export function warehousesRoutes(router: Router, { warehouses, bins }: PlacesCom
     bins.create(orgId, params.warehouseId, body.name),
   );
   bindRoute(router, INVENTORY_API.renameBin, ({ orgId, params, body }) => {
-    const { warehouseId, binId } = params as BinParams;
+    const { warehouseId, binId } = params;
     return bins.rename(orgId, warehouseId, binId, body.name);
   });
   bindRoute(router, INVENTORY_API.deleteBin, ({ orgId, params }) => {
-    const { warehouseId, binId } = params as BinParams;
+    const { warehouseId, binId } = params;
     return bins.delete(orgId, warehouseId, binId);
   });
 }

@@ -21,7 +21,7 @@ export class Ledger implements Projection<StockLevel> {
   private readonly inserts: InsertBatcher<mongo.Document>;
 
   constructor(private readonly movements: MovementModel) {
-    this.inserts = new InsertBatcher(movements.collection as unknown as mongo.Collection<mongo.Document>);
+    this.inserts = new InsertBatcher(movements.collection);
   }
 
   /** The decision's own events carry the movements. */

@@ -1,4 +1,4 @@
-import type { Connection, mongo } from 'mongoose';
+import type { Connection } from 'mongoose';
 import { isDuplicateKeyError, type AppError } from '@stockyard/service-kit';
 import { InsertBatcher } from '@stockyard/service-kit/store';
 import { differingParams, type OperationParams } from '../domain/operations';
@@ -29,7 +29,7 @@ export class OperationRepository {
 
   constructor(connection: Connection) {
     this.records = connection.collection<OperationRecord>('stock_operations');
-    this.requests = new InsertBatcher(this.records as unknown as mongo.Collection<OperationRecord>);
+    this.requests = new InsertBatcher(this.records);
   }
 
   /** true when the key was already applied with these parameters; 409 when with others. */

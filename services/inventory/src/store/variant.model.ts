@@ -1,4 +1,4 @@
-import { Schema, type Connection, type InferSchemaType } from 'mongoose';
+import { Schema, type Connection } from 'mongoose';
 
 /** Local read model of the catalog's variants (id, SKU, name), fed by catalog events. */
 const variantSchema = new Schema(
@@ -18,4 +18,3 @@ variantSchema.index({ orgId: 1, variantId: 1 }, { unique: true });
 
 export const variantModel = (connection: Connection) => connection.model('Variant', variantSchema);
 export type VariantModel = ReturnType<typeof variantModel>;
-export type VariantDoc = InferSchemaType<typeof variantSchema>;

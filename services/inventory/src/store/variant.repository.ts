@@ -3,7 +3,7 @@ import type { VariantInfo } from '../domain/stock-views';
 import { noVariant, type VariantState } from '../domain/variant';
 import type { VariantModel } from './variant.model';
 
-export type VariantView = VariantInfo & { variantId: string };
+type VariantView = VariantInfo & { variantId: string };
 
 const viewOf = (d: VariantState): VariantView => ({ variantId: d.variantId, sku: d.sku ?? null, name: d.name ?? null });
 

@@ -1,7 +1,7 @@
 import { UniqueClaims } from '@stockyard/service-kit';
 import { codeKey } from '../domain/warehouse';
 import { warehouseCodeTaken } from '../domain/warehouse.errors';
-import type { CodeClaimModel, WarehouseModel } from './warehouse.model';
+import type { CodeClaimModel, WarehouseDoc, WarehouseModel } from './warehouse.model';
 
 /**
  * The per-organization guard of warehouse codes: the kit's UniqueClaims (as the catalog's
@@ -17,7 +17,7 @@ export class WarehouseCodeClaims {
       holderField: 'warehouseId',
       valueField: 'code',
       stillHolds: async (orgId, warehouseId, key) => {
-        const holder = await warehouses.collection.findOne({ _id: warehouseId } as never);
+        const holder = await warehouses.collection.findOne<WarehouseDoc>({ _id: warehouseId } as never);
         return !!holder && holder.orgId === orgId && !holder.deletedAt && !!holder.code && codeKey(holder.code) === key;
       },
       taken: warehouseCodeTaken,

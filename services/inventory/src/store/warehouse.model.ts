@@ -48,6 +48,5 @@ export const codeClaimModel = (connection: Connection) => connection.model('Ware
 export type CodeClaimModel = ReturnType<typeof codeClaimModel>;
 export type WarehouseModel = ReturnType<typeof warehouseModel>;
 export type BinModel = ReturnType<typeof binModel>;
-/** The stored documents, as the schemas declare them (timestamps included). */
+/** A stored warehouse, as the schema declares it (timestamps included). */
 export type WarehouseDoc = InferSchemaType<typeof warehouseSchema>;
-export type BinDoc = InferSchemaType<typeof binSchema>;

@@ -7,7 +7,7 @@ import type { BinRepository } from './bin.repository';
 import type { WarehouseModel } from './warehouse.model';
 
 /** Read-through caches of the places stock changes name (see `checkPlace`). */
-export interface PlaceCaches {
+interface PlaceCaches {
   warehouses: BroadcastCache<WarehouseState>;
   bins: BroadcastCache<BinState>;
 }

@@ -5,7 +5,7 @@ import { inventory } from '../../src/app';
 const ALL = ['warehouses.read', 'warehouses.manage', 'stock.adjust', 'stock.count'];
 
 /** No catalog answers here: a variant the read model lacks is a 503 (test/variant-check.int.spec starts one). */
-export const NO_CATALOG = 'http://catalog.invalid';
+const NO_CATALOG = 'http://catalog.invalid';
 
 /** The inventory service on the one harness, with the setup steps its tests share. */
 export async function startInventory(orgId: string, env: Record<string, string> = {}) {

@@ -24,5 +24,5 @@ export function releasePush(
       (mode === 'on_reconcile' && moment === 'reconcile'));
   if (!due) return { state: invoice, events: [] };
   const state = { ...invoice, accountingPushedAt: now };
-  return { state, events: [pushReleased(state, mode as 'on_approve' | 'on_reconcile', now)] };
+  return { state, events: [pushReleased(state, mode, now)] };
 }

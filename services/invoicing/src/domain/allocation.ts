@@ -7,7 +7,7 @@ export interface Share {
   weight: bigint;
 }
 
-export const allocationBaseZero = (what: string) => errors.allocation_base_zero(`Nothing to allocate by: ${what} is 0`);
+const allocationBaseZero = (what: string) => errors.allocation_base_zero(`Nothing to allocate by: ${what} is 0`);
 
 /**
  * Splits `amount` integer cents over the shares in proportion to their weights, exactly: each

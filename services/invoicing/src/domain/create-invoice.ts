@@ -11,7 +11,7 @@ import { fromCents, toCents } from '@stockyard/contracts';
 import { addDays, dayOf } from './calendar';
 
 /** What the command resolved before a new invoice is decided: the vendor, the order, the settings. */
-export interface InvoiceInput {
+interface InvoiceInput {
   orgId: string;
   id: string;
   body: CreateInvoice;

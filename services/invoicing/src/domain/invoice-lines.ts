@@ -20,7 +20,7 @@ export function lineFrom(id: string, input: InvoiceLineInput, context: MatchCont
   return poLineId ? matchedLine(line, basisOf(context, poLineId), context!.tolerance) : line;
 }
 
-export function findLine(inv: Invoice, lineId: string): InvoiceLine {
+function findLine(inv: Invoice, lineId: string): InvoiceLine {
   const line = inv.lines.find((l) => l.id === lineId);
   if (!line) throw lineNotFound(lineId);
   return line;

@@ -58,7 +58,7 @@ export function updateLandedCost(
   const next = {
     ...cost,
     ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
-  } as LandedCost;
+  };
   const moved = next.amount !== cost.amount || next.allocationMethod !== cost.allocationMethod;
   if (!moved) return changed(next);
   if (next.allocationMethod !== 'MANUAL') return allocateLandedCost(next, basis!, now);

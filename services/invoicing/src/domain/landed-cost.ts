@@ -34,7 +34,7 @@ const BASE_NAMES: Record<Exclude<AllocationMethod, 'MANUAL'>, string> = {
 };
 
 /** Each PO line's share of a computed allocation: received value, quantity or weight; in the order's order. */
-export function sharesOf(
+function sharesOf(
   po: InternalPurchaseOrder,
   method: Exclude<AllocationMethod, 'MANUAL'>,
   weights: ReadonlyMap<string, number | null>,

@@ -5,7 +5,7 @@ import { matchedLine, type Tolerance } from './line-matching';
 import { toUnits } from '@stockyard/contracts';
 
 /** A receipt of a purchase-order line as purchasing's `purchase_order.line_received` tells it. */
-export interface LineReceipt {
+interface LineReceipt {
   lineId: string;
   variantId: string;
   unitCost: number;

@@ -20,7 +20,7 @@ export function updateInvoice(
     ...inv,
     ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
     ...(charges ? { charges: charges.map((c) => ({ id: newChargeId(), ...c })) } : {}),
-  } as Invoice);
+  });
   const cents = totalsCents(next.lines, next.charges);
   checkFigures({ subtotal, total }, cents.subtotal, cents.total);
   if (next.dueDate < next.invoiceDate) throw dueBeforeInvoiceDate();

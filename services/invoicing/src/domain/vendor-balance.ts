@@ -37,7 +37,7 @@ export interface BalanceChange {
 }
 
 /** Many applied changes are remembered by event id, so a change the relay hands over again is not counted twice. */
-export const REMEMBERED_CHANGES = 100;
+const REMEMBERED_CHANGES = 100;
 
 /** Documents of one status and type: how many, and their totals in cents (unsigned). */
 export interface BalanceRow {

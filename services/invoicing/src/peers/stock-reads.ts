@@ -3,7 +3,7 @@ import { callPeer, peerOptions } from '@stockyard/service-kit';
 import type { Config } from '../config';
 
 /** What invoicing reads of inventory: on hand per variant over every warehouse (the summary's split). */
-export interface StockReads {
+interface StockReads {
   onHand(orgId: string, variantIds: string[]): Promise<Map<string, number>>;
 }
 

@@ -52,7 +52,7 @@ const invoiceSchema = new Schema(
  * trash by `deletedAt`; a vendor's statement by invoice date.
  */
 for (const sort of INVOICE_SORTS) invoiceSchema.index({ orgId: 1, deletedAt: 1, [sort]: -1, _id: -1 });
-export const LIST_FILTERS = ['purchaseOrderId', 'channelId', 'status', 'invoiceType'] as const;
+const LIST_FILTERS = ['purchaseOrderId', 'channelId', 'status', 'invoiceType'] as const;
 for (const filter of LIST_FILTERS) invoiceSchema.index({ orgId: 1, deletedAt: 1, [filter]: 1, createdAt: -1, _id: -1 });
 invoiceSchema.index({ orgId: 1, deletedAt: -1, _id: -1 });
 invoiceSchema.index({ orgId: 1, channelId: 1, deletedAt: 1, invoiceDate: 1, _id: 1 });

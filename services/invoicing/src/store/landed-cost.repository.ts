@@ -62,7 +62,7 @@ export class LandedCostRepository {
   async change(orgId: string, id: string, decide: (cost: LandedCost) => Decision<LandedCost, LandedCost>) {
     const { state } = await this.store.change(orgId, id, (stored) => {
       const decision = decide(unpack(stored));
-      return decision.state ? { state: pack(decision.state) as Stored } : {};
+      return decision.state ? { state: pack<LandedCost>(decision.state) } : {};
     });
     return unpack(state);
   }

@@ -46,7 +46,7 @@ export async function startInvoicing(options: HarnessOptions & { switchable?: bo
     if (res.status >= 300) throw new Error(`${what} failed: ${res.status} ${await res.text()}`);
     return res.body;
   };
-  const close = h.close;
+  const close = h.close.bind(h);
   return Object.assign(h, {
     orgId,
     gateway: gw,

@@ -10,13 +10,13 @@ import { isDropship, type Hold, type PendingMove } from '../domain/hold';
 import type { Planned } from '../domain/hold-plans';
 import type { HoldRepository } from '../store/hold.repository';
 
-export interface Ran {
+interface Ran {
   hold: Hold;
   made: boolean;
 }
 
 /** Brings orders' fulfilment up to their holds, after the work at hand (commands/fulfilment-refresh.ts). */
-export interface FulfilmentListener {
+interface FulfilmentListener {
   later(orgId: string, orderIds: readonly string[]): void;
 }
 

@@ -11,7 +11,7 @@ import type { HoldRepository } from '../store/hold.repository';
 import type { OrderReads } from '../store/order.repository';
 
 /** Open orders pending-reservations examines at most per call (newest ordered first). */
-export const PENDING_SCAN = 500;
+const PENDING_SCAN = 500;
 
 /** The holds' reads: an order's holds, whether they are complete, the orders whose holds are not. */
 export class HoldReads {

@@ -16,7 +16,7 @@ import { linkLines } from './line-linking';
 /** Rounds of create-or-apply before an upsert gives up (a create in flight on another replica, each a few ms). */
 const ATTEMPTS = 50;
 
-export interface Origin {
+interface Origin {
   /** Who the first history entry names (`channel`, `storefront`). */
   source: OrderChangeSource;
   /** The status of a new order when the channel says none. */
@@ -25,7 +25,7 @@ export interface Origin {
   note?: string | null;
 }
 
-export interface Upserted {
+interface Upserted {
   order: Order;
   created: boolean;
 }

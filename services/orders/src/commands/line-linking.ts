@@ -4,7 +4,7 @@ import { unknownVariants } from '../domain/order.errors';
 import type { CatalogReads } from '../peers/catalog-reads';
 
 /** A line as a channel names it, before linking. */
-export interface LineToLink {
+interface LineToLink {
   channelLineId?: string | null;
   sku?: string | null;
   variantId?: string | null;
@@ -16,7 +16,7 @@ export interface LineToLink {
 const skuKey = (sku: string) => sku.trim().toUpperCase();
 
 /** The linked lines, and the variants they link to by id (the checkout prices from them). */
-export interface Linked {
+interface Linked {
   lines: IncomingLine[];
   variants: Map<string, InternalVariant>;
 }

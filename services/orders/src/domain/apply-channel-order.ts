@@ -6,7 +6,7 @@ import { mergeLines } from './merge-lines';
 import { isFinished, type Order } from './order';
 import { TRIGGER_TO, orderStates } from './order-states';
 
-export interface ApplyContext {
+interface ApplyContext {
   now: Date;
   lineId: () => string;
   /** Available stock of the incoming ASSEMBLY lines' variants, freshly read. */
@@ -14,7 +14,7 @@ export interface ApplyContext {
 }
 
 /** What applying an order again did: `stale` when the channel sent an older version than the one applied. */
-export interface Applied {
+interface Applied {
   order: Order;
   stale: boolean;
 }

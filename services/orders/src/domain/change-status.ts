@@ -6,7 +6,7 @@ import { orderTrashed } from './order.errors';
 import { statusChanged } from './order-events';
 import { orderStates, TRIGGER_TO } from './order-states';
 
-export interface Moved {
+interface Moved {
   order: Order;
   events: ReturnType<typeof statusChanged>[];
 }

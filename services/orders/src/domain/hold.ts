@@ -70,7 +70,7 @@ export const shortOf = (hold: Hold) =>
  * The id of a line's hold: one per line and generation (`~<n>` after the n-th refresh), a kit
  * leaf's adding its variant. Known before the hold exists, so a retried sync or expansion makes it once.
  */
-export const holdIdOf = (lineId: string, generation = 0, leafVariantId?: string) =>
+const holdIdOf = (lineId: string, generation = 0, leafVariantId?: string) =>
   `res_${lineId.replace(/^oln_/, '')}${generation ? `~${generation}` : ''}${leafVariantId ? `.${leafVariantId}` : ''}`;
 
 /** A new PENDING hold of the order's line (a kit leaf's names its variant and the quantity it takes). */

@@ -2,7 +2,7 @@ import { isOpen, type Hold } from './hold';
 import type { LeavesOf } from './hold-completeness';
 
 /** Available stock by variant and warehouse (`<variantId> <warehouseId>`). */
-export type Availability = Map<string, number>;
+type Availability = Map<string, number>;
 export const availabilityKey = (variantId: string, warehouseId: string) => `${variantId} ${warehouseId}`;
 
 /**

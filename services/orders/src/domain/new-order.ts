@@ -5,7 +5,7 @@ import type { NewOrder, Order } from './order';
 import { created } from './order-events';
 import { NOTHING_FULFILLED } from './order-fulfilment';
 
-export interface NewOrderInput {
+interface NewOrderInput {
   id: string;
   orgId: string;
   channel: { id: string; platform: string };

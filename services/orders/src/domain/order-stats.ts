@@ -10,7 +10,7 @@ export interface Contribution {
   cents: number;
 }
 
-export function contributionOf(order: Order | null): Contribution | null {
+function contributionOf(order: Order | null): Contribution | null {
   if (!order || order.deletedAt) return null;
   const cents = order.lines.reduce((sum, l) => sum + lineTotalCents(l), 0);
   return { channelId: order.channelId, status: order.status, orders: 1, lines: order.lines.length, cents };

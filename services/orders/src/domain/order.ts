@@ -128,5 +128,5 @@ export function withTotals<T extends Pick<Order, 'lines'>>(
 }
 
 /** Finished: nothing more ships, nothing is held (SHIPPED, DELIVERED, CANCELLED). */
-export const FINISHED: readonly OrderStatus[] = ['SHIPPED', 'DELIVERED', 'CANCELLED'];
+const FINISHED: readonly OrderStatus[] = ['SHIPPED', 'DELIVERED', 'CANCELLED'];
 export const isFinished = (order: Pick<Order, 'status'>) => FINISHED.includes(order.status);

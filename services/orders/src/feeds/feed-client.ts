@@ -20,13 +20,13 @@ export class FeedError extends Error {
   }
 }
 
-export interface FeedTarget {
+interface FeedTarget {
   feedUrl: string;
   feedSecret: string;
 }
 
 /** A page of the feed: its orders that parse (the rest named in `skipped`), and the next cursor. */
-export interface FeedPage {
+interface FeedPage {
   orders: FeedOrder[];
   skipped: string[];
   nextCursor: string | null;

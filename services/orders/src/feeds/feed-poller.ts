@@ -44,7 +44,7 @@ export class FeedPoller extends PeriodicPass {
   private async drain(queue: FeedChannel[]): Promise<void> {
     for (let channel = queue.shift(); channel && !this.stopping; channel = queue.shift()) {
       const outcome = await this.sync.poll(channel).catch((err: Error) => {
-        this.logger.warn({ orgId: channel!.orgId, channelId: channel!.id, err: err.message }, 'feed poll failed');
+        this.logger.warn({ orgId: channel.orgId, channelId: channel.id, err: err.message }, 'feed poll failed');
         return undefined;
       });
       if (outcome?.state) await this.report(channel, outcome.state);

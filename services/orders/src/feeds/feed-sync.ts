@@ -8,13 +8,13 @@ import type { CatalogReads } from '../peers/catalog-reads';
 import type { FeedStateStore } from '../store/feed-state.store';
 import type { FeedClient } from './feed-client';
 
-export interface FeedSettings extends BackOff {
+interface FeedSettings extends BackOff {
   leaseMs: number;
   maxPages: number;
 }
 
 /** How a poll of one channel ended: the error it stopped on, if any, and what it applied. */
-export interface PollOutcome {
+interface PollOutcome {
   polled: boolean;
   applied: number;
   state?: FeedState;

@@ -66,7 +66,7 @@ export class HoldRepository {
       .find({ orgId, variantId: { $in: variantIds }, status: { $in: OPEN } }, { variantId: 1 })
       .lean();
     const counts = new Map<string, number>();
-    for (const d of docs) counts.set(d.variantId as string, (counts.get(d.variantId as string) ?? 0) + 1);
+    for (const d of docs) counts.set(d.variantId, (counts.get(d.variantId) ?? 0) + 1);
     return counts;
   }
 

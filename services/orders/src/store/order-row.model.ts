@@ -39,7 +39,7 @@ const orderRowSchema = new Schema(
  * sort such a filter is checked along the sort's own index); the trash by `deletedAt`.
  */
 for (const sort of ORDER_SORTS) orderRowSchema.index({ orgId: 1, deletedAt: 1, [sort]: -1, _id: -1 });
-export const LIST_FILTERS = ['channelId', 'status', 'blockedOnBuild', 'fulfillmentStatus'] as const;
+const LIST_FILTERS = ['channelId', 'status', 'blockedOnBuild', 'fulfillmentStatus'] as const;
 for (const filter of LIST_FILTERS) {
   orderRowSchema.index({ orgId: 1, deletedAt: 1, [filter]: 1, orderedAt: -1, _id: -1 });
 }

@@ -8,7 +8,7 @@ import type { OrderModel } from './order.model';
 import type { OrderRowModel } from './order-row.model';
 
 /** The local event of an order's new version, for its list row (never published). */
-export const ROW_CHANGED = 'order.row_changed';
+const ROW_CHANGED = 'order.row_changed';
 
 /** Written states kept for their rows: a row is written right after its order's write, from the state it made. */
 const WRITTEN = 2_000;

@@ -87,7 +87,7 @@ export class OrderReads {
   /** The versions of the organization's orders among the ids, as stored now (a light read: no lines). */
   async versions(orgId: string, ids: string[]): Promise<Map<string, number>> {
     const docs = await this.model.find({ orgId, _id: { $in: ids } }, { version: 1 }).lean();
-    return new Map(docs.map((d) => [d._id as string, (d.version as number | undefined) ?? 0]));
+    return new Map(docs.map((d) => [d._id, (d.version as number | undefined) ?? 0]));
   }
 
   /** GET /orders: live orders by the query's filters and sort (search candidates from the term index first). */
@@ -120,7 +120,7 @@ export class OrderReads {
       .sort({ orderedAt: -1, _id: -1 })
       .limit(limit)
       .lean();
-    return rows.map((r) => r._id as string);
+    return rows.map((r) => r._id);
   }
 
   /** Orders holding an exact term (an ASSEMBLY variant's, unlinked lines): their ids. */

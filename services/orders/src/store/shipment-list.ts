@@ -8,7 +8,7 @@ import { dateRange } from './date-range';
 import type { ShipmentModel } from './shipment.model';
 
 /** The local event that carries a new shipment to the list (never published). */
-export const SHIPMENT_RECORDED = 'order.shipment_recorded';
+const SHIPMENT_RECORDED = 'order.shipment_recorded';
 
 type ShipmentDoc = Omit<Shipment, 'id' | 'shippedAt' | 'createdAt'> & {
   _id: string;
@@ -52,7 +52,7 @@ export class ShipmentList implements Projection<Order> {
 
   async find(orgId: string, id: string): Promise<Shipment | undefined> {
     const doc = await this.model.collection.findOne({ _id: id } as never);
-    return doc && doc.orgId === orgId ? toShipment(doc as never) : undefined;
+    return doc && doc.orgId === orgId ? toShipment(doc) : undefined;
   }
 
   list(orgId: string, query: ShipmentListQuery & Page): Promise<StatePage<Shipment>> {

@@ -17,7 +17,7 @@ const CATALOG = [
 const INVENTORY = ['warehouses.read', 'warehouses.manage', 'stock.adjust'];
 
 /** A port nothing listens on: a peer there is down. */
-export const CLOSED = 'http://127.0.0.1:9';
+const CLOSED = 'http://127.0.0.1:9';
 
 type Reply = Awaited<ReturnType<Awaited<ReturnType<typeof startService>>['request']>>;
 
@@ -55,7 +55,7 @@ export async function startOrders(orgId: string, options: HarnessOptions & { wit
     if (res.status >= 300) throw new Error(`${what} failed: ${res.status} ${await res.text()}`);
     return res.body;
   };
-  const close = h.close;
+  const close = h.close.bind(h);
   return Object.assign(h, {
     catalog: cat,
     inventory: inv,

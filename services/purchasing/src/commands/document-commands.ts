@@ -5,7 +5,7 @@ import { renderPurchaseOrderPdf } from '../documents/purchase-order-pdf';
 import type { CatalogReads } from '../peers/catalog-reads';
 import type { WarehouseRead } from '../peers/warehouse-reads';
 
-export interface OrderPdf {
+interface OrderPdf {
   filename: string;
   bytes: Buffer;
 }

@@ -14,7 +14,7 @@ export const operationKeyOf = (po: Pick<PurchaseOrder, 'id'>, receipt: Pick<Rece
   `${po.id}:${receipt.lineId}:${receipt.id}`;
 
 /** An Idempotency-Key as a receipt keeps it (hashed: the key is the client's). */
-export const requestKeyOf = (idempotencyKey: string | undefined) =>
+const requestKeyOf = (idempotencyKey: string | undefined) =>
   idempotencyKey ? createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32) : null;
 
 /**

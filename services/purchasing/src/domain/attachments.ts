@@ -17,7 +17,7 @@ export function attachmentKindOf(contentType: string): Attachment['kind'] {
 }
 
 /** Where an order's uploads live: under the organization, then the order. */
-export const attachmentPrefix = (orgId: string, poId: string) => `${orgId}/purchase-orders/${poId}/`;
+const attachmentPrefix = (orgId: string, poId: string) => `${orgId}/purchase-orders/${poId}/`;
 
 /** A filename as a key part: letters, digits, `.`, `_` and `-` only, at most 100 characters. */
 export function safeFilename(filename: string): string {

@@ -2,7 +2,7 @@ import type { EventEnvelope } from '@stockyard/contracts';
 import type { NewPurchaseOrder, OrderLine, PurchaseOrder } from './purchase-order';
 import { created } from './purchase-order-events';
 
-export interface NewOrderInput {
+interface NewOrderInput {
   orgId: string;
   id: string;
   orderNumber: string;

@@ -21,7 +21,7 @@ export interface SupplierNeeds {
   needs: Need[];
 }
 
-export interface RequirementPlan {
+interface RequirementPlan {
   groups: SupplierNeeds[];
   skipped: RequirementSkip[];
 }

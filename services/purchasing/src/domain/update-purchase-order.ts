@@ -21,7 +21,7 @@ export function updatePurchaseOrder(po: PurchaseOrder, update: OrderUpdate): Dec
   const changes = Object.entries(update).filter(
     ([key, value]) => value !== undefined && !sameValue(current[key], value),
   );
-  const next = { ...po, ...Object.fromEntries(changes) } as PurchaseOrder;
+  const next = { ...po, ...Object.fromEntries(changes) };
   if (next.type === 'STANDARD' && !next.warehouseId) throw warehouseRequired();
   return { state: next, result: next };
 }

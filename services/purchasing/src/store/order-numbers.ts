@@ -3,10 +3,10 @@ import { orderNumberTaken } from '../domain/purchase-order.errors';
 import type { NumberClaimModel, NumberSequenceModel, PurchaseOrderModel } from './purchase-order.model';
 
 /** Order numbers are compared trimmed and upper-cased (`po-1` and `PO-1` are one number). */
-export const numberKey = (orderNumber: string) => orderNumber.trim().toUpperCase();
+const numberKey = (orderNumber: string) => orderNumber.trim().toUpperCase();
 
 /** `PO-000123`. */
-export const formatOrderNumber = (n: number) => `PO-${String(n).padStart(6, '0')}`;
+const formatOrderNumber = (n: number) => `PO-${String(n).padStart(6, '0')}`;
 
 /**
  * The claims that keep order numbers unique per organization (the order store's unique values:

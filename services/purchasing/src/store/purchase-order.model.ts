@@ -47,7 +47,7 @@ const purchaseOrderSchema = new Schema(
  * the receipt sweep by `pendingReceipts`.
  */
 for (const sort of PURCHASE_ORDER_SORTS) purchaseOrderSchema.index({ orgId: 1, deletedAt: 1, [sort]: -1, _id: -1 });
-export const LIST_FILTERS = ['status', 'channelId', 'hasInvoice'] as const;
+const LIST_FILTERS = ['status', 'channelId', 'hasInvoice'] as const;
 for (const filter of LIST_FILTERS) {
   purchaseOrderSchema.index({ orgId: 1, deletedAt: 1, [filter]: 1, createdAt: -1, _id: -1 });
 }

@@ -43,7 +43,7 @@ export async function startPurchasing(orgId: string, options: HarnessOptions & {
     if (res.status >= 300) throw new Error(`${what} failed: ${res.status} ${await res.text()}`);
     return res.body;
   };
-  const close = h.close;
+  const close = h.close.bind(h);
   return Object.assign(h, {
     catalog: cat,
     inventory: inv,

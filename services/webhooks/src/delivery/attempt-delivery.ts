@@ -70,8 +70,8 @@ async function startAttempt(
     snapshot,
   );
   if (!target.prepared) return { endpoint: target.endpoint };
-  const endpoint = target.endpoint!;
-  const result = attemptSpan(delivery, number, endpoint, () => postWebhook(endpoint.url, target.prepared!, deps.send));
+  const endpoint = target.endpoint;
+  const result = attemptSpan(delivery, number, endpoint, () => postWebhook(endpoint.url, target.prepared, deps.send));
   return { number, at: new Date(), endpoint, result };
 }
 
@@ -160,7 +160,7 @@ async function abandon(delivery: ClaimedDelivery, endpoint: Endpoint | undefined
   );
 }
 
-export interface FirstAttemptOptions {
+interface FirstAttemptOptions {
   /** How long the dispatcher waits for the first POST before storing the delivery without its outcome. */
   inlineMs: number;
   leaseMs: number;

@@ -3,7 +3,7 @@ import type { Endpoint } from '../domain/endpoint';
 import type { SendResult } from './send';
 
 /** An endpoint as its metrics name it: never its id (unbounded), only its state when the attempt was signed. */
-export type EndpointState = 'healthy' | 'failing' | 'disabled' | 'deleted';
+type EndpointState = 'healthy' | 'failing' | 'disabled' | 'deleted';
 
 const attempts = counter(
   'stockyard_webhook_attempts_total',
@@ -22,8 +22,7 @@ const abandoned = counter(
 );
 
 /** Healthy until a delivery to it fails; failing while failures are counted against it. */
-export const stateOf = (endpoint: Endpoint): EndpointState =>
-  endpoint.consecutiveFailures > 0 ? 'failing' : 'healthy';
+const stateOf = (endpoint: Endpoint): EndpointState => (endpoint.consecutiveFailures > 0 ? 'failing' : 'healthy');
 
 export function recordAttempt(endpoint: Endpoint, result: SendResult): void {
   const state = stateOf(endpoint);

@@ -14,7 +14,7 @@ export const CASCADE_SETTLE_MS = 60_000;
 /** Cascades one sweep looks at. */
 const SWEEP_CASCADES = 20;
 
-export interface CascadeOptions {
+interface CascadeOptions {
   /** Deliveries removed per pass (one read of ids, one delete). */
   page: number;
   /** How often the open cascades are looked at (and at start: those a stopped process left). */
@@ -74,7 +74,10 @@ export class EndpointCascade {
       .catch((err: unknown) => this.logger.warn({ err: (err as Error).message }, 'endpoint cascade sweep failed'))
       .finally(() => {
         this.running = undefined;
-        if (this.again && this.timer) ((this.again = false), this.kick());
+        if (this.again && this.timer) {
+          this.again = false;
+          this.kick();
+        }
       });
   }
 

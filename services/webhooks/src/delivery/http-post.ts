@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 
-export interface PostResponse {
+interface PostResponse {
   status: number;
   /** At most the first KB of the body; we never need more, so we stop reading there. */
   bodyExcerpt: string;
@@ -10,7 +10,7 @@ export interface PostResponse {
   retryAfter?: string;
 }
 
-export interface PostOptions {
+interface PostOptions {
   timeoutMs: number;
   /** Replaces DNS resolution for the socket (the public-address guard). */
   lookup?: LookupFunction;

@@ -31,7 +31,7 @@ export interface SendResult {
   retryAfterSeconds: number | null;
 }
 
-export interface PreparedWebhook {
+interface PreparedWebhook {
   rawBody: string;
   headers: Record<string, string>;
 }

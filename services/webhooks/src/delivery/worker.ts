@@ -7,7 +7,7 @@ import type { DispatchMarks } from '../store/dispatch-marks.repository';
 import type { EndpointSnapshot } from '../store/endpoint.repository';
 import { attemptDelivery, sendFirstAttempt, type AttemptDeps } from './attempt-delivery';
 
-export interface WorkerOptions {
+interface WorkerOptions {
   concurrency?: number;
   /** How often the store is scanned for due deliveries nobody handed over. */
   pollMs?: number;
@@ -132,6 +132,7 @@ export class DeliveryWorker {
         if (taken[i]) return this.sendFirst(w);
         // Not remembered as sent: a redelivery of the taker's own copy may still need recover().
         if (copy.maybeSeenBefore && !this.sending.has(w.delivery.id)) return this.recover(w.delivery);
+        return Promise.resolve();
       }),
     );
   }

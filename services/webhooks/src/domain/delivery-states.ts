@@ -1,8 +1,7 @@
 import type { WebhookDeliveryStatus } from '@stockyard/contracts';
 import { stateTable } from '@stockyard/service-kit';
 
-export type DeliveryTrigger =
-  'attempt_succeeded' | 'attempt_failed' | 'attempts_exhausted' | 'endpoint_disabled' | 'replay';
+type DeliveryTrigger = 'attempt_succeeded' | 'attempt_failed' | 'attempts_exhausted' | 'endpoint_disabled' | 'replay';
 
 /**
  * A delivery's life: pending until an attempt succeeds, the retry schedule runs out or its

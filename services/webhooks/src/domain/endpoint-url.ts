@@ -8,14 +8,14 @@ import {
 } from '@stockyard/service-kit/net';
 
 // The rules themselves live in the service kit (net/public-url.ts), shared with the catalog's feeds.
-export type { Resolver, UrlPolicy } from '@stockyard/service-kit/net';
-export type EndpointTarget = PublicUrlTarget;
+export type { Resolver } from '@stockyard/service-kit/net';
+type EndpointTarget = PublicUrlTarget;
 
 /**
  * How webhook URLs are named in refusals (`webhook_url_not_https`, ...); a refused loopback or
  * private receiver is told the setting (src/config.ts) that lets an operator allow it.
  */
-export const WEBHOOK_URL_RULES: UrlRules = {
+const WEBHOOK_URL_RULES: UrlRules = {
   subject: 'Webhook URL',
   code: 'webhook_url',
   allowlistSetting: 'WEBHOOK_URL_ALLOWLIST',

@@ -24,9 +24,9 @@ export interface Endpoint {
 
 export type NewEndpoint = Omit<Endpoint, 'createdAt' | 'updatedAt'>;
 
-export const DISABLE_AFTER_FAILURES = 5;
+const DISABLE_AFTER_FAILURES = 5;
 
-export const newSecret = () => `whsec_${randomBase62(32)}`;
+const newSecret = () => `whsec_${randomBase62(32)}`;
 
 /** A new endpoint, its new secret sealed (the create answer opens it to show it once). */
 export function newEndpoint(orgId: string, input: CreateWebhookEndpoint, secrets: SecretBox): NewEndpoint {

@@ -24,7 +24,6 @@ const toDelivery = ({
   ...rest,
 });
 
-export const DELIVERIES_COLLECTION = 'webhook_deliveries';
 const CLAIM_CANDIDATES = 8;
 /** The replay answer: the delivery re-queued, or why not. */
 /** A delivery as stored: with the worker's lease and the version that guards replays. */

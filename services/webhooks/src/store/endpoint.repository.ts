@@ -15,7 +15,7 @@ const toEndpoint = ({ _id, events, disabledAt, version, ...rest }: EndpointDoc):
   ...rest,
 });
 
-export const ENDPOINTS_COLLECTION = 'webhook_endpoints';
+const ENDPOINTS_COLLECTION = 'webhook_endpoints';
 /** Process-wide, like the kit's document locks: every repository instance must share it. */
 const endpointGuard = new SharedLocks();
 /**
@@ -37,7 +37,7 @@ export interface EnabledEndpoints {
   readSeq: number;
 }
 
-export interface EndpointHooks {
+interface EndpointHooks {
   /** After a write that disabled the endpoint (auto-disable or PATCH): its pending deliveries stop. */
   onDisabled?: (orgId: string, endpointId: string) => void;
 }

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Arrival {
+interface Arrival {
   deliveryId: string;
   attempt: number;
   event: string;

@@ -2,6 +2,7 @@ import { newEvent } from '@stockyard/service-kit';
 import { Broker } from '@stockyard/service-kit/events';
 import { createLogger } from '@stockyard/service-kit/ops';
 import { eventually, startReceiver } from '@stockyard/testkit';
+import type { DeliveryDoc } from '../../src/store/delivery.model';
 import type { Harness } from './webhooks';
 
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
@@ -30,12 +31,12 @@ export const requests = (receiver: Receiver, count: number, timeoutMs = 60_000) 
 export const deliveriesWhen = (
   harness: Pick<Harness, 'connection'>,
   orgId: string,
-  ready: (docs: any[]) => boolean,
+  ready: (docs: DeliveryDoc[]) => boolean,
   timeoutMs = 60_000,
 ) =>
   eventually(
     async () => {
-      const docs = await harness.connection.collection('webhook_deliveries').find({ orgId }).toArray();
+      const docs = await harness.connection.collection<DeliveryDoc>('webhook_deliveries').find({ orgId }).toArray();
       return ready(docs) ? docs : undefined;
     },
     timeoutMs,

@@ -5,7 +5,7 @@ import { newDelivery } from '../../domain/delivery';
 import type { NewWork } from '../../delivery/worker';
 import type { EndpointRepository } from '../../store/endpoint.repository';
 
-export interface DispatchDeps {
+interface DispatchDeps {
   endpoints: EndpointRepository;
   /**
    * Sends and stores an event's new deliveries, except those some copy of the event was
