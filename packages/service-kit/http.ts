@@ -6,5 +6,6 @@ export { setNextLink } from './src/http/next-link';
 export { idempotency, idempotencyInProgress } from './src/http/idempotency';
 export { validatePathIds } from './src/http/path-ids';
 export { refusalOf } from './src/peers';
+export { bindPublic } from './src/http/bind-public';
 export { errorHandler, errorResponse, notFoundHandler, sendError } from './src/http/error-handler';
 export type { RouteHandler, RouteInput, RouteOutput } from './src/http/bind-route';

@@ -62,3 +62,4 @@ export { INVOICING_ERRORS, INVOICING_UNLISTED_ERRORS } from './api/invoicing.err
 export { ORDERS_ERRORS, ORDERS_UNLISTED_ERRORS } from './api/orders.errors';
 export { PURCHASING_ERRORS, PURCHASING_UNLISTED_ERRORS } from './api/purchasing.errors';
 export { WEBHOOKS_ERRORS, WEBHOOKS_UNLISTED_ERRORS } from './api/webhooks.errors';
+export * from './public-routes';

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { partnerApiDocument } from '@stockyard/contracts';
+import { partnerApiDocument, PUBLIC_ROUTES } from '@stockyard/contracts';
 import { launchChromium, onFirstScreen } from './support/chromium';
 import { startGateway, type TestGateway } from './support/gateway';
 
@@ -30,6 +30,14 @@ describe('the API reference: GET /openapi.json and /docs', () => {
     const body = await res.text();
     expect(JSON.parse(body)).toEqual(partnerApiDocument());
     expect(body).not.toContain(ORG_NAME);
+  });
+
+  it('answers each public page of the contracts at its path, its content type and caching, keyless', async () => {
+    for (const route of Object.values(PUBLIC_ROUTES)) {
+      const res = await fetch(`${gw.url}${route.path}`);
+      expect([route.path, res.status, res.headers.get('content-type')]).toEqual([route.path, 200, route.contentType]);
+      expect(res.headers.get('cache-control')).toBe('cacheControl' in route ? route.cacheControl : null);
+    }
   });
 
   it('serves the page and the renderer from this origin, without a key, under a CSP of its own', async () => {

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import compression from 'compression';
 import express, { type Router } from 'express';
-import { partnerApiDocument, ROUTES } from '@stockyard/contracts';
+import { partnerApiDocument, PUBLIC_ROUTES, ROUTES } from '@stockyard/contracts';
+import { bindPublic } from '@stockyard/service-kit/http';
 
 /**
  * Scalar's browser build from the installed `@scalar/api-reference` (its package exports no path
@@ -44,7 +45,7 @@ const PAGE = `<!doctype html>
   </head>
   <body>
     <div id="reference"></div>
-    <script type="module" src="/docs/init.js"></script>
+    <script type="module" src="${PUBLIC_ROUTES.docsInit.path}"></script>
   </body>
 </html>
 `;
@@ -58,7 +59,7 @@ const PAGE = `<!doctype html>
 const init = (openAt: string) => `import { createApiReference } from '/docs/scalar/standalone.esm.js';
 if (!location.hash) history.replaceState(null, '', ${JSON.stringify(openAt)});
 createApiReference('#reference', ${JSON.stringify({
-  url: '/openapi.json',
+  url: PUBLIC_ROUTES.openApiDocument.path,
   withDefaultFonts: false,
   telemetry: false,
   agent: { disabled: true },
@@ -115,19 +116,14 @@ export function docsRoutes(): Router {
   const initScript = init(firstOperationHash(outline()));
   const router = express.Router();
   const compress = compression();
-  router.use(['/openapi.json', '/docs'], compress);
-  router.get('/openapi.json', (_req, res) => {
-    res.setHeader('Cache-Control', 'public, max-age=300');
-    res.type('application/json').send(document());
-  });
-  router.get('/docs', (_req, res) => {
+  router.use([PUBLIC_ROUTES.openApiDocument.path, PUBLIC_ROUTES.docsPage.path], compress);
+  bindPublic(router, PUBLIC_ROUTES.openApiDocument, document);
+  bindPublic(router, PUBLIC_ROUTES.docsPage, (_req, res) => {
     res.setHeader('Content-Security-Policy', DOCS_CSP);
-    res.type('html').send(PAGE);
     if (!json) setImmediate(document);
+    return PAGE;
   });
-  router.get('/docs/init.js', (_req, res) => {
-    res.type('text/javascript').send(initScript);
-  });
+  bindPublic(router, PUBLIC_ROUTES.docsInit, () => initScript);
   // Only the scripts (not the source maps); dotfiles allowed because pnpm's store is node_modules/.pnpm.
   router.use('/docs/scalar', (req, _res, next) => next(req.path.endsWith('.js') ? undefined : 'router'));
   router.use('/docs/scalar', express.static(SCALAR_DIR, { dotfiles: 'allow', index: false, maxAge: '1d' }));
