@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ROUTES } from './routes';
 
 /**
  * The one rule for an id a client names, in a body, a query or a path: 1 to 128 characters,
@@ -17,8 +16,3 @@ export const idSchema = () => z.string().max(ID_MAX_LENGTH, ID_RULE).regex(ID_PA
 
 /** Says what is wrong with a path parameter that is not an id (the message of its 400). */
 export const idRuleMessage = ID_RULE;
-
-/** Every path parameter name of the route table (`id`, `variantId`, …): each is an id. */
-export const PATH_PARAMS: readonly string[] = [
-  ...new Set(ROUTES.flatMap((r) => [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))),
-];

@@ -1,4 +1,5 @@
-import { idSchema, isId, PATH_PARAMS } from '../src/ids';
+import { idSchema, isId } from '../src/ids';
+import { PATH_PARAMS } from '../src/routes';
 
 describe('the id rule', () => {
   it('takes our ids and partner ids: letters, digits, _ - . :, up to 128', () => {

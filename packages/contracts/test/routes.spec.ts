@@ -2,6 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PERMISSIONS, isAssignable, type Permission } from '../src/permissions';
 import { permissionsOf } from '../src/roles';
+import { schemasOf } from '../src/api/bound-route';
+import { CATALOG_API } from '../src/api/catalog.api';
+import { GATEWAY_API } from '../src/api/gateway.api';
+import { INVENTORY_API } from '../src/api/inventory.api';
+import { INVOICING_API } from '../src/api/invoicing.api';
+import { ORDERS_API } from '../src/api/orders.api';
+import { PURCHASING_API } from '../src/api/purchasing.api';
+import { WEBHOOKS_API } from '../src/api/webhooks.api';
 import { ROUTES, SERVICES, matchRoute, routesForPath, routesOf, type ServiceName } from '../src/routes';
 
 interface SpecRow {
@@ -107,6 +115,31 @@ describe('route table against the spec', () => {
   it('lists routes by service', () => {
     for (const s of SERVICES) expect(routesOf(s).every((r) => r.service === s)).toBe(true);
     expect(SERVICES.reduce((n, s) => n + routesOf(s).length, 0)).toBe(ROUTES.length);
+  });
+
+  it("declares each service's routes in its own api file, with their schemas", () => {
+    const declared = {
+      CATALOG_API,
+      GATEWAY_API,
+      INVENTORY_API,
+      INVOICING_API,
+      ORDERS_API,
+      PURCHASING_API,
+      WEBHOOKS_API,
+    };
+    for (const [name, api] of Object.entries(declared)) {
+      const service = name.replace('_API', '').toLowerCase();
+      expect(Object.values(api).map(key).sort()).toEqual(
+        routesOf(service as ServiceName)
+          .map(key)
+          .sort(),
+      );
+    }
+    for (const r of ROUTES) expect(schemasOf(r)).toBeDefined();
+  });
+
+  it('answers the count template as a CSV file, not JSON', () => {
+    expect(INVENTORY_API.exportCountTemplate.schemas).toMatchObject({ response: null, produces: 'text/csv' });
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from './error-codes';
-import { ROUTES, type HttpMethod, type RouteSpec } from '../routes';
+import type { Permission } from '../permissions';
+import type { HttpMethod, RouteSpec, ServiceName } from '../route-spec';
 
 /**
  * The wire shapes of one route: its path parameters, query and body as the service parses
@@ -57,26 +58,33 @@ export type PathParams<P extends string> = string extends P
   ? Record<string, string | undefined>
   : { [K in PathParamNames<P>]: string };
 
-const bound = new Map<RouteSpec, RouteSchemas>();
+/** What a row may add beside its schemas (a supplier feed's larger body). */
+type RowOptions = Pick<RouteSpec, 'maxBodyBytes'>;
+
+const declare =
+  (service: ServiceName, origin: RouteSpec['origin'], surface: RouteSpec['surface']) =>
+  <S extends RouteSchemas, P extends string>(
+    method: HttpMethod,
+    path: P,
+    permission: Permission,
+    status: number,
+    schemas: S,
+    options: RowOptions = {},
+  ): BoundRoute<S, P> => ({ method, path, service, permission, status, origin, surface, ...options, schemas });
 
 /**
- * The row of the route table for `method path`, with its schemas. A path the table lacks
- * throws when the contracts load, so no service can bind a route the gateway would not route.
+ * How a service's `api/<service>.api.ts` declares its routes, each once: `spec(...)` for a route
+ * the partner spec lists, `added(...)` for one we added where it is silent, `storefront(...)` for
+ * one a channel-bound storefront key calls. The route table (`ROUTES`) is these declarations.
  */
-export function apiRoute<S extends RouteSchemas, P extends string>(
-  method: HttpMethod,
-  path: P,
-  schemas: S,
-): BoundRoute<S, P> {
-  const row = ROUTES.find((r) => r.method === method && r.path === path);
-  if (!row) throw new Error(`${method} ${path} is not in the route table (packages/contracts/src/routes.ts)`);
-  if (bound.has(row)) throw new Error(`${method} ${path} has schemas twice`);
-  bound.set(row, schemas);
-  return { ...row, path, schemas };
-}
+export const declareRoutes = (service: ServiceName) => ({
+  spec: declare(service, 'spec', 'admin'),
+  added: declare(service, 'added', 'admin'),
+  storefront: declare(service, 'added', 'storefront'),
+});
 
-/** A row's schemas, when the contracts give it some (every built route has them). */
-export const schemasOf = (route: RouteSpec): RouteSchemas | undefined => bound.get(route);
+/** A row's schemas (every row of `ROUTES` is a declaration with them). */
+export const schemasOf = (route: RouteSpec): RouteSchemas | undefined => (route as Partial<BoundRoute>).schemas;
 
 /** The property names of an object schema as a client sends it (its JSON Schema), or none. */
 function fieldsOf(schema: z.ZodType | undefined): string[] {
@@ -90,7 +98,7 @@ function fieldsOf(schema: z.ZodType | undefined): string[] {
 }
 
 /** The fields a row's body schema declares; empty for a row without an object body. */
-export const bodyFieldsOf = (route: RouteSpec): string[] => fieldsOf(bound.get(route)?.body);
+export const bodyFieldsOf = (route: RouteSpec): string[] => fieldsOf(schemasOf(route)?.body);
 
 /** The query parameters a row's query schema declares. */
-export const queryFieldsOf = (route: RouteSpec): string[] => fieldsOf(bound.get(route)?.query);
+export const queryFieldsOf = (route: RouteSpec): string[] => fieldsOf(schemasOf(route)?.query);

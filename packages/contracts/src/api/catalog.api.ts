@@ -58,8 +58,10 @@ import {
   UpsertSourceSkusSchema,
 } from '../sources';
 import { StorefrontProductSchema } from '../storefront';
-import { apiRoute } from './bound-route';
+import { declareRoutes } from './bound-route';
 import { catalogCodes, COMPONENT_CODES, FEED_URL_CODES } from './catalog.errors';
+
+const { spec, added, storefront } = declareRoutes('catalog');
 
 /** A list's filters and its paging, read from one query string. */
 const paged = <T extends z.ZodObject>(filters: T) =>
@@ -69,11 +71,12 @@ const paged = <T extends z.ZodObject>(filters: T) =>
   }));
 
 const products = {
-  listProducts: apiRoute('GET', '/products', {
+  // Products
+  listProducts: spec('GET', '/products', 'products.read', 200, {
     query: paged(ProductListQuerySchema),
     response: listOf(ProductSchema),
   }),
-  createProduct: apiRoute('POST', '/products', {
+  createProduct: spec('POST', '/products', 'products.write', 201, {
     body: CreateProductSchema,
     response: ProductSchema,
     errors: catalogCodes(
@@ -85,14 +88,17 @@ const products = {
       'contention',
     ),
   }),
-  listTrashedProducts: apiRoute('GET', '/products/trash', { query: PageQuerySchema, response: listOf(ProductSchema) }),
-  getDataHealth: apiRoute('GET', '/products/data-health', { response: DataHealthSchema }),
-  listFamilyCandidates: apiRoute('GET', '/products/family-candidates', {
+  listTrashedProducts: spec('GET', '/products/trash', 'products.read', 200, {
+    query: PageQuerySchema,
+    response: listOf(ProductSchema),
+  }),
+  getDataHealth: spec('GET', '/products/data-health', 'products.read', 200, { response: DataHealthSchema }),
+  listFamilyCandidates: spec('GET', '/products/family-candidates', 'products.read', 200, {
     query: FamilyCandidateQuerySchema,
     response: z.array(FamilyCandidateSchema),
     headers: ['Link'],
   }),
-  bulkCreateFromSource: apiRoute('POST', '/products/bulk-from-source', {
+  bulkCreateFromSource: spec('POST', '/products/bulk-from-source', 'products.write', 201, {
     body: BulkFromSourceSchema,
     response: BulkFromSourceResultSchema,
     errors: [
@@ -100,17 +106,18 @@ const products = {
       { code: 'resource_not_found', type: 'not_found', description: '`sourceId` names no source' },
     ],
   }),
-  bulkRestoreProducts: apiRoute('POST', '/products/bulk-restore', {
+  bulkRestoreProducts: spec('POST', '/products/bulk-restore', 'products.write', 200, {
     body: BulkRestoreSchema,
     response: BulkRestoreResultSchema,
     errors: catalogCodes('contention'),
   }),
-  bulkDeleteProducts: apiRoute('DELETE', '/products/bulk', {
+  // Status not shown in the spec; 200 because the response reports what was trashed.
+  bulkDeleteProducts: spec('DELETE', '/products/bulk', 'products.write', 200, {
     body: BulkDeleteSchema,
     response: BulkDeleteResultSchema,
     errors: catalogCodes('confirmation_required', 'contention'),
   }),
-  createVariantParent: apiRoute('POST', '/products/variant-parent', {
+  createVariantParent: spec('POST', '/products/variant-parent', 'products.write', 201, {
     body: VariantParentSchema,
     response: ProductSchema,
     errors: catalogCodes(
@@ -122,8 +129,8 @@ const products = {
       'contention',
     ),
   }),
-  getProduct: apiRoute('GET', '/products/{id}', { response: ProductSchema }),
-  updateProduct: apiRoute('PUT', '/products/{id}', {
+  getProduct: spec('GET', '/products/{id}', 'products.read', 200, { response: ProductSchema }),
+  updateProduct: spec('PUT', '/products/{id}', 'products.write', 200, {
     body: UpdateProductSchema,
     response: ProductSchema,
     errors: catalogCodes(
@@ -136,49 +143,54 @@ const products = {
       'contention',
     ),
   }),
-  trashProduct: apiRoute('DELETE', '/products/{id}', { response: null, errors: catalogCodes('contention') }),
-  restoreProduct: apiRoute('POST', '/products/{id}/restore', {
+  trashProduct: spec('DELETE', '/products/{id}', 'products.write', 204, {
+    response: null,
+    errors: catalogCodes('contention'),
+  }),
+  restoreProduct: spec('POST', '/products/{id}/restore', 'products.write', 201, {
     response: ProductSchema,
     errors: catalogCodes('product_not_trashed', 'sku_taken', 'contention'),
   }),
-  archiveProduct: apiRoute('POST', '/products/{id}/archive', {
+  archiveProduct: spec('POST', '/products/{id}/archive', 'products.write', 201, {
     response: ProductSchema,
     errors: catalogCodes('product_trashed', 'contention'),
   }),
-  unarchiveProduct: apiRoute('POST', '/products/{id}/unarchive', {
+  unarchiveProduct: spec('POST', '/products/{id}/unarchive', 'products.write', 201, {
     response: ProductSchema,
     errors: catalogCodes('product_trashed', 'contention'),
   }),
-  duplicateProduct: apiRoute('POST', '/products/{id}/duplicate', {
+  duplicateProduct: spec('POST', '/products/{id}/duplicate', 'products.write', 201, {
     body: DuplicateProductSchema,
     response: ProductSchema,
     errors: catalogCodes('family_not_duplicable', 'product_trashed', 'sku_taken', 'contention'),
   }),
-  linkChildren: apiRoute('POST', '/products/{id}/children', {
+  linkChildren: spec('POST', '/products/{id}/children', 'products.write', 201, {
     body: LinkChildrenSchema,
     response: ProductSchema,
     errors: catalogCodes('product_trashed', 'not_a_family', 'child_in_other_family', 'child_not_simple', 'contention'),
   }),
-  unlinkChild: apiRoute('DELETE', '/products/{id}/children/{childId}', {
+  unlinkChild: spec('DELETE', '/products/{id}/children/{childId}', 'products.write', 200, {
     response: ProductSchema,
     errors: catalogCodes('product_trashed', 'not_a_family', 'contention'),
   }),
-  orderChildren: apiRoute('PUT', '/products/{id}/children/order', {
+  orderChildren: spec('PUT', '/products/{id}/children/order', 'products.write', 200, {
     body: ChildrenOrderSchema,
     response: ProductSchema,
     errors: catalogCodes('product_trashed', 'not_a_family', 'contention'),
   }),
-  listWhereUsed: apiRoute('GET', '/products/{id}/where-used', {
+  listWhereUsed: spec('GET', '/products/{id}/where-used', 'products.read', 200, {
     query: PageQuerySchema,
     response: listOf(WhereUsedSchema),
   }),
-  getTemplateStatus: apiRoute('GET', '/products/{id}/template-status', { response: TemplateStatusSchema }),
-  preflightConversion: apiRoute('GET', '/products/{id}/convert/preflight', {
+  getTemplateStatus: spec('GET', '/products/{id}/template-status', 'products.read', 200, {
+    response: TemplateStatusSchema,
+  }),
+  preflightConversion: spec('GET', '/products/{id}/convert/preflight', 'products.read', 200, {
     query: PreflightQuerySchema,
     response: PreflightSchema,
     errors: catalogCodes('dependency_unavailable'),
   }),
-  convertProduct: apiRoute('POST', '/products/{id}/convert', {
+  convertProduct: spec('POST', '/products/{id}/convert', 'products.write', 201, {
     body: ConvertProductSchema,
     response: ProductSchema,
     errors: catalogCodes(
@@ -193,68 +205,81 @@ const products = {
 };
 
 const variants = {
-  listVariants: apiRoute('GET', '/variants', {
+  listVariants: added('GET', '/variants', 'variants.read', 200, {
     query: paged(VariantListQuerySchema),
     /** `next`: the following page's `startingAfter` (null on the last page). */
     response: listOf(VariantSchema).extend({ next: z.string().nullable() }),
     headers: ['Link'],
   }),
-  getVariant: apiRoute('GET', '/variants/{id}', { response: VariantSchema }),
-  createVariant: apiRoute('POST', '/products/{id}/variants', {
+  getVariant: added('GET', '/variants/{id}', 'variants.read', 200, { response: VariantSchema }),
+  createVariant: added('POST', '/products/{id}/variants', 'variants.write', 201, {
     body: CreateVariantSchema,
     response: VariantSchema,
     errors: catalogCodes('product_trashed', 'family_has_no_variants', 'sku_taken', 'duplicate_sku', 'contention'),
   }),
-  updateVariant: apiRoute('PATCH', '/variants/{id}', {
+  updateVariant: added('PATCH', '/variants/{id}', 'variants.write', 200, {
     body: UpdateVariantSchema,
     response: VariantSchema,
     errors: catalogCodes('product_trashed', 'sku_taken', 'duplicate_sku', 'contention'),
   }),
-  deleteVariant: apiRoute('DELETE', '/variants/{id}', {
+  deleteVariant: added('DELETE', '/variants/{id}', 'variants.write', 204, {
     response: null,
     errors: catalogCodes('product_trashed', 'last_variant', 'variant_in_use', 'contention'),
   }),
 };
 
 const taxonomy = {
-  listBrands: apiRoute('GET', '/brands', { query: PageQuerySchema, response: listOf(BrandSchema) }),
-  createBrand: apiRoute('POST', '/brands', {
+  // Brands and categories (issue #17): a product's brandId and categoryId name them.
+  listBrands: added('GET', '/brands', 'products.read', 200, { query: PageQuerySchema, response: listOf(BrandSchema) }),
+  createBrand: added('POST', '/brands', 'products.write', 201, {
     body: CreateBrandSchema,
     response: BrandSchema,
     errors: catalogCodes('brand_name_taken'),
   }),
-  getBrand: apiRoute('GET', '/brands/{id}', { response: BrandSchema }),
-  renameBrand: apiRoute('PATCH', '/brands/{id}', {
+  getBrand: added('GET', '/brands/{id}', 'products.read', 200, { response: BrandSchema }),
+  renameBrand: added('PATCH', '/brands/{id}', 'products.write', 200, {
     body: UpdateBrandSchema,
     response: BrandSchema,
     errors: catalogCodes('brand_name_taken'),
   }),
-  deleteBrand: apiRoute('DELETE', '/brands/{id}', { response: null, errors: catalogCodes('brand_in_use') }),
-  listCategories: apiRoute('GET', '/categories', { query: PageQuerySchema, response: listOf(CategorySchema) }),
-  createCategory: apiRoute('POST', '/categories', {
+  deleteBrand: added('DELETE', '/brands/{id}', 'products.write', 204, {
+    response: null,
+    errors: catalogCodes('brand_in_use'),
+  }),
+  listCategories: added('GET', '/categories', 'products.read', 200, {
+    query: PageQuerySchema,
+    response: listOf(CategorySchema),
+  }),
+  createCategory: added('POST', '/categories', 'products.write', 201, {
     body: CreateCategorySchema,
     response: CategorySchema,
     errors: catalogCodes('category_name_taken', 'category_not_found'),
   }),
-  getCategory: apiRoute('GET', '/categories/{id}', { response: CategorySchema }),
-  updateCategory: apiRoute('PATCH', '/categories/{id}', {
+  getCategory: added('GET', '/categories/{id}', 'products.read', 200, { response: CategorySchema }),
+  updateCategory: added('PATCH', '/categories/{id}', 'products.write', 200, {
     body: UpdateCategorySchema,
     response: CategorySchema,
     errors: catalogCodes('category_name_taken', 'category_not_found', 'category_cycle'),
   }),
-  deleteCategory: apiRoute('DELETE', '/categories/{id}', { response: null, errors: catalogCodes('category_in_use') }),
+  deleteCategory: added('DELETE', '/categories/{id}', 'products.write', 204, {
+    response: null,
+    errors: catalogCodes('category_in_use'),
+  }),
 };
 
 const channels = {
-  listChannels: apiRoute('GET', '/channels', { query: paged(ChannelListQuerySchema), response: listOf(ChannelSchema) }),
-  createChannel: apiRoute('POST', '/channels', {
+  listChannels: added('GET', '/channels', 'channels.read', 200, {
+    query: paged(ChannelListQuerySchema),
+    response: listOf(ChannelSchema),
+  }),
+  createChannel: added('POST', '/channels', 'channels.write', 201, {
     body: CreateChannelSchema,
     response: ChannelWithSecretSchema,
     errors: catalogCodes(...FEED_URL_CODES, 'feed_not_allowed', 'unknown_warehouse', 'dependency_unavailable'),
   }),
-  getChannel: apiRoute('GET', '/channels/{id}', { response: ChannelSchema }),
+  getChannel: added('GET', '/channels/{id}', 'channels.read', 200, { response: ChannelSchema }),
   /** With `rotateFeedSecret`, the new secret once. */
-  updateChannel: apiRoute('PATCH', '/channels/{id}', {
+  updateChannel: added('PATCH', '/channels/{id}', 'channels.write', 200, {
     body: UpdateChannelSchema,
     response: ChannelWithSecretSchema,
     errors: catalogCodes(
@@ -265,71 +290,91 @@ const channels = {
       'dependency_unavailable',
     ),
   }),
-  deleteChannel: apiRoute('DELETE', '/channels/{id}', { response: null, errors: catalogCodes('channel_has_listings') }),
-  listListings: apiRoute('GET', '/channels/{id}/listings', {
+  deleteChannel: added('DELETE', '/channels/{id}', 'channels.write', 204, {
+    response: null,
+    errors: catalogCodes('channel_has_listings'),
+  }),
+  // Listings: which products a sales channel sells; the upsert answers counts, hence 200
+  listListings: added('GET', '/channels/{id}/listings', 'channels.read', 200, {
     query: paged(ListingListQuerySchema),
     response: listOf(ListingSchema),
   }),
-  upsertListings: apiRoute('POST', '/channels/{id}/listings', {
+  upsertListings: added('POST', '/channels/{id}/listings', 'channels.write', 200, {
     body: UpsertListingsSchema,
     response: UpsertListingsResultSchema,
     errors: catalogCodes('channel_deleted', 'listing_target_not_found'),
   }),
-  deleteListing: apiRoute('DELETE', '/channels/{id}/listings/{listingId}', { response: null }),
+  deleteListing: added('DELETE', '/channels/{id}/listings/{listingId}', 'channels.write', 204, { response: null }),
 };
 
 const sources = {
-  listSources: apiRoute('GET', '/sources', { query: paged(SourceListQuerySchema), response: listOf(SourceSchema) }),
-  createSource: apiRoute('POST', '/sources', { body: CreateSourceSchema, response: SourceSchema }),
-  getSource: apiRoute('GET', '/sources/{id}', { response: SourceSchema }),
-  updateSource: apiRoute('PATCH', '/sources/{id}', {
+  listSources: added('GET', '/sources', 'sources.read', 200, {
+    query: paged(SourceListQuerySchema),
+    response: listOf(SourceSchema),
+  }),
+  createSource: added('POST', '/sources', 'sources.write', 201, { body: CreateSourceSchema, response: SourceSchema }),
+  getSource: added('GET', '/sources/{id}', 'sources.read', 200, { response: SourceSchema }),
+  updateSource: added('PATCH', '/sources/{id}', 'sources.write', 200, {
     body: UpdateSourceSchema,
     response: SourceSchema,
     errors: catalogCodes('source_deleted'),
   }),
-  deleteSource: apiRoute('DELETE', '/sources/{id}', { response: null }),
-  listSourceSkus: apiRoute('GET', '/sources/{id}/skus', {
+  deleteSource: added('DELETE', '/sources/{id}', 'sources.write', 204, { response: null }),
+  // Source SKUs (the supplier's offers; the upsert answers counts, hence 200) and feed imports (jobs: 202)
+  listSourceSkus: added('GET', '/sources/{id}/skus', 'sources.read', 200, {
     query: paged(SourceSkuListQuerySchema),
     response: listOf(SourceSkuSchema),
   }),
-  upsertSourceSkus: apiRoute('POST', '/sources/{id}/skus', {
+  upsertSourceSkus: added('POST', '/sources/{id}/skus', 'sources.write', 200, {
     body: UpsertSourceSkusSchema,
     response: UpsertSourceSkusResultSchema,
     errors: catalogCodes('source_deleted', 'variant_not_found', 'preferred_requires_variant'),
   }),
-  updateSourceSku: apiRoute('PATCH', '/sources/{id}/skus/{skuId}', {
+  updateSourceSku: added('PATCH', '/sources/{id}/skus/{skuId}', 'sources.write', 200, {
     body: UpdateSourceSkuSchema,
     response: SourceSkuSchema,
     errors: catalogCodes('source_deleted', 'variant_not_found', 'preferred_requires_variant'),
   }),
-  deleteSourceSku: apiRoute('DELETE', '/sources/{id}/skus/{skuId}', { response: null }),
+  deleteSourceSku: added('DELETE', '/sources/{id}/skus/{skuId}', 'sources.write', 204, { response: null }),
   /** A supplier feed: a CSV body (`text/csv`, streamed by the service, never parsed) or a JSON `{url}` to fetch. */
-  startImport: apiRoute('POST', '/sources/{id}/imports', {
-    body: ImportFromUrlSchema,
-    streams: 'text/csv',
-    response: ImportJobSchema,
-    headers: ['Location'],
-    errors: catalogCodes(
-      'source_deleted',
-      'unsupported_content_type',
-      'csv_header_missing',
-      'import_too_large',
-      'upload_interrupted',
-      ...FEED_URL_CODES,
-    ),
+  startImport: added(
+    'POST',
+    '/sources/{id}/imports',
+    'sources.write',
+    202,
+    {
+      body: ImportFromUrlSchema,
+      streams: 'text/csv',
+      response: ImportJobSchema,
+      headers: ['Location'],
+      errors: catalogCodes(
+        'source_deleted',
+        'unsupported_content_type',
+        'csv_header_missing',
+        'import_too_large',
+        'upload_interrupted',
+        ...FEED_URL_CODES,
+      ),
+    },
+    { maxBodyBytes: 64 * 1024 * 1024 },
+  ),
+  listImports: added('GET', '/sources/{id}/imports', 'sources.read', 200, {
+    query: PageQuerySchema,
+    response: listOf(ImportJobSchema),
   }),
-  listImports: apiRoute('GET', '/sources/{id}/imports', { query: PageQuerySchema, response: listOf(ImportJobSchema) }),
-  getImport: apiRoute('GET', '/sources/imports/{jobId}', { response: ImportJobSchema }),
+  getImport: added('GET', '/sources/imports/{jobId}', 'sources.read', 200, { response: ImportJobSchema }),
 };
 
 /** A storefront key's reads: the products listed on its channel (storefront surface; paging as every list). */
-const storefront = {
-  listStorefrontProducts: apiRoute('GET', '/storefront/products', {
+const storefrontReads = {
+  listStorefrontProducts: storefront('GET', '/storefront/products', 'products.read', 200, {
     query: PageQuerySchema,
     response: listOf(StorefrontProductSchema),
   }),
-  getStorefrontProduct: apiRoute('GET', '/storefront/products/{id}', { response: StorefrontProductSchema }),
+  getStorefrontProduct: storefront('GET', '/storefront/products/{id}', 'products.read', 200, {
+    response: StorefrontProductSchema,
+  }),
 };
 
 /** The catalog's routes with their wire shapes. */
-export const CATALOG_API = { ...products, ...variants, ...taxonomy, ...channels, ...sources, ...storefront };
+export const CATALOG_API = { ...products, ...variants, ...taxonomy, ...channels, ...sources, ...storefrontReads };

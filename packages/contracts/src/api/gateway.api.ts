@@ -7,14 +7,22 @@ import {
 } from '../api-keys';
 import { listOf, PageQuerySchema } from '../lists';
 import { OrgSettingsSchema, UpdateOrgSettingsSchema } from '../settings';
-import { apiRoute } from './bound-route';
+import { declareRoutes } from './bound-route';
 import { gatewayCodes } from './gateway.errors';
+
+const { spec, added } = declareRoutes('gateway');
 
 /** The gateway's own routes (API keys, settings) with their wire shapes; it proxies every other row. */
 export const GATEWAY_API = {
-  listApiKeys: apiRoute('GET', '/api-keys', { query: PageQuerySchema, response: listOf(ApiKeySchema) }),
-  describeApiKeyPermissions: apiRoute('GET', '/api-keys/permissions', { response: ApiKeyPermissionsSchema }),
-  createApiKey: apiRoute('POST', '/api-keys', {
+  // API keys: the spec shows no statuses; these follow the conventions of the other sections.
+  listApiKeys: spec('GET', '/api-keys', 'apikeys.manage', 200, {
+    query: PageQuerySchema,
+    response: listOf(ApiKeySchema),
+  }),
+  describeApiKeyPermissions: spec('GET', '/api-keys/permissions', 'apikeys.manage', 200, {
+    response: ApiKeyPermissionsSchema,
+  }),
+  createApiKey: spec('POST', '/api-keys', 'apikeys.manage', 201, {
     body: CreateApiKeySchema,
     response: CreatedApiKeySchema,
     secretFields: ['key'],
@@ -26,7 +34,7 @@ export const GATEWAY_API = {
       'expires_at_in_past',
     ),
   }),
-  createStorefrontKey: apiRoute('POST', '/api-keys/storefront', {
+  createStorefrontKey: spec('POST', '/api-keys/storefront', 'apikeys.manage', 201, {
     body: CreateStorefrontKeySchema,
     response: CreatedApiKeySchema,
     secretFields: ['key'],
@@ -41,7 +49,14 @@ export const GATEWAY_API = {
       'dependency_unavailable',
     ),
   }),
-  revokeApiKey: apiRoute('DELETE', '/api-keys/{id}', { response: null, errors: gatewayCodes('scope_not_held') }),
-  getSettings: apiRoute('GET', '/settings', { response: OrgSettingsSchema }),
-  updateSettings: apiRoute('PATCH', '/settings', { body: UpdateOrgSettingsSchema, response: OrgSettingsSchema }),
+  revokeApiKey: spec('DELETE', '/api-keys/{id}', 'apikeys.manage', 204, {
+    response: null,
+    errors: gatewayCodes('scope_not_held'),
+  }),
+  // Added where the spec names a permission but shows no endpoint
+  getSettings: added('GET', '/settings', 'settings.read', 200, { response: OrgSettingsSchema }),
+  updateSettings: added('PATCH', '/settings', 'settings.write', 200, {
+    body: UpdateOrgSettingsSchema,
+    response: OrgSettingsSchema,
+  }),
 };

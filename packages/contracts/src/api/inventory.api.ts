@@ -31,15 +31,18 @@ import {
   WarehouseListQuerySchema,
   WarehouseSchema,
 } from '../warehouses';
-import { apiRoute } from './bound-route';
+import { declareRoutes } from './bound-route';
 import { inventoryCodes } from './inventory.errors';
+
+const { spec, added } = declareRoutes('inventory');
 
 /** A list's filters with the paging of every list (limit/offset and their take/skip aliases). */
 const paged = <T extends z.ZodObject>(filters: T) => z.intersection(filters, PageQuerySchema);
 
 /** The inventory service's stock routes with their wire shapes. */
 const STOCK_API = {
-  adjustStock: apiRoute('POST', '/stock/adjust', {
+  // Stock and warehouses: reorder points and primary bins are stock-item edits, hence stock.adjust
+  adjustStock: spec('POST', '/stock/adjust', 'stock.adjust', 201, {
     body: AdjustStockSchema,
     response: AdjustResultSchema,
     errors: inventoryCodes(
@@ -50,29 +53,29 @@ const STOCK_API = {
       'contention',
     ),
   }),
-  listMovements: apiRoute('GET', '/stock/movements', {
+  listMovements: spec('GET', '/stock/movements', 'warehouses.read', 200, {
     query: paged(MovementQuerySchema),
     response: MovementPageSchema,
   }),
-  getStockBreakdown: apiRoute('GET', '/stock/variant/{variantId}/breakdown', {
+  getStockBreakdown: spec('GET', '/stock/variant/{variantId}/breakdown', 'warehouses.read', 200, {
     response: z.array(WarehouseBreakdownSchema),
   }),
-  updateStockItem: apiRoute('PATCH', '/stock/items/{variantId}/{warehouseId}', {
+  updateStockItem: spec('PATCH', '/stock/items/{variantId}/{warehouseId}', 'stock.adjust', 200, {
     body: UpdateStockItemSchema,
     response: StockItemSchema,
     errors: inventoryCodes('min_above_max', 'unknown_variant', 'dependency_unavailable', 'contention'),
   }),
-  transferStock: apiRoute('POST', '/stock/transfer', {
+  transferStock: spec('POST', '/stock/transfer', 'stock.adjust', 201, {
     body: TransferStockSchema,
     response: RelocationResultSchema,
     errors: inventoryCodes('same_warehouse', 'insufficient_stock', 'resource_not_found', 'contention'),
   }),
-  moveStock: apiRoute('POST', '/stock/move', {
+  moveStock: spec('POST', '/stock/move', 'stock.adjust', 201, {
     body: MoveStockSchema,
     response: RelocationResultSchema,
     errors: inventoryCodes('same_bin', 'insufficient_stock', 'resource_not_found', 'contention'),
   }),
-  setPrimaryBin: apiRoute('POST', '/stock/primary-bin', {
+  setPrimaryBin: spec('POST', '/stock/primary-bin', 'stock.adjust', 201, {
     body: SetPrimaryBinSchema,
     response: PrimaryBinResultSchema,
     errors: inventoryCodes('unknown_variant', 'resource_not_found', 'dependency_unavailable', 'contention'),
@@ -81,26 +84,27 @@ const STOCK_API = {
 
 /** A warehouse's stock: its rows, its ledger and its counts. */
 const WAREHOUSE_STOCK_API = {
-  listWarehouseStock: apiRoute('GET', '/warehouses/{warehouseId}/stock', {
+  listWarehouseStock: spec('GET', '/warehouses/{warehouseId}/stock', 'warehouses.read', 200, {
     query: paged(WarehouseStockQuerySchema),
     response: listOf(WarehouseStockRowSchema),
   }),
-  listWarehouseMovements: apiRoute('GET', '/warehouses/{warehouseId}/stock/movements', {
+  listWarehouseMovements: spec('GET', '/warehouses/{warehouseId}/stock/movements', 'warehouses.read', 200, {
     query: paged(WarehouseMovementQuerySchema),
     response: MovementPageSchema,
   }),
-  exportCountTemplate: apiRoute('GET', '/warehouses/{warehouseId}/stock/export-template', {
+  // The export template is the count sheet, the first step of a count.
+  exportCountTemplate: spec('GET', '/warehouses/{warehouseId}/stock/export-template', 'stock.count', 200, {
     query: ExportTemplateQuerySchema,
     response: null,
     produces: 'text/csv',
     headers: ['Content-Disposition'],
   }),
-  previewCount: apiRoute('POST', '/warehouses/{warehouseId}/stock/count/preview', {
+  previewCount: spec('POST', '/warehouses/{warehouseId}/stock/count/preview', 'stock.count', 201, {
     body: BulkCountPreviewSchema,
     response: z.array(CountDiffSchema),
     errors: inventoryCodes('unknown_variant', 'dependency_unavailable'),
   }),
-  applyCount: apiRoute('POST', '/warehouses/{warehouseId}/stock/count/apply', {
+  applyCount: spec('POST', '/warehouses/{warehouseId}/stock/count/apply', 'stock.count', 201, {
     body: BulkCountApplySchema,
     response: z.array(CountResultSchema),
     errors: inventoryCodes('duplicate_count_line', 'unknown_variant', 'dependency_unavailable', 'contention'),
@@ -109,37 +113,40 @@ const WAREHOUSE_STOCK_API = {
 
 /** Warehouses and their bins. */
 const WAREHOUSES_API = {
-  listWarehouses: apiRoute('GET', '/warehouses', {
+  listWarehouses: added('GET', '/warehouses', 'warehouses.read', 200, {
     query: paged(WarehouseListQuerySchema),
     response: listOf(WarehouseSchema),
   }),
-  createWarehouse: apiRoute('POST', '/warehouses', {
+  createWarehouse: added('POST', '/warehouses', 'warehouses.manage', 201, {
     body: CreateWarehouseSchema,
     response: WarehouseSchema,
     errors: inventoryCodes('warehouse_code_taken'),
   }),
-  getWarehouse: apiRoute('GET', '/warehouses/{warehouseId}', { response: WarehouseSchema }),
-  updateWarehouse: apiRoute('PATCH', '/warehouses/{warehouseId}', {
+  getWarehouse: added('GET', '/warehouses/{warehouseId}', 'warehouses.read', 200, { response: WarehouseSchema }),
+  updateWarehouse: added('PATCH', '/warehouses/{warehouseId}', 'warehouses.manage', 200, {
     body: UpdateWarehouseSchema,
     response: WarehouseSchema,
     errors: inventoryCodes('warehouse_deleted', 'warehouse_code_taken'),
   }),
-  deleteWarehouse: apiRoute('DELETE', '/warehouses/{warehouseId}', {
+  deleteWarehouse: added('DELETE', '/warehouses/{warehouseId}', 'warehouses.manage', 204, {
     response: null,
     errors: inventoryCodes('warehouse_deleted', 'warehouse_not_empty'),
   }),
-  listBins: apiRoute('GET', '/warehouses/{warehouseId}/bins', { query: PageQuerySchema, response: listOf(BinSchema) }),
-  createBin: apiRoute('POST', '/warehouses/{warehouseId}/bins', {
+  listBins: added('GET', '/warehouses/{warehouseId}/bins', 'warehouses.read', 200, {
+    query: PageQuerySchema,
+    response: listOf(BinSchema),
+  }),
+  createBin: added('POST', '/warehouses/{warehouseId}/bins', 'warehouses.manage', 201, {
     body: CreateBinSchema,
     response: BinSchema,
     errors: inventoryCodes('bin_name_taken', 'warehouse_deleted'),
   }),
-  renameBin: apiRoute('PATCH', '/warehouses/{warehouseId}/bins/{binId}', {
+  renameBin: added('PATCH', '/warehouses/{warehouseId}/bins/{binId}', 'warehouses.manage', 200, {
     body: UpdateBinSchema,
     response: BinSchema,
     errors: inventoryCodes('bin_name_taken'),
   }),
-  deleteBin: apiRoute('DELETE', '/warehouses/{warehouseId}/bins/{binId}', {
+  deleteBin: added('DELETE', '/warehouses/{warehouseId}/bins/{binId}', 'warehouses.manage', 204, {
     response: null,
     errors: inventoryCodes('bin_not_empty'),
   }),

@@ -26,15 +26,18 @@ import {
   SetManualAllocationsSchema,
   UpdateLandedCostSchema,
 } from '../landed-costs';
-import { apiRoute } from './bound-route';
+import { declareRoutes } from './bound-route';
 import { invoicingCodes } from './invoicing.errors';
+
+const { spec } = declareRoutes('invoicing');
 
 const invoice = { response: InvoiceSchema };
 const landedCost = { response: LandedCostSchema };
 
 /** The invoices' routes with their wire shapes. */
 const INVOICES_API = {
-  createInvoice: apiRoute('POST', '/invoices', {
+  // Invoices: stats, aging and statement are invoice data, so invoices.read rather than reports.read
+  createInvoice: spec('POST', '/invoices', 'invoices.write', 201, {
     body: CreateInvoiceSchema,
     ...invoice,
     errors: invoicingCodes(
@@ -56,24 +59,27 @@ const INVOICES_API = {
       'dependency_unavailable',
     ),
   }),
-  listInvoices: apiRoute('GET', '/invoices', {
+  listInvoices: spec('GET', '/invoices', 'invoices.read', 200, {
     query: z.intersection(InvoiceListQuerySchema, PageQuerySchema),
     response: listOf(InvoiceSchema),
   }),
-  invoiceStats: apiRoute('GET', '/invoices/stats', { response: InvoiceStatsSchema }),
-  invoiceAging: apiRoute('GET', '/invoices/aging', {
+  invoiceStats: spec('GET', '/invoices/stats', 'invoices.read', 200, { response: InvoiceStatsSchema }),
+  invoiceAging: spec('GET', '/invoices/aging', 'invoices.read', 200, {
     query: AgingQuerySchema,
     response: AgingSchema,
     errors: invoicingCodes('dependency_unavailable'),
   }),
-  vendorStatement: apiRoute('GET', '/invoices/vendor-statement', {
+  vendorStatement: spec('GET', '/invoices/vendor-statement', 'invoices.read', 200, {
     query: VendorStatementQuerySchema,
     response: VendorStatementSchema,
     errors: invoicingCodes('invalid_date_range', 'statement_too_large', 'dependency_unavailable'),
   }),
-  listTrashedInvoices: apiRoute('GET', '/invoices/trash', { query: PageQuerySchema, response: listOf(InvoiceSchema) }),
-  getInvoice: apiRoute('GET', '/invoices/{id}', invoice),
-  updateInvoice: apiRoute('PUT', '/invoices/{id}', {
+  listTrashedInvoices: spec('GET', '/invoices/trash', 'invoices.read', 200, {
+    query: PageQuerySchema,
+    response: listOf(InvoiceSchema),
+  }),
+  getInvoice: spec('GET', '/invoices/{id}', 'invoices.read', 200, invoice),
+  updateInvoice: spec('PUT', '/invoices/{id}', 'invoices.write', 200, {
     body: UpdateInvoiceSchema,
     ...invoice,
     errors: invoicingCodes(
@@ -83,15 +89,15 @@ const INVOICES_API = {
       'due_date_before_invoice_date',
     ),
   }),
-  deleteInvoice: apiRoute('DELETE', '/invoices/{id}', {
+  deleteInvoice: spec('DELETE', '/invoices/{id}', 'invoices.write', 200, {
     ...invoice,
     errors: invoicingCodes('invalid_status_transition'),
   }),
-  restoreInvoice: apiRoute('POST', '/invoices/{id}/restore', {
+  restoreInvoice: spec('POST', '/invoices/{id}/restore', 'invoices.write', 201, {
     ...invoice,
     errors: invoicingCodes('invoice_number_taken'),
   }),
-  addInvoiceLine: apiRoute('POST', '/invoices/{id}/lines', {
+  addInvoiceLine: spec('POST', '/invoices/{id}/lines', 'invoices.write', 201, {
     body: InvoiceLineInputSchema,
     ...invoice,
     errors: invoicingCodes(
@@ -102,16 +108,16 @@ const INVOICES_API = {
       'dependency_unavailable',
     ),
   }),
-  updateInvoiceLine: apiRoute('PUT', '/invoices/{id}/lines/{lineId}', {
+  updateInvoiceLine: spec('PUT', '/invoices/{id}/lines/{lineId}', 'invoices.write', 200, {
     body: UpdateInvoiceLineSchema,
     ...invoice,
     errors: invoicingCodes('invoice_trashed', 'invalid_status_transition', 'dependency_unavailable'),
   }),
-  deleteInvoiceLine: apiRoute('DELETE', '/invoices/{id}/lines/{lineId}', {
+  deleteInvoiceLine: spec('DELETE', '/invoices/{id}/lines/{lineId}', 'invoices.write', 200, {
     ...invoice,
     errors: invoicingCodes('invoice_trashed', 'invalid_status_transition'),
   }),
-  matchInvoiceLine: apiRoute('POST', '/invoices/{id}/lines/{lineId}/match', {
+  matchInvoiceLine: spec('POST', '/invoices/{id}/lines/{lineId}/match', 'invoices.write', 201, {
     body: MatchLineSchema,
     ...invoice,
     errors: invoicingCodes(
@@ -121,36 +127,37 @@ const INVOICES_API = {
       'dependency_unavailable',
     ),
   }),
-  autoMatchInvoice: apiRoute('POST', '/invoices/{id}/auto-match', {
+  autoMatchInvoice: spec('POST', '/invoices/{id}/auto-match', 'invoices.write', 201, {
     response: AutoMatchResultSchema,
     errors: invoicingCodes('invoice_trashed', 'invalid_status_transition', 'dependency_unavailable'),
   }),
-  submitInvoice: apiRoute('POST', '/invoices/{id}/submit', {
+  // Submitting only hands a draft to approvers; the decisions below need invoices.approve.
+  submitInvoice: spec('POST', '/invoices/{id}/submit', 'invoices.write', 201, {
     ...invoice,
     errors: invoicingCodes('invoice_trashed', 'invalid_status_transition'),
   }),
-  approveInvoice: apiRoute('POST', '/invoices/{id}/approve', {
+  approveInvoice: spec('POST', '/invoices/{id}/approve', 'invoices.approve', 201, {
     ...invoice,
     errors: invoicingCodes('invoice_trashed', 'invalid_status_transition', 'dependency_unavailable'),
   }),
-  disputeInvoice: apiRoute('POST', '/invoices/{id}/dispute', {
+  disputeInvoice: spec('POST', '/invoices/{id}/dispute', 'invoices.approve', 201, {
     body: DisputeInvoiceSchema,
     ...invoice,
     errors: invoicingCodes('invoice_trashed', 'invalid_status_transition'),
   }),
-  reopenInvoice: apiRoute('POST', '/invoices/{id}/reopen', {
+  reopenInvoice: spec('POST', '/invoices/{id}/reopen', 'invoices.approve', 201, {
     ...invoice,
     errors: invoicingCodes('invoice_trashed', 'invalid_status_transition', 'dependency_unavailable'),
   }),
-  reconcileInvoice: apiRoute('POST', '/invoices/{id}/reconcile', {
+  reconcileInvoice: spec('POST', '/invoices/{id}/reconcile', 'invoices.approve', 201, {
     ...invoice,
     errors: invoicingCodes('invoice_trashed', 'invalid_status_transition', 'dependency_unavailable'),
   }),
-  unreconcileInvoice: apiRoute('POST', '/invoices/{id}/unreconcile', {
+  unreconcileInvoice: spec('POST', '/invoices/{id}/unreconcile', 'invoices.approve', 201, {
     ...invoice,
     errors: invoicingCodes('invoice_trashed', 'invoice_not_reconciled'),
   }),
-  markInvoicePaid: apiRoute('POST', '/invoices/{id}/mark-paid', {
+  markInvoicePaid: spec('POST', '/invoices/{id}/mark-paid', 'invoices.approve', 201, {
     body: MarkPaidSchema,
     ...invoice,
     errors: invoicingCodes('invoice_trashed', 'invalid_status_transition', 'dependency_unavailable'),
@@ -159,31 +166,32 @@ const INVOICES_API = {
 
 /** Landed costs of purchase orders and their allocations. */
 const LANDED_COSTS_API = {
-  createLandedCost: apiRoute('POST', '/purchase-orders/{poId}/landed-costs', {
+  // Landed costs
+  createLandedCost: spec('POST', '/purchase-orders/{poId}/landed-costs', 'landed_costs.write', 201, {
     body: CreateLandedCostSchema,
     ...landedCost,
     errors: invoicingCodes('invoice_not_on_purchase_order', 'allocation_base_zero', 'dependency_unavailable'),
   }),
-  listLandedCosts: apiRoute('GET', '/purchase-orders/{poId}/landed-costs', {
+  listLandedCosts: spec('GET', '/purchase-orders/{poId}/landed-costs', 'landed_costs.read', 200, {
     response: z.array(LandedCostSchema),
     errors: invoicingCodes('dependency_unavailable'),
   }),
-  landedCostSummary: apiRoute('GET', '/purchase-orders/{poId}/landed-costs/summary', {
+  landedCostSummary: spec('GET', '/purchase-orders/{poId}/landed-costs/summary', 'landed_costs.read', 200, {
     response: LandedCostSummarySchema,
     errors: invoicingCodes('dependency_unavailable'),
   }),
-  getLandedCost: apiRoute('GET', '/landed-costs/{id}', landedCost),
-  updateLandedCost: apiRoute('PUT', '/landed-costs/{id}', {
+  getLandedCost: spec('GET', '/landed-costs/{id}', 'landed_costs.read', 200, landedCost),
+  updateLandedCost: spec('PUT', '/landed-costs/{id}', 'landed_costs.write', 200, {
     body: UpdateLandedCostSchema,
     ...landedCost,
     errors: invoicingCodes('invoice_not_on_purchase_order', 'allocation_base_zero', 'dependency_unavailable'),
   }),
-  deleteLandedCost: apiRoute('DELETE', '/landed-costs/{id}', landedCost),
-  allocateLandedCost: apiRoute('POST', '/landed-costs/{id}/allocate', {
+  deleteLandedCost: spec('DELETE', '/landed-costs/{id}', 'landed_costs.write', 200, landedCost),
+  allocateLandedCost: spec('POST', '/landed-costs/{id}/allocate', 'landed_costs.write', 201, {
     ...landedCost,
     errors: invoicingCodes('allocation_method_manual', 'allocation_base_zero', 'dependency_unavailable'),
   }),
-  setManualAllocations: apiRoute('PUT', '/landed-costs/{id}/allocations', {
+  setManualAllocations: spec('PUT', '/landed-costs/{id}/allocations', 'landed_costs.write', 200, {
     body: SetManualAllocationsSchema,
     ...landedCost,
     errors: invoicingCodes('allocations_sum_mismatch', 'purchase_order_line_not_on_order', 'dependency_unavailable'),

@@ -35,8 +35,10 @@ import {
 } from '../reservations';
 import { CreateShipmentSchema, ShipmentListQuerySchema, ShipmentSchema } from '../shipments';
 import { CheckoutSchema, StorefrontOrderSchema } from '../storefront-orders';
-import { apiRoute } from './bound-route';
+import { declareRoutes } from './bound-route';
 import { ordersCodes } from './orders.errors';
+
+const { spec, added, storefront } = declareRoutes('orders');
 
 const paged = <T extends z.ZodObject>(filters: T) => z.intersection(filters, PageQuerySchema);
 const order = { response: OrderSchema };
@@ -47,7 +49,8 @@ const order = { response: OrderSchema };
  * here answer 501 (services/orders/README.md says which).
  */
 export const ORDERS_API = {
-  importOrder: apiRoute('POST', '/orders', {
+  // Issue #25: an API channel pushes its orders (an upsert on channelId + channelOrderId: 201 new, 200 again).
+  importOrder: added('POST', '/orders', 'orders.write', 201, {
     body: ImportOrderSchema,
     ...order,
     alsoAnswers: { 200: 'The channel pushed an order it had pushed before: the order, brought up to date' },
@@ -62,36 +65,46 @@ export const ORDERS_API = {
       'contention',
     ),
   }),
-  listOrders: apiRoute('GET', '/orders', { query: paged(OrderListQuerySchema), response: listOf(OrderSchema) }),
-  listTrashedOrders: apiRoute('GET', '/orders/trash', { query: PageQuerySchema, response: listOf(OrderSchema) }),
-  orderStats: apiRoute('GET', '/orders/stats', { query: OrderStatsQuerySchema, response: OrderStatsSchema }),
-  getOrder: apiRoute('GET', '/orders/{id}', order),
-  orderHistory: apiRoute('GET', '/orders/{id}/history', { response: OrderHistorySchema }),
-  updateOrderStatus: apiRoute('PUT', '/orders/{id}/status', {
+  // Orders: holds are part of an order, so they need order permissions
+  listOrders: spec('GET', '/orders', 'orders.read', 200, {
+    query: paged(OrderListQuerySchema),
+    response: listOf(OrderSchema),
+  }),
+  listTrashedOrders: spec('GET', '/orders/trash', 'orders.read', 200, {
+    query: PageQuerySchema,
+    response: listOf(OrderSchema),
+  }),
+  orderStats: spec('GET', '/orders/stats', 'orders.read', 200, {
+    query: OrderStatsQuerySchema,
+    response: OrderStatsSchema,
+  }),
+  getOrder: spec('GET', '/orders/{id}', 'orders.read', 200, order),
+  orderHistory: spec('GET', '/orders/{id}/history', 'orders.read', 200, { response: OrderHistorySchema }),
+  updateOrderStatus: spec('PUT', '/orders/{id}/status', 'orders.write', 200, {
     body: UpdateOrderStatusSchema,
     ...order,
     errors: ordersCodes('order_trashed', 'invalid_status_transition', 'contention'),
   }),
-  bulkUpdateOrderStatus: apiRoute('PUT', '/orders/bulk/status', {
+  bulkUpdateOrderStatus: spec('PUT', '/orders/bulk/status', 'orders.write', 200, {
     body: BulkUpdateOrderStatusSchema,
     response: BulkStatusResultSchema,
   }),
-  updateOrderNotes: apiRoute('PUT', '/orders/{id}/notes', {
+  updateOrderNotes: spec('PUT', '/orders/{id}/notes', 'orders.write', 200, {
     body: UpdateNotesSchema,
     ...order,
     errors: ordersCodes('order_trashed', 'contention'),
   }),
-  updateShippingAddress: apiRoute('PUT', '/orders/{id}/shipping-address', {
+  updateShippingAddress: spec('PUT', '/orders/{id}/shipping-address', 'orders.write', 200, {
     body: UpdateShippingAddressSchema,
     ...order,
     errors: ordersCodes('order_trashed', 'contention'),
   }),
-  trashOrdersByStatus: apiRoute('DELETE', '/orders/by-status', {
+  trashOrdersByStatus: spec('DELETE', '/orders/by-status', 'orders.write', 200, {
     query: TrashByStatusQuerySchema,
     response: TrashByStatusResultSchema,
   }),
-  restoreOrder: apiRoute('POST', '/orders/{id}/restore', order),
-  syncOrder: apiRoute('POST', '/orders/{id}/sync', {
+  restoreOrder: spec('POST', '/orders/{id}/restore', 'orders.write', 201, order),
+  syncOrder: spec('POST', '/orders/{id}/sync', 'orders.write', 201, {
     ...order,
     errors: ordersCodes(
       'order_trashed',
@@ -102,7 +115,7 @@ export const ORDERS_API = {
       'contention',
     ),
   }),
-  createShipment: apiRoute('POST', '/orders/{id}/shipments', {
+  createShipment: added('POST', '/orders/{id}/shipments', 'shipments.manage', 201, {
     body: CreateShipmentSchema,
     response: ShipmentSchema,
     errors: ordersCodes(
@@ -114,22 +127,24 @@ export const ORDERS_API = {
       'contention',
     ),
   }),
-  listShipments: apiRoute('GET', '/shipments', {
+  listShipments: added('GET', '/shipments', 'shipments.read', 200, {
     query: paged(ShipmentListQuerySchema),
     response: listOf(ShipmentSchema),
   }),
-  getShipment: apiRoute('GET', '/shipments/{id}', { response: ShipmentSchema }),
-  pendingReservations: apiRoute('GET', '/orders/pending-reservations', {
+  getShipment: added('GET', '/shipments/{id}', 'shipments.read', 200, { response: ShipmentSchema }),
+  pendingReservations: spec('GET', '/orders/pending-reservations', 'orders.read', 200, {
     query: PendingReservationsQuerySchema,
     response: PendingReservationsSchema,
   }),
-  orderReservations: apiRoute('GET', '/orders/{id}/reservations', { response: ReservationListSchema }),
-  reservationStatus: apiRoute('GET', '/orders/{id}/reservations/status', { response: ReservationStatusSchema }),
-  expandKits: apiRoute('POST', '/orders/{id}/reservations/expand-kits', {
+  orderReservations: spec('GET', '/orders/{id}/reservations', 'orders.read', 200, { response: ReservationListSchema }),
+  reservationStatus: spec('GET', '/orders/{id}/reservations/status', 'orders.read', 200, {
+    response: ReservationStatusSchema,
+  }),
+  expandKits: spec('POST', '/orders/{id}/reservations/expand-kits', 'orders.write', 201, {
     response: ExpandKitsResultSchema,
     errors: ordersCodes('order_trashed', 'dependency_unavailable', 'contention'),
   }),
-  refreshHolds: apiRoute('POST', '/orders/{id}/lines/{lineId}/refresh-holds', {
+  refreshHolds: spec('POST', '/orders/{id}/lines/{lineId}/refresh-holds', 'orders.write', 201, {
     response: RefreshHoldsResultSchema,
     errors: ordersCodes(
       'order_finished',
@@ -139,12 +154,12 @@ export const ORDERS_API = {
       'contention',
     ),
   }),
-  fulfillOrder: apiRoute('POST', '/orders/{id}/fulfill', {
+  fulfillOrder: spec('POST', '/orders/{id}/fulfill', 'orders.write', 201, {
     body: FulfillOrderSchema,
     response: FulfillResultSchema,
     errors: ordersCodes('order_trashed', 'invalid_status_transition', 'dependency_unavailable', 'contention'),
   }),
-  restoreAndFulfillHolds: apiRoute('POST', '/orders/{id}/restore-and-fulfill-holds', {
+  restoreAndFulfillHolds: spec('POST', '/orders/{id}/restore-and-fulfill-holds', 'orders.write', 201, {
     body: RestoreAndFulfillSchema,
     response: FulfillResultSchema,
     errors: ordersCodes(
@@ -154,17 +169,19 @@ export const ORDERS_API = {
       'contention',
     ),
   }),
-  releaseStaleHolds: apiRoute('POST', '/orders/release-stale-holds', {
+  releaseStaleHolds: spec('POST', '/orders/release-stale-holds', 'orders.write', 201, {
     body: ReleaseStaleHoldsSchema,
     response: ReleaseStaleHoldsResultSchema,
     errors: ordersCodes('dependency_unavailable'),
   }),
-  reresolveLines: apiRoute('POST', '/orders/reresolve-lines', {
+  // The spec allows 200 or 201; 200 because a dry run (the default) creates nothing.
+  reresolveLines: spec('POST', '/orders/reresolve-lines', 'orders.write', 200, {
     body: ReresolveLinesSchema,
     response: ReresolveLinesResultSchema,
     errors: ordersCodes('dependency_unavailable'),
   }),
-  allocateReservation: apiRoute('POST', '/reservations/{id}/allocate', {
+  // Reservations
+  allocateReservation: spec('POST', '/reservations/{id}/allocate', 'orders.write', 201, {
     body: AllocateReservationSchema,
     response: ReservationSchema,
     errors: ordersCodes(
@@ -175,15 +192,16 @@ export const ORDERS_API = {
       'contention',
     ),
   }),
-  deallocateReservation: apiRoute('POST', '/reservations/{id}/deallocate', {
+  deallocateReservation: spec('POST', '/reservations/{id}/deallocate', 'orders.write', 201, {
     response: ReservationSchema,
     errors: ordersCodes('invalid_status_transition', 'contention'),
   }),
-  availableSources: apiRoute('GET', '/reservations/{id}/available-sources', {
+  availableSources: spec('GET', '/reservations/{id}/available-sources', 'orders.read', 200, {
     response: AvailableSourcesSchema,
     errors: ordersCodes('dependency_unavailable'),
   }),
-  checkout: apiRoute('POST', '/storefront/orders', {
+  // The checkout: an order on the storefront key's own channel (issue #25).
+  checkout: storefront('POST', '/storefront/orders', 'orders.write', 201, {
     body: CheckoutSchema,
     response: StorefrontOrderSchema,
     errors: ordersCodes(

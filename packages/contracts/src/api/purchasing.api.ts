@@ -21,8 +21,10 @@ import {
   UpdateLineSchema,
   UpdatePurchaseOrderSchema,
 } from '../purchase-orders';
-import { apiRoute } from './bound-route';
+import { declareRoutes } from './bound-route';
 import { purchasingCodes } from './purchasing.errors';
+
+const { spec, added } = declareRoutes('purchasing');
 
 /** A list's filters with the paging of every list (limit/offset and their take/skip aliases). */
 const paged = <T extends z.ZodObject>(filters: T) => z.intersection(filters, PageQuerySchema);
@@ -35,10 +37,10 @@ const holds = z.object({ data: z.array(LinkedHoldSchema) });
  * objects"), newest first, paged by limit/offset with the total in `X-Total-Count`.
  */
 const DOCUMENTS_API = {
-  listAttachments: apiRoute('GET', '/purchase-orders/{id}/attachments', {
+  listAttachments: spec('GET', '/purchase-orders/{id}/attachments', 'pos.read', 200, {
     response: z.object({ data: z.array(AttachmentSchema) }),
   }),
-  recordAttachment: apiRoute('POST', '/purchase-orders/{id}/attachments', {
+  recordAttachment: spec('POST', '/purchase-orders/{id}/attachments', 'pos.write', 201, {
     body: RecordAttachmentSchema,
     response: AttachmentSchema,
     errors: purchasingCodes(
@@ -51,7 +53,7 @@ const DOCUMENTS_API = {
       'dependency_unavailable',
     ),
   }),
-  createUploadUrl: apiRoute('POST', '/purchase-orders/{id}/attachments/upload-url', {
+  createUploadUrl: spec('POST', '/purchase-orders/{id}/attachments/upload-url', 'pos.write', 201, {
     query: UploadUrlQuerySchema,
     response: UploadUrlSchema,
     errors: purchasingCodes(
@@ -61,16 +63,16 @@ const DOCUMENTS_API = {
       'dependency_unavailable',
     ),
   }),
-  deleteAttachment: apiRoute('DELETE', '/purchase-orders/{id}/attachments/{attachmentId}', {
+  deleteAttachment: spec('DELETE', '/purchase-orders/{id}/attachments/{attachmentId}', 'pos.write', 200, {
     response: AttachmentSchema,
     errors: purchasingCodes('purchase_order_trashed', 'dependency_unavailable'),
   }),
-  purchaseOrderPdf: apiRoute('GET', '/purchase-orders/{id}/pdf', {
+  purchaseOrderPdf: spec('GET', '/purchase-orders/{id}/pdf', 'pos.read', 200, {
     response: null,
     produces: 'application/pdf',
     headers: ['Content-Disposition'],
   }),
-  sendEmail: apiRoute('POST', '/purchase-orders/{id}/send-email', {
+  sendEmail: spec('POST', '/purchase-orders/{id}/send-email', 'pos.write', 201, {
     body: SendEmailSchema,
     response: PurchaseOrderMessageSchema,
     errors: purchasingCodes(
@@ -80,7 +82,7 @@ const DOCUMENTS_API = {
       'dependency_unavailable',
     ),
   }),
-  sendFollowUp: apiRoute('POST', '/purchase-orders/{id}/send-follow-up', {
+  sendFollowUp: spec('POST', '/purchase-orders/{id}/send-follow-up', 'pos.write', 201, {
     body: SendFollowUpSchema,
     response: PurchaseOrderMessageSchema,
     errors: purchasingCodes(
@@ -91,7 +93,7 @@ const DOCUMENTS_API = {
       'dependency_unavailable',
     ),
   }),
-  listMessages: apiRoute('GET', '/purchase-orders/{id}/messages', {
+  listMessages: spec('GET', '/purchase-orders/{id}/messages', 'pos.read', 200, {
     query: PageQuerySchema,
     response: z.array(PurchaseOrderMessageSchema),
     headers: ['X-Total-Count'],
@@ -103,7 +105,8 @@ const DOCUMENTS_API = {
  * PDF, e-mail, messages, bulk from requirements) answer 501 until they are built.
  */
 export const PURCHASING_API = {
-  createPurchaseOrder: apiRoute('POST', '/purchase-orders', {
+  // Purchase orders
+  createPurchaseOrder: spec('POST', '/purchase-orders', 'pos.write', 201, {
     body: CreatePurchaseOrderSchema,
     ...order,
     errors: purchasingCodes(
@@ -119,16 +122,16 @@ export const PURCHASING_API = {
       'inventory_refused',
     ),
   }),
-  listPurchaseOrders: apiRoute('GET', '/purchase-orders', {
+  listPurchaseOrders: spec('GET', '/purchase-orders', 'pos.read', 200, {
     query: paged(PurchaseOrderListQuerySchema),
     response: listOf(PurchaseOrderSchema),
   }),
-  listTrashedPurchaseOrders: apiRoute('GET', '/purchase-orders/trash', {
+  listTrashedPurchaseOrders: spec('GET', '/purchase-orders/trash', 'pos.read', 200, {
     query: PageQuerySchema,
     response: listOf(PurchaseOrderSchema),
   }),
-  getPurchaseOrder: apiRoute('GET', '/purchase-orders/{id}', order),
-  updatePurchaseOrder: apiRoute('PUT', '/purchase-orders/{id}', {
+  getPurchaseOrder: spec('GET', '/purchase-orders/{id}', 'pos.read', 200, order),
+  updatePurchaseOrder: spec('PUT', '/purchase-orders/{id}', 'pos.write', 200, {
     body: UpdatePurchaseOrderSchema,
     ...order,
     errors: purchasingCodes(
@@ -144,17 +147,17 @@ export const PURCHASING_API = {
       'inventory_refused',
     ),
   }),
-  deletePurchaseOrder: apiRoute('DELETE', '/purchase-orders/{id}', {
+  deletePurchaseOrder: spec('DELETE', '/purchase-orders/{id}', 'pos.write', 200, {
     ...order,
     errors: purchasingCodes('invalid_status_transition'),
   }),
   // A trashed order keeps its number's claim: restoring it never finds the number taken.
-  restorePurchaseOrder: apiRoute('POST', '/purchase-orders/{id}/restore', order),
-  submitPurchaseOrder: apiRoute('POST', '/purchase-orders/{id}/submit', {
+  restorePurchaseOrder: spec('POST', '/purchase-orders/{id}/restore', 'pos.write', 201, order),
+  submitPurchaseOrder: spec('POST', '/purchase-orders/{id}/submit', 'pos.write', 201, {
     ...order,
     errors: purchasingCodes('purchase_order_trashed', 'invalid_status_transition', 'purchase_order_has_no_lines'),
   }),
-  cancelPurchaseOrder: apiRoute('POST', '/purchase-orders/{id}/cancel', {
+  cancelPurchaseOrder: spec('POST', '/purchase-orders/{id}/cancel', 'pos.write', 201, {
     ...order,
     errors: purchasingCodes(
       'purchase_order_trashed',
@@ -163,15 +166,16 @@ export const PURCHASING_API = {
       'purchase_order_receipt_pending',
     ),
   }),
-  closePurchaseOrder: apiRoute('POST', '/purchase-orders/{id}/close', {
+  // Short-close (issue #24): stop waiting for the rest of a partially received order.
+  closePurchaseOrder: added('POST', '/purchase-orders/{id}/close', 'pos.write', 201, {
     ...order,
     errors: purchasingCodes('purchase_order_trashed', 'invalid_status_transition', 'purchase_order_receipt_pending'),
   }),
-  reopenPurchaseOrder: apiRoute('POST', '/purchase-orders/{id}/reopen', {
+  reopenPurchaseOrder: added('POST', '/purchase-orders/{id}/reopen', 'pos.write', 201, {
     ...order,
     errors: purchasingCodes('purchase_order_trashed', 'invalid_status_transition'),
   }),
-  addLine: apiRoute('POST', '/purchase-orders/{id}/lines', {
+  addLine: spec('POST', '/purchase-orders/{id}/lines', 'pos.write', 201, {
     body: AddLineSchema,
     ...order,
     errors: purchasingCodes(
@@ -184,16 +188,16 @@ export const PURCHASING_API = {
       'catalog_refused',
     ),
   }),
-  updateLine: apiRoute('PUT', '/purchase-orders/{id}/lines/{lineId}', {
+  updateLine: spec('PUT', '/purchase-orders/{id}/lines/{lineId}', 'pos.write', 200, {
     body: UpdateLineSchema,
     ...order,
     errors: purchasingCodes('purchase_order_trashed', 'invalid_status_transition', 'quantity_below_received'),
   }),
-  deleteLine: apiRoute('DELETE', '/purchase-orders/{id}/lines/{lineId}', {
+  deleteLine: spec('DELETE', '/purchase-orders/{id}/lines/{lineId}', 'pos.write', 200, {
     ...order,
     errors: purchasingCodes('purchase_order_trashed', 'invalid_status_transition', 'line_has_receipts'),
   }),
-  receiveLine: apiRoute('POST', '/purchase-orders/{id}/lines/{lineId}/receive', {
+  receiveLine: spec('POST', '/purchase-orders/{id}/lines/{lineId}/receive', 'pos.receive', 201, {
     body: ReceiveLineSchema,
     ...order,
     errors: purchasingCodes(
@@ -204,12 +208,12 @@ export const PURCHASING_API = {
       'dependency_unavailable',
     ),
   }),
-  addTracking: apiRoute('POST', '/purchase-orders/{id}/tracking', {
+  addTracking: spec('POST', '/purchase-orders/{id}/tracking', 'pos.write', 201, {
     body: AddTrackingSchema,
     ...order,
     errors: purchasingCodes('purchase_order_trashed', 'invalid_status_transition'),
   }),
-  linkReservations: apiRoute('POST', '/purchase-orders/{id}/lines/{lineId}/link-reservations', {
+  linkReservations: spec('POST', '/purchase-orders/{id}/lines/{lineId}/link-reservations', 'pos.write', 201, {
     body: LinkReservationsSchema,
     ...order,
     errors: purchasingCodes(
@@ -221,17 +225,17 @@ export const PURCHASING_API = {
       'dependency_unavailable',
     ),
   }),
-  listReservations: apiRoute('GET', '/purchase-orders/{id}/reservations', {
+  listReservations: spec('GET', '/purchase-orders/{id}/reservations', 'pos.read', 200, {
     response: holds,
     errors: purchasingCodes('dependency_unavailable'),
   }),
-  listLinkableReservations: apiRoute('GET', '/purchase-orders/{id}/linkable-reservations', {
+  listLinkableReservations: spec('GET', '/purchase-orders/{id}/linkable-reservations', 'pos.read', 200, {
     response: holds,
     errors: purchasingCodes('dependency_unavailable'),
   }),
   ...DOCUMENTS_API,
   // Orders from reorder requirements
-  bulkFromRequirements: apiRoute('POST', '/purchase-orders/bulk-from-requirements', {
+  bulkFromRequirements: spec('POST', '/purchase-orders/bulk-from-requirements', 'pos.write', 201, {
     body: BulkFromRequirementsSchema,
     response: BulkFromRequirementsResultSchema,
     errors: purchasingCodes('unknown_warehouse', 'dependency_unavailable', 'catalog_refused', 'inventory_refused'),

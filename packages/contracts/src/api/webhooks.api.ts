@@ -8,34 +8,42 @@ import {
   WebhookEndpointSchema,
   WebhookEndpointWithSecretSchema,
 } from '../webhooks';
-import { apiRoute } from './bound-route';
+import { declareRoutes } from './bound-route';
 import { webhooksCodes } from './webhooks.errors';
+
+const { spec } = declareRoutes('webhooks');
 
 /** The webhooks service's routes with their wire shapes. */
 export const WEBHOOKS_API = {
-  listEventNames: apiRoute('GET', '/webhooks/events', { response: z.object({ data: z.array(EventNameSchema) }) }),
-  listEndpoints: apiRoute('GET', '/webhooks', { query: PageQuerySchema, response: listOf(WebhookEndpointSchema) }),
-  createEndpoint: apiRoute('POST', '/webhooks', {
+  // Outbound webhooks
+  listEventNames: spec('GET', '/webhooks/events', 'webhooks.manage', 200, {
+    response: z.object({ data: z.array(EventNameSchema) }),
+  }),
+  listEndpoints: spec('GET', '/webhooks', 'webhooks.manage', 200, {
+    query: PageQuerySchema,
+    response: listOf(WebhookEndpointSchema),
+  }),
+  createEndpoint: spec('POST', '/webhooks', 'webhooks.manage', 201, {
     body: CreateWebhookEndpointSchema,
     response: WebhookEndpointWithSecretSchema,
     secretFields: ['secret'],
     errors: webhooksCodes('webhook_url_not_https', 'webhook_url_private_address', 'webhook_url_unresolvable'),
   }),
-  updateEndpoint: apiRoute('PATCH', '/webhooks/{id}', {
+  updateEndpoint: spec('PATCH', '/webhooks/{id}', 'webhooks.manage', 200, {
     body: UpdateWebhookEndpointSchema,
     response: WebhookEndpointSchema,
     errors: webhooksCodes('webhook_url_not_https', 'webhook_url_private_address', 'webhook_url_unresolvable'),
   }),
-  deleteEndpoint: apiRoute('DELETE', '/webhooks/{id}', { response: null }),
-  rotateSecret: apiRoute('POST', '/webhooks/{id}/rotate-secret', {
+  deleteEndpoint: spec('DELETE', '/webhooks/{id}', 'webhooks.manage', 204, { response: null }),
+  rotateSecret: spec('POST', '/webhooks/{id}/rotate-secret', 'webhooks.manage', 201, {
     response: WebhookEndpointWithSecretSchema,
     secretFields: ['secret'],
   }),
-  listDeliveries: apiRoute('GET', '/webhooks/{id}/deliveries', {
+  listDeliveries: spec('GET', '/webhooks/{id}/deliveries', 'webhooks.manage', 200, {
     query: PageQuerySchema,
     response: listOf(WebhookDeliverySchema),
   }),
-  replayDelivery: apiRoute('POST', '/webhooks/deliveries/{deliveryId}/replay', {
+  replayDelivery: spec('POST', '/webhooks/deliveries/{deliveryId}/replay', 'webhooks.manage', 201, {
     response: WebhookDeliverySchema,
     errors: webhooksCodes('delivery_not_failed', 'webhook_endpoint_disabled'),
   }),
