@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { EVENT_PAYLOADS, type EventEnvelope } from './events';
+import { AUDIT_INTERNAL_EVENTS } from './audit';
 import { CATALOG_INTERNAL_EVENTS } from './catalog-internal';
 import { INVOICING_INTERNAL_EVENTS } from './invoicing-internal';
 import { PURCHASING_INTERNAL_EVENTS } from './purchasing-internal';
@@ -17,6 +18,7 @@ export const EVENT_SCHEMAS = {
   ...INVENTORY_INTERNAL_EVENTS,
   ...PURCHASING_INTERNAL_EVENTS,
   ...INVOICING_INTERNAL_EVENTS,
+  ...AUDIT_INTERNAL_EVENTS,
 } as const;
 
 export type KnownEventName = keyof typeof EVENT_SCHEMAS;

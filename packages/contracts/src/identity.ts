@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { AuditActorSchema } from './audit';
 
 /**
  * The caller's identity as the gateway hands it to a service: one header carrying
@@ -15,6 +16,11 @@ export const IdentitySchema = z.object({
   permissions: z.array(z.string()),
   /** Storefront keys only: the headless channel the key is bound to. */
   channelId: z.string().optional(),
+  /**
+   * Who the request acts for, as the audit trail names them: the key (its name, role and type)
+   * when the gateway signs, the partner's key or a system job a service's peer call is made for.
+   */
+  actor: AuditActorSchema.optional(),
   /** Issued at, unix seconds. */
   iat: z.number().int(),
 });

@@ -35,6 +35,7 @@ export * from './shipments';
 export * from './reservations';
 export * from './orders-internal';
 export * from './storefront-orders';
+export * from './audit';
 export * from './api/bound-route';
 export * from './api/webhooks.api';
 export * from './api/inventory.api';

@@ -1,14 +1,20 @@
 import type { z } from 'zod';
+import type { AuditActor } from './audit';
 import { IDENTITY_HEADER, signIdentity } from './identity';
 
 /** Signs the identity a service calls a peer with, for the organization it acts for. */
 export type Signer = (orgId: string) => string;
 
-/** A signer for `service` with the shared identity secret (the peer verifies it as it verifies the gateway's). */
+/**
+ * A signer for `service` with the shared identity secret (the peer verifies it as it verifies the
+ * gateway's). `actor` names who the call is made for (the audit trail's actor), when known.
+ */
 export const serviceSigner =
-  (service: string, secret: string): Signer =>
-  (orgId) =>
-    signIdentity({ orgId, keyId: `service:${service}`, permissions: [] }, secret);
+  (service: string, secret: string, actor: () => AuditActor | undefined = () => undefined): Signer =>
+  (orgId) => {
+    const on = actor();
+    return signIdentity({ orgId, keyId: `service:${service}`, permissions: [], ...(on ? { actor: on } : {}) }, secret);
+  };
 
 /** The peer did not answer in time, could not be reached, or answered 5xx. */
 export class PeerUnavailableError extends Error {

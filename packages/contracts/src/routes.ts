@@ -16,7 +16,7 @@ export { SERVICES, type HttpMethod, type RouteSpec, type ServiceName } from './r
  * with its permission, status and schemas; the gateway routes by this table and services bind
  * the same declarations.
  */
-export const ROUTES: readonly BoundRoute[] = [
+const APIS: readonly Record<string, BoundRoute>[] = [
   WEBHOOKS_API,
   PURCHASING_API,
   INVOICING_API,
@@ -24,7 +24,16 @@ export const ROUTES: readonly BoundRoute[] = [
   INVENTORY_API,
   CATALOG_API,
   GATEWAY_API,
-].flatMap((api) => Object.values(api) as BoundRoute[]);
+];
+export const ROUTES: readonly BoundRoute[] = APIS.flatMap((api) => Object.values(api));
+
+const NAMES = new Map<string, string>(
+  APIS.flatMap((api) => Object.entries(api).map(([name, r]) => [`${r.method} ${r.path}`, name] as const)),
+);
+
+/** A row's name: its key in its service's api file (`submitPurchaseOrder`), the OpenAPI operationId. */
+export const routeNameOf = (route: Pick<RouteSpec, 'method' | 'path'>): string =>
+  NAMES.get(`${route.method} ${route.path}`) ?? `${route.method} ${route.path}`;
 
 for (const [i, route] of ROUTES.entries()) {
   const twice = ROUTES.findIndex((r) => r.method === route.method && r.path === route.path) !== i;

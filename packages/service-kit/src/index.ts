@@ -9,6 +9,7 @@ export { errorMakers } from './error-makers';
 export { baseServiceEnv } from './config';
 export { newId } from './ids';
 export { defineService, serviceApp, outboxRelay, assemble, type ServiceContext, type Part } from './service';
+export { composeService, type ServiceModule } from './service-module';
 export { runService } from './service-main';
 export { bindRoute } from './http/bind-route';
 export { bindInternal } from './http/bind-internal';

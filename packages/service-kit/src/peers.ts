@@ -1,4 +1,5 @@
 import { PeerRefusedError, PeerUnavailableError, serviceSigner, type PeerOptions } from '@stockyard/contracts';
+import { currentActor } from './audit/audit-scope';
 import { AppError } from './errors';
 
 /** 503 for a route that needs a peer that is down, slow or failing; everything else keeps working. */
@@ -14,7 +15,7 @@ export const peerOptions = (
   baseUrl: string,
 ): Omit<PeerOptions, 'peer'> => ({
   baseUrl,
-  sign: serviceSigner(self, config.IDENTITY_SECRET),
+  sign: serviceSigner(self, config.IDENTITY_SECRET, currentActor),
   timeoutMs: config.PEER_TIMEOUT_MS,
 });
 

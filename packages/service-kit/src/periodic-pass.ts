@@ -1,3 +1,4 @@
+import { asSystem } from './audit/audit-scope';
 import { unkeyed } from './ids';
 import type { Logger } from './logger';
 import type { Part } from './service';
@@ -46,7 +47,7 @@ export abstract class PeriodicPass implements Part {
   tick(): Promise<void> {
     if (this.running || this.passStopped) return this.running ?? Promise.resolve();
     // A pass a request asks for is still the process's work: its ids are random, never the request's.
-    this.running = unkeyed(() => this.pass())
+    this.running = unkeyed(() => asSystem(this.passName, () => this.pass()))
       .catch((err: Error) => this.logger.warn({ err: err.message }, `${this.passName} failed; the next pass retries`))
       .finally(() => (this.running = undefined));
     return this.running;

@@ -1,12 +1,11 @@
 import type { RouteSchemas } from '../api/bound-route';
 import { schemasOf } from '../api/bound-route';
 import { ERROR_STATUS } from '../errors';
-import type { RouteSpec } from '../routes';
 import { errorCodesOf, errorResponseOf, errorTypesOf } from './errors-doc';
 import { answerHeaders } from './headers-doc';
 import { jsonSchemaOf, objectFields, type JsonSchema } from './json-schema';
 import { exampleOf, type RouteExample } from './examples';
-import { operationIdOf } from './operation-names';
+import { routeNameOf, type RouteSpec } from '../routes';
 
 const pathParamNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
 
@@ -94,8 +93,8 @@ export function operationOf(route: RouteSpec): JsonSchema {
   const schemas = schemasOf(route);
   const example = exampleOf(`${route.method} ${route.path}`);
   const operation: JsonSchema = {
-    operationId: operationIdOf(route),
-    summary: summaryOf(operationIdOf(route)),
+    operationId: routeNameOf(route),
+    summary: summaryOf(routeNameOf(route)),
     description: description(route, !schemas),
     tags: [route.service],
     security: [{ bearerAuth: [] }],

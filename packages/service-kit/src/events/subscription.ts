@@ -1,5 +1,6 @@
 import { parseEvent, type KnownEventName, type TypedEvent } from '@stockyard/contracts';
 import type { Connection } from 'mongoose';
+import { asSystem } from '../audit/audit-scope';
 import type { Logger } from '../logger';
 import type { Broker } from './broker';
 import { startConsumer, type Consumer, type ConsumerOptions, type EventCopy } from './consumer';
@@ -28,6 +29,7 @@ export function subscribe<N extends KnownEventName>(
   return startConsumer(broker, connection, logger, {
     ...options,
     bindings: [...events],
-    handler: (event, copy) => handler(parseEvent(event, events), copy),
+    // Its changes are the system's, named by the queue (`purchasing.invoices`).
+    handler: (event, copy) => asSystem(options.queue, () => handler(parseEvent(event, events), copy)),
   });
 }

@@ -1,6 +1,8 @@
 import { INTERNAL_BASE_PATH, type InternalRoute } from '@stockyard/contracts';
 import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
+import { inAuditScope } from '../audit/audit-scope';
+import { requestScope } from '../audit/request-scope';
 import { checkAnswer } from './answer-check';
 import { orgIdOf } from './context';
 import { parse } from './validate';
@@ -34,7 +36,8 @@ export function bindInternal<Q extends z.ZodType | null, R extends z.ZodType>(
   router[method](route.path, async (req: Request, res: Response) => {
     nameRoute(res, name);
     const body = (route.request ? parse(route.request, req.body, 'body') : undefined) as InternalInput<Q>['body'];
-    const output = await handler({ orgId: orgIdOf(req), body, req });
+    const scope = requestScope(req, name, route.status);
+    const output = await inAuditScope(scope, () => handler({ orgId: orgIdOf(req), body, req }));
     checkAnswer(name, route.response, output);
     res.status(route.status).json(output);
   });

@@ -1,6 +1,8 @@
-import type { BoundRoute, PathParams, RouteSchemas } from '@stockyard/contracts';
+import { routeNameOf, type BoundRoute, type PathParams, type RouteSchemas } from '@stockyard/contracts';
 import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
+import { inAuditScope } from '../audit/audit-scope';
+import { requestScope } from '../audit/request-scope';
 import { checkAnswer } from './answer-check';
 import { orgIdOf } from './context';
 import { parse } from './validate';
@@ -50,6 +52,7 @@ export function bindRoute<S extends RouteSchemas, P extends string>(
   let bound = boundRoutes.get(router);
   if (!bound) boundRoutes.set(router, (bound = new Set()));
   const name = keyOf(route);
+  const routeName = routeNameOf(route);
   bound.add(name);
   router[method](expressPath(route.path), async (req: Request, res: Response) => {
     nameRoute(res, name);
@@ -65,7 +68,7 @@ export function bindRoute<S extends RouteSchemas, P extends string>(
       req,
       res,
     } as RouteInput<S, P>;
-    const output = await handler(input);
+    const output = await inAuditScope(requestScope(req, routeName, route.status), () => handler(input));
     if (res.headersSent) return;
     if (route.status === 204 || schemas.response === null) {
       res.status(route.status).end();

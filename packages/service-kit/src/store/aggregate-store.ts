@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventEnvelope } from '@stockyard/contracts';
 import type { Collection, Model } from 'mongoose';
+import { AuditTrail, type AuditOption } from '../audit/audit-trail';
 import { AppError, notFound } from '../errors';
 import { documentKey, documentLocks } from '../db/document-lock';
 import { isDuplicateKeyError } from '../db/mongo';
@@ -54,6 +55,12 @@ interface AggregateStoreOptions<S extends Aggregate> {
    * every create and change in the outbox and are applied before the write answers.
    */
   projections?: readonly Projection<S>[];
+  /**
+   * How its changes are recorded in the audit trail (audit/audit-trail.ts): each write carries an
+   * `audit.recorded` event with the fields it changed, before and after. `false` for bookkeeping
+   * no one changes (a delivery attempt, an operation's record).
+   */
+  audit?: AuditOption<S> | false;
 }
 
 /** A decision; a change may make it after reads of its own (it runs under the document's lock). */
@@ -79,6 +86,7 @@ export class AggregateStore<S extends Aggregate> {
   private readonly batches: BatchChanges<S>;
   private readonly unique?: UniqueValues<S>;
   private readonly projections?: Projections<S>;
+  private readonly audit?: AuditTrail<S>;
 
   constructor(
     readonly model: Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any aggregate's model
@@ -91,6 +99,7 @@ export class AggregateStore<S extends Aggregate> {
     if (options.unique) this.unique = new UniqueValues(options.unique);
     relay?.addSource(this.collection);
     if (options.projections?.length) this.projections = new Projections(options.projections, relay, options.name);
+    if (options.audit !== false && relay) this.audit = new AuditTrail(options.name, options.audit);
     this.batches = new BatchChanges<S>({
       name: options.name,
       collection: this.collection,
@@ -178,7 +187,8 @@ export class AggregateStore<S extends Aggregate> {
     const { id, ...fields } = state as Record<string, unknown> & { orgId: string; id?: string };
     const _id = this.documentId(fields.orgId, id ?? '');
     const local = this.projections?.eventsFor(null, { ...state, version: 1 } as unknown as S, 1) ?? [];
-    const created = await this.createLocked(_id, id, fields, state, [...events, ...local]);
+    const record = this.audit?.eventFor(null, state as unknown as S, id ?? _id);
+    const created = await this.createLocked(_id, id, fields, state, [...events, ...local, ...(record ? [record] : [])]);
     await this.projections?.applyNow(local);
     return created;
   }
@@ -229,6 +239,7 @@ export class AggregateStore<S extends Aggregate> {
    */
   async change<R = undefined>(orgId: string, id: string, decide: Decide<S, R>): Promise<Changed<S, R>> {
     const _id = this.documentId(orgId, id);
+    if (this.audit) decide = this.audit.deciding(decide, id);
     if (!this.projections) return this.locked(_id, () => this.changeLocked(orgId, id, _id, decide));
     const changed = await this.locked(_id, () => this.changeLocked(orgId, id, _id, this.projections!.deciding(decide)));
     if (changed.changed) await this.projections.applyNow(changed.events);
@@ -354,6 +365,7 @@ export class AggregateStore<S extends Aggregate> {
     ids: readonly string[],
     decide: (current: S) => Decision<S, R>,
   ): Promise<Map<string, Outcome<S, R>>> {
+    if (this.audit) decide = this.audit.deciding(decide);
     if (!this.projections) return this.batches.run(orgId, ids, decide);
     const outcomes = await this.batches.run(orgId, ids, this.projections.deciding(decide));
     await this.projections.applyNow([...outcomes.values()].flatMap((o) => (o.ok && o.changed ? o.events : [])));

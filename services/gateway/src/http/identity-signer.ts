@@ -30,6 +30,7 @@ export class IdentitySigner {
       keyId: key._id,
       permissions: [...permissions],
       ...(key.channelId ? { channelId: key.channelId } : {}),
+      actor: { kind: 'key' as const, keyId: key._id, name: key.name, role: key.role, type: key.type, job: null },
     };
     const header = signIdentity(identity, this.secret, now);
     if (this.signed.size >= MAX_REMEMBERED) this.signed.clear();

@@ -1,0 +1,74 @@
+import type { EventEnvelope } from '@stockyard/contracts';
+import { newEvent } from '../events/outbox';
+import type { Aggregate, Decision } from '../store/decision';
+import { auditScope } from './audit-scope';
+import { fieldChanges } from './field-changes';
+
+/** How a store records its aggregate's changes in the audit trail (`false`: it does not). */
+export interface AuditOption<S = never> {
+  /** The resource's type in the trail (`purchase_order`); by default the store's name, snake-cased. */
+  type?: string;
+  /** Fields that hold secrets beyond the names every store redacts (field-changes.ts). */
+  secretFields?: readonly string[];
+  /** The resource's id in the trail, for a state without an `id` of its own (a stock level). */
+  idOf?: (state: S) => string;
+}
+
+/** `Purchase order` → `purchase_order`. */
+const snake = (name: string) =>
+  name
+    .trim()
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .toLowerCase();
+
+/**
+ * An aggregate's changes as `audit.recorded` events, one per write, added to the write's own
+ * events so they leave through the outbox with it: a change is never kept without its record,
+ * nor recorded without being made. The actor and request are the work's scope (audit-scope.ts).
+ */
+export class AuditTrail<S extends Aggregate> {
+  private readonly type: string;
+
+  constructor(
+    name: string,
+    private readonly option: AuditOption<S> = {},
+  ) {
+    this.type = option.type ?? snake(name);
+  }
+
+  /** The record of a write from `before` (null: a create) to `after`, or none when no field moved. */
+  eventFor(before: S | null, after: S, fallbackId?: string): EventEnvelope | undefined {
+    const id = this.option.idOf?.(after) ?? (after as { id?: string }).id ?? fallbackId ?? '';
+    const fields = fieldChanges(before, after, this.option.secretFields);
+    if (Object.keys(fields).length === 0) return undefined;
+    const { actor, request, status } = auditScope();
+    return newEvent('audit.recorded', {
+      orgId: after.orgId,
+      at: new Date().toISOString(),
+      actor,
+      request,
+      status,
+      errorCode: null,
+      resources: [{ type: this.type, id, action: before ? 'changed' : 'created', fields }],
+    });
+  }
+
+  /** `decide` with the record added to each decision that writes a new state. */
+  deciding<R>(decide: (current: S) => Decision<S, R>, id?: string): (current: S) => Decision<S, R>;
+  deciding<R>(
+    decide: (current: S) => Promise<Decision<S, R>> | Decision<S, R>,
+    id?: string,
+  ): (current: S) => Promise<Decision<S, R>> | Decision<S, R>;
+  deciding<R>(decide: (current: S) => Promise<Decision<S, R>> | Decision<S, R>, id?: string) {
+    const withRecord = (current: S, decision: Decision<S, R>): Decision<S, R> => {
+      if (!decision.state || decision.state === current) return decision;
+      const record = this.eventFor(current, decision.state, id);
+      return record ? { ...decision, events: [...(decision.events ?? []), record] } : decision;
+    };
+    return (current: S) => {
+      const decision = decide(current);
+      return decision instanceof Promise ? decision.then((d) => withRecord(current, d)) : withRecord(current, decision);
+    };
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * What changed between two states of a resource, field by field, as flat paths: `status`,
+ * `lines[ln_1].quantityReceived`, `address.city`. Objects are walked; arrays of objects with an
+ * `id` are matched by it (a line added, removed or changed is its own path); any other array is
+ * one value. Secrets are never recorded: a field named as one changes to `[redacted]` both ways.
+ */
+export type FieldChanges = Record<string, { before: unknown; after: unknown }>;
+
+/** Field names that hold secrets wherever they appear (a webhook's secret, a key's hash). */
+const SECRET_NAMES =
+  /^(secret|secrets|secretHash|keyHash|password|token|plaintext|credentials)$|(Secret|Password|Token)$/;
+const REDACTED = '[redacted]';
+/** Bookkeeping every aggregate has, not what anyone changed. */
+const SKIPPED = new Set(['version', 'createdAt', 'updatedAt', 'outbox', 'outboxPending', 'outboxAt', 'orgId', 'id']);
+
+type Plain = Record<string, unknown>;
+const isPlain = (v: unknown): v is Plain =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
+const keyed = (v: unknown): v is (Plain & { id: string })[] =>
+  Array.isArray(v) && v.length > 0 && v.every((x) => isPlain(x) && typeof x.id === 'string');
+
+/** A value as the trail stores it: dates as ISO strings, undefined as null. */
+const recorded = (v: unknown): unknown => {
+  if (v === undefined) return null;
+  if (v instanceof Date) return v.toISOString();
+  if (Array.isArray(v)) return v.map(recorded);
+  if (isPlain(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, recorded(x)]));
+  return v;
+};
+
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(recorded(a)) === JSON.stringify(recorded(b));
+
+function walk(path: string, before: unknown, after: unknown, secrets: ReadonlySet<string>, out: FieldChanges): void {
+  if (same(before, after)) return;
+  const name = path.slice(path.lastIndexOf('.') + 1).replace(/\[.*$/, '');
+  if (secrets.has(name) || SECRET_NAMES.test(name)) {
+    out[path] = { before: before === undefined || before === null ? null : REDACTED, after: REDACTED };
+    return;
+  }
+  if (isPlain(before) && isPlain(after)) {
+    for (const k of new Set([...Object.keys(before), ...Object.keys(after)]))
+      walk(`${path}.${k}`, before[k], after[k], secrets, out);
+    return;
+  }
+  if ((keyed(before) || before == null || (Array.isArray(before) && before.length === 0)) && keyed(after)) {
+    byId(path, (before as Plain[] | null) ?? [], after, secrets, out);
+    return;
+  }
+  if (keyed(before) && Array.isArray(after)) {
+    byId(path, before, after as Plain[], secrets, out);
+    return;
+  }
+  out[path] = { before: recorded(before), after: recorded(after) };
+}
+
+function byId(path: string, before: Plain[], after: Plain[], secrets: ReadonlySet<string>, out: FieldChanges): void {
+  const old = new Map(before.map((x) => [x.id as string, x]));
+  const now = new Map(after.map((x) => [x.id as string, x]));
+  for (const id of new Set([...old.keys(), ...now.keys()])) {
+    const a = old.get(id);
+    const b = now.get(id);
+    const at = `${path}[${id}]`;
+    if (a && b)
+      for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) walk(`${at}.${k}`, a[k], b[k], secrets, out);
+    else walk(at, a, b, secrets, out);
+  }
+}
+
+/** The changes from `before` (null: the resource is new) to `after`, bookkeeping fields left out. */
+export function fieldChanges(before: object | null, after: object, secretFields: readonly string[] = []): FieldChanges {
+  const out: FieldChanges = {};
+  const secrets = new Set(secretFields);
+  const a = (before ?? {}) as Plain;
+  const b = after as Plain;
+  for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (SKIPPED.has(k)) continue;
+    walk(k, a[k], b[k], secrets, out);
+  }
+  return out;
+}

@@ -1,0 +1,111 @@
+import { Schema, type Model } from 'mongoose';
+import { eventually, infraEnv, isolatedNames } from '@stockyard/testkit';
+import type { AuditRecordedPayload, EventEnvelope } from '@stockyard/contracts';
+import { AggregateStore, OutboxRelay, outboxFields } from '../src';
+import { asSystem, inAuditScope } from '../src/audit/audit-scope';
+import { Broker } from '../events';
+import { createLogger } from '../ops';
+import { useTestDatabase } from './support/database';
+import { openRabbit, type Rabbit } from './support/rabbit';
+import type { ConsumeMessage } from 'amqplib';
+
+interface Hook {
+  id: string;
+  orgId: string;
+  version: number;
+  url: string;
+  secret: string;
+}
+
+const db = useTestDatabase();
+const logger = createLogger('audit-trail-test', 'silent');
+const names = isolatedNames('kit-audit');
+let broker: Broker;
+let rabbit: Rabbit;
+let relay: OutboxRelay;
+let store: AggregateStore<Hook>;
+let published: ConsumeMessage[];
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test's own schema
+let model: Model<any>;
+
+const schema = new Schema({
+  _id: String,
+  orgId: String,
+  url: String,
+  secret: String,
+  version: Number,
+  ...outboxFields,
+});
+const records = () =>
+  published.map((m) => JSON.parse(m.content.toString()) as EventEnvelope).filter((e) => e.name === 'audit.recorded');
+const payloadOf = (e: EventEnvelope) => e.payload as unknown as Omit<AuditRecordedPayload, 'orgId'>;
+const partner = {
+  actor: { kind: 'key' as const, keyId: 'key_1', name: 'ERP sync', role: 'ADMIN', type: 'admin' as const, job: null },
+  request: {
+    route: 'updateEndpoint',
+    method: 'PATCH',
+    path: '/api/v1/hooks/hk_1',
+    requestId: 'req_1',
+    idempotencyKey: 'idem-1',
+  },
+  status: 200,
+};
+
+beforeAll(async () => {
+  model = db().model('AuditHook', schema, 'audit_hooks');
+  broker = new Broker(infraEnv().amqpUrl, names.exchange, logger);
+  await broker.start();
+  rabbit = await openRabbit(infraEnv().amqpUrl, names.exchange);
+  published = await rabbit.tap(`${names.exchange}.audit`, 'audit.recorded');
+  relay = new OutboxRelay([model.collection], broker, logger, { intervalMs: 100 });
+  store = new AggregateStore<Hook>(model, relay, { name: 'Webhook endpoint', audit: { secretFields: ['url'] } });
+  relay.start();
+});
+afterAll(async () => {
+  await relay.stop();
+  await broker.close();
+  await rabbit.close();
+});
+
+describe("the audit trail of a store's writes", () => {
+  it('records a create and a change with the actor and request of their scope, in the write', async () => {
+    await inAuditScope(partner, () =>
+      store.create({ id: 'hk_1', orgId: 'org_a', url: 'https://a.test/x', secret: 'whsec_1' }),
+    );
+    const doc = await model.collection.findOne({ _id: 'hk_1' as never });
+    // The record sits in the created document's outbox: one write holds both.
+    expect(JSON.stringify(doc?.outbox ?? [])).toContain('audit.recorded');
+    await inAuditScope(partner, () => store.change('org_a', 'hk_1', (h) => ({ state: { ...h, secret: 'whsec_2' } })));
+
+    await eventually(async () => (records().length === 2 ? true : undefined), 15_000);
+    const [created, changed] = records().map(payloadOf);
+    expect(created).toMatchObject({
+      actor: partner.actor,
+      request: partner.request,
+      status: 200,
+      resources: [{ type: 'webhook_endpoint', id: 'hk_1', action: 'created' }],
+    });
+    expect(changed!.resources).toEqual([
+      {
+        type: 'webhook_endpoint',
+        id: 'hk_1',
+        action: 'changed',
+        fields: { secret: { before: '[redacted]', after: '[redacted]' } },
+      },
+    ]);
+    expect(JSON.stringify(records())).not.toMatch(/whsec_|a\.test/);
+  });
+
+  it("names a system job's changes by the job, and records nothing for a change that moves no field", async () => {
+    await asSystem('hold-sweep', () => store.create({ id: 'hk_2', orgId: 'org_a', url: 'u', secret: 's' }));
+    await asSystem('hold-sweep', () => store.change('org_a', 'hk_2', (h) => ({ state: { ...h } })));
+    await eventually(async () => (records().length === 3 ? true : undefined), 15_000);
+    const last = payloadOf(records()[2]!);
+    expect(last.actor).toEqual({ kind: 'system', keyId: null, name: null, role: null, type: null, job: 'hold-sweep' });
+    expect(last.request).toBeNull();
+    // The second change wrote nothing and recorded nothing: still three records.
+    await store.change('org_a', 'hk_1', (h) => ({ state: { ...h, url: 'https://c.test' } }));
+    await eventually(async () => (records().length === 4 ? true : undefined), 15_000);
+    expect(records().map((e) => payloadOf(e).resources[0]!.id)).toEqual(['hk_1', 'hk_1', 'hk_2', 'hk_1']);
+  });
+});
