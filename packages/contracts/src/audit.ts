@@ -73,6 +73,9 @@ export const AuditEventSchema = AuditRecordedPayloadSchema.omit({ orgId: true })
 export type AuditEvent = z.infer<typeof AuditEventSchema>;
 
 const isoDate = z.iso.datetime({ offset: true });
+/** A range whose `from` is after its `to` is a 400 naming `from`. */
+const inOrder = (q: { from?: string; to?: string }) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to);
+const FROM_AFTER_TO = { message: '`from` must not be after `to`', path: ['from'] };
 
 /** GET /audit-events filters: newest first, paged by `startingAfter` (a page's `next`). */
 export const AuditQuerySchema = z
@@ -101,7 +104,10 @@ export const AuditPageSchema = z.object({
 });
 
 /** GET /audit-events/verify: the range of the chain to check, by time (both optional). */
-export const AuditVerifyQuerySchema = z.object({ from: isoDate.optional(), to: isoDate.optional() }).strict();
+export const AuditVerifyQuerySchema = z
+  .object({ from: isoDate.optional(), to: isoDate.optional() })
+  .strict()
+  .refine(inOrder, FROM_AFTER_TO);
 
 /**
  * Whether the chain is intact over the range: every entry's hash recomputed from its content and

@@ -34,6 +34,7 @@ export function composeService<M extends Record<string, ServiceModule<unknown>>>
   const deps = Object.fromEntries(Object.entries(modules).map(([name, m]) => [name, m.given])) as Given<M>;
   const app = serviceApp(ctx, {
     service,
+    relay,
     api: (router) => list.forEach((m) => m.api?.(router)),
     internal: (router) => list.forEach((m) => m.internal?.(router)),
   });

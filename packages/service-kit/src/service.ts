@@ -83,7 +83,13 @@ export const outboxRelay = (
 /** The express app of a domain service: partner routes under /api/v1, internal ones under /internal/v1. */
 export const serviceApp = (
   { config, connection, broker, logger }: ServiceContext,
-  routes: { api: (router: Router) => void; internal?: (router: Router) => void; service?: ServiceName },
+  routes: {
+    api: (router: Router) => void;
+    internal?: (router: Router) => void;
+    service?: ServiceName;
+    /** The service's relay: refused changes are recorded in the audit trail through it. */
+    relay?: OutboxRelay;
+  },
 ) =>
   createServiceApp({
     logger,

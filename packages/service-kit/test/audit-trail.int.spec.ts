@@ -1,7 +1,10 @@
 import { Schema, type Model } from 'mongoose';
-import { eventually, infraEnv, isolatedNames } from '@stockyard/testkit';
+import { eventually, infraEnv, isolatedNames, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
 import type { AuditRecordedPayload, EventEnvelope } from '@stockyard/contracts';
-import { AggregateStore, OutboxRelay, outboxFields } from '../src';
+import { WEBHOOKS_API } from '@stockyard/contracts';
+import { asCaller, listen } from '@stockyard/testkit';
+import { AggregateStore, AppError, bindRoute, OutboxRelay, outboxFields } from '../src';
+import { createServiceApp } from '../internals';
 import { asSystem, inAuditScope } from '../src/audit/audit-scope';
 import { Broker } from '../events';
 import { createLogger } from '../ops';
@@ -107,5 +110,52 @@ describe("the audit trail of a store's writes", () => {
     await store.change('org_a', 'hk_1', (h) => ({ state: { ...h, url: 'https://c.test' } }));
     await eventually(async () => (records().length === 4 ? true : undefined), 15_000);
     expect(records().map((e) => payloadOf(e).resources[0]!.id)).toEqual(['hk_1', 'hk_1', 'hk_2', 'hk_1']);
+  });
+
+  it('records a refused change with its status and code, and no refused read', async () => {
+    const app = createServiceApp({
+      logger,
+      identitySecret: TEST_IDENTITY_SECRET,
+      connection: db(),
+      readiness: {},
+      service: 'webhooks',
+      relay,
+      api: (router) => {
+        const refuse = () => {
+          throw new AppError('conflict', 'That endpoint is disabled', 'webhook_endpoint_disabled');
+        };
+        bindRoute(router, WEBHOOKS_API.listEndpoints, refuse);
+        bindRoute(router, WEBHOOKS_API.updateEndpoint, refuse);
+      },
+    });
+    const http = await listen(app);
+    try {
+      const headers = { ...asCaller('org_refused'), 'idempotency-key': 'idem-refused' };
+      const patch = await fetch(`${http.url}/api/v1/webhooks/we_9`, {
+        method: 'PATCH',
+        headers,
+        body: '{"enabled":true}',
+      });
+      expect(patch.status).toBe(409);
+      const list = await fetch(`${http.url}/api/v1/webhooks`, { headers: asCaller('org_refused') });
+      expect(list.status).toBe(409);
+      const refused = () => records().filter((e) => e.orgId === 'org_refused');
+      await eventually(async () => (refused().length > 0 ? true : undefined), 15_000);
+      expect(refused().map(payloadOf)).toEqual([
+        expect.objectContaining({
+          status: 409,
+          errorCode: 'webhook_endpoint_disabled',
+          resources: [],
+          request: expect.objectContaining({
+            route: 'updateEndpoint',
+            method: 'PATCH',
+            path: '/api/v1/webhooks/we_9',
+            idempotencyKey: 'idem-refused',
+          }),
+        }),
+      ]);
+    } finally {
+      await http.close();
+    }
   });
 });

@@ -9,6 +9,9 @@ import { pendingRoutes } from './pending-routes';
 import { jsonBody } from './json-body';
 import { validatePathIds } from './path-ids';
 import { probeRoutes, type ReadinessCheck } from '../ops/probes';
+import { RefusalLog } from '../audit/refusal-log';
+import { recordRefusals } from '../audit/refusals';
+import type { OutboxRelay } from '../events/outbox-relay';
 import { httpMetrics } from '../ops/http-metrics';
 
 interface ServiceAppOptions {
@@ -24,6 +27,8 @@ interface ServiceAppOptions {
   /** Service-to-service routes under /internal/v1, same identity check; never routed by the gateway. */
   internal?: (router: Router) => void;
   bodyLimit?: string;
+  /** The service's outbox relay: refused changes are recorded in the audit trail through it. */
+  relay?: OutboxRelay;
 }
 
 export function createServiceApp(options: ServiceAppOptions): Express {
@@ -50,6 +55,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use('/api/v1', guarded(options.api, options.service));
   if (options.internal) app.use('/internal/v1', guarded(options.internal));
 
+  if (options.relay) app.use('/api/v1', recordRefusals(new RefusalLog(connection, options.relay)));
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
   return app;

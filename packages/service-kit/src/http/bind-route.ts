@@ -68,7 +68,9 @@ export function bindRoute<S extends RouteSchemas, P extends string>(
       req,
       res,
     } as RouteInput<S, P>;
-    const output = await inAuditScope(requestScope(req, routeName, route.status), () => handler(input));
+    const scope = requestScope(req, routeName, route.status);
+    res.locals.auditScope = scope; // a refusal's record (audit/refusals.ts) names the route
+    const output = await inAuditScope(scope, () => handler(input));
     if (res.headersSent) return;
     if (route.status === 204 || schemas.response === null) {
       res.status(route.status).end();
