@@ -1,0 +1,50 @@
+import { Schema, type Connection, type InferSchemaType } from 'mongoose';
+import { VALUATION_KINDS } from '../domain/valuation-entry';
+
+/**
+ * The valuation ledger (`stock_valuation_entries`): one row per entry the costing engine makes
+ * (domain/valuation-entry.ts), written like the movement ledger, as a projection of the level's
+ * write (rows ride on its outbox; ids are fixed by the change, so a replay inserts nothing).
+ * `version` is the level's version after the change and `index` the entry's place in it: within
+ * one variant they order entries of the same instant.
+ */
+const valuationEntrySchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    orgId: { type: String, required: true },
+    variantId: { type: String, required: true },
+    warehouseId: { type: String, required: true },
+    at: { type: Date, required: true },
+    version: { type: Number, required: true },
+    index: { type: Number, required: true },
+    kind: { type: String, enum: VALUATION_KINDS, required: true },
+    /** Signed change of on hand, and the warehouse's on hand after it. */
+    quantity: { type: Number, required: true },
+    quantityAfter: { type: Number, required: true },
+    /** Signed change of stock value, what it charged to COGS, and the warehouse's value after it: whole cents. */
+    valueCents: { type: Number, required: true },
+    cogsCents: { type: Number, required: true },
+    valueAfterCents: { type: Number, required: true },
+    cause: {
+      type: { type: String, required: true },
+      id: { type: String, required: true },
+    },
+  },
+  { collection: 'stock_valuation_entries', versionKey: false },
+);
+// Value as of a date of one variant in one warehouse (GET /stock/variant/{id}/as-of): the last entry
+// at or before it, `findOne({ orgId, variantId, warehouseId, at: { $lte: asOf } })` sorted
+// `{ at: -1, version: -1, index: -1 }`, answers quantityAfter and valueAfterCents: one index entry
+// read, no sum over the history.
+valuationEntrySchema.index({ orgId: 1, variantId: 1, warehouseId: 1, at: -1, version: -1, index: -1 });
+// A period's COGS and flows (GET /reports/cogs, the reconciliation): `{ orgId, at: { $gte: from, $lt: to } }`
+// summed by kind (domain/valuation-summary.ts) per variant or day; a warehouse's the same with warehouseId.
+valuationEntrySchema.index({ orgId: 1, at: 1 });
+valuationEntrySchema.index({ orgId: 1, warehouseId: 1, at: 1 });
+// What one cause made (a landed cost's allocation to a line, a movement's cost): its re-allocation's
+// difference and the audit trail.
+valuationEntrySchema.index({ orgId: 1, 'cause.type': 1, 'cause.id': 1 });
+
+export const valuationEntryModel = (connection: Connection) =>
+  connection.model('StockValuationEntry', valuationEntrySchema);
+export type ValuationEntryDoc = InferSchemaType<typeof valuationEntrySchema>;
