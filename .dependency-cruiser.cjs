@@ -44,6 +44,24 @@ module.exports = {
       to: { path: '^services/[^/]+/src/http/' },
     },
     {
+      name: 'only-app-imports-modules',
+      comment:
+        "A module is composed in app.ts; what it gives its routes is an interface in deps.ts, so no file " +
+        'imports a module back (a route depends on the declared interface, not on how it was built).',
+      severity: 'error',
+      from: { path: '^services/[^/]+/src/', pathNot: '^services/[^/]+/src/app\\.ts$' },
+      to: { path: '^services/[^/]+/src/[^/]+\\.module\\.ts$' },
+    },
+    {
+      name: 'routes-reach-no-store',
+      comment:
+        "A domain service's routes call commands and queries (deps.ts); storage is below them. The gateway " +
+        'is no domain service: its key and settings routes are its store read over HTTP.',
+      severity: 'error',
+      from: { path: '^services/[^/]+/src/http/', pathNot: '^services/gateway/' },
+      to: { path: '^services/[^/]+/src/store/' },
+    },
+    {
       name: 'no-circular-packages',
       severity: 'error',
       from: { path: '^packages/' },

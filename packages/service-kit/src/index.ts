@@ -14,7 +14,7 @@ export { runService } from './service-main';
 export { bindRoute } from './http/bind-route';
 export { bindInternal } from './http/bind-internal';
 export { callPeer, dependencyUnavailable, peerOptions } from './peers';
-export { AggregateStore, type Aggregate, type Decision } from './store/aggregate-store';
+export { AggregateStore, type Aggregate, type Decision, type StateCodec } from './store/aggregate-store';
 export type { Projection } from './store/projection';
 export { TermIndex } from './store/term-index';
 export { countOwned, readPage, stateOf, type OrgFilter, type StatePage } from './store/read-page';

@@ -25,6 +25,17 @@ import { UniqueValues, type UniqueValuesOption } from './unique-values';
 
 export type { Aggregate, Changed, Decision } from './decision';
 
+/**
+ * How a state is stored where it is not stored as is: a field packed into one string (a list of
+ * hundreds of small objects, which our FerretDB decodes one by one on every read and write).
+ * `encode` answers the stored form of the fields it is given, under the same names; `decode`
+ * the state of a stored document's fields.
+ */
+export interface StateCodec<S> {
+  encode(fields: Record<string, unknown>): Record<string, unknown>;
+  decode(stored: Record<string, unknown>): S;
+}
+
 interface AggregateStoreOptions<S extends Aggregate> {
   /** The aggregate's name in errors (`Product not found`). */
   name: string;
@@ -61,6 +72,8 @@ interface AggregateStoreOptions<S extends Aggregate> {
    * no one changes (a delivery attempt, an operation's record).
    */
   audit?: AuditOption<S> | false;
+  /** The stored form of its fields, where it is not the state's own (StateCodec). */
+  codec?: StateCodec<S>;
 }
 
 /** A decision; a change may make it after reads of its own (it runs under the document's lock). */
@@ -110,6 +123,7 @@ export class AggregateStore<S extends Aggregate> {
       remembered: (_id) => this.known?.get(_id),
       forget: (_id) => this.known?.delete(_id),
       toState: (doc) => this.toState(doc),
+      setOf: (current, fields) => this.setOf(current, fields),
       prepareWrite: (_id, update, events) => this.relayFor(events).prepareWrite(this.collection, _id, update, events),
       wrote: (_id, state, events) => this.wrote(_id, state, events),
       translate: (err) => this.translate(err),
@@ -184,7 +198,8 @@ export class AggregateStore<S extends Aggregate> {
     state: Omit<S, 'version' | 'createdAt' | 'updatedAt'> & { id?: string },
     events: EventEnvelope[] = [],
   ): Promise<S> {
-    const { id, ...fields } = state as Record<string, unknown> & { orgId: string; id?: string };
+    const { id, ...given } = state as Record<string, unknown> & { orgId: string; id?: string };
+    const fields = (this.options.codec ? this.options.codec.encode(given) : given) as typeof given;
     const _id = this.documentId(fields.orgId, id ?? '');
     const local = this.projections?.eventsFor(null, { ...state, version: 1 } as unknown as S, 1) ?? [];
     const record = this.audit?.eventFor(null, state as unknown as S, id ?? _id);
@@ -308,7 +323,8 @@ export class AggregateStore<S extends Aggregate> {
 
   private async insertNew(_id: string, next: S, events: EventEnvelope[]): Promise<S | undefined> {
     const now = new Date();
-    const { id: _omit, ...fields } = next as S & { id?: string };
+    const { id: _omit, ...given } = next as S & { id?: string };
+    const fields = this.options.codec ? this.options.codec.encode(given) : given;
     const doc = { ...fields, _id, version: 1, createdAt: now, updatedAt: now } as unknown as Doc;
     try {
       await this.insert(doc, events, false);
@@ -322,7 +338,7 @@ export class AggregateStore<S extends Aggregate> {
   private async update(_id: string, current: S, fields: Record<string, unknown>, events: EventEnvelope[]) {
     const now = new Date();
     const version = current.version + 1;
-    const update = { $set: { ...setOf(current, fields), version, updatedAt: now } };
+    const update = { $set: { ...this.setOf(current, fields), version, updatedAt: now } };
     const guard = { _id, version: versionGuard(current.version) };
     try {
       if (events.length === 0) {
@@ -413,6 +429,11 @@ export class AggregateStore<S extends Aggregate> {
     });
   }
 
+  /** The state of a document a reads class found itself (a list's page): decoded as the store decodes. */
+  stateOfDoc(doc: Record<string, unknown>): S {
+    return this.toState(doc as Doc);
+  }
+
   /** Forgets what this process remembers of an aggregate (a write made outside the store). */
   forget(orgId: string, id: string): void {
     this.known?.delete(this.documentId(orgId, id));
@@ -423,9 +444,15 @@ export class AggregateStore<S extends Aggregate> {
   }
 
   private toState(doc: Doc): S {
-    const state = fieldsOf(doc);
+    const fields = fieldsOf(doc);
+    const state = (this.options.codec ? this.options.codec.decode(fields) : fields) as Record<string, unknown>;
     state.version ??= 0; // a document written before a store kept it (see versionGuard)
     if (!this.options.documentId) state.id = doc._id;
     return state as S;
+  }
+
+  /** A change's `$set`: the codec's stored form of its fields, or the fields (array elements by position). */
+  private setOf(current: S, fields: Record<string, unknown>): Record<string, unknown> {
+    return this.options.codec ? this.options.codec.encode(fields) : setOf(current, fields);
   }
 }

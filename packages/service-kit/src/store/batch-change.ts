@@ -9,7 +9,6 @@ import {
   changedFields,
   contention,
   decideOn,
-  setOf,
   versionGuard,
   type Changed,
   type Decision,
@@ -48,6 +47,8 @@ interface StoreCore<S> {
   remembered(_id: string): S | undefined;
   forget(_id: string): void;
   toState(doc: Record<string, unknown> & { _id: string }): S;
+  /** The `$set` of a change's fields, in their stored form. */
+  setOf(current: S, fields: Record<string, unknown>): Record<string, unknown>;
   prepareWrite(_id: string, update: OutboxUpdate, events: EventEnvelope[]): OutboxWrite<OutboxUpdate>;
   wrote(_id: string, state: S, events: EventEnvelope[]): Promise<void>;
   translate(err: unknown): unknown;
@@ -173,7 +174,7 @@ export class BatchChanges<S extends { orgId: string; version: number }> {
     const token = randomUUID();
     const prepared = writes.map((w) => {
       const fields = changedFields(w.current, w.next);
-      const set = setOf(w.current, fields);
+      const set = this.core.setOf(w.current, fields);
       const update = { $set: { ...set, version: w.current.version + 1, updatedAt: now, batchWrite: token } };
       const outbox = w.events.length ? this.core.prepareWrite(w._id, update, w.events) : undefined;
       const filter = { _id: w._id, version: versionGuard(w.current.version), ...outbox?.filter };
