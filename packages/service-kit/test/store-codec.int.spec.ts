@@ -23,7 +23,7 @@ const codec: StateCodec<Split> = {
       : fields,
   decode: (stored) => ({
     ...(stored as unknown as Split),
-    parts: String(stored.parts || '')
+    parts: ((stored.parts as string | undefined) ?? '')
       .split(';')
       .filter(Boolean)
       .map((row) => ({ lineId: row.split(' ')[0]!, cents: Number(row.split(' ')[1]) })),
