@@ -1,9 +1,8 @@
-import { assemble, defineService, outboxRelay, serviceApp, type ServiceContext } from '@stockyard/service-kit';
+import { composeService, defineService, outboxRelay, type ServiceContext } from '@stockyard/service-kit';
 import { brandsAndCategoriesModule } from './brands-and-categories.module';
 import { channelListings, channelsModule } from './channels.module';
 import { configSchema, type Config } from './config';
 import { orderHolds } from './peers/order-holds';
-import type { CatalogDeps } from './deps';
 import { productReadSide, productsModule } from './products.module';
 import { sourcesAndImportsModule } from './sources-and-imports.module';
 import { storefrontModule } from './storefront.module';
@@ -26,22 +25,12 @@ function buildApp(ctx: ServiceContext<Config>) {
     queries: reads.queries,
     listings: listings.reads,
   });
-  const deps: CatalogDeps = {
-    products: products.commands,
-    brandsAndCategories: taxonomy.commands,
-    channels: channels.commands,
-    sourcesAndImports: sources.commands,
-    storefront: storefront.commands,
-  };
-  // Sources' routes first (their /products/... literals before /products/:id).
-  const api = [sources, channels, taxonomy, products, storefront];
-  const app = serviceApp(ctx, {
+  return composeService(ctx, {
     service: 'catalog',
-    api: (router) => api.forEach((module) => module.mount(router)),
-    internal: (router) => [products, channels, sources].forEach((module) => module.mountInternal(router)),
+    relay,
+    // Sources' routes first (their /products/... literals before /products/:id).
+    modules: { sourcesAndImports: sources, channels, brandsAndCategories: taxonomy, products, storefront },
   });
-  const subscriptions = taxonomy.subscriptions;
-  return assemble(ctx, { app, deps, relay, subscriptions, parts: [...products.parts, ...sources.parts] });
 }
 
 export const catalog = defineService({ name: 'catalog', configSchema, build: buildApp });

@@ -1,9 +1,9 @@
-import type { Router } from 'express';
-import { subscription, type OutboxRelay, type ServiceContext } from '@stockyard/service-kit';
+import { subscription, type OutboxRelay, type ServiceContext, type ServiceModule } from '@stockyard/service-kit';
 import { BrandCommands } from './commands/brand-commands';
 import { CategoryEnrichment } from './commands/category-enrichment';
 import { CategoryLifecycleCommands } from './commands/category-lifecycle-commands';
 import type { Config } from './config';
+import type { BrandsAndCategoriesGiven } from './deps';
 import {
   CATEGORY_TEMPLATE_EVENTS,
   categoryTemplateChangedHandler,
@@ -33,33 +33,30 @@ export function brandsAndCategoriesModule(
   { connection }: ServiceContext<Config>,
   relay: OutboxRelay,
   { queries, writer }: BrandsAndCategoriesNeeds,
-) {
+): ServiceModule<BrandsAndCategoriesGiven> & { reads: { brands: BrandReads; categories: CategoryReads } } {
   const brandDocs = brandModel(connection);
   const brandsStore = brandStore(brandDocs);
   const brands = new BrandReads(brandDocs, brandsStore);
   const categoryDocs = categoryModel(connection);
   const categoriesStore = categoryStore(categoryDocs, relay);
   const categories = new CategoryReads(categoryDocs, categoriesStore);
-  const commands = {
+  const given = {
     brands: new BrandCommands(brandsStore, brands, queries),
     categories: new CategoryLifecycleCommands(categoriesStore, categories, queries),
   };
-  const enrichment = new CategoryEnrichment(categoriesStore, categories, queries, writer);
+  const enrichment = subscription({
+    queue: 'catalog.category-enrichment',
+    events: CATEGORY_TEMPLATE_EVENTS,
+    handler: categoryTemplateChangedHandler(new CategoryEnrichment(categoriesStore, categories, queries, writer)),
+  });
   return {
-    commands,
+    given,
+    /** What the products' writer checks a product's brand and category against. */
     reads: { brands, categories },
-    mount: (router: Router) => {
-      brandsRoutes(router, commands);
-      categoriesRoutes(router, commands);
+    api: (router) => {
+      brandsRoutes(router, given);
+      categoriesRoutes(router, given);
     },
-    subscriptions: [
-      subscription({
-        queue: 'catalog.category-enrichment',
-        events: CATEGORY_TEMPLATE_EVENTS,
-        handler: categoryTemplateChangedHandler(enrichment),
-      }),
-    ],
+    subscriptions: [enrichment],
   };
 }
-/** What the brands' and categories' routes are given: commands only. */
-export type BrandsAndCategoriesCommands = ReturnType<typeof brandsAndCategoriesModule>['commands'];

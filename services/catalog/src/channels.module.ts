@@ -1,9 +1,9 @@
-import type { Router } from 'express';
-import { type OutboxRelay, type ServiceContext } from '@stockyard/service-kit';
+import type { OutboxRelay, ServiceContext, ServiceModule } from '@stockyard/service-kit';
 import { resolveHost } from '@stockyard/service-kit/net';
 import { ChannelCommands } from './commands/channel-commands';
 import { ChannelFeeds } from './commands/channel-feeds';
 import type { Config } from './config';
+import type { ChannelsGiven, ProductWrites } from './deps';
 import { channelsInternalRoutes } from './http/channels-internal.routes';
 import { channelsRoutes } from './http/channels.routes';
 import { inventoryWarehouses } from './peers/inventory-warehouses';
@@ -11,7 +11,6 @@ import { channelModel } from './store/channel.model';
 import { ChannelReads, channelStore } from './store/channel.repository';
 import { listingModel } from './store/listing.model';
 import { ListingReads, listingStore } from './store/listing.repository';
-import type { ProductWrites } from './products.module';
 
 /**
  * The channels' listings: their documents and reads, built before the modules (the products,
@@ -29,23 +28,20 @@ export function channelsModule(
   relay: OutboxRelay,
   listings: ChannelListings,
   products: ProductWrites,
-) {
+): ServiceModule<ChannelsGiven> {
   const urls = { allowlist: config.FEED_URL_ALLOWLIST, resolve: resolveHost };
   const docs = channelModel(connection);
   const store = channelStore(docs, relay);
   const channels = new ChannelReads(docs, store);
   const listingsStore = listingStore(listings.docs);
   const warehouses = inventoryWarehouses(config);
-  const commands = {
+  const given = {
     channels: new ChannelCommands(store, channels, listingsStore, listings.reads, products.store, urls, warehouses),
-    /** The orders service's reads: listed variants (checkout), every organization's feeds, the poller's reports. */
     feeds: new ChannelFeeds(store, channels, listings.reads),
   };
   return {
-    commands,
-    mount: (router: Router) => channelsRoutes(router, commands),
-    mountInternal: (router: Router) => channelsInternalRoutes(router, commands),
+    given,
+    api: (router) => channelsRoutes(router, given),
+    internal: (router) => channelsInternalRoutes(router, given),
   };
 }
-/** What the channels' routes are given: commands only. */
-export type ChannelsCommands = ReturnType<typeof channelsModule>['commands'];

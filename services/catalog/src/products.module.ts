@@ -1,5 +1,4 @@
-import type { Router } from 'express';
-import { type OutboxRelay, type ServiceContext } from '@stockyard/service-kit';
+import type { OutboxRelay, ServiceContext, ServiceModule } from '@stockyard/service-kit';
 import { BulkCommands } from './commands/bulk-commands';
 import { ComponentCheck } from './commands/component-check';
 import { ConversionCommands } from './commands/conversion-commands';
@@ -14,6 +13,7 @@ import { DefaultVariantUse } from './commands/default-variant-use';
 import { ProductWriter } from './commands/product-writer';
 import { VariantCommands } from './commands/variant-commands';
 import type { Config } from './config';
+import type { ProductsGiven, ProductsTestHooks, ProductWrites } from './deps';
 import { productsRoutes } from './http/products.routes';
 import { variantsInternalRoutes } from './http/variants-internal.routes';
 import { variantsRoutes } from './http/variants.routes';
@@ -73,7 +73,7 @@ export function productsModule(
   relay: OutboxRelay,
   reads: ProductReadSide,
   needs: ProductsNeeds,
-) {
+): ServiceModule<ProductsGiven & ProductsTestHooks> & { writes: ProductWrites } {
   const { connection, logger } = ctx;
   const { docs, projections, queries } = reads;
   const { search, uses, variantList } = projections;
@@ -88,7 +88,7 @@ export function productsModule(
   const retirement = new DefaultRetirement(writer, new DefaultVariantUse(peers, queries), reviews, logger);
   const scan = () => defaultsBesideVariants(docs);
   const sweep = new DefaultVariantSweep(retirement, reviews, scan, ctx.config.DEFAULT_VARIANT_SWEEP_MS, logger);
-  const commands = productsCommands({
+  const given = productsGiven({
     health,
     store,
     writer,
@@ -103,8 +103,8 @@ export function productsModule(
     sweep,
   });
   return {
-    commands,
-    /** What the channels and sources modules write products with. */
+    given,
+    /** What the channels, sources and storefront modules write products with. */
     writes: { store, writer, variantRefs },
     parts: [
       health,
@@ -112,16 +112,15 @@ export function productsModule(
       new TermIndexRebuild(connection, docs, [search, uses], logger),
       new TermIndexRebuild(connection, docs, [variantList, variantList.searchRebuild], logger, 'variant_list_builds'),
     ],
-    mount: (router: Router) => {
-      productsRoutes(router, commands);
-      variantsRoutes(router, commands);
+    api: (router) => {
+      productsRoutes(router, given);
+      variantsRoutes(router, given);
     },
-    mountInternal: (router: Router) => variantsInternalRoutes(router, commands),
+    internal: (router) => variantsInternalRoutes(router, given),
   };
 }
-export type ProductWrites = ReturnType<typeof productsModule>['writes'];
 
-function productsCommands(p: {
+function productsGiven(p: {
   health: DataHealthReports;
   store: ProductStore;
   writer: ProductWriter;
@@ -134,20 +133,18 @@ function productsCommands(p: {
   bulkPage: number;
   retirement: DefaultRetirement;
   sweep: DefaultVariantSweep;
-}) {
+}): ProductsGiven & ProductsTestHooks {
   const { store, writer, skus, queries, peers } = p;
   const products = new ProductCommands(writer, skus, queries, peers.listings, peers.stock);
   return {
     products,
     variants: new VariantCommands(store, writer, skus, p.variantRefs, queries, p.retirement),
-    /** Untouched default variants left beside real ones: the migration and the reviews (tests tick it). */
-    defaultVariants: p.sweep,
     families: new FamilyCommands(writer, skus, queries, products),
     reports: new ProductReports(writer, queries, p.categories, p.health),
     conversions: new ConversionCommands(writer, queries, products, peers),
     bulk: new BulkCommands(store, writer, queries, p.bulkPage),
     internalReads: new InternalReads(p.components, skus),
+    // What tests reach besides (ProductsTestHooks).
+    defaultVariants: p.sweep,
   };
 }
-/** What the products' routes are given: commands only. */
-export type ProductsCommands = ReturnType<typeof productsCommands>;

@@ -1,6 +1,5 @@
-import type { Router } from 'express';
 import type { Connection } from 'mongoose';
-import { type OutboxRelay, type ServiceContext } from '@stockyard/service-kit';
+import type { OutboxRelay, ServiceContext, ServiceModule } from '@stockyard/service-kit';
 import { resolveHost } from '@stockyard/service-kit/net';
 import { CostFollower } from './commands/cost-follower';
 import { ImportCommands } from './commands/import-commands';
@@ -11,11 +10,11 @@ import { SourceInternalReads } from './commands/source-internal-reads';
 import { SourceProductCommands } from './commands/source-product-commands';
 import { SourceSkuCommands } from './commands/source-sku-commands';
 import type { Config } from './config';
+import type { ProductWrites, SourcesAndImportsGiven } from './deps';
 import { channelProductsRoutes } from './http/channel-products.routes';
 import { importsRoutes } from './http/imports.routes';
 import { sourcesInternalRoutes } from './http/sources-internal.routes';
 import { sourcesRoutes } from './http/sources.routes';
-import type { ProductWrites } from './products.module';
 import { ImportChunks } from './store/import-chunk.repository';
 import { importJobModel } from './store/import-job.model';
 import { ImportJobReads, importJobStore } from './store/import-job.repository';
@@ -36,7 +35,7 @@ export function sourcesAndImportsModule(
   ctx: ServiceContext<Config>,
   relay: OutboxRelay,
   needs: ProductWrites & { listings: ListingReads; queries: ProductQueries },
-) {
+): ServiceModule<SourcesAndImportsGiven> {
   const { config, connection, logger } = ctx;
   const { store: products, writer, variantRefs, listings, queries } = needs;
   const urls = { allowlist: config.FEED_URL_ALLOWLIST, resolve: resolveHost };
@@ -45,7 +44,7 @@ export function sourcesAndImportsModule(
   const costs = new CostFollower(writer, logger);
   const links = new OfferLinks(skuStore, skus, variantRefs, products, writer);
   const runner = new ImportRunner(jobs, jobReads, chunks, skus, skuWrites, costs, urls, config, logger);
-  const commands = {
+  const given = {
     sources: new SourceCommands(sourcesStore, sources),
     sourceSkus: new SourceSkuCommands(sources, skuStore, skus, skuWrites, links, costs),
     imports: new ImportCommands(sources, jobs, jobReads, chunks, runner, urls, config, logger),
@@ -53,18 +52,16 @@ export function sourcesAndImportsModule(
     sourceReads: new SourceInternalReads(sources, skus),
   };
   return {
-    commands,
+    given,
     parts: [runner],
-    mount: (router: Router) => {
-      channelProductsRoutes(router, commands); // before the products module's /products/:id
-      sourcesRoutes(router, commands);
-      importsRoutes(router, commands);
+    api: (router) => {
+      channelProductsRoutes(router, given); // before the products module's /products/:id
+      sourcesRoutes(router, given);
+      importsRoutes(router, given);
     },
-    mountInternal: (router: Router) => sourcesInternalRoutes(router, commands),
+    internal: (router) => sourcesInternalRoutes(router, given),
   };
 }
-/** What the sources' and imports' routes are given: commands only. */
-export type SourcesAndImportsCommands = ReturnType<typeof sourcesAndImportsModule>['commands'];
 
 /** The sources', their SKUs' and the import jobs' stores and reads. */
 function sourcesStorage(connection: Connection, relay: OutboxRelay) {

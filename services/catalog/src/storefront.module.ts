@@ -1,10 +1,9 @@
-import type { Router } from 'express';
-import type { ServiceContext } from '@stockyard/service-kit';
+import type { ServiceContext, ServiceModule } from '@stockyard/service-kit';
 import { StorefrontReads, type StorefrontListings } from './commands/storefront-reads';
 import type { Config } from './config';
+import type { ProductWrites, StorefrontGiven } from './deps';
 import { storefrontRoutes } from './http/storefront.routes';
 import { inventoryStock } from './peers/inventory-stock';
-import type { ProductWrites } from './products.module';
 import type { ProductQueries } from './store/product.queries';
 
 /**
@@ -15,10 +14,9 @@ import type { ProductQueries } from './store/product.queries';
 export function storefrontModule(
   ctx: ServiceContext<Config>,
   needs: { writes: ProductWrites; queries: ProductQueries; listings: StorefrontListings },
-) {
-  const commands = {
+): ServiceModule<StorefrontGiven> {
+  const given = {
     storefront: new StorefrontReads(needs.writes.writer, needs.queries, needs.listings, inventoryStock(ctx.config)),
   };
-  return { commands, mount: (router: Router) => storefrontRoutes(router, commands) };
+  return { given, api: (router) => storefrontRoutes(router, given) };
 }
-export type StorefrontCommands = ReturnType<typeof storefrontModule>['commands'];

@@ -1,8 +1,39 @@
-import type { PlacesCommands } from './places.module';
-import type { StockModuleCommands } from './stock.module';
+import type { BinCommands } from './commands/bin-commands';
+import type { CountCommands } from './commands/count-commands';
+import type { InternalCommands } from './commands/internal-commands';
+import type { ReorderLevelQueries } from './commands/reorder-levels';
+import type { StockCommands } from './commands/stock-commands';
+import type { StockQueries } from './commands/stock-queries';
+import type { VariantCheck } from './commands/variant-check';
+import type { WarehouseCommands } from './commands/warehouse-commands';
+import type { StockRepository } from './store/stock.repository';
 
-/** What the inventory's modules give their routes and consumers (built in app.ts), by module: commands and queries. */
-export interface InventoryDeps {
-  places: PlacesCommands;
-  stock: StockModuleCommands;
+/** What the places module gives its routes (partner and internal). */
+export interface PlacesGiven {
+  warehouses: WarehouseCommands;
+  bins: BinCommands;
+}
+
+/** What the stock module gives its routes (partner and internal): commands and queries. */
+export interface StockGiven {
+  commands: Pick<StockCommands, 'adjust' | 'transfer' | 'move' | 'setPrimaryBin' | 'updateItem'>;
+  counts: CountCommands;
+  /** The stock moves other services make. */
+  internal: InternalCommands;
+  queries: StockQueries;
+  reorderLevels: ReorderLevelQueries;
+}
+
+/** What the variants module gives the stock module: the check every stock change makes. */
+export interface VariantsGiven {
+  check: VariantCheck;
+}
+
+/**
+ * What the stock module hands the places module (app.ts wires it; no route sees it): a
+ * warehouse's stock (deleting it), and moving a bin's.
+ */
+export interface StockForPlaces {
+  stock: StockRepository;
+  commands: StockCommands;
 }

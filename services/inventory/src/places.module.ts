@@ -1,16 +1,14 @@
-import type { Router } from 'express';
-import { BroadcastCache, type ServiceContext } from '@stockyard/service-kit';
+import { BroadcastCache, type ServiceContext, type ServiceModule } from '@stockyard/service-kit';
 import { BinCommands } from './commands/bin-commands';
-import type { StockCommands } from './commands/stock-commands';
 import { WarehouseCommands } from './commands/warehouse-commands';
 import type { Config } from './config';
+import type { PlacesGiven, StockForPlaces } from './deps';
 import type { BinState } from './domain/bin';
 import type { WarehouseState } from './domain/warehouse';
 import { warehousesInternalRoutes } from './http/warehouses-internal.routes';
 import { warehousesRoutes } from './http/warehouses.routes';
 import { BinRepository, binStore } from './store/bin.repository';
 import { LegacyAdoption } from './store/legacy-adoption';
-import type { StockRepository } from './store/stock.repository';
 import { WarehouseCodeClaims } from './store/warehouse-code-claims';
 import { binModel, codeClaimModel, warehouseModel } from './store/warehouse.model';
 import { WarehouseRepository, warehouseStore } from './store/warehouse.repository';
@@ -32,31 +30,27 @@ export function placesData({ connection, broker, logger }: ServiceContext<Config
   const codes = new WarehouseCodeClaims(codeClaimModel(connection), warehouseDocs);
   return { caches, warehouseDocs, warehouses, bins, binReads, warehouseReads, codes };
 }
-export type PlacesData = ReturnType<typeof placesData>;
-
-/** What the places' commands ask of stock: a warehouse's stock (deleting it), and moving a bin's. */
-interface PlacesNeeds {
-  stock: StockRepository;
-  commands: StockCommands;
-}
+type PlacesData = ReturnType<typeof placesData>;
 
 /**
  * The places' commands and routes (partner and internal). Its parts: the adoption of warehouses
  * written before code claims (started first), then the place caches.
  */
-export function placesModule({ connection }: ServiceContext<Config>, data: PlacesData, needs: PlacesNeeds) {
+export function placesModule(
+  { connection }: ServiceContext<Config>,
+  data: PlacesData,
+  stock: StockForPlaces,
+): ServiceModule<PlacesGiven> {
   const { warehouses, warehouseReads, bins, binReads, codes } = data;
-  const commands = {
-    warehouses: new WarehouseCommands(warehouses, warehouseReads, codes, needs.stock),
-    bins: new BinCommands(bins, binReads, warehouseReads, needs.commands),
+  const given = {
+    warehouses: new WarehouseCommands(warehouses, warehouseReads, codes, stock.stock),
+    bins: new BinCommands(bins, binReads, warehouseReads, stock.commands),
   };
   const adoption = new LegacyAdoption(connection, data.warehouseDocs, codes);
   return {
-    commands,
+    given,
     parts: [adoption, data.caches.warehouses, data.caches.bins],
-    mount: (router: Router) => warehousesRoutes(router, commands),
-    mountInternal: (router: Router) => warehousesInternalRoutes(router, commands),
+    api: (router) => warehousesRoutes(router, given),
+    internal: (router) => warehousesInternalRoutes(router, given),
   };
 }
-/** What the places' routes are given: commands only. */
-export type PlacesCommands = ReturnType<typeof placesModule>['commands'];

@@ -1,5 +1,4 @@
-import type { Router } from 'express';
-import { subscription, type OutboxRelay, type ServiceContext } from '@stockyard/service-kit';
+import { subscription, type OutboxRelay, type ServiceContext, type ServiceModule } from '@stockyard/service-kit';
 import { BundleAvailability } from './commands/bundle-availability';
 import { CountCommands } from './commands/count-commands';
 import { InternalCommands } from './commands/internal-commands';
@@ -8,6 +7,7 @@ import { StockCommands } from './commands/stock-commands';
 import { StockQueries } from './commands/stock-queries';
 import type { VariantCheck } from './commands/variant-check';
 import type { Config } from './config';
+import type { StockForPlaces, StockGiven } from './deps';
 import { MOVEMENT_RECORDED } from './domain/level-change';
 import { BUNDLE_EVENTS, bundleAvailabilityHandler } from './events/handlers/bundle-availability.handler';
 import { movementRecordedHandler } from './events/handlers/movement-recorded.handler';
@@ -16,8 +16,8 @@ import { reorderLevelsRoutes } from './http/reorder-levels.routes';
 import { stockOnHandRoutes } from './http/stock-on-hand.routes';
 import { stockRoutes } from './http/stock.routes';
 import { warehouseStockRoutes } from './http/warehouse-stock.routes';
-import type { PlacesData } from './places.module';
 import { bundleModel } from './store/bundle.model';
+import type { BinRepository } from './store/bin.repository';
 import { BundleRepository, bundleStore } from './store/bundle.repository';
 import { Ledger } from './store/ledger';
 import { levelPlaces, LevelPlacesRebuild } from './store/level-places';
@@ -28,11 +28,13 @@ import { ReorderPointAdoption } from './store/reorder-point-adoption';
 import { stockLevelModel } from './store/stock-level.model';
 import { StockRepository, stockLevelStore } from './store/stock.repository';
 import type { VariantRepository } from './store/variant.repository';
+import type { WarehouseRepository } from './store/warehouse.repository';
 
 /** What stock reads of the other modules: places (every change checks its place) and variants. */
 interface StockNeeds {
-  places: PlacesData;
-  variants: { variants: VariantRepository; check: VariantCheck };
+  places: { warehouseReads: WarehouseRepository; binReads: BinRepository };
+  variants: VariantRepository;
+  check: VariantCheck;
 }
 
 /**
@@ -40,7 +42,11 @@ interface StockNeeds {
  * move stock with, and bundles (their availability follows their components' stock, and the
  * stock reads show it): stores, commands, routes (partner and internal) and consumers.
  */
-export function stockModule({ connection }: ServiceContext<Config>, relay: OutboxRelay, needs: StockNeeds) {
+export function stockModule(
+  { connection }: ServiceContext<Config>,
+  relay: OutboxRelay,
+  needs: StockNeeds,
+): ServiceModule<StockGiven> & { forPlaces: StockForPlaces } {
   const { warehouseReads, binReads } = needs.places;
   const levelDocs = stockLevelModel(connection);
   const bundleDocs = bundleModel(connection);
@@ -57,15 +63,15 @@ export function stockModule({ connection }: ServiceContext<Config>, relay: Outbo
     warehouseReads,
     binReads,
     ledger,
-    needs.variants.check,
+    needs.check,
     new OperationRepository(connection),
   );
+  const bundleAvailability = new BundleAvailability(bundleStore(bundleDocs, relay), bundles, stock);
   const given = {
     commands,
     counts: new CountCommands(commands),
     internal: new InternalCommands(commands, commands.operations),
-    queries: new StockQueries(stock, warehouseReads, binReads, needs.variants.variants, movements, bundles),
-    bundleAvailability: new BundleAvailability(bundleStore(bundleDocs, relay), bundles, stock),
+    queries: new StockQueries(stock, warehouseReads, binReads, needs.variants, movements, bundles),
     reorderLevels: new ReorderLevelQueries(stock, warehouseReads),
   };
   const subscriptions = [
@@ -81,13 +87,13 @@ export function stockModule({ connection }: ServiceContext<Config>, relay: Outbo
     subscription({
       queue: 'inventory.bundles',
       events: BUNDLE_EVENTS,
-      handler: bundleAvailabilityHandler(given.bundleAvailability),
+      handler: bundleAvailabilityHandler(bundleAvailability),
       // Recomputing is idempotent: no processed_events write per stock change.
       dedupe: false,
     }),
   ];
   return {
-    commands: given,
+    given,
     /** What the places' commands need: a warehouse's stock, and moving a bin's. */
     forPlaces: { stock, commands },
     subscriptions,
@@ -96,16 +102,14 @@ export function stockModule({ connection }: ServiceContext<Config>, relay: Outbo
       new ReorderPointAdoption(connection, levelDocs, levels),
       new LevelPlacesRebuild(connection, levelDocs, places),
     ],
-    mount: (router: Router) => {
+    api: (router) => {
       stockRoutes(router, given);
       warehouseStockRoutes(router, given);
     },
-    mountInternal: (router: Router) => {
+    internal: (router) => {
       internalRoutes(router, given);
       stockOnHandRoutes(router, given);
       reorderLevelsRoutes(router, given);
     },
   };
 }
-/** What the stock's routes and consumers are given: commands and queries only. */
-export type StockModuleCommands = ReturnType<typeof stockModule>['commands'];

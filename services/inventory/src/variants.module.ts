@@ -1,6 +1,7 @@
-import { BroadcastCache, subscription, type ServiceContext } from '@stockyard/service-kit';
+import { BroadcastCache, subscription, type ServiceContext, type ServiceModule } from '@stockyard/service-kit';
 import { VariantCheck } from './commands/variant-check';
 import type { Config } from './config';
+import type { VariantsGiven } from './deps';
 import { VARIANT_EVENTS, variantChangedHandler } from './events/handlers/variant-changed.handler';
 import { catalogVariants } from './peers/catalog-variants';
 import { variantModel } from './store/variant.model';
@@ -13,22 +14,25 @@ const LIVE_VARIANT_TTL_MS = 5000;
  * The catalog's variants as inventory knows them: a copy kept from the catalog's events, the
  * check every stock change makes (with a cache of live ones) and the consumer. No routes.
  */
-export function variantsModule({ connection, broker, logger, config }: ServiceContext<Config>) {
+export function variantsModule(
+  ctx: ServiceContext<Config>,
+): ServiceModule<VariantsGiven> & { reads: VariantRepository } {
+  const { connection, broker, logger, config } = ctx;
   const live = new BroadcastCache<true>(broker, 'inventory.variants', logger, { ttlMs: LIVE_VARIANT_TTL_MS });
   const docs = variantModel(connection);
   const store = variantStore(docs);
-  const variants = new VariantRepository(docs);
-  const check = new VariantCheck(variants, catalogVariants(config), live);
+  const reads = new VariantRepository(docs);
+  const check = new VariantCheck(reads, catalogVariants(config), live);
+  const changes = subscription({
+    queue: 'inventory.variants',
+    events: VARIANT_EVENTS,
+    handler: variantChangedHandler(store, check),
+  });
   return {
-    variants,
-    check,
+    given: { check },
+    /** The variants' SKUs and names, as the stock reads show them. */
+    reads,
     parts: [live],
-    subscriptions: [
-      subscription({
-        queue: 'inventory.variants',
-        events: VARIANT_EVENTS,
-        handler: variantChangedHandler(store, check),
-      }),
-    ],
+    subscriptions: [changes],
   };
 }

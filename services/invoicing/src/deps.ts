@@ -1,8 +1,22 @@
-import type { InvoicesGiven } from './invoices.module';
-import type { LandedCostsGiven } from './landed-costs.module';
+import type { InvoiceCommands } from './commands/invoice-commands';
+import type { InvoiceLineCommands } from './commands/invoice-line-commands';
+import type { InvoiceReportCommands } from './commands/invoice-report-commands';
+import type { InvoiceWorkflowCommands } from './commands/invoice-workflow-commands';
+import type { LandedCostCommands } from './commands/landed-cost-commands';
+import type { InvoiceReads } from './store/invoice.repository';
 
-/** What invoicing's modules give their routes and consumers (built in app.ts), by module. */
-export interface InvoicingDeps {
-  invoices: InvoicesGiven;
-  landedCosts: LandedCostsGiven;
+/** What the invoices module gives its routes and the landed costs module: commands and reads. */
+export interface InvoicesGiven {
+  /** The lists, and a purchase order's invoices (landed costs are allocated over them). */
+  invoices: InvoiceReads;
+  commands: InvoiceCommands;
+  /** Lines and matching. */
+  lines: InvoiceLineCommands;
+  workflow: InvoiceWorkflowCommands;
+  reports: InvoiceReportCommands;
+}
+
+/** What the landed costs module gives its routes. */
+export interface LandedCostsGiven {
+  costs: LandedCostCommands;
 }

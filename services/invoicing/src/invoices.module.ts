@@ -1,11 +1,11 @@
-import { subscription, type OutboxRelay, type ServiceContext } from '@stockyard/service-kit';
-import type { Router } from 'express';
+import { subscription, type OutboxRelay, type ServiceContext, type ServiceModule } from '@stockyard/service-kit';
 import { InvoiceCommands } from './commands/invoice-commands';
 import { InvoiceLineCommands } from './commands/invoice-line-commands';
 import { InvoiceReportCommands } from './commands/invoice-report-commands';
 import { InvoiceWorkflowCommands } from './commands/invoice-workflow-commands';
 import { MatchContexts } from './commands/match-context';
 import type { Config } from './config';
+import type { InvoicesGiven } from './deps';
 import { lineReceivedHandler } from './events/handlers/line-received.handler';
 import { invoiceLinesRoutes } from './http/invoice-lines.routes';
 import { invoiceWorkflowRoutes } from './http/invoice-workflow.routes';
@@ -22,7 +22,11 @@ import { VendorBalances } from './store/vendor-balances';
  * every write), commands (record, lines and matching, workflow, reports), routes, and the
  * consumer that keeps matched lines' variances current as goods are received.
  */
-export function invoicesModule({ connection }: ServiceContext<Config>, relay: OutboxRelay, peers: InvoicePeers) {
+export function invoicesModule(
+  { connection }: ServiceContext<Config>,
+  relay: OutboxRelay,
+  peers: InvoicePeers,
+): ServiceModule<InvoicesGiven> {
   const model = invoiceModel(connection);
   const terms = invoiceTerms(connection);
   const balances = new VendorBalances(connection);
@@ -34,21 +38,19 @@ export function invoicesModule({ connection }: ServiceContext<Config>, relay: Ou
   const lines = new InvoiceLineCommands(store, commands, contexts);
   const workflow = new InvoiceWorkflowCommands(store, reads, peers.settings);
   const reports = new InvoiceReportCommands(reads, balances);
-  const given = { invoices: reads, commands, lines, workflow, reports, contexts };
+  const given = { invoices: reads, commands, lines, workflow, reports };
+  const receipts = subscription({
+    queue: 'invoicing.receipts',
+    events: ['purchase_order.line_received'],
+    handler: lineReceivedHandler(store, reads, peers.settings),
+  });
   return {
     given,
-    subscriptions: [
-      subscription({
-        queue: 'invoicing.receipts',
-        events: ['purchase_order.line_received'],
-        handler: lineReceivedHandler(store, reads, peers.settings),
-      }),
-    ],
-    mount: (router: Router) => {
+    subscriptions: [receipts],
+    api: (router) => {
       invoicesRoutes(router, given);
       invoiceLinesRoutes(router, given);
       invoiceWorkflowRoutes(router, given);
     },
   };
 }
-export type InvoicesGiven = ReturnType<typeof invoicesModule>['given'];

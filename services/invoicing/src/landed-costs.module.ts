@@ -1,9 +1,8 @@
-import type { ServiceContext } from '@stockyard/service-kit';
-import type { Router } from 'express';
+import type { ServiceContext, ServiceModule } from '@stockyard/service-kit';
 import { LandedCostCommands } from './commands/landed-cost-commands';
 import type { Config } from './config';
+import type { InvoicesGiven, LandedCostsGiven } from './deps';
 import { landedCostsRoutes } from './http/landed-costs.routes';
-import type { InvoicesGiven } from './invoices.module';
 import type { InvoicePeers } from './peers';
 import { landedCostModel, LandedCostRepository } from './store/landed-cost.repository';
 
@@ -12,9 +11,8 @@ export function landedCostsModule(
   { connection }: ServiceContext<Config>,
   invoices: InvoicesGiven,
   peers: InvoicePeers,
-) {
+): ServiceModule<LandedCostsGiven> {
   const costs = new LandedCostCommands(new LandedCostRepository(landedCostModel(connection)), invoices.invoices, peers);
   const given = { costs };
-  return { given, mount: (router: Router) => landedCostsRoutes(router, given) };
+  return { given, api: (router) => landedCostsRoutes(router, given) };
 }
-export type LandedCostsGiven = ReturnType<typeof landedCostsModule>['given'];

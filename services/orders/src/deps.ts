@@ -1,12 +1,77 @@
-import type { FeedsGiven } from './feeds.module';
-import type { HoldsGiven } from './holds.module';
-import type { OrdersGiven } from './orders.module';
+import type { CheckoutCommands } from './commands/checkout-commands';
+import type { FulfilCommands } from './commands/fulfil-commands';
+import type { FulfilmentRefresh } from './commands/fulfilment-refresh';
+import type { HoldCommands } from './commands/hold-commands';
+import type { HoldLinks } from './commands/hold-links';
+import type { HoldMoves } from './commands/hold-moves';
+import type { HoldReads } from './commands/hold-reads';
+import type { HoldSweep } from './commands/hold-sweep';
+import type { HoldSync } from './commands/hold-sync';
+import type { OrderImports } from './commands/import-commands';
+import type { KitCommands } from './commands/kit-commands';
+import type { OrderCommands } from './commands/order-commands';
+import type { ReresolveLines } from './commands/reresolve-lines';
+import type { ShipmentCommands } from './commands/shipment-commands';
+import type { SyncCommands } from './commands/sync-commands';
+import type { FeedPoller } from './feeds/feed-poller';
+import type { HoldRepository } from './store/hold.repository';
+import type { OrderStatsBuckets } from './store/order-stats.repository';
+import type { OrderReads, OrderStore } from './store/order.repository';
 
-/** What the orders service's modules give their routes and consumers (built in app.ts), by module. */
-export interface OrdersDeps {
-  orders: OrdersGiven;
-  /** The feed poller and re-pulling one order. */
-  feeds: FeedsGiven;
-  /** Stock holds: sync with orders, moves, fulfilment, reads. */
-  holds: HoldsGiven;
+/** What the orders module gives its routes and the feeds and holds modules: commands and reads. */
+export interface OrdersGiven {
+  commands: OrderCommands;
+  /** The upsert every order arrives by: the partner push, the feeds, the storefront's checkout. */
+  imports: OrderImports;
+  /** The lists; the holds read their orders through it too. */
+  orders: OrderReads;
+  stats: Pick<OrderStatsBuckets, 'stats'>;
+  shipments: ShipmentCommands;
+  checkout: CheckoutCommands;
+}
+
+/** What the feeds module gives its routes: re-pulling one order. */
+export interface FeedsGiven {
+  sync: SyncCommands;
+}
+
+/** What tests reach in the feeds module: the poller, ticked by hand. */
+export interface FeedsTestHooks {
+  poller: Pick<FeedPoller, 'tick'>;
+}
+
+/** What the holds module gives its routes (partner and internal): commands and reads. */
+export interface HoldsGiven {
+  reads: HoldReads;
+  commands: HoldCommands;
+  fulfil: FulfilCommands;
+  kits: KitCommands;
+  reresolve: ReresolveLines;
+  /** Purchase-order links, as purchasing tells them. */
+  links: HoldLinks;
+}
+
+/**
+ * What tests reach in the holds module: the sweep, ticked by hand; inventory's client as the
+ * moves call it (to fail one call); and the holds' store, to leave a hold as a crashed process
+ * would. It must be this process's store: it remembers the holds it wrote, and a write from
+ * another store would leave that memory stale.
+ */
+export interface HoldsTestHooks {
+  sweep: Pick<HoldSweep, 'tick'>;
+  moves: Pick<HoldMoves, 'stock'>;
+  holds: Pick<HoldRepository, 'store'>;
+}
+
+/**
+ * What the orders module hands the holds module to build on (app.ts wires it; no route sees it):
+ * the holds each order write brings in step are kept by these, built with the orders' store.
+ */
+export interface OrderHolding {
+  store: OrderStore;
+  holds: HoldRepository;
+  moves: HoldMoves;
+  sync: HoldSync;
+  /** Shows the holds' fulfilment on their orders. */
+  fulfilment: FulfilmentRefresh;
 }

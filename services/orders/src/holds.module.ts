@@ -1,5 +1,4 @@
-import { subscription, type ServiceContext } from '@stockyard/service-kit';
-import type { Router } from 'express';
+import { subscription, type ServiceContext, type ServiceModule } from '@stockyard/service-kit';
 import { FulfilCommands } from './commands/fulfil-commands';
 import { HoldCommands } from './commands/hold-commands';
 import { HoldLinks } from './commands/hold-links';
@@ -9,11 +8,12 @@ import { HoldTopUps } from './commands/hold-top-ups';
 import { KitCommands } from './commands/kit-commands';
 import { ReresolveLines } from './commands/reresolve-lines';
 import type { Config } from './config';
+import type { HoldsGiven, HoldsTestHooks, OrderHolding, OrdersGiven } from './deps';
 import { holdTopUpHandler } from './events/handlers/hold-top-up.handler';
 import { lineReceivedHandler } from './events/handlers/line-received.handler';
 import { holdsInternalRoutes } from './http/holds-internal.routes';
 import { holdsRoutes } from './http/holds.routes';
-import type { OrderHolding, OrdersGiven } from './orders.module';
+import type { CatalogReads } from './peers/catalog-reads';
 import { catalogSources } from './peers/catalog-sources';
 import { purchaseDates } from './peers/purchase-dates';
 
@@ -27,38 +27,39 @@ export function holdsModule(
   { config, logger }: ServiceContext<Config>,
   orders: OrdersGiven,
   { store, holds, moves, sync, fulfilment }: OrderHolding,
-) {
+  catalog: CatalogReads,
+): ServiceModule<HoldsGiven & HoldsTestHooks> {
   const sources = catalogSources(config);
   const sweep = new HoldSweep(holds, moves, { everyMs: config.HOLD_SWEEP_MS, stuckMs: config.HOLD_STUCK_MS }, logger);
   const given = {
-    holds,
-    sweep,
-    sync,
-    moves,
     reads: new HoldReads(orders.orders, holds, sources, purchaseDates(config, logger), moves.stock),
     commands: new HoldCommands(orders.orders, holds, moves, sources, fulfilment),
     fulfil: new FulfilCommands(store, orders.orders, holds, moves.refreshedByCaller(), fulfilment),
+    kits: new KitCommands(orders.orders, holds, moves, sync, catalog, sources, fulfilment),
+    reresolve: new ReresolveLines(store, orders.orders, catalog),
     links: new HoldLinks(holds),
-    reresolve: new ReresolveLines(store, orders.orders, orders.catalog),
-    kits: new KitCommands(orders.orders, holds, moves, sync, orders.catalog, sources, fulfilment),
+    // What tests reach besides (HoldsTestHooks).
+    sweep,
+    moves,
+    holds,
   };
+  const subscriptions = [
+    subscription({
+      queue: 'orders.po_receipts',
+      events: ['purchase_order.line_received'],
+      handler: lineReceivedHandler(holds, moves, logger),
+    }),
+    subscription({
+      queue: 'orders.hold_top_ups',
+      events: ['inventory.availability_changed'],
+      handler: holdTopUpHandler(new HoldTopUps(holds, moves, logger)),
+    }),
+  ];
   return {
     given,
     parts: [sweep],
-    subscriptions: [
-      subscription({
-        queue: 'orders.po_receipts',
-        events: ['purchase_order.line_received'],
-        handler: lineReceivedHandler(holds, moves, logger),
-      }),
-      subscription({
-        queue: 'orders.hold_top_ups',
-        events: ['inventory.availability_changed'],
-        handler: holdTopUpHandler(new HoldTopUps(holds, moves, logger)),
-      }),
-    ],
-    mount: (router: Router) => holdsRoutes(router, given),
-    mountInternal: (router: Router) => holdsInternalRoutes(router, given),
+    subscriptions,
+    api: (router) => holdsRoutes(router, given),
+    internal: (router) => holdsInternalRoutes(router, given),
   };
 }
-export type HoldsGiven = ReturnType<typeof holdsModule>['given'];

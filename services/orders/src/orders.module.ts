@@ -1,5 +1,4 @@
-import { subscription, type OutboxRelay, type ServiceContext } from '@stockyard/service-kit';
-import type { Router } from 'express';
+import { subscription, type OutboxRelay, type ServiceContext, type ServiceModule } from '@stockyard/service-kit';
 import { CheckoutCommands } from './commands/checkout-commands';
 import { FulfilmentRefresh } from './commands/fulfilment-refresh';
 import { HoldMoves } from './commands/hold-moves';
@@ -8,12 +7,13 @@ import { OrderImports } from './commands/import-commands';
 import { OrderCommands } from './commands/order-commands';
 import { ShipmentCommands } from './commands/shipment-commands';
 import type { Config } from './config';
+import type { OrderHolding, OrdersGiven } from './deps';
 import { availabilityChangedHandler } from './events/handlers/availability-changed.handler';
 import { orderEditsRoutes } from './http/order-edits.routes';
 import { ordersRoutes } from './http/orders.routes';
 import { shipmentsRoutes } from './http/shipments.routes';
 import { storefrontRoutes } from './http/storefront.routes';
-import { catalogReads, type CatalogReads } from './peers/catalog-reads';
+import type { CatalogReads } from './peers/catalog-reads';
 import { availableStock } from './peers/inventory-reads';
 import { listedOnChannel } from './peers/channel-listings';
 import { stockMoves } from './peers/stock-moves';
@@ -35,14 +35,14 @@ import { StorefrontNumbers } from './store/storefront-numbers';
  * Sales orders: their store with its projections (terms, list rows, shipments, stats, and the
  * holds each write brings in step, whose store, moves and sync are built here for it, with the
  * refresh that shows their fulfilment on the orders), the peers
- * they read (the catalog's channels and variants, inventory's assembly stock), the upsert every
+ * they read (the catalog's channels and variants, wired in app.ts; inventory's assembly stock), the upsert every
  * channel goes through, commands, routes (partner and storefront) and the availability consumer.
  */
 export function ordersModule(
   { connection, config, logger }: ServiceContext<Config>,
   relay: OutboxRelay,
-  catalog: CatalogReads = catalogReads(config),
-) {
+  catalog: CatalogReads,
+): ServiceModule<OrdersGiven> & { holding: OrderHolding } {
   const model = orderModel(connection);
   const terms = orderTerms(connection);
   const rowModel = orderRowModel(connection);
@@ -64,28 +64,24 @@ export function ordersModule(
   fulfilment.writesThrough(store);
   const imports = new OrderImports(store, claims, catalog, availableStock(config), logger);
   const given = {
-    orders: reads,
-    imports,
-    catalog,
     commands: new OrderCommands(store, reads),
-    shipments: new ShipmentCommands(store, shipmentList),
-    shipmentList,
+    imports,
+    orders: reads,
     stats,
+    shipments: new ShipmentCommands(store, shipmentList),
     checkout: new CheckoutCommands(imports, catalog, new StorefrontNumbers(connection), listedOnChannel(config)),
   };
+  const availability = subscription({
+    queue: 'orders.availability',
+    events: ['inventory.availability_changed'],
+    handler: availabilityChangedHandler(store, reads),
+  });
   return {
     given,
     /** What the holds module builds on: the orders' store, the holds' store, moves and sync, fulfilment shown. */
     holding: { store, holds, moves, sync, fulfilment },
-    parts: [],
-    subscriptions: [
-      subscription({
-        queue: 'orders.availability',
-        events: ['inventory.availability_changed'],
-        handler: availabilityChangedHandler(store, reads),
-      }),
-    ],
-    mount: (router: Router) => {
+    subscriptions: [availability],
+    api: (router) => {
       ordersRoutes(router, given);
       orderEditsRoutes(router, given);
       shipmentsRoutes(router, given);
@@ -93,6 +89,3 @@ export function ordersModule(
     },
   };
 }
-/** What the orders' routes are given: commands and reads. */
-export type OrdersGiven = ReturnType<typeof ordersModule>['given'];
-export type OrderHolding = ReturnType<typeof ordersModule>['holding'];

@@ -1,9 +1,29 @@
-import type { DocumentsGiven } from './documents.module';
-import type { PurchaseOrdersGiven } from './purchase-orders.module';
+import type { AttachmentCommands } from './commands/attachment-commands';
+import type { DocumentCommands } from './commands/document-commands';
+import type { HoldCommands } from './commands/hold-commands';
+import type { MessageCommands } from './commands/message-commands';
+import type { PurchaseOrderCommands } from './commands/purchase-order-commands';
+import type { ReceiveCommands } from './commands/receive-commands';
+import type { RequirementCommands } from './commands/requirements-commands';
+import type { PurchaseOrderReads } from './store/purchase-order.repository';
 
-/** What purchasing's modules give their routes and consumers (built in app.ts), by module. */
-export interface PurchasingDeps {
-  purchaseOrders: PurchaseOrdersGiven;
-  /** Attachments, the PDF, e-mail and messages. */
-  documents: DocumentsGiven;
+/** What the purchase orders module gives its routes and the documents module: commands and reads. */
+export interface PurchaseOrdersGiven {
+  commands: PurchaseOrderCommands;
+  /** The lists, and orders by id for peers. */
+  orders: Pick<PurchaseOrderReads, 'list' | 'trash' | 'byIds'>;
+  receiving: ReceiveCommands;
+  /** Customer holds linked to lines. */
+  holds: HoldCommands;
+  /** Orders from reorder requirements. */
+  requirements: RequirementCommands;
+}
+
+/** What the documents module gives its routes: attachments, the PDF, e-mail and messages. */
+export interface DocumentsGiven {
+  /** The order a PDF is made of. */
+  orders: Pick<PurchaseOrderCommands, 'get'>;
+  attachments: AttachmentCommands;
+  documents: DocumentCommands;
+  messages: MessageCommands;
 }

@@ -1,11 +1,11 @@
-import { subscription, type OutboxRelay, type ServiceContext } from '@stockyard/service-kit';
-import type { Router } from 'express';
+import { subscription, type OutboxRelay, type ServiceContext, type ServiceModule } from '@stockyard/service-kit';
 import { HoldCommands } from './commands/hold-commands';
 import { PurchaseOrderCommands } from './commands/purchase-order-commands';
 import { ReceiptSweep } from './commands/receipt-sweep';
 import { ReceiveCommands } from './commands/receive-commands';
 import { RequirementCommands } from './commands/requirements-commands';
 import type { Config } from './config';
+import type { PurchaseOrdersGiven } from './deps';
 import { invoiceEventsHandler } from './events/handlers/invoice-events.handler';
 import { internalRoutes } from './http/internal.routes';
 import { linesRoutes } from './http/lines.routes';
@@ -18,7 +18,7 @@ import type { HoldLookup } from './ports';
 import { HoldLinkTells } from './store/hold-link-tells';
 import { orderNumberClaims, OrderNumbers } from './store/order-numbers';
 import { numberClaimModel, numberSequenceModel, purchaseOrderModel } from './store/purchase-order.model';
-import { PurchaseOrderReads, purchaseOrderStore } from './store/purchase-order.repository';
+import { PurchaseOrderReads, purchaseOrderStore, type PurchaseOrderStore } from './store/purchase-order.repository';
 import { purchaseOrderTerms } from './store/purchase-order-terms';
 
 /**
@@ -30,7 +30,7 @@ export function purchaseOrdersModule(
   { connection, config, logger }: ServiceContext<Config>,
   relay: OutboxRelay,
   holdLookup: HoldLookup,
-) {
+): ServiceModule<PurchaseOrdersGiven> & { store: PurchaseOrderStore } {
   const model = purchaseOrderModel(connection);
   const terms = purchaseOrderTerms(connection);
   const claims = orderNumberClaims(numberClaimModel(connection), model);
@@ -44,29 +44,27 @@ export function purchaseOrdersModule(
   const holds = new HoldCommands(store, commands, holdLookup);
   // Orders from reorder requirements.
   const requirements = new RequirementCommands(store, orders, numbers, requirementReads(config), inventory);
-  const given = { commands, receiving, orders, store, holds, requirements };
+  const given = { commands, receiving, orders, holds, requirements };
   const sweep = new ReceiptSweep(orders, receiving, logger, {
     everyMs: config.RECEIPT_SWEEP_MS,
     graceMs: config.RECEIPT_GRACE_MS,
   });
+  const invoices = subscription({
+    queue: 'purchasing.invoices',
+    events: ['invoice.created', 'invoice.trashed', 'invoice.restored'],
+    handler: invoiceEventsHandler(commands),
+  });
   return {
     given,
-    sweep,
+    /** What the documents module records attachments on the orders with. */
+    store,
     parts: [sweep],
-    subscriptions: [
-      subscription({
-        queue: 'purchasing.invoices',
-        events: ['invoice.created', 'invoice.trashed', 'invoice.restored'],
-        handler: invoiceEventsHandler(commands),
-      }),
-    ],
-    mount: (router: Router) => {
+    subscriptions: [invoices],
+    api: (router) => {
       purchaseOrdersRoutes(router, given);
       linesRoutes(router, given);
       requirementsRoutes(router, given);
     },
-    mountInternal: (router: Router) => internalRoutes(router, given),
+    internal: (router) => internalRoutes(router, given),
   };
 }
-/** What the purchase orders' routes are given: commands and reads. */
-export type PurchaseOrdersGiven = ReturnType<typeof purchaseOrdersModule>['given'];

@@ -1,6 +1,5 @@
 import { eventually } from '@stockyard/testkit';
 import { operationKeyOf } from '../src/commands/receive-commands';
-import { recordReceipt } from '../src/domain/receive-line';
 import { startPurchasing, type Purchasing } from './support/purchasing';
 
 const ORG = 'org_po_recovery';
@@ -57,18 +56,22 @@ describe('receipts across outages and crashes', () => {
   it('recovers a receipt recorded just before a crash (nothing asked of inventory yet)', async () => {
     const { po, lineId, variantId } = await h.submittedOrder(3);
     // Step 1 only, as a process that died right after it leaves the order.
-    await h.deps.purchaseOrders.store.change(ORG, po.id, (current) =>
-      recordReceipt(current, lineId, { quantity: 3, receiptId: 'rcp_crash1', requestKey: null }, new Date()),
-    );
+    await h.deps.purchaseOrders.receiving.record(ORG, po.id, lineId, {
+      quantity: 3,
+      receiptId: 'rcp_crash1',
+      requestKey: null,
+    });
     await eventually(async () => ((await order(po.id)).status === 'RECEIVED' ? true : undefined));
     expect(await h.onHand(variantId)).toBe(3);
   });
 
   it('does not receive twice a receipt whose stock went in just before a crash', async () => {
     const { po, lineId, variantId, warehouseId } = await h.submittedOrder(4);
-    const { state } = await h.deps.purchaseOrders.store.change(ORG, po.id, (current) =>
-      recordReceipt(current, lineId, { quantity: 4, receiptId: 'rcp_crash2', requestKey: null }, new Date()),
-    );
+    const { state } = await h.deps.purchaseOrders.receiving.record(ORG, po.id, lineId, {
+      quantity: 4,
+      receiptId: 'rcp_crash2',
+      requestKey: null,
+    });
     // Step 2 done, step 3 never written: inventory has the stock under the receipt's key.
     const receipt = state.receipts[0]!;
     const put = await h.inventory.request(

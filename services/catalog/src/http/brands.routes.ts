@@ -1,9 +1,9 @@
 import type { Router } from 'express';
 import { CATALOG_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
-import type { BrandsAndCategoriesCommands } from '../brands-and-categories.module';
+import type { BrandsAndCategoriesGiven } from '../deps';
 
-export function brandsRoutes(router: Router, { brands }: BrandsAndCategoriesCommands): void {
+export function brandsRoutes(router: Router, { brands }: BrandsAndCategoriesGiven): void {
   bindRoute(router, CATALOG_API.listBrands, ({ orgId, query: page }) => brands.list(orgId, page));
   bindRoute(router, CATALOG_API.createBrand, ({ orgId, body }) => brands.create(orgId, body));
   bindRoute(router, CATALOG_API.getBrand, ({ orgId, params }) => brands.get(orgId, params.id));

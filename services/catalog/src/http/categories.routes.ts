@@ -1,9 +1,9 @@
 import type { Router } from 'express';
 import { CATALOG_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
-import type { BrandsAndCategoriesCommands } from '../brands-and-categories.module';
+import type { BrandsAndCategoriesGiven } from '../deps';
 
-export function categoriesRoutes(router: Router, { categories }: BrandsAndCategoriesCommands): void {
+export function categoriesRoutes(router: Router, { categories }: BrandsAndCategoriesGiven): void {
   bindRoute(router, CATALOG_API.listCategories, ({ orgId, query: page }) => categories.list(orgId, page));
   bindRoute(router, CATALOG_API.createCategory, ({ orgId, body }) => categories.create(orgId, body));
   bindRoute(router, CATALOG_API.getCategory, ({ orgId, params }) => categories.get(orgId, params.id));

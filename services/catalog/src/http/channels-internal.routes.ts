@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { INTERNAL_ROUTES } from '@stockyard/contracts';
 import { bindInternal } from '@stockyard/service-kit';
-import type { ChannelsCommands } from '../channels.module';
+import type { ChannelsGiven } from '../deps';
 
 /**
  * /internal/v1: the caller organization's live sales channels by id (the gateway binds a
@@ -10,7 +10,7 @@ import type { ChannelsCommands } from '../channels.module';
  * every organization's feed channels (the orders service's poller: the identity's organization
  * is no filter there) and the poller's reports on them.
  */
-export function channelsInternalRoutes(router: Router, { channels, feeds }: ChannelsCommands): void {
+export function channelsInternalRoutes(router: Router, { channels, feeds }: ChannelsGiven): void {
   bindInternal(router, INTERNAL_ROUTES.catalogChannels, ({ orgId, body }) => channels.batch(orgId, body.ids));
   bindInternal(router, INTERNAL_ROUTES.catalogFeedChannels, ({ body }) => feeds.page(body));
   bindInternal(router, INTERNAL_ROUTES.catalogListedVariants, ({ orgId, body }) => feeds.listedVariants(orgId, body));

@@ -3,10 +3,10 @@ import { CATALOG_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
 import { channelView, channelWithSecret } from '../domain/channel';
 import { listingView } from '../domain/listing';
-import type { ChannelsCommands } from '../channels.module';
+import type { ChannelsGiven } from '../deps';
 
 /** Sales channels and their listings. */
-export function channelsRoutes(router: Router, { channels }: ChannelsCommands): void {
+export function channelsRoutes(router: Router, { channels }: ChannelsGiven): void {
   bindRoute(router, CATALOG_API.listChannels, async ({ orgId, query: { filter, page } }) => {
     const list = await channels.list(orgId, filter, page);
     return { ...list, data: list.data.map(channelView) };

@@ -3,7 +3,7 @@ import { CATALOG_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
 import { importJobView } from '../domain/import-job';
 import { unsupportedImportBody } from '../domain/import.errors';
-import type { SourcesAndImportsCommands } from '../sources-and-imports.module';
+import type { SourcesAndImportsGiven } from '../deps';
 
 /**
  * Supplier feed imports. A CSV body is not parsed by the app's JSON middleware (it reads
@@ -11,7 +11,7 @@ import type { SourcesAndImportsCommands } from '../sources-and-imports.module';
  * read through `bodyStream()` so an Idempotency-Key compares its bytes. The row has no body
  * schema for that reason; a JSON body is read by `ImportFromUrlSchema` here.
  */
-export function importsRoutes(router: Router, { imports }: SourcesAndImportsCommands): void {
+export function importsRoutes(router: Router, { imports }: SourcesAndImportsGiven): void {
   bindRoute(router, CATALOG_API.startImport, async ({ orgId, params, body, req, res }) => {
     const job = req.is(['text/csv', 'application/csv'])
       ? await upload(req, res, () =>

@@ -1,13 +1,13 @@
 import type { Router } from 'express';
 import { CATALOG_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
-import type { ProductsCommands } from '../products.module';
+import type { ProductsGiven } from '../deps';
 
 /**
  * Products: the list, the trash, reports and bulk work. Literal paths before `/products/{id}`
  * (Express takes the first match).
  */
-export function productsRoutes(router: Router, deps: ProductsCommands): void {
+export function productsRoutes(router: Router, deps: ProductsGiven): void {
   const { products, reports, bulk, families } = deps;
   bindRoute(router, CATALOG_API.listProducts, ({ orgId, query: { filter, page } }) =>
     products.list(orgId, filter, page),
@@ -22,7 +22,7 @@ export function productsRoutes(router: Router, deps: ProductsCommands): void {
 }
 
 /** One product's reads and writes. */
-function productRoutes(router: Router, { products, families, reports, conversions }: ProductsCommands): void {
+function productRoutes(router: Router, { products, families, reports, conversions }: ProductsGiven): void {
   bindRoute(router, CATALOG_API.getProduct, ({ orgId, params }) => products.get(orgId, params.id));
   bindRoute(router, CATALOG_API.updateProduct, ({ orgId, params, body }) => products.update(orgId, params.id, body));
   bindRoute(router, CATALOG_API.trashProduct, ({ orgId, params }) => products.trash(orgId, params.id));

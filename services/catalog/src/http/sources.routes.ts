@@ -3,10 +3,10 @@ import { CATALOG_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
 import { sourceView } from '../domain/source';
 import { sourceSkuView } from '../domain/source-sku';
-import type { SourcesAndImportsCommands } from '../sources-and-imports.module';
+import type { SourcesAndImportsGiven } from '../deps';
 
 /** Source channels (suppliers) and their SKUs. */
-export function sourcesRoutes(router: Router, { sources, sourceSkus }: SourcesAndImportsCommands): void {
+export function sourcesRoutes(router: Router, { sources, sourceSkus }: SourcesAndImportsGiven): void {
   bindRoute(router, CATALOG_API.listSources, async ({ orgId, query: { filter, page } }) => {
     const list = await sources.list(orgId, filter.includeDeleted, page);
     return { ...list, data: list.data.map(sourceView) };

@@ -2,7 +2,7 @@ import type { Request, Router } from 'express';
 import { CATALOG_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
 import { errors } from '../domain/errors';
-import type { StorefrontCommands } from '../storefront.module';
+import type { StorefrontGiven } from '../deps';
 
 /**
  * The channel of the storefront key the gateway signed the identity for. The gateway already
@@ -16,7 +16,7 @@ function channelOf(req: Request): string {
   return channelId;
 }
 
-export function storefrontRoutes(router: Router, { storefront }: StorefrontCommands): void {
+export function storefrontRoutes(router: Router, { storefront }: StorefrontGiven): void {
   bindRoute(router, CATALOG_API.listStorefrontProducts, ({ orgId, query, req }) =>
     storefront.list(orgId, channelOf(req), query),
   );

@@ -2,9 +2,9 @@ import type { Router } from 'express';
 import { CATALOG_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
 import { setNextLink } from '@stockyard/service-kit/http';
-import type { ProductsCommands } from '../products.module';
+import type { ProductsGiven } from '../deps';
 
-export function variantsRoutes(router: Router, { variants }: ProductsCommands): void {
+export function variantsRoutes(router: Router, { variants }: ProductsGiven): void {
   bindRoute(router, CATALOG_API.listVariants, async ({ orgId, query: { filter, page }, req, res }) => {
     const list = await variants.list(orgId, filter, page);
     setNextLink(req, res, list.next);

@@ -1,14 +1,14 @@
 import type { Router } from 'express';
 import { INTERNAL_ROUTES } from '@stockyard/contracts';
 import { bindInternal } from '@stockyard/service-kit';
-import type { StockModuleCommands } from '../stock.module';
+import type { StockGiven } from '../deps';
 
 /**
  * POST /internal/v1/stock/on-hand: on hand, reserved and available of many variants over
  * every warehouse, in one read (the catalog asks before converting a product to a type
  * that holds no stock).
  */
-export function stockOnHandRoutes(router: Router, { queries }: StockModuleCommands): void {
+export function stockOnHandRoutes(router: Router, { queries }: StockGiven): void {
   bindInternal(router, INTERNAL_ROUTES.inventoryStockOnHand, async ({ orgId, body }) => ({
     data: await queries.onHand(orgId, body.variantIds),
   }));

@@ -1,9 +1,9 @@
 import type { Router } from 'express';
 import { INVENTORY_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
-import type { StockModuleCommands } from '../stock.module';
+import type { StockGiven } from '../deps';
 
-export function stockRoutes(router: Router, { commands, queries }: StockModuleCommands): void {
+export function stockRoutes(router: Router, { commands, queries }: StockGiven): void {
   bindRoute(router, INVENTORY_API.adjustStock, ({ orgId, body }) => commands.adjust(orgId, body));
   bindRoute(router, INVENTORY_API.transferStock, ({ orgId, body }) => commands.transfer(orgId, body));
   bindRoute(router, INVENTORY_API.moveStock, ({ orgId, body }) => commands.move(orgId, body));

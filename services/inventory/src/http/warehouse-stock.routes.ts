@@ -1,9 +1,9 @@
 import type { Router } from 'express';
 import { INVENTORY_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
-import type { StockModuleCommands } from '../stock.module';
+import type { StockGiven } from '../deps';
 
-export function warehouseStockRoutes(router: Router, { queries, counts }: StockModuleCommands): void {
+export function warehouseStockRoutes(router: Router, { queries, counts }: StockGiven): void {
   bindRoute(router, INVENTORY_API.listWarehouseStock, ({ orgId, params, query: { limit, offset, ...filters } }) =>
     queries.warehouseStock(orgId, params.warehouseId, filters, { limit, offset }),
   );

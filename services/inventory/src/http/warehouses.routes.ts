@@ -1,9 +1,9 @@
 import type { Router } from 'express';
 import { INVENTORY_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
-import type { PlacesCommands } from '../places.module';
+import type { PlacesGiven } from '../deps';
 
-export function warehousesRoutes(router: Router, { warehouses, bins }: PlacesCommands): void {
+export function warehousesRoutes(router: Router, { warehouses, bins }: PlacesGiven): void {
   bindRoute(router, INVENTORY_API.listWarehouses, ({ orgId, query: { includeDeleted, limit, offset } }) =>
     warehouses.list(orgId, includeDeleted, { limit, offset }),
   );

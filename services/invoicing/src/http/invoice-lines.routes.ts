@@ -2,7 +2,7 @@ import { INVOICING_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
 import type { Router } from 'express';
 import { invoiceView } from '../domain/invoice-view';
-import type { InvoicesGiven } from '../invoices.module';
+import type { InvoicesGiven } from '../deps';
 
 /** An invoice's lines: add, change, remove, match one, auto-match. */
 export function invoiceLinesRoutes(router: Router, { lines }: InvoicesGiven): void {

@@ -2,7 +2,7 @@ import { INVOICING_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
 import type { Router } from 'express';
 import { invoiceView } from '../domain/invoice-view';
-import type { InvoicesGiven } from '../invoices.module';
+import type { InvoicesGiven } from '../deps';
 
 /** The invoice's status changes and its reconciled overlay. */
 export function invoiceWorkflowRoutes(router: Router, { workflow }: InvoicesGiven): void {

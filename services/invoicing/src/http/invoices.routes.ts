@@ -2,7 +2,7 @@ import { INVOICING_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
 import type { Router } from 'express';
 import { invoiceView } from '../domain/invoice-view';
-import type { InvoicesGiven } from '../invoices.module';
+import type { InvoicesGiven } from '../deps';
 
 const page = <T, W>(p: { data: T[]; total?: number; limit: number; offset: number }, view: (t: T) => W) => ({
   data: p.data.map(view),

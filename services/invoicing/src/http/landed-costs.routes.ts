@@ -2,7 +2,7 @@ import { INVOICING_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
 import type { Router } from 'express';
 import { landedCostView } from '../domain/landed-cost-view';
-import type { LandedCostsGiven } from '../landed-costs.module';
+import type { LandedCostsGiven } from '../deps';
 
 /** Landed costs of purchase orders: add, list, the summary, read, edit, delete, allocate, set by hand. */
 export function landedCostsRoutes(router: Router, { costs }: LandedCostsGiven): void {

@@ -57,6 +57,21 @@ export class HoldReads {
     return (hold) => kitShortOf(hold, leavesOf, available);
   }
 
+  /** Holds by id, any status (purchasing's read). */
+  byIds(orgId: string, ids: string[]): Promise<Hold[]> {
+    return this.holds.byIds(orgId, ids);
+  }
+
+  /** Open holds of these variants, at most `limit` (purchasing's read). */
+  openOf(orgId: string, variantIds: string[], limit: number): Promise<Hold[]> {
+    return this.holds.openOf(orgId, variantIds, limit);
+  }
+
+  /** How many open holds each variant has (the catalog's read: a conversion's blocker). */
+  openCountOf(orgId: string, variantIds: string[]): Promise<Map<string, number>> {
+    return this.holds.openCountOf(orgId, variantIds);
+  }
+
   async status(orgId: string, id: string): Promise<ReservationStatusAnswer> {
     const order = await this.order(orgId, id);
     const [answer] = await this.statuses([order], await this.holds.ofOrder(orgId, id));

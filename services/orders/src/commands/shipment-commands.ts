@@ -1,5 +1,5 @@
-import type { CreateShipment, Shipment } from '@stockyard/contracts';
-import { newId, notFound } from '@stockyard/service-kit';
+import type { CreateShipment, Page, Shipment, ShipmentListQuery } from '@stockyard/contracts';
+import { newId, notFound, type StatePage } from '@stockyard/service-kit';
 import { recordShipment } from '../domain/record-shipment';
 import type { OrderStore } from '../store/order.repository';
 import type { ShipmentList } from '../store/shipment-list';
@@ -24,5 +24,9 @@ export class ShipmentCommands {
     const shipment = await this.shipments.find(orgId, id);
     if (!shipment) throw notFound('Shipment');
     return shipment;
+  }
+
+  list(orgId: string, query: ShipmentListQuery & Page): Promise<StatePage<Shipment>> {
+    return this.shipments.list(orgId, query);
   }
 }

@@ -1,7 +1,7 @@
 import { ORDERS_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
 import type { Router } from 'express';
-import type { HoldsGiven } from '../holds.module';
+import type { HoldsGiven } from '../deps';
 
 /** The stock holds: an order's holds and their completeness, fulfilment, stale holds, allocation. */
 export function holdsRoutes(router: Router, { reads, commands, fulfil, kits, reresolve }: HoldsGiven): void {

@@ -2,7 +2,7 @@ import { ORDERS_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
 import type { Router } from 'express';
 import { orderView } from '../domain/order-view';
-import type { OrdersGiven } from '../orders.module';
+import type { OrdersGiven } from '../deps';
 
 /** Notes, the shipping address, the trash (by status) and restore. */
 export function orderEditsRoutes(router: Router, { commands }: OrdersGiven): void {

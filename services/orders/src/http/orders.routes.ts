@@ -1,7 +1,7 @@
 import { ORDERS_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
 import type { Router } from 'express';
-import type { OrdersGiven } from '../orders.module';
+import type { OrdersGiven } from '../deps';
 import { historyView, orderView } from '../domain/order-view';
 import { listAnswer } from './list-answer';
 

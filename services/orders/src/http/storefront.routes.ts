@@ -3,7 +3,7 @@ import { bindRoute } from '@stockyard/service-kit';
 import type { Router } from 'express';
 import { noStorefrontChannel } from '../domain/order.errors';
 import { storefrontOrderView } from '../domain/order-view';
-import type { OrdersGiven } from '../orders.module';
+import type { OrdersGiven } from '../deps';
 
 /** The storefront's checkout: on the channel the calling storefront key is bound to (its signed identity). */
 export function storefrontRoutes(router: Router, { checkout }: OrdersGiven): void {

@@ -3,7 +3,7 @@ import { PeerRefusedError, PeerUnavailableError, type ReceiveLine } from '@stock
 import { newId, notFound } from '@stockyard/service-kit';
 import type { PurchaseOrder, ReceiptRecord } from '../domain/purchase-order';
 import { receiptRefused } from '../domain/purchase-order.errors';
-import { applyReceipt, recordReceipt, rejectReceipt } from '../domain/receive-line';
+import { applyReceipt, recordReceipt, rejectReceipt, type ReceiptRequest } from '../domain/receive-line';
 import type { InventoryPeer } from '../peers/inventory-stock';
 import { dependencyUnavailable } from '@stockyard/service-kit';
 import { refusalOf } from '@stockyard/service-kit/http';
@@ -40,10 +40,13 @@ export class ReceiveCommands {
     idempotencyKey?: string,
   ): Promise<PurchaseOrder> {
     const request = { ...input, receiptId: newId('rcp'), requestKey: requestKeyOf(idempotencyKey) };
-    const { state, result: receipt } = await this.store.change(orgId, id, (po) =>
-      recordReceipt(po, lineId, request, new Date()),
-    );
+    const { state, result: receipt } = await this.record(orgId, id, lineId, request);
     return receipt.status === 'pending' ? this.apply(orgId, id, receipt.id, state) : state;
+  }
+
+  /** Step 1 alone: the receipt on the order, nothing asked of inventory yet (what a crash right after leaves). */
+  record(orgId: string, id: string, lineId: string, request: ReceiptRequest) {
+    return this.store.change(orgId, id, (po) => recordReceipt(po, lineId, request, new Date()));
   }
 
   /**

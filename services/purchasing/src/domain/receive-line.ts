@@ -8,7 +8,7 @@ import { overReceipt } from './purchase-order.errors';
 import { lineReceived, statusChanged } from './purchase-order-events';
 import { purchaseOrderStates } from './purchase-order-states';
 
-interface ReceiptRequest extends ReceiveLine {
+export interface ReceiptRequest extends ReceiveLine {
   receiptId: string;
   /** A hash of the request's Idempotency-Key, if it had one. */
   requestKey: string | null;

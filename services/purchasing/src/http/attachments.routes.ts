@@ -1,7 +1,7 @@
 import { PURCHASING_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
 import type { Router } from 'express';
-import type { DocumentsGiven } from '../documents.module';
+import type { DocumentsGiven } from '../deps';
 import type { Attachment } from '../domain/purchase-order';
 
 const attachmentView = (a: Attachment) => ({ ...a, createdAt: new Date(a.createdAt).toISOString() });

@@ -1,7 +1,7 @@
 import { PURCHASING_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
 import type { Router } from 'express';
-import type { DocumentsGiven } from '../documents.module';
+import type { DocumentsGiven } from '../deps';
 import type { OrderMessage } from '../domain/order-messages';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);

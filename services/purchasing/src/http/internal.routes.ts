@@ -2,7 +2,7 @@ import { INTERNAL_ROUTES } from '@stockyard/contracts';
 import { bindInternal } from '@stockyard/service-kit';
 import type { Router } from 'express';
 import { internalPurchaseOrderView } from '../domain/purchase-order-view';
-import type { PurchaseOrdersGiven } from '../purchase-orders.module';
+import type { PurchaseOrdersGiven } from '../deps';
 
 /** /internal/v1: purchase orders by id for peers (purchasing-internal.ts in contracts). */
 export function internalRoutes(router: Router, { orders }: PurchaseOrdersGiven): void {

@@ -2,7 +2,7 @@ import { PURCHASING_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
 import type { Router } from 'express';
 import { purchaseOrderView } from '../domain/purchase-order-view';
-import type { PurchaseOrdersGiven } from '../purchase-orders.module';
+import type { PurchaseOrdersGiven } from '../deps';
 
 /** An order's lines: add, change, remove, receive, and the customer holds linked to them. */
 export function linesRoutes(router: Router, { commands, receiving, holds }: PurchaseOrdersGiven): void {

@@ -1,7 +1,7 @@
 import { PURCHASING_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
 import type { Router } from 'express';
-import type { PurchaseOrdersGiven } from '../purchase-orders.module';
+import type { PurchaseOrdersGiven } from '../deps';
 import { purchaseOrderView } from '../domain/purchase-order-view';
 
 /** The order's own routes: create, read, list, update, trash, and its status changes. */
