@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
-import { positiveQuantity } from './amounts';
+import { nonNegativeMoney, positiveQuantity } from './amounts';
 import { StockMovementSchema } from './stock';
 
 /**
@@ -28,15 +28,24 @@ export const ReserveStockSchema = z.object(heldStock).strict();
 /** Orders: give a hold back; refused above what the warehouse holds reserved. */
 export const ReleaseStockSchema = z.object(heldStock).strict();
 /** Purchasing: RECEIPT into a bin; binId omitted means the primary bin, else Unassigned; null means Unassigned. */
-export const ReceiveStockSchema = ReserveStockSchema.extend({
+const placed = ReserveStockSchema.extend({
   binId: id.nullable().optional(),
   reason: z.string().trim().min(1).max(500).optional(),
-}).strict();
+});
+/**
+ * `unitCost`: what one unit cost (the purchase-order line's unit price, in the organization's
+ * currency), the receipt's cost layer; omitted, the stock comes in at the current average.
+ * `origin`: where the cost comes from (`<purchaseOrderId>:<lineId>`), so a landed cost later
+ * allocated to that line reaches its layers.
+ */
+export const ReceiveStockSchema = placed
+  .extend({ unitCost: nonNegativeMoney().optional(), origin: z.string().trim().min(1).max(200).optional() })
+  .strict();
 /**
  * Orders: SALE on fulfilment. The source location is resolved like a transfer's unless
  * binId is given; `fromReserved` (default true) also consumes that much of the hold.
  */
-export const DeductStockSchema = ReceiveStockSchema.extend({ fromReserved: z.boolean().default(true) }).strict();
+export const DeductStockSchema = placed.extend({ fromReserved: z.boolean().default(true) }).strict();
 
 export type ReserveStock = z.infer<typeof ReserveStockSchema>;
 export type ReceiveStock = z.infer<typeof ReceiveStockSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
-import { nonNegativeQuantity, positiveQuantity, quantity } from './amounts';
+import { nonNegativeMoney, nonNegativeQuantity, positiveQuantity, quantity } from './amounts';
 
 /**
  * Every way stock can move; each movement record carries one.
@@ -34,8 +34,17 @@ export const AdjustStockSchema = z
     /** Signed change of on-hand quantity. */
     quantity: quantity().refine((q) => q !== 0, 'must not be zero'),
     reason: z.string().trim().min(1).max(500),
+    /**
+     * What one unit added is worth (stock valuation), for an adjust in; omitted, it comes in at
+     * the current average cost. Refused on an adjust out, which takes its cost from the stock.
+     */
+    unitCost: nonNegativeMoney().optional(),
   })
-  .strict();
+  .strict()
+  .refine((a) => a.unitCost === undefined || a.quantity > 0, {
+    message: 'only an adjust in (a positive quantity) takes a unitCost',
+    path: ['unitCost'],
+  });
 export type AdjustStock = z.infer<typeof AdjustStockSchema>;
 
 export const StockMovementSchema = z.object({
