@@ -1,6 +1,6 @@
 // The kit's parts below a service's concern: its HTTP server plumbing, the consumer under a
 // subscription, cursor encoding, address rules. For the kit's tests and the gateway, which is
-// built from these rather than from serviceApp.
+// built from these rather than from composeService.
 export { ConfigError } from './src/config';
 export { answerClientErrors, createHttpServer, MAX_HEADER_BYTES } from './src/http/client-errors';
 export { createServiceApp } from './src/http/app';
@@ -10,3 +10,4 @@ export { boundOn } from './src/http/bind-route';
 export { startConsumer, type ConsumerOptions } from './src/events/consumer';
 export { decodeCursor, encodeCursor, keysetAfter, pageWithNext, type Keyset } from './src/db/keyset';
 export { nonPublicReason, isPublicAddress } from './src/net/ip-address';
+export { serviceApp, assemble } from './src/service';

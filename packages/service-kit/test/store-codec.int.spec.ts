@@ -1,5 +1,6 @@
 import { Schema, type Model } from 'mongoose';
-import { AggregateStore, type StateCodec } from '../src';
+import { AggregateStore } from '../src';
+import type { StateCodec } from '../store';
 import { useTestDatabase } from './support/database';
 
 interface Split {
