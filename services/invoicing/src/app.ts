@@ -8,7 +8,7 @@ function buildApp(ctx: ServiceContext<Config>) {
   const relay = outboxRelay(ctx);
   const peers = invoicePeers(ctx.config);
   const invoices = invoicesModule(ctx, relay, peers);
-  const landedCosts = landedCostsModule(ctx, invoices.given, peers);
+  const landedCosts = landedCostsModule(ctx, relay, invoices.given, peers);
   return composeService(ctx, { service: 'invoicing', relay, modules: { invoices, landedCosts } });
 }
 

@@ -1,18 +1,24 @@
-import type { ServiceContext, ServiceModule } from '@stockyard/service-kit';
+import type { OutboxRelay, ServiceContext, ServiceModule } from '@stockyard/service-kit';
 import { LandedCostCommands } from './commands/landed-cost-commands';
 import type { Config } from './config';
 import type { InvoicesGiven, LandedCostsGiven } from './deps';
 import { landedCostsRoutes } from './http/landed-costs.routes';
 import type { InvoicePeers } from './peers';
-import { landedCostModel, LandedCostRepository } from './store/landed-cost.repository';
+import { landedCostModel, LandedCostReads, landedCostStore } from './store/landed-cost.repository';
 
-/** Landed costs and their allocations over purchase-order lines (their own collection, no events). */
+/**
+ * Landed costs and their allocations over purchase-order lines (their own collection; no events
+ * but each write's audit record, through the service's relay).
+ */
 export function landedCostsModule(
   { connection }: ServiceContext<Config>,
+  relay: OutboxRelay,
   invoices: InvoicesGiven,
   peers: InvoicePeers,
 ): ServiceModule<LandedCostsGiven> {
-  const costs = new LandedCostCommands(new LandedCostRepository(landedCostModel(connection)), invoices.invoices, peers);
+  const model = landedCostModel(connection);
+  const store = landedCostStore(model, relay);
+  const costs = new LandedCostCommands(store, new LandedCostReads(model, store), invoices.invoices, peers);
   const given = { costs };
   return { given, api: (router) => landedCostsRoutes(router, given) };
 }

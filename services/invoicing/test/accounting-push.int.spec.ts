@@ -13,7 +13,7 @@ describe('the accounting push (setting accountingPush)', () => {
   const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
 
   beforeAll(async () => {
-    h = await startInvoicing();
+    h = await startInvoicing('org_accounting_push');
     po = await h.order([{ quantity: 5, unitCost: 5, received: 5 }]);
   }, 90_000);
   afterAll(() => h?.close());

@@ -6,7 +6,7 @@ describe('POST /invoices', () => {
   const create = (body: Record<string, unknown>) => h.request('POST', '/invoices', body);
 
   beforeAll(async () => {
-    h = await startInvoicing();
+    h = await startInvoicing('org_create_invoice');
     po = await h.order([
       { quantity: 10, unitCost: 2.5, received: 8 },
       { quantity: 4, unitCost: 1.1, received: 4 },

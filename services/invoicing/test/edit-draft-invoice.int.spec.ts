@@ -10,7 +10,7 @@ describe('editing a DRAFT invoice', () => {
     h.invoice({ purchaseOrderId: po.id, invoiceNumber: `D-${++seq}`, invoiceDate: '2026-04-01', ...fields });
 
   beforeAll(async () => {
-    h = await startInvoicing();
+    h = await startInvoicing('org_edit_draft_invoice');
     await h.settings({ invoiceWorkflow: 'advanced' });
     po = await h.order([
       { quantity: 10, unitCost: 2, received: 6 },

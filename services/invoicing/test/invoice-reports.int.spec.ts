@@ -11,7 +11,7 @@ describe('invoice reports', () => {
   };
 
   beforeAll(async () => {
-    h = await startInvoicing();
+    h = await startInvoicing('org_invoice_reports');
     ids.acme = await h.vendor({ name: 'Acme Supply' });
     ids.zed = await h.vendor({ name: 'Zed Parts' });
     const po = await h.order([{ quantity: 100, unitCost: 1, received: 100 }], ids.acme);

@@ -66,7 +66,7 @@ describe('the invoice workflow through HTTP', () => {
     );
 
   beforeAll(async () => {
-    h = await startInvoicing();
+    h = await startInvoicing('org_invoice_workflow');
     po = await h.order([{ quantity: 5, unitCost: 2, received: 2, supplierSku: 'W-SKU' }]);
     await h.settings({ invoiceWorkflow: 'advanced' });
     for (const status of table.statuses) fixtures.set(status, await inStatus(status));

@@ -5,7 +5,7 @@ describe('GET /purchase-orders/{poId}/landed-costs/summary', () => {
   let po: Awaited<ReturnType<Invoicing['order']>>;
 
   beforeAll(async () => {
-    h = await startInvoicing();
+    h = await startInvoicing('org_landed_cost_summary');
     po = await h.order([
       { quantity: 10, unitCost: 4, received: 10 },
       { quantity: 5, unitCost: 10, received: 5 },

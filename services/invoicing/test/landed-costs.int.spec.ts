@@ -1,3 +1,4 @@
+import { eventually } from '@stockyard/testkit';
 import { startInvoicing, type Invoicing } from './support/invoicing';
 
 describe('landed costs', () => {
@@ -8,7 +9,7 @@ describe('landed costs', () => {
   const amounts = (cost: { allocations: { amount: number }[] }) => cost.allocations.map((a) => a.amount);
 
   beforeAll(async () => {
-    h = await startInvoicing();
+    h = await startInvoicing('org_landed_costs');
     po = await h.order([
       { quantity: 10, unitCost: 4, received: 6, variant: { name: 'Heavy', weight: 2.5 } },
       { quantity: 5, unitCost: 10, received: 5, variant: { name: 'Light', weight: 1 } },
@@ -176,5 +177,20 @@ describe('landed costs', () => {
       const res = await add(body);
       expect([res.status, res.body.error.code]).toEqual([400, 'validation_failed']);
     }
+  });
+
+  it('records each write in the audit trail, its allocations as the cost has them, not as stored', async () => {
+    const cost = (await add({ description: 'Insurance', amount: 20, allocationMethod: 'BY_QUANTITY' })).body;
+    await h.ok(await h.request('PUT', `/landed-costs/${cost.id}`, { amount: 22 }), 'update');
+    type Resource = { type: string; id: string; action: string; fields: Record<string, { before: unknown }> };
+    const resourceOf = (e: { payload: Record<string, unknown> }) => (e.payload.resources as Resource[])[0];
+    const records = await eventually(() => {
+      const found = h.events.filter((e) => e.name === 'audit.recorded' && resourceOf(e)?.id === cost.id);
+      return found.length === 2 ? found.map((e) => resourceOf(e)!) : undefined;
+    });
+    expect(records.map((r) => `${r.type} ${r.action}`).sort()).toEqual(['landed_cost changed', 'landed_cost created']);
+    const changed = records.find((r) => r.action === 'changed')!;
+    expect(changed.fields.amount).toEqual({ before: 20, after: 22 });
+    expect(changed.fields.allocations).toEqual({ before: cost.allocations, after: expect.any(Array) });
   });
 });

@@ -11,7 +11,7 @@ describe('GET /invoices', () => {
   const idsOf = async (query: string) => (await list(query)).data.map((i: { id: string }) => i.id);
 
   beforeAll(async () => {
-    h = await startInvoicing();
+    h = await startInvoicing('org_list_invoices');
     const nordic = await h.vendor({ name: 'Nordic Parts' });
     const acme = await h.vendor({ name: 'Acme Supply' });
     const poA = await h.order([{ quantity: 5, unitCost: 2 }], nordic);

@@ -9,7 +9,7 @@ describe('matching invoice lines: match, auto-match, tolerance, receipts', () =>
     h.invoice({ purchaseOrderId: po.id, invoiceNumber: `M-${++seq}`, lines, ...fields });
 
   beforeAll(async () => {
-    h = await startInvoicing();
+    h = await startInvoicing('org_match_invoice_lines');
     po = await h.order([
       { quantity: 10, unitCost: 4, received: 10, supplierSku: 'ACME-BOLT', variant: { name: 'Bolt', sku: 'BOLT-M8' } },
       { quantity: 20, unitCost: 0.5, received: 12, variant: { name: 'Nut', sku: 'NUT-M8' } },

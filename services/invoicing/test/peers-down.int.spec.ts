@@ -17,7 +17,7 @@ describe('invoicing with its peers down', () => {
   };
 
   beforeAll(async () => {
-    h = await startInvoicing({ switchable: true, env: { PEER_TIMEOUT_MS: '1000' } });
+    h = await startInvoicing('org_peers_down', { switchable: true, env: { PEER_TIMEOUT_MS: '1000' } });
     po = await h.order([{ quantity: 2, unitCost: 1, received: 2 }]);
     invoiceId = (await h.invoice({ purchaseOrderId: po.id, invoiceNumber: 'DOWN-1' })).id;
   }, 90_000);

@@ -4,7 +4,7 @@ import type { FulfilmentRefresh } from './commands/fulfilment-refresh';
 import type { HoldCommands } from './commands/hold-commands';
 import type { HoldLinks } from './commands/hold-links';
 import type { HoldMoves } from './commands/hold-moves';
-import type { HoldReads } from './commands/hold-reads';
+import type { HoldQueries } from './commands/hold-queries';
 import type { HoldSweep } from './commands/hold-sweep';
 import type { HoldSync } from './commands/hold-sync';
 import type { OrderImports } from './commands/import-commands';
@@ -14,7 +14,7 @@ import type { ReresolveLines } from './commands/reresolve-lines';
 import type { ShipmentCommands } from './commands/shipment-commands';
 import type { SyncCommands } from './commands/sync-commands';
 import type { FeedPoller } from './feeds/feed-poller';
-import type { HoldRepository } from './store/hold.repository';
+import type { HoldReads, HoldStore } from './store/hold.repository';
 import type { OrderStatsBuckets } from './store/order-stats.repository';
 import type { OrderReads, OrderStore } from './store/order.repository';
 
@@ -42,7 +42,7 @@ export interface FeedsTestHooks {
 
 /** What the holds module gives its routes (partner and internal): commands and reads. */
 export interface HoldsGiven {
-  reads: HoldReads;
+  reads: HoldQueries;
   commands: HoldCommands;
   fulfil: FulfilCommands;
   kits: KitCommands;
@@ -60,7 +60,7 @@ export interface HoldsGiven {
 export interface HoldsTestHooks {
   sweep: Pick<HoldSweep, 'tick'>;
   moves: Pick<HoldMoves, 'stock'>;
-  holds: Pick<HoldRepository, 'store'>;
+  holdsStore: Pick<HoldStore, 'change'>;
 }
 
 /**
@@ -69,7 +69,8 @@ export interface HoldsTestHooks {
  */
 export interface OrderHolding {
   store: OrderStore;
-  holds: HoldRepository;
+  holdsStore: HoldStore;
+  holds: HoldReads;
   moves: HoldMoves;
   sync: HoldSync;
   /** Shows the holds' fulfilment on their orders. */

@@ -2,7 +2,7 @@ import { subscription, type ServiceContext, type ServiceModule } from '@stockyar
 import { FulfilCommands } from './commands/fulfil-commands';
 import { HoldCommands } from './commands/hold-commands';
 import { HoldLinks } from './commands/hold-links';
-import { HoldReads } from './commands/hold-reads';
+import { HoldQueries } from './commands/hold-queries';
 import { HoldSweep } from './commands/hold-sweep';
 import { HoldTopUps } from './commands/hold-top-ups';
 import { KitCommands } from './commands/kit-commands';
@@ -26,22 +26,22 @@ import { purchaseDates } from './peers/purchase-dates';
 export function holdsModule(
   { config, logger }: ServiceContext<Config>,
   orders: OrdersGiven,
-  { store, holds, moves, sync, fulfilment }: OrderHolding,
+  { store, holdsStore, holds, moves, sync, fulfilment }: OrderHolding,
   catalog: CatalogReads,
 ): ServiceModule<HoldsGiven & HoldsTestHooks> {
   const sources = catalogSources(config);
   const sweep = new HoldSweep(holds, moves, { everyMs: config.HOLD_SWEEP_MS, stuckMs: config.HOLD_STUCK_MS }, logger);
   const given = {
-    reads: new HoldReads(orders.orders, holds, sources, purchaseDates(config, logger), moves.stock),
-    commands: new HoldCommands(orders.orders, holds, moves, sources, fulfilment),
+    reads: new HoldQueries(orders.orders, holds, sources, purchaseDates(config, logger), moves.stock),
+    commands: new HoldCommands(orders.orders, holdsStore, holds, moves, sources, fulfilment),
     fulfil: new FulfilCommands(store, orders.orders, holds, moves.refreshedByCaller(), fulfilment),
-    kits: new KitCommands(orders.orders, holds, moves, sync, catalog, sources, fulfilment),
+    kits: new KitCommands(orders.orders, holdsStore, holds, moves, sync, catalog, sources, fulfilment),
     reresolve: new ReresolveLines(store, orders.orders, catalog),
-    links: new HoldLinks(holds),
+    links: new HoldLinks(holdsStore, holds),
     // What tests reach besides (HoldsTestHooks).
     sweep,
     moves,
-    holds,
+    holdsStore,
   };
   const subscriptions = [
     subscription({

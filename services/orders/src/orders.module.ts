@@ -19,7 +19,7 @@ import { listedOnChannel } from './peers/channel-listings';
 import { stockMoves } from './peers/stock-moves';
 import { channelOrderClaims } from './store/channel-order-claims';
 import { holdModel } from './store/hold.model';
-import { HoldRepository } from './store/hold.repository';
+import { HoldReads, holdStore } from './store/hold.repository';
 import { HoldsTrigger } from './store/holds-trigger';
 import { channelOrderClaimModel, orderModel } from './store/order.model';
 import { orderRowModel } from './store/order-row.model';
@@ -47,10 +47,12 @@ export function ordersModule(
   const terms = orderTerms(connection);
   const rowModel = orderRowModel(connection);
   const reads = new OrderReads(model, rowModel, terms);
-  const holds = new HoldRepository(holdModel(connection));
+  const holdDocs = holdModel(connection);
+  const holdsStore = holdStore(holdDocs, relay);
+  const holds = new HoldReads(holdDocs, holdsStore);
   const fulfilment = new FulfilmentRefresh(reads, holds, logger);
-  const moves = new HoldMoves(holds, stockMoves(config), logger, fulfilment);
-  const sync = new HoldSync(reads, holds, moves, catalog, logger, fulfilment);
+  const moves = new HoldMoves(holdsStore, holds, stockMoves(config), logger, fulfilment);
+  const sync = new HoldSync(reads, holdsStore, holds, moves, catalog, logger, fulfilment);
   const shipmentList = new ShipmentList(shipmentModel(connection));
   const stats = new OrderStatsBuckets(connection);
   const claims = channelOrderClaims(channelOrderClaimModel(connection), model);
@@ -78,8 +80,8 @@ export function ordersModule(
   });
   return {
     given,
-    /** What the holds module builds on: the orders' store, the holds' store, moves and sync, fulfilment shown. */
-    holding: { store, holds, moves, sync, fulfilment },
+    /** What the holds module builds on: the orders' store, the holds' store and reads, moves, sync, fulfilment. */
+    holding: { store, holdsStore, holds, moves, sync, fulfilment },
     subscriptions: [availability],
     api: (router) => {
       ordersRoutes(router, given);

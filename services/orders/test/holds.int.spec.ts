@@ -1,3 +1,4 @@
+import { eventually } from '@stockyard/testkit';
 import { holdsOf, orderOf, stockedChannel, stockOf } from './support/holds';
 import { lateProxy } from './support/late-proxy';
 import { startOrders, type Orders } from './support/orders';
@@ -8,7 +9,7 @@ const OTHER = 'org_holds_other';
 describe('stock holds: made with the order, reserved in inventory, released on cancel', () => {
   let h: Orders;
   beforeAll(async () => {
-    h = await startOrders(ORG, { env: { HOLD_SWEEP_MS: '0' } });
+    h = await startOrders(ORG, { tap: ['order.#', 'audit.#'], env: { HOLD_SWEEP_MS: '0' } });
   });
   afterAll(() => h.close());
 
@@ -94,13 +95,35 @@ describe('stock holds: made with the order, reserved in inventory, released on c
       at: new Date(Date.now() - 60_000),
     };
     const holds = h.deps.holds;
-    await holds.holds.store.change(ORG, hold.id, (c) => ({ state: { ...c, quantity: 5, reserves: 9, pendingMove } }));
+    await holds.holdsStore.change(ORG, hold.id, (c) => ({ state: { ...c, quantity: 5, reserves: 9, pendingMove } }));
     const sweep = holds.sweep;
     await sweep.tick();
     await sweep.tick();
     const [after] = await holdsOf(h, order.id);
     expect(after).toMatchObject({ quantity: 5, reservedQuantity: 5, shortQuantity: 0 });
     expect((await stockOf(h, variant.id)).reserved).toBe(5);
+  });
+
+  it('a hold’s writes through its store are in the audit trail: its reserve settled, its cancel', async () => {
+    const { channelId, variant } = await stockedChannel(h, 5);
+    const order = await orderOf(h, channelId, variant.id, 2, 'H-7');
+    const [hold] = await holdsOf(h, order.id);
+    await h.ok(await h.request('PUT', `/orders/${order.id}/status`, { status: 'CANCELLED' }), 'cancel');
+    type Resource = { type: string; id: string; fields: Record<string, unknown> };
+    const changesOf = (field: string) =>
+      h.events
+        .filter((e) => e.name === 'audit.recorded')
+        .flatMap((e) => e.payload.resources as Resource[])
+        .filter((r) => r.type === 'reservation' && r.id === hold.id && field in r.fields)
+        .map((r) => r.fields[field]);
+    await eventually(() => (changesOf('reservedQuantity').length === 2 ? true : undefined));
+    expect(changesOf('reservedQuantity')).toEqual(
+      expect.arrayContaining([
+        { before: 0, after: 2 },
+        { before: 2, after: 0 },
+      ]),
+    );
+    expect(changesOf('status')).toEqual([{ before: 'PENDING', after: 'CANCELLED' }]);
   });
 
   it('another organization’s order is 404 on its holds', async () => {

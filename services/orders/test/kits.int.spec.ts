@@ -203,7 +203,7 @@ describe('kits and rebuilding holds', () => {
       lines: [{ channelLineId: 'L1', variantId: item, quantity: 1 }],
     });
     const [hold] = await holdsOf(h, order.id);
-    await h.deps.holds.holds.store.change(ORG, hold.id, (c) => ({ state: { ...c, purchaseOrderLineId: 'pol_1' } }));
+    await h.deps.holds.holdsStore.change(ORG, hold.id, (c) => ({ state: { ...c, purchaseOrderLineId: 'pol_1' } }));
     const res = await h.request('POST', `/orders/${order.id}/lines/${order.lines[0].id}/refresh-holds`);
     expect([res.status, res.body.error.code]).toEqual([409, 'holds_not_refreshable']);
   });

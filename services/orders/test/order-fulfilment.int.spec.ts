@@ -180,7 +180,7 @@ describe('fulfilment shows on the order (fulfillmentStatus, fulfilledAt, per lin
       undo: 'PENDING' as const,
       at: new Date(Date.now() - 60_000),
     };
-    await h.deps.holds.holds.store.change(ORG, hold.id, (c) => ({
+    await h.deps.holds.holdsStore.change(ORG, hold.id, (c) => ({
       state: { ...c, status: 'COMMITTED' as const, pendingMove },
     }));
     expect((await get(order.id)).fulfillmentStatus).toBe('UNFULFILLED');

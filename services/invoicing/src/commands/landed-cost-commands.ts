@@ -16,7 +16,7 @@ import { invoiceNotOnOrder } from '../domain/landed-cost.errors';
 import { landedCostSummary } from '../domain/landed-cost-summary';
 import type { InvoicePeers } from '../peers';
 import type { InvoiceReads } from '../store/invoice.repository';
-import type { LandedCostRepository } from '../store/landed-cost.repository';
+import type { LandedCostReads, LandedCostStore } from '../store/landed-cost.repository';
 
 /**
  * Landed costs: each use case reads the purchase order from purchasing at that moment (its
@@ -25,7 +25,8 @@ import type { LandedCostRepository } from '../store/landed-cost.repository';
  */
 export class LandedCostCommands {
   constructor(
-    private readonly costs: LandedCostRepository,
+    private readonly store: LandedCostStore,
+    private readonly costs: LandedCostReads,
     private readonly invoices: InvoiceReads,
     private readonly peers: InvoicePeers,
   ) {}
@@ -37,7 +38,7 @@ export class LandedCostCommands {
     const method = body.allocationMethod;
     const allocations =
       method === 'MANUAL' ? [] : computeAllocations(body.amount, po, method, await this.weights(orgId, po, method));
-    return this.costs.create({
+    return this.store.create({
       id: newId('lc'),
       orgId,
       purchaseOrderId: po.id,
@@ -86,7 +87,7 @@ export class LandedCostCommands {
   /** DELETE: the cost and its allocations (they live in its document), for good. */
   async remove(orgId: string, id: string): Promise<LandedCost> {
     const cost = await this.get(orgId, id);
-    await this.costs.remove(orgId, id);
+    await this.store.remove(orgId, id);
     return cost;
   }
 
@@ -104,7 +105,7 @@ export class LandedCostCommands {
   }
 
   private async decide(orgId: string, id: string, decide: (cost: LandedCost) => Decision<LandedCost, LandedCost>) {
-    return this.costs.change(orgId, id, decide);
+    return (await this.store.change(orgId, id, decide)).state;
   }
 
   /** The organization's purchase order, else 404 (an unknown id or another organization's). */

@@ -22,8 +22,6 @@ export interface LandedCost {
   updatedAt: Date;
 }
 
-export type NewLandedCost = Omit<LandedCost, 'version' | 'createdAt' | 'updatedAt'>;
-
 /** Weights have at most 6 decimals here: scaled to integers, multiplied exactly with quantity units. */
 const WEIGHT_SCALE = 1_000_000;
 

@@ -1,7 +1,7 @@
-import { AggregateStore, stateOf, type Decision } from '@stockyard/service-kit';
+import { AggregateStore, outboxFields, type OutboxRelay } from '@stockyard/service-kit';
 import { Schema, type Connection } from 'mongoose';
-import type { LandedCost, NewLandedCost } from '../domain/landed-cost';
-import { fromCents, toCents } from '@stockyard/contracts';
+import type { LandedCost } from '../domain/landed-cost';
+import { landedCostCodec } from './landed-cost.codec';
 
 const landedCostSchema = new Schema(
   {
@@ -12,12 +12,14 @@ const landedCostSchema = new Schema(
     amount: { type: Number, required: true },
     allocationMethod: { type: String, required: true },
     invoiceId: { type: String, default: null },
-    /** `<purchaseOrderLineId> <cents>` per line, `;`-separated (see `Stored`). */
+    /** Packed by the store's codec (landed-cost.codec.ts). */
     allocations: { type: String, default: '' },
     allocatedAt: { type: Date, default: null },
     version: { type: Number, default: 1 },
     createdAt: { type: Date },
     updatedAt: { type: Date },
+    // Each write's audit record leaves through the outbox.
+    ...outboxFields,
   },
   { collection: 'landed_costs', versionKey: false },
 );
@@ -25,61 +27,31 @@ const landedCostSchema = new Schema(
 landedCostSchema.index({ orgId: 1, purchaseOrderId: 1, createdAt: 1, _id: 1 });
 
 export const landedCostModel = (connection: Connection) => connection.model('LandedCost', landedCostSchema);
+type LandedCostModel = ReturnType<typeof landedCostModel>;
 
 /**
- * A landed cost as stored: its allocations packed into one string. Our FerretDB decodes each
- * nested object of a document it reads or updates: 500 allocation objects took 16 ms to read and
- * 27 ms to update here, packed about 1 ms each (bench/README.md, bench:invoicing).
+ * The landed costs' store: the kit's (lock, version guard), allocations packed by the codec, and
+ * every write in the audit trail through the service's relay (they emit no events of their own).
  */
-type Stored = Omit<LandedCost, 'allocations'> & { allocations: string };
+export const landedCostStore = (model: LandedCostModel, relay: OutboxRelay) =>
+  new AggregateStore<LandedCost>(model, relay, { name: 'Landed cost', remember: 1_000, codec: landedCostCodec });
+export type LandedCostStore = ReturnType<typeof landedCostStore>;
 
-const pack = <S extends Pick<LandedCost, 'allocations'>>(
-  cost: S,
-): Omit<S, 'allocations'> & { allocations: string } => ({
-  ...cost,
-  allocations: cost.allocations.map((a) => `${a.purchaseOrderLineId} ${toCents(a.amount)}`).join(';'),
-});
-const unpack = (stored: Stored): LandedCost => ({
-  ...stored,
-  allocations: (stored.allocations ? stored.allocations.split(';') : []).map((row) => {
-    const [purchaseOrderLineId, cents] = row.split(' ');
-    return { purchaseOrderLineId: purchaseOrderLineId!, amount: fromCents(Number(cents)) };
-  }),
-});
-
-/** Landed costs: writes through the kit's store (no events), the order's list, hard delete with the allocations. */
-export class LandedCostRepository {
-  private readonly store: AggregateStore<Stored>;
-
-  constructor(private readonly model: ReturnType<typeof landedCostModel>) {
-    this.store = new AggregateStore<Stored>(model, undefined, { name: 'Landed cost', remember: 1_000 });
-  }
-
-  async create(cost: NewLandedCost): Promise<LandedCost> {
-    return unpack(await this.store.create(pack(cost)));
-  }
-
-  async change(orgId: string, id: string, decide: (cost: LandedCost) => Decision<LandedCost, LandedCost>) {
-    const { state } = await this.store.change(orgId, id, (stored) => {
-      const decision = decide(unpack(stored));
-      return decision.state ? { state: pack<LandedCost>(decision.state) } : {};
-    });
-    return unpack(state);
-  }
+/** The landed costs as states: by id, and a purchase order's. */
+export class LandedCostReads {
+  constructor(
+    private readonly model: LandedCostModel,
+    private readonly store: LandedCostStore,
+  ) {}
 
   /** The organization's cost, or undefined. */
-  async find(orgId: string, id: string): Promise<LandedCost | undefined> {
-    const stored = await this.store.read(orgId, id);
-    return stored && unpack(stored);
-  }
-
-  remove(orgId: string, id: string): Promise<boolean> {
-    return this.store.remove(orgId, id);
+  find(orgId: string, id: string): Promise<LandedCost | undefined> {
+    return this.store.read(orgId, id);
   }
 
   /** A purchase order's landed costs, oldest first (an order has a handful). */
   async ofPurchaseOrder(orgId: string, purchaseOrderId: string): Promise<LandedCost[]> {
-    const docs = await this.model.find({ orgId, purchaseOrderId }).sort({ createdAt: 1, _id: 1 }).lean();
-    return docs.map((d) => unpack(stateOf<Stored>(d)));
+    const docs = await this.model.find({ orgId, purchaseOrderId }, { outbox: 0 }).sort({ createdAt: 1, _id: 1 }).lean();
+    return docs.map((d) => this.store.stateOfDoc(d));
   }
 }

@@ -55,11 +55,11 @@ const ChangeSchema = z.object({ invoiceId: z.string(), before: ContributionSchem
 export class VendorBalances implements Projection<Invoice> {
   readonly event = BALANCE_CHANGED;
   private readonly model: ReturnType<typeof vendorBalanceModel>;
-  private readonly store: AggregateStore<StoredBalance>;
+  private readonly balances: AggregateStore<StoredBalance>;
 
   constructor(connection: Connection) {
     this.model = vendorBalanceModel(connection);
-    this.store = new AggregateStore<StoredBalance>(this.model, undefined, {
+    this.balances = new AggregateStore<StoredBalance>(this.model, undefined, {
       name: 'Vendor balance',
       documentId: (orgId, channelId) => `${orgId}:${channelId}`,
       initial: (orgId, channelId) => packBalance(emptyBalance(orgId, channelId)),
@@ -88,7 +88,7 @@ export class VendorBalances implements Projection<Invoice> {
       byOrg.set(event.orgId, vendors);
     }
     for (const [orgId, vendors] of byOrg) {
-      const outcomes = await this.store.changeMany(orgId, [...vendors.keys()], (stored) => {
+      const outcomes = await this.balances.changeMany(orgId, [...vendors.keys()], (stored) => {
         const start = unpackBalance(stored);
         const balance = vendors
           .get(stored.channelId)!

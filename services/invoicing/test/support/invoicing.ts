@@ -1,5 +1,5 @@
 import { eventually, startService, type HarnessOptions } from '@stockyard/testkit';
-import { startGateway } from '../../../gateway/test/support/gateway';
+import { startGateway, type TestGateway } from '../../../gateway/test/support/gateway';
 import { startPurchasing } from '../../../purchasing/test/support/purchasing';
 import { switchableProxy } from '../../../purchasing/test/support/switchable-proxy';
 import { invoicing } from '../../src/app';
@@ -8,15 +8,24 @@ const INVOICES = ['invoices.read', 'invoices.write', 'invoices.approve', 'landed
 type Reply = Awaited<ReturnType<Awaited<ReturnType<typeof startService>>['request']>>;
 
 /**
- * Invoicing in the harness with its real peers: the gateway (an organization of its own, whose
+ * The organization in the gateway under the harness's id (invoicing reads its settings there), and
+ * an admin key of it for the settings route.
+ */
+async function gatewayOrg(gw: TestGateway, orgId: string): Promise<string> {
+  await gw.connection.model('Organization').create({ _id: orgId, name: 'Invoicing Org' });
+  return (await gw.keys.create({ orgId, type: 'admin', name: 'admin', role: 'ADMIN' })).token;
+}
+
+/**
+ * Invoicing in the harness with its real peers: the gateway (the organization `orgId`, whose
  * settings invoicing reads), purchasing with the catalog and inventory beside it (orders,
  * vendors, variants, stock), all on one exchange, so purchasing's `hasInvoice` consumes
  * invoicing's events and invoicing consumes purchasing's receipts. `events` is the tap of that
  * exchange.
  */
-export async function startInvoicing(options: HarnessOptions & { switchable?: boolean } = {}) {
+export async function startInvoicing(orgId: string, options: HarnessOptions & { switchable?: boolean } = {}) {
   const gw = await startGateway();
-  const { orgId, adminKey } = await gw.newOrg('Invoicing Org');
+  const adminKey = await gatewayOrg(gw, orgId);
   const pur = await startPurchasing(orgId, { tap: ['#'] });
   const peers = { purchasing: pur.url, catalog: pur.catalog.url, inventory: pur.inventory.url, gateway: gw.url };
   // Peers behind proxies a test can take down and bring back (`switchable`).

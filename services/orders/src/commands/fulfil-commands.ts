@@ -7,7 +7,7 @@ import { commitHold, restoreAndCommit } from '../domain/hold-plans';
 import type { Order } from '../domain/order';
 import { fulfilmentOf } from '../domain/order-fulfilment';
 import { orderTrashed } from '../domain/order.errors';
-import type { HoldRepository } from '../store/hold.repository';
+import type { HoldReads } from '../store/hold.repository';
 import type { OrderReads, OrderStore } from '../store/order.repository';
 import type { FulfilmentRefresh } from './fulfilment-refresh';
 import type { HoldMoves } from './hold-moves';
@@ -63,7 +63,7 @@ export class FulfilCommands {
   constructor(
     private readonly store: OrderStore,
     private readonly orders: OrderReads,
-    private readonly holds: HoldRepository,
+    private readonly holds: HoldReads,
     private readonly moves: HoldMoves,
     private readonly fulfilment: FulfilmentRefresh,
   ) {}

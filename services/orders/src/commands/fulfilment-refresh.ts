@@ -3,7 +3,7 @@ import { errors } from '../domain/errors';
 import type { Hold } from '../domain/hold';
 import type { Order } from '../domain/order';
 import { withFulfilment } from '../domain/order-fulfilment';
-import type { HoldRepository } from '../store/hold.repository';
+import type { HoldReads } from '../store/hold.repository';
 import type { OrderReads, OrderStore } from '../store/order.repository';
 
 /** Rounds of a refresh before it gives up (503 `contention`): each loses only to another write of the order. */
@@ -25,7 +25,7 @@ export class FulfilmentRefresh {
 
   constructor(
     private readonly orders: OrderReads,
-    private readonly holds: HoldRepository,
+    private readonly holds: HoldReads,
     private readonly logger: Logger,
   ) {}
 

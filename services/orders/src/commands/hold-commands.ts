@@ -6,7 +6,7 @@ import { allocateHold, cancelHold, deallocateHold } from '../domain/hold-plans';
 import { holdStates } from '../domain/hold-states';
 import { holdView } from '../domain/hold-view';
 import type { CatalogSources } from '../peers/catalog-sources';
-import type { HoldRepository } from '../store/hold.repository';
+import type { HoldReads, HoldStore } from '../store/hold.repository';
 import type { OrderReads } from '../store/order.repository';
 import type { FulfilmentRefresh } from './fulfilment-refresh';
 import type { HoldMoves } from './hold-moves';
@@ -17,7 +17,8 @@ type StaleOutcome = { reservationId: string; outcome: 'released' | 'would_releas
 export class HoldCommands {
   constructor(
     private readonly orders: OrderReads,
-    private readonly holds: HoldRepository,
+    private readonly store: HoldStore,
+    private readonly holds: HoldReads,
     private readonly moves: HoldMoves,
     private readonly sources: CatalogSources,
     private readonly fulfilment: FulfilmentRefresh,
@@ -38,7 +39,7 @@ export class HoldCommands {
     if (!offers.some((o) => o.sourceChannelId === sourceChannelId)) {
       throw sourceNotOffering(sourceChannelId, hold.variantId);
     }
-    const changed = await this.holds.change(orgId, id, (h) => ({ state: allocateHold(h, sourceChannelId) }));
+    const changed = await this.store.change(orgId, id, (h) => ({ state: allocateHold(h, sourceChannelId) }));
     // A line whose holds all ship from a source holds no stock: its order's fulfilment leaves it out.
     await this.fulfilment.refresh(orgId, [changed.state.orderId]);
     return holdView(changed.state);
@@ -47,7 +48,7 @@ export class HoldCommands {
   /** POST /reservations/{id}/deallocate: ALLOCATED back to PENDING, the source forgotten. */
   async deallocate(orgId: string, id: string): Promise<Reservation> {
     await this.get(orgId, id);
-    const changed = await this.holds.change(orgId, id, (h) => ({ state: deallocateHold(h) }));
+    const changed = await this.store.change(orgId, id, (h) => ({ state: deallocateHold(h) }));
     await this.fulfilment.refresh(orgId, [changed.state.orderId]);
     return holdView(changed.state);
   }

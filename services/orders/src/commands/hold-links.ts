@@ -1,5 +1,5 @@
 import { isOpen, type Hold } from '../domain/hold';
-import type { HoldRepository } from '../store/hold.repository';
+import type { HoldReads, HoldStore } from '../store/hold.repository';
 
 /**
  * Purchase-order links, as purchasing tells them after linking (its own write first): each open
@@ -7,13 +7,16 @@ import type { HoldRepository } from '../store/hold.repository';
  * leaves it alone). A hold closed since is left as it is. Linking again changes nothing.
  */
 export class HoldLinks {
-  constructor(private readonly holds: HoldRepository) {}
+  constructor(
+    private readonly store: HoldStore,
+    private readonly holds: HoldReads,
+  ) {}
 
   async link(orgId: string, ids: string[], purchaseOrderId: string, purchaseOrderLineId: string): Promise<Hold[]> {
     const found = await this.holds.byIds(orgId, ids);
     return Promise.all(
       found.map(async (hold) => {
-        const changed = await this.holds.change(orgId, hold.id, (h) =>
+        const changed = await this.store.change(orgId, hold.id, (h) =>
           isOpen(h) && h.purchaseOrderLineId !== purchaseOrderLineId
             ? { state: { ...h, purchaseOrderId, purchaseOrderLineId } }
             : {},

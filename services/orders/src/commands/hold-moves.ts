@@ -8,7 +8,7 @@ import {
 import { dependencyUnavailable, type Logger } from '@stockyard/service-kit';
 import { isDropship, type Hold, type PendingMove } from '../domain/hold';
 import type { Planned } from '../domain/hold-plans';
-import type { HoldRepository } from '../store/hold.repository';
+import type { HoldReads, HoldStore } from '../store/hold.repository';
 
 interface Ran {
   hold: Hold;
@@ -41,7 +41,8 @@ const codeOf = (err: PeerRefusedError) =>
  */
 export class HoldMoves {
   constructor(
-    private readonly holds: HoldRepository,
+    private readonly store: HoldStore,
+    private readonly holds: HoldReads,
     readonly stock: InventoryClient,
     private readonly logger: Logger,
     private readonly fulfilment?: FulfilmentListener,
@@ -54,7 +55,7 @@ export class HoldMoves {
    * caller's own.
    */
   refreshedByCaller(): HoldMoves {
-    return new HoldMoves(this.holds, this.stock, this.logger);
+    return new HoldMoves(this.store, this.holds, this.stock, this.logger);
   }
 
   /**
@@ -74,7 +75,7 @@ export class HoldMoves {
   async run(orgId: string, id: string, plan: (current: Hold) => Planned | undefined): Promise<Ran> {
     let hold = await this.holds.find(orgId, id);
     if (hold?.pendingMove) hold = await this.finish(hold);
-    const planned = await this.holds.change(orgId, id, (current) => {
+    const planned = await this.store.change(orgId, id, (current) => {
       if (current.pendingMove) return { result: { move: current.pendingMove, made: false } };
       const next = plan(current);
       if (!next) return { result: { move: null, made: false } };
@@ -97,7 +98,7 @@ export class HoldMoves {
       refused = codeOf(err);
       this.logger.warn({ holdId: hold.id, key: move.operationKey, code: refused }, 'inventory refused a hold move');
     }
-    const settled = await this.holds.change(hold.orgId, hold.id, (current) => {
+    const settled = await this.store.change(hold.orgId, hold.id, (current) => {
       if (current.pendingMove?.operationKey !== move.operationKey) return { result: false };
       const next = { ...(refused ? undone(current, move) : applied(current, move)), pendingMove: null };
       return { state: next, result: movesFulfilment(current, next) };
@@ -114,7 +115,7 @@ export class HoldMoves {
   async runMany(orgId: string, ids: readonly string[], plan: (current: Hold) => Planned | undefined) {
     const before = await this.holds.byIds(orgId, [...ids]);
     await this.finishMany(before.filter((h) => h.pendingMove));
-    const planned = await this.holds.changeMany(orgId, ids, (current) => {
+    const planned = await this.store.changeMany(orgId, ids, (current) => {
       if (current.pendingMove) return { result: { made: false } };
       const next = plan(current);
       if (!next) return { result: { made: false } };
@@ -162,7 +163,7 @@ export class HoldMoves {
       }
     }
     const moveOf = new Map(answered.map((h) => [h.id, h.pendingMove!]));
-    const settled = await this.holds.changeMany(orgId, [...moveOf.keys()], (current) => {
+    const settled = await this.store.changeMany(orgId, [...moveOf.keys()], (current) => {
       const move = moveOf.get(current.id)!;
       if (current.pendingMove?.operationKey !== move.operationKey) return { result: false };
       const refused = !answers.get(move.operationKey)!.ok;

@@ -1,6 +1,6 @@
 import { PeriodicPass, type Logger } from '@stockyard/service-kit';
 import type { Hold } from '../domain/hold';
-import type { HoldRepository } from '../store/hold.repository';
+import type { HoldReads } from '../store/hold.repository';
 import type { HoldMoves } from './hold-moves';
 
 /** Moves finished per round at most. */
@@ -16,7 +16,7 @@ const PER_ROUND = 200;
  */
 export class HoldSweep extends PeriodicPass {
   constructor(
-    private readonly holds: HoldRepository,
+    private readonly holds: HoldReads,
     private readonly moves: HoldMoves,
     private readonly settings: { everyMs: number; stuckMs: number },
     logger: Logger,

@@ -3,7 +3,7 @@ import { isOpen, newHold, shortOf, wantsHold, type Hold } from '../domain/hold';
 import type { Order } from '../domain/order';
 import { fulfilmentMayMove, withFulfilment } from '../domain/order-fulfilment';
 import type { CatalogReads } from '../peers/catalog-reads';
-import type { HoldRepository } from '../store/hold.repository';
+import { insertHoldsIfAbsent, type HoldReads, type HoldStore } from '../store/hold.repository';
 import type { OrderReads } from '../store/order.repository';
 import { cancelHold, topUp } from '../domain/hold-plans';
 import type { FulfilmentRefresh } from './fulfilment-refresh';
@@ -21,7 +21,8 @@ const HOLDING = new Set(['PENDING', 'PROCESSING', 'ON_HOLD']);
 export class HoldSync {
   constructor(
     private readonly orders: OrderReads,
-    private readonly holds: HoldRepository,
+    private readonly store: HoldStore,
+    private readonly holds: HoldReads,
     private readonly moves: HoldMoves,
     private readonly catalog: CatalogReads,
     private readonly logger: Logger,
@@ -77,7 +78,7 @@ export class HoldSync {
   private async noteStatus(order: Order, held: Hold[]): Promise<void> {
     const behind = held.filter((h) => isOpen(h) && h.orderStatus !== order.status).map((h) => h.id);
     if (behind.length === 0) return;
-    await this.holds.changeMany(order.orgId, behind, (c) =>
+    await this.store.changeMany(order.orgId, behind, (c) =>
       c.orderStatus === order.status ? {} : { state: { ...c, orderStatus: order.status } },
     );
   }
@@ -114,7 +115,7 @@ export class HoldSync {
         : {};
       return { ...hold, ...planned };
     });
-    await this.holds.createManyIfAbsent(holds);
+    await insertHoldsIfAbsent(this.store, holds);
     return wanting.length;
   }
 

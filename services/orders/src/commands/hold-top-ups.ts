@@ -1,7 +1,7 @@
 import type { Logger } from '@stockyard/service-kit';
 import { shortOf } from '../domain/hold';
 import { topUp, topUpOrder } from '../domain/hold-plans';
-import type { HoldRepository } from '../store/hold.repository';
+import type { HoldReads } from '../store/hold.repository';
 import type { HoldMoves } from './hold-moves';
 
 /** Open holds of a variant one top-up pass examines at most. */
@@ -17,7 +17,7 @@ const TOP_UP_READ = 500;
  */
 export class HoldTopUps {
   constructor(
-    private readonly holds: HoldRepository,
+    private readonly holds: HoldReads,
     private readonly moves: HoldMoves,
     private readonly logger: Logger,
   ) {}

@@ -1,5 +1,5 @@
-import { notFound } from '@stockyard/service-kit';
-import { isOpen, newHold, type Hold } from '../domain/hold';
+import { isDuplicateKeyError, notFound } from '@stockyard/service-kit';
+import { isOpen, newHold, type Hold, type NewHold } from '../domain/hold';
 import { holdsNotRefreshable, orderFinished } from '../domain/hold.errors';
 import { cancelHold } from '../domain/hold-plans';
 import { holdView } from '../domain/hold-view';
@@ -7,7 +7,7 @@ import type { Order } from '../domain/order';
 import { lineNotFound } from '../domain/order.errors';
 import type { CatalogReads } from '../peers/catalog-reads';
 import type { CatalogSources } from '../peers/catalog-sources';
-import type { HoldRepository } from '../store/hold.repository';
+import type { HoldReads, HoldStore } from '../store/hold.repository';
 import type { OrderReads } from '../store/order.repository';
 import type { FulfilmentRefresh } from './fulfilment-refresh';
 import type { HoldMoves } from './hold-moves';
@@ -20,7 +20,8 @@ const FINISHED = new Set(['SHIPPED', 'DELIVERED', 'CANCELLED']);
 export class KitCommands {
   constructor(
     private readonly orders: OrderReads,
-    private readonly holds: HoldRepository,
+    private readonly store: HoldStore,
+    private readonly holds: HoldReads,
     private readonly moves: HoldMoves,
     private readonly sync: HoldSync,
     private readonly catalog: CatalogReads,
@@ -32,6 +33,15 @@ export class KitCommands {
     const order = await this.orders.find(orgId, id);
     if (!order) throw notFound('Order');
     return order;
+  }
+
+  /** Creates the hold unless one of its id exists (its id is known in advance: a repeat makes it once). */
+  private async createIfAbsent(hold: NewHold): Promise<void> {
+    try {
+      await this.store.create(hold);
+    } catch (err) {
+      if (!isDuplicateKeyError(err)) throw err;
+    }
   }
 
   private cancel(hold: Hold) {
@@ -80,7 +90,7 @@ export class KitCommands {
           kit.lineId,
         ),
       );
-      await Promise.all(made.map((h) => this.holds.createIfAbsent(h)));
+      await Promise.all(made.map((h) => this.createIfAbsent(h)));
       await this.cancel(kit);
       expanded.push({ reservationId: kit.id, into: made.map((h) => h.id) });
     }
@@ -114,7 +124,7 @@ export class KitCommands {
       const warehouseId = await this.sync.warehouseOf(order);
       const kitLevel = variant.productType === 'BUNDLE';
       const hold = newHold(order, line, { variantId: variant.id, warehouseId, kitLevel, generation });
-      await this.holds.createIfAbsent(hold);
+      await this.createIfAbsent(hold);
       created = [await this.sync.reserve((await this.holds.find(orgId, hold.id))!)];
     }
     // The line's holds changed (a dropship hold cancelled, a new one): what it shows may have too.

@@ -1,3 +1,4 @@
+import { outboxFields } from '@stockyard/service-kit';
 import { Schema, type Connection } from 'mongoose';
 
 /** Stock holds, one document each (services/orders/README.md, "Holds"); the store writes them raw. */
@@ -26,6 +27,8 @@ const holdSchema = new Schema(
     version: { type: Number, default: 1 },
     createdAt: { type: Date },
     updatedAt: { type: Date },
+    // Each write's audit record leaves through the outbox.
+    ...outboxFields,
   },
   { collection: 'holds', versionKey: false },
 );

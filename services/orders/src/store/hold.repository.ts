@@ -1,49 +1,43 @@
-import { AggregateStore, isDuplicateKeyError, stateOf, type Decision } from '@stockyard/service-kit';
-import { insertAbsent, type Changed } from '@stockyard/service-kit/store';
+import { AggregateStore, stateOf, type OutboxRelay } from '@stockyard/service-kit';
+import { insertAbsent } from '@stockyard/service-kit/store';
 import type { Hold, NewHold } from '../domain/hold';
 import type { HoldModel } from './hold.model';
 
 const OPEN = ['PENDING', 'ALLOCATED'];
 
-/** Every write of a hold goes through the kit's store (version guard); reads by order, variant and status. */
-export class HoldRepository {
-  readonly store: AggregateStore<Hold>;
+/**
+ * The holds' store: the kit's (lock, version guard), the holds this process wrote remembered (a
+ * move's plan, call and settle read none), and every write in the audit trail through the
+ * service's relay (holds emit no events of their own).
+ */
+export const holdStore = (model: HoldModel, relay: OutboxRelay) =>
+  new AggregateStore<Hold>(model, relay, { name: 'Reservation', remember: 10_000 });
+export type HoldStore = ReturnType<typeof holdStore>;
 
-  constructor(private readonly model: HoldModel) {
-    this.store = new AggregateStore<Hold>(model, undefined, { name: 'Reservation', remember: 10_000 });
-  }
+/**
+ * New holds inserted together, those of an id that exists left as they are (the ids are the
+ * lines': a retried sync makes each once). One insert for an order's holds, beside the store: the
+ * kit's store creates one aggregate a call, so these creates carry no audit record.
+ */
+export async function insertHoldsIfAbsent(store: Pick<HoldStore, 'collection'>, holds: readonly NewHold[]) {
+  const now = new Date();
+  const docs = holds.map(({ id, ...fields }) => ({ ...fields, _id: id, version: 1, createdAt: now, updatedAt: now }));
+  await insertAbsent(store.collection, docs);
+}
 
-  /** Creates the hold unless one of that id exists (the id is the line's: a retried sync makes it once). */
-  async createIfAbsent(hold: NewHold): Promise<void> {
-    try {
-      await this.store.create(hold);
-    } catch (err) {
-      if (!isDuplicateKeyError(err)) throw err;
-    }
-  }
-
-  change<R>(orgId: string, id: string, decide: (current: Hold) => Decision<Hold, R>): Promise<Changed<Hold, R>> {
-    return this.store.change(orgId, id, decide);
-  }
-
-  /** Many holds of an organization changed in one batched change: an outcome per id. */
-  changeMany<R>(orgId: string, ids: readonly string[], decide: (current: Hold) => Decision<Hold, R>) {
-    return this.store.changeMany(orgId, ids, decide);
-  }
-
-  /** `createIfAbsent` for many, in one insert (those of an id that exists are left as they are). */
-  async createManyIfAbsent(holds: readonly NewHold[]): Promise<void> {
-    const now = new Date();
-    const docs = holds.map(({ id, ...fields }) => ({ ...fields, _id: id, version: 1, createdAt: now, updatedAt: now }));
-    await insertAbsent(this.model.collection, docs);
-  }
+/** The holds as states: by id, by order, variant and status, the sweep's. */
+export class HoldReads {
+  constructor(
+    private readonly model: HoldModel,
+    private readonly store: HoldStore,
+  ) {}
 
   find(orgId: string, id: string): Promise<Hold | undefined> {
     return this.store.read(orgId, id);
   }
 
   private async many(filter: Record<string, unknown>, limit = 0): Promise<Hold[]> {
-    const docs = await this.model.find(filter).sort({ _id: 1 }).limit(limit).lean();
+    const docs = await this.model.find(filter, { outbox: 0 }).sort({ _id: 1 }).limit(limit).lean();
     return docs.map((d) => stateOf<Hold>(d));
   }
 
@@ -83,14 +77,14 @@ export class HoldRepository {
   /** Open holds of the variant in a warehouse (kit-level ones reserve nothing), the oldest first, at most `limit`. */
   async openInWarehouses(orgId: string, variantId: string, limit: number): Promise<Hold[]> {
     const filter = { orgId, variantId, status: { $in: OPEN }, warehouseId: { $ne: null }, kitLevel: { $ne: true } };
-    const docs = await this.model.find(filter).sort({ createdAt: 1, _id: 1 }).limit(limit).lean();
+    const docs = await this.model.find(filter, { outbox: 0 }).sort({ createdAt: 1, _id: 1 }).limit(limit).lean();
     return docs.map((d) => stateOf<Hold>(d));
   }
 
   /** Open holds linked to the purchase-order line, oldest first (ids are random: by `createdAt`). */
   async linkedTo(orgId: string, purchaseOrderLineId: string): Promise<Hold[]> {
     const docs = await this.model
-      .find({ orgId, purchaseOrderLineId, status: { $in: OPEN } })
+      .find({ orgId, purchaseOrderLineId, status: { $in: OPEN } }, { outbox: 0 })
       .sort({ createdAt: 1, _id: 1 })
       .lean();
     return docs.map((d) => stateOf<Hold>(d));

@@ -97,11 +97,11 @@ function withDeltas(bucket: StatsBucket, deltas: readonly Delta[]): StatsBucket 
  */
 export class OrderStatsBuckets implements Projection<Order> {
   readonly event = STATS_CHANGED;
-  private readonly store: AggregateStore<StatsBucket>;
+  private readonly buckets: AggregateStore<StatsBucket>;
 
   constructor(connection: Connection) {
     const model = connection.models.OrderStatsBucket ?? connection.model('OrderStatsBucket', bucketSchema);
-    this.store = new AggregateStore<StatsBucket>(model, undefined, {
+    this.buckets = new AggregateStore<StatsBucket>(model, undefined, {
       name: 'Order stats',
       documentId: (orgId, key) => `${orgId}${SEP}${key}`,
       initial: (orgId, key) => {
@@ -112,7 +112,7 @@ export class OrderStatsBuckets implements Projection<Order> {
   }
 
   get model() {
-    return this.store.model;
+    return this.buckets.model;
   }
 
   updatesFor(before: Order | null, after: Order): Record<string, unknown>[] {
@@ -121,9 +121,9 @@ export class OrderStatsBuckets implements Projection<Order> {
 
   /** Each update moves the order's old contribution out of its bucket and the new one in. */
   async apply(updates: readonly EventEnvelope[]): Promise<void> {
-    for (const [orgId, buckets] of deltasOf(updates)) {
-      const outcomes = await this.store.changeMany(orgId, [...buckets.keys()], (bucket) => {
-        const next = withDeltas(bucket, buckets.get(`${bucket.channelId}${SEP}${bucket.status}`)!);
+    for (const [orgId, deltas] of deltasOf(updates)) {
+      const outcomes = await this.buckets.changeMany(orgId, [...deltas.keys()], (bucket) => {
+        const next = withDeltas(bucket, deltas.get(`${bucket.channelId}${SEP}${bucket.status}`)!);
         return next === bucket ? {} : { state: next };
       });
       for (const outcome of outcomes.values()) if (!outcome.ok) throw outcome.error;

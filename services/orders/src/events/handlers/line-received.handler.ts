@@ -3,7 +3,7 @@ import type { Logger } from '@stockyard/service-kit';
 import { shortOf } from '../../domain/hold';
 import { topUp } from '../../domain/hold-plans';
 import type { HoldMoves } from '../../commands/hold-moves';
-import type { HoldRepository } from '../../store/hold.repository';
+import type { HoldReads } from '../../store/hold.repository';
 
 /**
  * purchase_order.line_received (purchasing's internal event): the arriving stock is reserved first
@@ -12,7 +12,7 @@ import type { HoldRepository } from '../../store/hold.repository';
  * the hold's next key, written on the hold first: a replayed event tops up only what is still short.
  */
 export const lineReceivedHandler =
-  (holds: HoldRepository, moves: HoldMoves, logger: Logger) =>
+  (holds: HoldReads, moves: HoldMoves, logger: Logger) =>
   async ({ payload }: TypedEvent<'purchase_order.line_received'>): Promise<void> => {
     if (!payload.warehouseId) return;
     let left = payload.quantity;

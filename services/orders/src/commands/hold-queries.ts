@@ -7,17 +7,17 @@ import { holdView } from '../domain/hold-view';
 import type { Order } from '../domain/order';
 import type { CatalogSources } from '../peers/catalog-sources';
 import type { PurchaseDates } from '../peers/purchase-dates';
-import type { HoldRepository } from '../store/hold.repository';
+import type { HoldReads } from '../store/hold.repository';
 import type { OrderReads } from '../store/order.repository';
 
 /** Open orders pending-reservations examines at most per call (newest ordered first). */
 const PENDING_SCAN = 500;
 
-/** The holds' reads: an order's holds, whether they are complete, the orders whose holds are not. */
-export class HoldReads {
+/** The holds' queries: an order's holds, whether they are complete, the orders whose holds are not. */
+export class HoldQueries {
   constructor(
     private readonly orders: OrderReads,
-    private readonly holds: HoldRepository,
+    private readonly holds: HoldReads,
     private readonly sources: CatalogSources,
     private readonly purchaseDates: PurchaseDates,
     private readonly stock: Pick<InventoryClient, 'reorderLevels'>,
