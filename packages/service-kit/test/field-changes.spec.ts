@@ -64,3 +64,14 @@ describe('fieldChanges', () => {
     expect(fieldChanges(a, { ...a, version: 2, list: [1, 2] })).toEqual({});
   });
 });
+
+describe('fieldChanges with bookkeeping fields named', () => {
+  it('leaves them out, and is empty when only they moved', () => {
+    const a = { status: 'PENDING', pendingMove: null, reserves: 0 };
+    const planned = { ...a, pendingMove: { kind: 'reserve' }, reserves: 1 };
+    const ignored = new Set(['pendingMove', 'reserves']);
+    expect(fieldChanges(a, planned, [], ignored)).toEqual({});
+    const settled = { ...planned, status: 'ALLOCATED', pendingMove: null };
+    expect(fieldChanges(planned, settled, [], ignored)).toEqual({ status: { before: 'PENDING', after: 'ALLOCATED' } });
+  });
+});

@@ -10,6 +10,11 @@ export interface AuditOption<S = never> {
   type?: string;
   /** Fields that hold secrets beyond the names every store redacts (field-changes.ts). */
   secretFields?: readonly string[];
+  /**
+   * Top-level fields that are bookkeeping, not anyone's change (a move in flight, a counter of
+   * moves): not recorded, and a write that changes only these records nothing.
+   */
+  ignoredFields?: readonly string[];
   /** The resource's id in the trail, for a state without an `id` of its own (a stock level). */
   idOf?: (state: S) => string;
 }
@@ -29,18 +34,20 @@ const snake = (name: string) =>
  */
 export class AuditTrail<S extends Aggregate> {
   private readonly type: string;
+  private readonly ignored: ReadonlySet<string>;
 
   constructor(
     name: string,
     private readonly option: AuditOption<S> = {},
   ) {
     this.type = option.type ?? snake(name);
+    this.ignored = new Set(option.ignoredFields);
   }
 
   /** The record of a write from `before` (null: a create) to `after`, or none when no field moved. */
   eventFor(before: S | null, after: S, fallbackId?: string): EventEnvelope | undefined {
     const id = this.option.idOf?.(after) ?? (after as { id?: string }).id ?? fallbackId ?? '';
-    const fields = fieldChanges(before, after, this.option.secretFields);
+    const fields = fieldChanges(before, after, this.option.secretFields, this.ignored);
     if (Object.keys(fields).length === 0) return undefined;
     const { actor, request, status } = auditScope();
     return newEvent('audit.recorded', {

@@ -66,14 +66,22 @@ function byId(path: string, before: Plain[], after: Plain[], secrets: ReadonlySe
   }
 }
 
-/** The changes from `before` (null: the resource is new) to `after`, bookkeeping fields left out. */
-export function fieldChanges(before: object | null, after: object, secretFields: readonly string[] = []): FieldChanges {
+/**
+ * The changes from `before` (null: the resource is new) to `after`, bookkeeping fields left out:
+ * the store's own and those the aggregate names (`ignored`: a counter of moves, a pending marker).
+ */
+export function fieldChanges(
+  before: object | null,
+  after: object,
+  secretFields: readonly string[] = [],
+  ignored: ReadonlySet<string> = new Set(),
+): FieldChanges {
   const out: FieldChanges = {};
   const secrets = new Set(secretFields);
   const a = (before ?? {}) as Plain;
   const b = after as Plain;
   for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    if (SKIPPED.has(k)) continue;
+    if (SKIPPED.has(k) || ignored.has(k)) continue;
     walk(k, a[k], b[k], secrets, out);
   }
   return out;

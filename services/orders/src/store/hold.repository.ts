@@ -11,7 +11,13 @@ const OPEN = ['PENDING', 'ALLOCATED'];
  * service's relay (holds emit no events of their own).
  */
 export const holdStore = (model: HoldModel, relay: OutboxRelay) =>
-  new AggregateStore<Hold>(model, relay, { name: 'Reservation', remember: 10_000 });
+  new AggregateStore<Hold>(model, relay, {
+    name: 'Reservation',
+    remember: 10_000,
+    // A move's plan (its pending move and the count that keys it) and the order's status as the hold
+    // saw it are bookkeeping: the trail records what the move settled (status, quantities).
+    audit: { ignoredFields: ['pendingMove', 'reserves', 'releases', 'orderStatus'] },
+  });
 export type HoldStore = ReturnType<typeof holdStore>;
 
 /**
