@@ -59,9 +59,16 @@ describe('an event survives SIGKILL of the service that wrote it', () => {
     const db = await mongoose.createConnection(infraEnv().mongoUrl, { dbName: stack.databases.inventory }).asPromise();
     const level = await db.collection('stock_levels').findOne({ variantId: 'var_crash' });
     await db.close();
-    // The movement, the availability change, and the level's first place (a local index update).
+    // The movement, the availability change, its value (stock valuation), its audit record, and the
+    // level's first place (a local index update): all in the one write.
     const names = (level?.outbox as { body: string }[]).map((e) => (JSON.parse(e.body) as { name: string }).name);
-    expect(names).toEqual(['stock.movement_recorded', 'inventory.availability_changed', 'stock.level_places_changed']);
+    expect(names).toEqual([
+      'stock.movement_recorded',
+      'inventory.availability_changed',
+      'stock.valuation_recorded',
+      'audit.recorded',
+      'stock.level_places_changed',
+    ]);
     expect(receiver.received).toHaveLength(0);
 
     await inventory.start({ OUTBOX_EAGER: 'true', OUTBOX_INTERVAL_MS: '1000' });

@@ -27,6 +27,8 @@ import { OperationRepository } from './store/operation.repository';
 import { ReorderPointAdoption } from './store/reorder-point-adoption';
 import { stockLevelModel } from './store/stock-level.model';
 import { StockRepository, stockLevelStore } from './store/stock.repository';
+import { valuationEntryModel } from './store/valuation-entry.model';
+import { ValuationLedger } from './store/valuation-ledger';
 import type { VariantRepository } from './store/variant.repository';
 import type { WarehouseRepository } from './store/warehouse.repository';
 
@@ -53,7 +55,8 @@ export function stockModule(
   const movementDocs = movementModel(connection);
   const ledger = new Ledger(movementDocs);
   const places = levelPlaces(connection);
-  const levels = stockLevelStore(levelDocs, relay, { places, ledger });
+  const valuations = new ValuationLedger(valuationEntryModel(connection));
+  const levels = stockLevelStore(levelDocs, relay, { places, ledger, valuations });
   const stock = new StockRepository(levels, levelDocs, places);
   const bundles = new BundleRepository(bundleDocs);
   const movements = new MovementRepository(movementDocs);

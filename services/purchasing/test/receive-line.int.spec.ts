@@ -46,6 +46,21 @@ describe('POST /purchase-orders/{id}/lines/{lineId}/receive', () => {
     });
   });
 
+  it("puts the stock in at the line's unit cost, its cost layer tagged with the line (for landed costs)", async () => {
+    const { po, lineId, variantId } = await h.submittedOrder(10);
+    expect((await h.receive(po.id, lineId, { quantity: 4 })).status).toBe(201);
+    const inventoryDb = h.inventory.connection;
+    const entries = await inventoryDb.collection('stock_valuation_entries').find({ variantId }).toArray();
+    // The line's unit cost is the variant's cost, $2.50: 4 × 250 = 1,000 cents.
+    expect(entries.map((e) => [e.kind, e.quantity, e.valueCents])).toEqual([['RECEIPT', 4, 1000]]);
+    const level = await inventoryDb.collection('stock_levels').findOne({ variantId });
+    expect(level?.costPools).toEqual([
+      expect.objectContaining({
+        layers: [expect.objectContaining({ quantity: 4, valueCents: 1000, origin: `${po.id}:${lineId}` })],
+      }),
+    ]);
+  });
+
   it('receives into the bin named', async () => {
     const { po, lineId, variantId, warehouseId } = await h.submittedOrder(5);
     const binId = await h.bin(warehouseId, 'A-01');

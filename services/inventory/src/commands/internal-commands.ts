@@ -12,6 +12,7 @@ import { appliedAs, paramsOf, signatureOf, type OperationKind, type OperationPar
 import { availableOf, onHandOf, type StockLevel } from '../domain/stock-level';
 import { deductStock, receiveStock, releaseStock, reserveStock } from '../domain/stock-operations';
 import { operationKeyReused } from '../domain/stock.errors';
+import { joinValuations } from '../domain/valuation-recorded';
 import type { OperationRepository } from '../store/operation.repository';
 import { movementIds, type StockCommands } from './stock-commands';
 
@@ -114,7 +115,7 @@ export class InternalCommands {
           results.push(refused(key, refusalOf(err)));
         }
       }
-      return { state: current, events, result: results };
+      return { state: current, events: joinValuations(events), result: results };
     });
     for (const [variantId, outcome] of levels) {
       const entries = byVariant.get(variantId)!;

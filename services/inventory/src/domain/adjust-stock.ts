@@ -1,5 +1,6 @@
 import type { AdjustStock, StockMovement } from '@stockyard/contracts';
 import { settle, type LevelChange, type MovementIds } from './level-change';
+import { costStock } from './movement-cost';
 import { adjustLocation, type StockLevel } from './stock-level';
 
 export { MOVEMENT_RECORDED } from './level-change';
@@ -8,7 +9,10 @@ interface AdjustChange extends LevelChange {
   movement: StockMovement;
 }
 
-/** An ADJUSTMENT: one location changes; availability changes with it. */
+/**
+ * An ADJUSTMENT: one location changes; availability changes with it. In at the request's
+ * unitCost (else the average), out at cost.
+ */
 export function adjustStock(level: StockLevel, input: AdjustStock, ids: MovementIds | string, now: Date): AdjustChange {
   const where = { warehouseId: input.warehouseId, binId: input.binId ?? null };
   const locations = adjustLocation(level, where, input.quantity);
@@ -20,5 +24,6 @@ export function adjustStock(level: StockLevel, input: AdjustStock, ids: Movement
     movementIds,
     now,
   );
-  return { ...change, movement: change.movements![0]! };
+  const movement = change.movements![0]!;
+  return { ...costStock(level, change, movement, 'ADJUSTMENT', input.quantity, input.unitCost), movement };
 }

@@ -8,8 +8,8 @@ type StockInKind = 'OPENING' | 'ADJUSTMENT' | 'COUNT' | 'RETURN';
 
 interface Receipt {
   quantity: number;
-  /** The purchase-order line's unit cost, in cents. */
-  unitCostCents: number;
+  /** The purchase-order line's unit cost, in cents; null when the caller sent none (in at the average). */
+  unitCostCents: number | null;
   /** The line's key, so its landed costs find the layer (see allocate-cost.ts). */
   origin?: string | null;
 }
@@ -25,13 +25,12 @@ const assertUnitCost = (cents: number) => {
   if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`unit cost must be whole cents ≥ 0: ${cents}`);
 };
 
-/** RECEIPT: a new layer of quantity × unit cost (rounded to the cent, half away from zero). */
+/** RECEIPT: a new layer of quantity × unit cost (rounded to the cent, half away from zero), else at the average. */
 export function receiveCost(pool: CostPool, receipt: Receipt, context: CostContext): CostChange {
-  assertUnitCost(receipt.unitCostCents);
   const units = positiveUnits(receipt.quantity);
   const layer = {
     quantity: fromUnits(units),
-    valueCents: timesCents(fromUnits(units), receipt.unitCostCents),
+    valueCents: valueIn(pool, units, receipt.unitCostCents),
     receivedAt: context.at,
     origin: receipt.origin ?? null,
   };
@@ -51,16 +50,23 @@ export function addStockCost(
   context: CostContext,
 ): CostChange {
   const units = positiveUnits(quantity);
-  if (unitCostCents !== null) assertUnitCost(unitCostCents);
-  const have = poolUnits(pool);
-  const valueCents =
-    unitCostCents !== null
-      ? timesCents(fromUnits(units), unitCostCents)
-      : have > 0
-        ? shareOfCents(poolValue(pool), units, have)
-        : 0;
-  const layer = { quantity: fromUnits(units), valueCents, receivedAt: context.at, origin: null };
+  const layer = {
+    quantity: fromUnits(units),
+    valueCents: valueIn(pool, units, unitCostCents),
+    receivedAt: context.at,
+    origin: null,
+  };
   return withLayers(pool, [layer], kind, context);
+}
+
+/** What `units` coming in are worth: at the unit cost given, else at the pool's average, else 0. */
+function valueIn(pool: CostPool, units: number, unitCostCents: number | null): number {
+  if (unitCostCents !== null) {
+    assertUnitCost(unitCostCents);
+    return timesCents(fromUnits(units), unitCostCents);
+  }
+  const have = poolUnits(pool);
+  return have > 0 ? shareOfCents(poolValue(pool), units, have) : 0;
 }
 
 /** TRANSFER_IN: the layers the source's TRANSFER_OUT took, with their value, dates and origins. */

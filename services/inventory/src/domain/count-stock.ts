@@ -1,5 +1,6 @@
-import type { CountDiff, CountResult } from '@stockyard/contracts';
+import { fromUnits, toUnits, type CountDiff, type CountResult } from '@stockyard/contracts';
 import { settle, type LevelChange, type MovementIds } from './level-change';
+import { costStock } from './movement-cost';
 import { hasApplied, remember } from './operations';
 import { adjustLocation, onHandAt, round, type StockLevel } from './stock-level';
 import { duplicateCountLine } from './stock.errors';
@@ -70,7 +71,11 @@ export function applyCount(
     reason,
     reference: countId,
   }));
-  const change = settle(level, { locations, operations: remember(level, key, now) }, drafts, ids, now);
+  const change = costCount(
+    level,
+    settle(level, { locations, operations: remember(level, key, now) }, drafts, ids, now),
+    changed,
+  );
   const movementOf = (d: CountDiff) => change.movements!.find((m) => m.binId === d.binId)?.id ?? null;
   const results = diffs.map((d) => ({
     ...d,
@@ -79,4 +84,15 @@ export function applyCount(
     movementId: d.difference === 0 ? null : movementOf(d),
   }));
   return { ...change, results };
+}
+
+/**
+ * A count's cost is its net change in the warehouse: stock found in one bin and missing from
+ * another moved between them, which is not costed. The net comes in at the average or goes out
+ * at cost, caused by the count's first movement (they share its reference, the count id).
+ */
+function costCount(level: StockLevel, change: LevelChange, changed: readonly CountDiff[]): LevelChange {
+  const net = fromUnits(changed.reduce((sum, d) => sum + toUnits(d.difference), 0));
+  if (net === 0) return change;
+  return costStock(level, change, change.movements![0]!, 'COUNT', net);
 }

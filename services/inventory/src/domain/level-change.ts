@@ -2,17 +2,23 @@ import type { EventEnvelope, MovementType, StockMovement } from '@stockyard/cont
 import { newEvent, type Decision } from '@stockyard/service-kit';
 import { hasReorderPoint } from './reorder-levels';
 import { availableOf, onHandAt, round, type Place, type StockLevel } from './stock-level';
+import type { ValuationEntry } from './valuation-entry';
+import { valuationRecorded } from './valuation-recorded';
 
 /** Internal event carrying a movement: the ledger's row rides on it (store/ledger.ts), so a crash loses none. */
 export const MOVEMENT_RECORDED = 'stock.movement_recorded' as const;
 
 /** The fields a change may rewrite; omitted ones stay as they are. */
-type LevelFields = Partial<Pick<StockLevel, 'locations' | 'reserved' | 'reservations' | 'primaryBins' | 'operations'>>;
+type LevelFields = Partial<
+  Pick<StockLevel, 'locations' | 'reserved' | 'reservations' | 'primaryBins' | 'operations' | 'costPools'>
+>;
 
-/** What the domain hands the repository: new fields, the events, the movements (for the ledger). */
+/** What the domain hands the repository: new fields, the events, the movements (for the ledger), their cost. */
 export interface LevelChange extends LevelFields {
   events: EventEnvelope[];
   movements?: StockMovement[];
+  /** The valuation entries of the movements (movement-cost.ts), in order. */
+  valuations?: ValuationEntry[];
 }
 
 /** Fixed per request, so a recomputed change (lost race) reuses the same movement ids. */
@@ -72,16 +78,17 @@ export type LevelDecision<X extends object = object> = Decision<StockLevel, Leve
 
 /**
  * A change as the aggregate store's decision: the new level (with `hasReorderPoint` derived from
- * its rows, written only when it moves), its events (the store adds the level-place index's update
- * when its set of places changed), its movements (and `extra`) back.
+ * its rows, written only when it moves), its events and its valuation entries' (the store adds
+ * the level-place index's update when its set of places changed), its movements (and `extra`) back.
  */
 export function decision<X extends object = object>(
   level: StockLevel,
   change: LevelChange,
   extra?: X,
 ): LevelDecision<X> {
-  const { events, movements = [], ...fields } = change;
+  const { events, movements = [], valuations = [], ...fields } = change;
   const locations = fields.locations ?? level.locations;
   const state = { ...level, ...fields, hasReorderPoint: hasReorderPoint(locations) };
-  return { state, events, result: { movements, ...extra } as LevelResult<X> };
+  const all = valuations.length ? [...events, valuationRecorded(level, valuations)] : events;
+  return { state, events: all, result: { movements, ...extra } as LevelResult<X> };
 }

@@ -1,3 +1,4 @@
+import type { CostPool } from './cost-layer';
 import { onHandBelowZero } from './stock.errors';
 
 /** Where stock sits: a bin of a warehouse, or its Unassigned location (binId null). */
@@ -44,6 +45,8 @@ export interface StockLevel {
   operations?: AppliedOperation[];
   /** Whether a row sets a reorder point (reorder-levels.ts), derived on every change; indexed. */
   hasReorderPoint?: boolean;
+  /** The stock's cost per warehouse (cost-layer.ts), changed with every movement that moves on hand. */
+  costPools?: CostPool[];
   version: number;
 }
 

@@ -1,5 +1,6 @@
 import type { DeductStock, ReceiveStock } from '@stockyard/contracts';
 import { settle, type LevelChange, type MovementIds } from './level-change';
+import { costReceipt, costStock } from './movement-cost';
 import { paramsOf, remember, signatureOf, type OperationInput, type OperationKind } from './operations';
 import {
   adjustLocation,
@@ -62,7 +63,7 @@ export function releaseStock(level: StockLevel, input: Keyed, now: Date): LevelC
   );
 }
 
-/** RECEIPT: into the named bin, else the primary bin, else Unassigned. */
+/** RECEIPT: into the named bin, else the primary bin, else Unassigned; at the line's unit cost when sent. */
 export function receiveStock(level: StockLevel, input: ReceiveStock, ids: MovementIds, now: Date): LevelChange {
   const binId = input.binId !== undefined ? input.binId : primaryBinOf(level, input.warehouseId);
   const where = { warehouseId: input.warehouseId, binId };
@@ -74,10 +75,11 @@ export function receiveStock(level: StockLevel, input: ReceiveStock, ids: Moveme
     reason: input.reason ?? 'Received',
     reference: input.operationKey,
   };
-  return settle(level, { locations, operations: keyed(level, 'receive', input, now) }, [draft], ids, now);
+  const change = settle(level, { locations, operations: keyed(level, 'receive', input, now) }, [draft], ids, now);
+  return costReceipt(level, change, input.unitCost, input.origin);
 }
 
-/** SALE: from the named bin, else the resolved source location; optionally consumes the hold. */
+/** SALE: from the named bin, else the resolved source location; optionally consumes the hold. Costed as sold. */
 export function deductStock(level: StockLevel, input: DeductStock, ids: MovementIds, now: Date): LevelChange {
   const where =
     input.binId !== undefined
@@ -94,7 +96,14 @@ export function deductStock(level: StockLevel, input: DeductStock, ids: Movement
     reason: input.reason ?? 'Sale',
     reference: input.operationKey,
   };
-  return settle(level, { locations, ...holds, operations: keyed(level, 'deduct', input, now) }, [draft], ids, now);
+  const change = settle(
+    level,
+    { locations, ...holds, operations: keyed(level, 'deduct', input, now) },
+    [draft],
+    ids,
+    now,
+  );
+  return costStock(level, change, change.movements![0]!, 'SALE', -input.quantity);
 }
 
 function releaseHold(level: StockLevel, input: Keyed) {

@@ -1,5 +1,6 @@
 import type { TransferStock } from '@stockyard/contracts';
 import { settle, type LevelChange, type MovementIds } from './level-change';
+import { costTransfer } from './movement-cost';
 import { adjustLocation, onHandAt, resolveSourceLocation, type StockLevel } from './stock-level';
 import { insufficientStock, sameWarehouse } from './stock.errors';
 
@@ -9,7 +10,8 @@ const withNotes = (reason: string, notes?: string) => (notes ? `${reason}: ${not
  * Between two warehouses of one variant: TRANSFER_OUT at the resolved source location,
  * TRANSFER_IN at the destination's Unassigned location (the destination bin is chosen
  * later with a move). Both halves are in the one document update, so neither can exist
- * without the other. Availability is unchanged (on hand moves between warehouses).
+ * without the other. Availability is unchanged (on hand moves between warehouses); the value
+ * moves with it (its layers).
  */
 export function transferStock(
   level: StockLevel,
@@ -26,7 +28,7 @@ export function transferStock(
   }
   const to = { warehouseId: input.toWarehouseId, binId: null };
   const locations = adjustLocation({ locations: adjustLocation(level, from, -input.quantity) }, to, input.quantity);
-  return settle(
+  const change = settle(
     level,
     { locations },
     [
@@ -48,4 +50,5 @@ export function transferStock(
     ids,
     now,
   );
+  return costTransfer(level, change);
 }

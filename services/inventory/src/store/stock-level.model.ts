@@ -1,5 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
 import { outboxFields } from '@stockyard/service-kit';
+import { costPoolsField } from './cost-pool.schema';
 
 const locationSchema = new Schema(
   {
@@ -23,6 +24,7 @@ const stockLevelSchema = new Schema(
     primaryBins: { type: [{ _id: false, warehouseId: String, binId: String }], default: [] },
     operations: { type: [{ _id: false, key: String, at: Date, sig: String }], default: [] },
     hasReorderPoint: { type: Boolean },
+    costPools: costPoolsField,
     version: { type: Number, default: 0 },
     ...outboxFields,
   },

@@ -2,6 +2,7 @@ import { AggregateStore, type OutboxRelay } from '@stockyard/service-kit';
 import { binTerm, warehouseTerm } from '../domain/level-places';
 import type { StockLevel } from '../domain/stock-level';
 import type { Ledger } from './ledger';
+import type { ValuationLedger } from './valuation-ledger';
 import type { LevelPlaces } from './level-places';
 import type { StockLevelModel } from './stock-level.model';
 
@@ -9,25 +10,34 @@ import type { StockLevelModel } from './stock-level.model';
 const KNOWN_LEVELS = 20_000;
 /** Levels read by `_id` in one query (a read of a place's levels takes as many as it needs). */
 const IDS_PER_READ = 1_000;
-const LIST = { outbox: 0, outboxPending: 0, outboxAt: 0, createdAt: 0, updatedAt: 0, operations: 0 } as const;
+/** What reads of many levels leave out: bookkeeping, and the cost pools (only a change reads them). */
+const LIST = {
+  outbox: 0,
+  outboxPending: 0,
+  outboxAt: 0,
+  createdAt: 0,
+  updatedAt: 0,
+  operations: 0,
+  costPools: 0,
+} as const;
 
 /**
  * Every write of a variant's stock: one document per variant (`<orgId>:<variantId>`), a
  * missing one being an empty level. The kit's store owns the lock, the version guard, the
  * retries, the outbox and the memory of the last level written, and keeps the level-place
- * index and the ledger with every write (its projections).
+ * index, the ledger and the valuation ledger with every write (its projections).
  */
 export const stockLevelStore = (
   model: StockLevelModel,
   relay: OutboxRelay,
-  projections: { places: LevelPlaces; ledger: Ledger },
+  projections: { places: LevelPlaces; ledger: Ledger; valuations: ValuationLedger },
 ) =>
   new AggregateStore<StockLevel>(model, relay, {
     name: 'Stock level',
     documentId: (orgId, variantId) => `${orgId}:${variantId}`,
     initial: (orgId, variantId) => ({ orgId, variantId, locations: [], reserved: 0, version: 0 }),
     remember: KNOWN_LEVELS,
-    projections: [projections.places, projections.ledger],
+    projections: [projections.places, projections.ledger, projections.valuations],
   });
 export type StockLevelStore = ReturnType<typeof stockLevelStore>;
 

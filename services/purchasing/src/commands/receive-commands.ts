@@ -72,6 +72,10 @@ export class ReceiveCommands {
         quantity: receipt.quantity,
         ...(receipt.primaryBin ? {} : { binId: receipt.binId }),
         reason: `Purchase order ${po.orderNumber}`,
+        // The stock's cost layer, and the line its landed costs will reach it by. Sent whatever the
+        // order's currency: no organization currency exists yet to tell a foreign one apart.
+        unitCost: line.unitCost,
+        origin: `${po.id}:${line.id}`,
       });
     } catch (err) {
       if (err instanceof PeerUnavailableError) throw dependencyUnavailable('inventory');
