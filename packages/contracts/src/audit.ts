@@ -94,7 +94,8 @@ export const AuditQuerySchema = z
     limit: z.coerce.number().int().min(1).max(100).optional(),
     startingAfter: z.string().max(64).regex(/^\d+$/, 'a page’s `next` cursor').optional(),
   })
-  .strict();
+  .strict()
+  .refine(inOrder, FROM_AFTER_TO);
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 
 export const AuditPageSchema = z.object({

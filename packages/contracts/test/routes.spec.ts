@@ -48,6 +48,8 @@ function owningService(routePath: string): ServiceName {
     [/^\/(orders|reservations|shipments)(\/|$)/, 'orders'],
     [/^\/(stock|warehouses)(\/|$)/, 'inventory'],
     [/^\/webhooks(\/|$)/, 'webhooks'],
+    // The brief names no audit routes: the trail lives with the events (issue #41).
+    [/^\/audit-events(\/|$)/, 'webhooks'],
   ];
   const hit = prefixes.find(([re]) => re.test(routePath));
   if (!hit) throw new Error(`no service owns ${routePath}`);

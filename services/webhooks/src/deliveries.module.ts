@@ -1,7 +1,8 @@
-import type { Router } from 'express';
 import { EVENT_NAMES } from '@stockyard/contracts';
-import { subscription, type ServiceContext } from '@stockyard/service-kit';
+import { subscription, type ServiceContext, type ServiceModule } from '@stockyard/service-kit';
+import { DeliveryCommands } from './commands/delivery-commands';
 import type { Config } from './config';
+import type { DeliveriesGiven } from './deps';
 import { DeliveryWorker } from './delivery/worker';
 import { dispatchWebhooksHandler } from './events/handlers/dispatch-webhooks.handler';
 import { deliveriesRoutes } from './http/deliveries.routes';
@@ -39,7 +40,7 @@ export function deliveriesModule(
   { config, logger }: ServiceContext<Config>,
   { deliveries, marks }: DeliveriesData,
   { endpoints, secrets }: { endpoints: EndpointRepository; secrets: SecretBox },
-) {
+): ServiceModule<DeliveriesGiven> {
   const send = { timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowlist: config.WEBHOOK_URL_ALLOWLIST };
   const retry = { schedule: config.WEBHOOK_RETRY_SCHEDULE, jitter: config.WEBHOOK_RETRY_JITTER };
   const worker = new DeliveryWorker(
@@ -54,7 +55,7 @@ export function deliveriesModule(
       inlineMs: config.WEBHOOK_INLINE_MS,
     },
   );
-  const given = { endpoints, deliveries, worker };
+  const given = { commands: new DeliveryCommands(endpoints, deliveries, worker), worker };
   const dispatcher = subscription({
     queue: DISPATCHER_QUEUE,
     events: EVENT_NAMES,
@@ -66,8 +67,6 @@ export function deliveriesModule(
     given,
     parts: [worker],
     subscriptions: [dispatcher],
-    mount: (router: Router) => deliveriesRoutes(router, given),
+    api: (router) => deliveriesRoutes(router, given),
   };
 }
-/** What the deliveries' routes are given. */
-export type DeliveriesGiven = ReturnType<typeof deliveriesModule>['given'];

@@ -1,11 +1,21 @@
-import type { DeliveriesGiven } from './deliveries.module';
-import type { EndpointsGiven } from './endpoints.module';
+import type { AuditReads } from './commands/audit-reads';
+import type { DeliveryCommands } from './commands/delivery-commands';
+import type { EndpointCommands } from './commands/endpoint-commands';
+import type { DeliveryWorker } from './delivery/worker';
 
-/**
- * What the webhooks' modules give their routes (built in app.ts), by module. This service has
- * no command layer: its routes call the stores and the worker, whose methods are its use cases.
- */
-export interface WebhooksDeps {
-  endpoints: EndpointsGiven;
-  deliveries: DeliveriesGiven;
+/** What the endpoints module gives its routes. */
+export interface EndpointsGiven {
+  commands: EndpointCommands;
+}
+
+/** What the deliveries module gives its routes and the dispatcher. */
+export interface DeliveriesGiven {
+  commands: DeliveryCommands;
+  /** Sends a new event's deliveries: the dispatcher's way in (tests hand it copies straight). */
+  worker: Pick<DeliveryWorker, 'sendNew'>;
+}
+
+/** What the audit trail's module gives its routes: reads of the chain (the consumer writes it). */
+export interface AuditGiven {
+  reads: AuditReads;
 }

@@ -1,6 +1,7 @@
 import { startReceiver, walkStateTable } from '@stockyard/testkit';
 import { newDelivery } from '../src/domain/delivery';
 import { deliveryStates } from '../src/domain/delivery-states';
+import { DeliveryRepository } from '../src/store/delivery.repository';
 import { startWebhooks, type Harness } from './support/webhooks';
 
 let harness: Harness;
@@ -23,6 +24,8 @@ describe('the delivery state table', () => {
       { url: receiver.url, events: ['product.created'] },
       { orgId },
     );
+    // Written straight to storage: no route makes a delivery in a status of the test's choosing.
+    const deliveries = new DeliveryRepository(harness.connection);
     let n = 0;
     const walked = await walkStateTable(
       deliveryStates,
@@ -30,7 +33,7 @@ describe('the delivery state table', () => {
         // A delivery in `from`, not due for an hour, so the worker leaves it alone.
         const event = { id: `evt_states_${n++}`, name: 'product.created' as const, orgId, occurredAt: '', payload: {} };
         const delivery = newDelivery(event, endpoint.body.id, new Date());
-        await harness.deps.deliveries.deliveries.createIfAbsent({
+        await deliveries.createIfAbsent({
           ...delivery,
           status: from,
           nextAttemptAt: new Date(Date.now() + 3_600_000),

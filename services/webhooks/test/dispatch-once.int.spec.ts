@@ -2,7 +2,6 @@ import type { EventEnvelope, WebhookBody } from '@stockyard/contracts';
 import type { Broker } from '@stockyard/service-kit/events';
 import { startReceiver } from '@stockyard/testkit';
 import { deliveryIdFor, newDelivery } from '../src/domain/delivery';
-import type { DeliveryWorker } from '../src/delivery/worker';
 import {
   availabilityChanged,
   deliveriesWhen,
@@ -122,7 +121,7 @@ it('sends attempt 1 once, when the hold ends, for a copy redelivered after its t
     at: new Date(),
     holdUntil,
   });
-  const worker: DeliveryWorker = harness.deps.deliveries.worker;
+  const worker = harness.deps.deliveries.worker;
   // A fresh copy (a re-publication) is dropped; the redelivered one stores the delivery.
   await worker.sendNew([work!], { maybeSeenBefore: false });
   await worker.sendNew([work!], { maybeSeenBefore: true });

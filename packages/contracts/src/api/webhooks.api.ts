@@ -8,10 +8,17 @@ import {
   WebhookEndpointSchema,
   WebhookEndpointWithSecretSchema,
 } from '../webhooks';
+import {
+  AuditEventSchema,
+  AuditPageSchema,
+  AuditQuerySchema,
+  AuditVerificationSchema,
+  AuditVerifyQuerySchema,
+} from '../audit';
 import { declareRoutes } from './bound-route';
 import { webhooksCodes } from './webhooks.errors';
 
-const { spec } = declareRoutes('webhooks');
+const { spec, added } = declareRoutes('webhooks');
 
 /** The webhooks service's routes with their wire shapes. */
 export const WEBHOOKS_API = {
@@ -47,4 +54,15 @@ export const WEBHOOKS_API = {
     response: WebhookDeliverySchema,
     errors: webhooksCodes('delivery_not_failed', 'webhook_endpoint_disabled'),
   }),
+  // The audit trail (issue #41): the spec names `audit.read` and shows no route. It lives beside the
+  // events partners already read here (services/webhooks/README.md says why).
+  listAuditEvents: added('GET', '/audit-events', 'audit.read', 200, {
+    query: AuditQuerySchema,
+    response: AuditPageSchema,
+  }),
+  verifyAuditChain: added('GET', '/audit-events/verify', 'audit.read', 200, {
+    query: AuditVerifyQuerySchema,
+    response: AuditVerificationSchema,
+  }),
+  getAuditEvent: added('GET', '/audit-events/{id}', 'audit.read', 200, { response: AuditEventSchema }),
 };

@@ -606,6 +606,18 @@ const WEBHOOKS: RouteExample[] = [
   { route: 'DELETE /webhooks/{id}', params: we },
 ];
 
+/** The trail of what the tour changed: a warehouse's entries, one of them, and the chain checked. */
+const AUDIT: RouteExample[] = [
+  {
+    route: 'GET /audit-events',
+    query: { resourceType: 'warehouse', limit: 5 },
+    until: { 'data.0.resources.0.type': 'warehouse' },
+    makes: { aud_example: 'data.0.id' },
+  },
+  { route: 'GET /audit-events/{id}', params: { id: 'aud_example' } },
+  { route: 'GET /audit-events/verify' },
+];
+
 export const EXAMPLE_TOUR: readonly RouteExample[] = [
   ...CATALOG_AND_WAREHOUSES,
   ...STOCK,
@@ -629,6 +641,7 @@ export const EXAMPLE_TOUR: readonly RouteExample[] = [
   ...TRASH_AND_RESTORE,
   ...CATALOG_STRUCTURE,
   ...WEBHOOKS,
+  ...AUDIT,
 ];
 
 /** The example a route's documentation shows: its first in the tour. */

@@ -92,7 +92,10 @@ export class EndpointCascade {
   private async finish(cascade: Cascade): Promise<void> {
     const { orgId, endpointId } = cascade;
     const settled = Date.now() - cascade.openedAt.getTime() >= CASCADE_SETTLE_MS;
-    if (await this.endpoints.findById(orgId, endpointId)) {
+    const endpoint = await this.endpoints.findById(orgId, endpointId);
+    // Marked deleted and still there: the request died between its two writes; finish it.
+    if (endpoint?.deletedAt) await this.endpoints.delete(orgId, endpointId);
+    else if (endpoint) {
       if (settled) await this.cascades.close(cascade);
       return;
     }

@@ -14,6 +14,8 @@ export interface Endpoint {
   consecutiveFailures: number;
   /** When the failure rule disabled it (null when enabled, or disabled by PATCH). */
   disabledAt: Date | null;
+  /** Set just before the endpoint is removed: the deletion's audit record (absent until then). */
+  deletedAt?: Date | null;
   /** The signing secret, encrypted (secrets/secret-box.ts): opened only to sign an attempt. */
   secret: SealedSecret;
   /** Guards every update (atomic on MongoDB across replicas). */

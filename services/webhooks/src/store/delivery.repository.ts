@@ -47,7 +47,9 @@ export class DeliveryRepository {
     private readonly lane = new WriteLane(),
   ) {
     this.model = deliveryModel(connection);
-    this.store = new AggregateStore<StoredDelivery>(this.model, undefined, { name: 'Webhook delivery' });
+    // Attempts, leases and claims are the worker's bookkeeping, not changes anyone makes: no audit
+    // records, and no relay (its sweep would read this large collection for pending events).
+    this.store = new AggregateStore<StoredDelivery>(this.model, undefined, { name: 'Webhook delivery', audit: false });
     this.inserts = new InsertBatcher(lane.inserts(this.model.collection as unknown as mongo.Collection<DeliveryDoc>));
   }
 

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { outboxFields } from '@stockyard/service-kit';
 import type { SealedSecret } from '../secrets/secret-box';
 
 /** The stored shape: the endpoint id is the document id, so lookups need no second index. */
@@ -10,11 +11,17 @@ export interface EndpointDoc {
   enabled: boolean;
   consecutiveFailures: number;
   disabledAt: Date | null;
+  /** Set as it is deleted (see EndpointRepository.delete). */
+  deletedAt?: Date | null;
   /** Encrypted (AES-256-GCM) with the key `keyId` names; never the plaintext. */
   secret: SealedSecret;
   version: number;
   createdAt: Date;
   updatedAt: Date;
+  /** Audit records of its writes until the relay sent them. */
+  outbox?: { id: string; body: string; trace?: string }[];
+  outboxPending?: boolean;
+  outboxAt?: Date;
 }
 
 const endpointSchema = new Schema<EndpointDoc>(
@@ -26,6 +33,7 @@ const endpointSchema = new Schema<EndpointDoc>(
     enabled: { type: Boolean, required: true },
     consecutiveFailures: { type: Number, required: true, default: 0 },
     disabledAt: { type: Date, default: null },
+    deletedAt: { type: Date },
     secret: {
       type: new Schema(
         { keyId: { type: String, required: true }, ciphertext: { type: String, required: true } },
@@ -34,6 +42,7 @@ const endpointSchema = new Schema<EndpointDoc>(
       required: true,
     },
     version: { type: Number, required: true, default: 0 },
+    ...outboxFields,
   },
   { collection: 'webhook_endpoints', timestamps: true, versionKey: false },
 );

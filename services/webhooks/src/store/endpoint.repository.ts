@@ -1,13 +1,23 @@
 import type { Connection, Model } from 'mongoose';
 import type { EventName, Page } from '@stockyard/contracts';
-import { AggregateStore, AppError, type BroadcastCache, readPage } from '@stockyard/service-kit';
+import { AggregateStore, AppError, type BroadcastCache, type OutboxRelay, readPage } from '@stockyard/service-kit';
 import { documentKey } from '@stockyard/service-kit/store';
 import type { Endpoint, EndpointChange, NewEndpoint } from '../domain/endpoint';
 import type { SealedSecret, SecretBox } from '../secrets/secret-box';
 import { endpointModel, type EndpointDoc } from './endpoint.model';
 import { SharedLocks } from './shared-locks';
 
-const toEndpoint = ({ _id, events, disabledAt, version, ...rest }: EndpointDoc): Endpoint => ({
+// The outbox fields are the relay's (audit records waiting to leave), not the endpoint's.
+const toEndpoint = ({
+  _id,
+  events,
+  disabledAt,
+  version,
+  outbox: _outbox,
+  outboxPending: _pending,
+  outboxAt: _at,
+  ...rest
+}: EndpointDoc): Endpoint => ({
   id: _id,
   events: events as EventName[],
   disabledAt: disabledAt ?? null,
@@ -57,11 +67,13 @@ export class EndpointRepository {
     connection: Connection,
     private readonly enabledByOrg?: BroadcastCache<EnabledEndpoints>,
     private readonly hooks: EndpointHooks = {},
+    /** The service's relay: each write's audit record leaves through it (none in tools and some tests). */
+    relay?: OutboxRelay,
   ) {
     this.model = endpointModel(connection);
-    // Endpoints emit no events: the store needs no relay. Each write keeps signing readers
-    // out (see withEndpoint) and moves the write sequence on before they may enter again.
-    this.store = new AggregateStore<Endpoint>(this.model, undefined, {
+    // Each write keeps signing readers out (see withEndpoint) and moves the write sequence on
+    // before they may enter again. Its secret is redacted from the audit records by its name.
+    this.store = new AggregateStore<Endpoint>(this.model, relay, {
       name: 'Webhook endpoint',
       around: (id, write) =>
         endpointGuard.write(documentKey(ENDPOINTS_COLLECTION, id), async () => {
@@ -150,10 +162,21 @@ export class EndpointRepository {
     return sealed;
   }
 
-  /** True when it existed. Its deliveries are the caller's to remove (cascade). */
+  /**
+   * True when it existed. Its deliveries are the caller's to remove (cascade). It is marked
+   * deleted first: that change is its record in the audit trail (the kit's removal records
+   * nothing), and a cascade that finds it marked removes it (a crash between the two writes).
+   */
   async delete(orgId: string, id: string): Promise<boolean> {
     try {
+      const now = new Date();
+      await this.store.change(orgId, id, (current) =>
+        current.deletedAt ? {} : { state: { ...current, deletedAt: now } },
+      );
       return await this.store.remove(orgId, id);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'resource_not_found') return false;
+      throw err;
     } finally {
       await this.enabledByOrg?.changed(orgId);
     }

@@ -1,0 +1,89 @@
+import type { AuditRecordedPayload, AuditVerification } from '@stockyard/contracts';
+import { canonicalJson } from './canonical-json';
+import { entryHash, filterKeysOf, GENESIS_HASH, type AuditEntry, type AuditFilterKeys } from './audit-entry';
+
+type Break = NonNullable<AuditVerification['brokenAt']>;
+
+/** Where a check starts: the entry before the range (`hash` null when that entry is missing). */
+export interface CheckStart {
+  sequence: number;
+  hash: string | null;
+}
+
+export const FROM_GENESIS: CheckStart = { sequence: 0, hash: GENESIS_HASH };
+
+const keysOf = (e: AuditFilterKeys): AuditFilterKeys => ({
+  resourceType: e.resourceType,
+  resourceId: e.resourceId,
+  actorKeyId: e.actorKeyId,
+  route: e.route,
+  status: e.status,
+});
+
+/**
+ * Whether the entry is what was appended: its hash is its content's, and what a list filters on
+ * (stored beside the content) and its organization are what the content says.
+ */
+function contentHolds(entry: AuditEntry): boolean {
+  if (entryHash(entry.previousHash, entry.id, entry.sequence, entry.content) !== entry.hash) return false;
+  try {
+    const payload = JSON.parse(entry.content) as AuditRecordedPayload;
+    return payload.orgId === entry.orgId && canonicalJson(filterKeysOf(payload)) === canonicalJson(keysOf(entry));
+  } catch {
+    return false; // not a record at all
+  }
+}
+
+/**
+ * Walks entries in sequence order and stops at the first that breaks the chain: one whose
+ * sequence skips (`missing`: the entry before it is gone), one whose `previousHash` is not the
+ * hash of the entry before (`link_broken`), one whose content does not give its hash
+ * (`content_changed`). A link is checked against the previous entry's stored hash, so an edit
+ * is reported at the entry edited, not at the one after it too.
+ */
+export class ChainCheck {
+  private previous: CheckStart;
+  private checked = 0;
+  private first: number | null = null;
+  private last: number | null = null;
+  private broken: Break | null = null;
+  private firstLink: string | null = null;
+
+  constructor(private readonly start: CheckStart) {
+    this.previous = start;
+  }
+
+  /** False once the chain broke: nothing after the break is worth reading. */
+  add(entry: AuditEntry): boolean {
+    this.checked++;
+    this.first ??= entry.sequence;
+    this.firstLink ??= entry.previousHash;
+    this.last = entry.sequence;
+    const reason =
+      entry.sequence !== this.previous.sequence + 1 || this.previous.hash === null
+        ? 'missing'
+        : entry.previousHash !== this.previous.hash
+          ? 'link_broken'
+          : contentHolds(entry)
+            ? null
+            : 'content_changed';
+    if (reason) {
+      this.broken = { id: entry.id, sequence: entry.sequence, reason };
+      return false;
+    }
+    this.previous = { sequence: entry.sequence, hash: entry.hash };
+    return true;
+  }
+
+  /** The answer; `startsFrom` is the hash the range links to (what its first entry claims when that is gone). */
+  result(): AuditVerification {
+    return {
+      intact: this.broken === null,
+      checked: this.checked,
+      firstSequence: this.first,
+      lastSequence: this.last,
+      brokenAt: this.broken,
+      startsFrom: this.start.hash ?? this.firstLink ?? GENESIS_HASH,
+    };
+  }
+}

@@ -1,0 +1,51 @@
+import type { AuditRecordedPayload } from '@stockyard/contracts';
+import { ChainCheck, FROM_GENESIS } from '../src/domain/audit-chain-check';
+import { chained, EMPTY_CHAIN, type AuditEntry } from '../src/domain/audit-entry';
+import { canonicalJson } from '../src/domain/canonical-json';
+
+const payload = (n: number): AuditRecordedPayload => ({
+  orgId: 'org_1',
+  at: '2026-01-01T00:00:00.000Z',
+  actor: { kind: 'system', keyId: null, name: null, role: null, type: null, job: 'sweep' },
+  request: null,
+  status: null,
+  errorCode: null,
+  resources: [{ type: 'hold', id: `hld_${n}`, action: 'changed', fields: { status: { before: 'A', after: 'B' } } }],
+});
+const chain = (count: number) =>
+  chained(
+    EMPTY_CHAIN,
+    Array.from({ length: count }, (_, i) => ({ id: `evt_${i + 1}`, payload: payload(i + 1) })),
+    new Date(),
+  );
+const check = (entries: AuditEntry[]) => {
+  const c = new ChainCheck(FROM_GENESIS);
+  for (const entry of entries) if (!c.add(entry)) break;
+  return c.result();
+};
+
+it('writes one text for one value, whatever order its keys were built in', () => {
+  expect(canonicalJson({ b: [2, { d: 1, c: null }], a: 'x', skipped: undefined })).toBe(
+    canonicalJson({ a: 'x', b: [2, { c: null, d: 1 }] }),
+  );
+  expect(canonicalJson({ b: 1, a: 2 })).toBe('{"a":2,"b":1}');
+});
+
+it('chains entries 1, 2, 3 from the genesis, each linked to the one before', () => {
+  const entries = chain(3);
+  expect(entries.map((e) => e.sequence)).toEqual([1, 2, 3]);
+  expect(entries[1]!.previousHash).toBe(entries[0]!.hash);
+  expect(check(entries)).toMatchObject({ intact: true, checked: 3, firstSequence: 1, lastSequence: 3 });
+});
+
+it.each([
+  ['content_changed', 2, (e: AuditEntry[]) => (e[1] = { ...e[1]!, content: e[1]!.content.replace('hld_2', 'hld_9') })],
+  ['content_changed', 2, (e: AuditEntry[]) => (e[1] = { ...e[1]!, resourceId: 'hld_9' })],
+  ['content_changed', 2, (e: AuditEntry[]) => (e[1] = { ...e[1]!, id: 'evt_other' })],
+  ['link_broken', 3, (e: AuditEntry[]) => (e[2] = { ...e[2]!, previousHash: e[0]!.hash })],
+  ['missing', 3, (e: AuditEntry[]) => e.splice(1, 1)],
+] as const)('reports %s at sequence %i', (reason, sequence, tamper) => {
+  const entries = chain(4);
+  tamper(entries);
+  expect(check(entries).brokenAt).toMatchObject({ reason, sequence });
+});
