@@ -4,7 +4,7 @@
  * `id` are matched by it (a line added, removed or changed is its own path); any other array is
  * one value. Secrets are never recorded: a field named as one changes to `[redacted]` both ways.
  */
-export type FieldChanges = Record<string, { before: unknown; after: unknown }>;
+type FieldChanges = Record<string, { before: unknown; after: unknown }>;
 
 /** Field names that hold secrets wherever they appear (a webhook's secret, a key's hash). */
 const SECRET_NAMES =
