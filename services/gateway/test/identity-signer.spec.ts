@@ -4,7 +4,12 @@ import { IdentitySigner } from '../src/http/identity-signer';
 
 const secret = 'a-secret-of-at-least-thirty-two-chars!';
 const caller = (id: string, channelId: string | null = null) =>
-  ({ key: { _id: id, orgId: 'org_1', channelId }, permissions: ['orders.read'] }) as unknown as Caller;
+  ({
+    key: { _id: id, orgId: 'org_1', channelId, name: 'ERP', role: 'ADMIN', type: 'admin' },
+    permissions: ['orders.read'],
+  }) as unknown as Caller;
+// Who the audit trail names for the key (issue #41).
+const actor = { kind: 'key', keyId: 'k1', name: 'ERP', role: 'ADMIN', type: 'admin', job: null };
 
 describe('IdentitySigner', () => {
   it('signs afresh every second, so a queued request never carries an aged header', () => {
@@ -18,6 +23,7 @@ describe('IdentitySigner', () => {
       orgId: 'org_1',
       keyId: 'k1',
       permissions: ['orders.read'],
+      actor,
       iat: 1001,
     });
   });
@@ -27,7 +33,7 @@ describe('IdentitySigner', () => {
     const before = signer.headerFor(caller('k1'), 1000);
     const refreshed = {
       ...caller('k1'),
-      key: { _id: 'k1', orgId: 'org_1', channelId: null },
+      key: { _id: 'k1', orgId: 'org_1', channelId: null, name: 'ERP', role: 'ADMIN', type: 'admin' },
       permissions: ['orders.read', 'orders.write'],
     } as unknown as Caller;
     const after = signer.headerFor(refreshed, 1000);
