@@ -50,6 +50,6 @@ export class RefusalLog {
     const now = Date.now();
     if (now - this.tidiedAt < TIDY_EVERY_MS) return;
     this.tidiedAt = now;
-    await this.collection.deleteMany({ at: { $lt: new Date(now - KEEP_MS) }, outboxPending: { $ne: true } } as never);
+    await this.collection.deleteMany({ at: { $lt: new Date(now - KEEP_MS) }, outboxPending: { $ne: true } });
   }
 }
