@@ -178,7 +178,9 @@ describe('AggregateStore', () => {
     try {
       const busy = store.change('org_a', 'ctr_busy', add(1));
       await expect(busy).rejects.toMatchObject({ status: 503, code: 'contention', headers: { 'Retry-After': '1' } });
-      expect(raced).toHaveBeenCalledTimes(3);
+      // Only the store's guarded writes: a relay may still be clearing an outbox meanwhile.
+      const guarded = raced.mock.calls.filter(([filter]) => 'version' in filter);
+      expect(guarded).toHaveLength(3);
     } finally {
       raced.mockRestore();
     }
