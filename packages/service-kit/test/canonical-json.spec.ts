@@ -1,4 +1,4 @@
-import { canonicalJson } from '../src/http/idempotency';
+import { canonicalJson } from '../src/canonical-json';
 import { jsonDepth } from '../src/http/json-body';
 
 const sortedStringify = (value: unknown): string =>

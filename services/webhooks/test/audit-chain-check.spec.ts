@@ -1,7 +1,7 @@
 import type { AuditRecordedPayload } from '@stockyard/contracts';
 import { ChainCheck, FROM_GENESIS } from '../src/domain/audit-chain-check';
 import { chained, EMPTY_CHAIN, type AuditEntry } from '../src/domain/audit-entry';
-import { canonicalJson } from '../src/domain/canonical-json';
+import { canonicalJson } from '@stockyard/service-kit/ids';
 
 const payload = (n: number): AuditRecordedPayload => ({
   orgId: 'org_1',

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { pipeline, Transform, type Readable } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import type { Collection, Connection } from 'mongoose';
+import { canonicalJson } from '../canonical-json';
 import { AppError } from '../errors';
 import { isDuplicateKeyError } from '../db/mongo';
 import { documentLocks } from '../db/document-lock';
@@ -77,40 +78,6 @@ async function hashOf(body: AsyncIterable<Buffer>): Promise<string> {
   const hash = rawHasher();
   for await (const chunk of body) hash.update(chunk);
   return hash.digest();
-}
-
-/** A piece of JSON text already written (a bracket, a key, a comma) on canonicalJson's stack. */
-class Text {
-  constructor(readonly text: string) {}
-}
-
-/**
- * The JSON text of a value with every object's keys sorted, written without recursion so no
- * nesting can overflow the stack (the same text JSON.stringify gives for a parsed body).
- */
-export function canonicalJson(value: unknown): string {
-  const out: string[] = [];
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (item instanceof Text) out.push(item.text);
-    else if (Array.isArray(item)) {
-      stack.push(new Text(']'));
-      for (let i = item.length - 1; i >= 0; i--) stack.push(item[i] ?? null, ...(i > 0 ? [new Text(',')] : []));
-      stack.push(new Text('['));
-    } else if (item !== null && typeof item === 'object') {
-      const record = item as Record<string, unknown>;
-      const keys = Object.keys(record)
-        .filter((k) => record[k] !== undefined)
-        .sort();
-      stack.push(new Text('}'));
-      for (let i = keys.length - 1; i >= 0; i--) {
-        stack.push(record[keys[i]!], new Text(`${i > 0 ? ',' : ''}${JSON.stringify(keys[i])}:`));
-      }
-      stack.push(new Text('{'));
-    } else out.push(JSON.stringify(item ?? null));
-  }
-  return out.join('');
 }
 
 /** The same JSON with its keys in another order is the same request. */

@@ -1,5 +1,5 @@
 import type { AuditRecordedPayload, AuditVerification } from '@stockyard/contracts';
-import { canonicalJson } from './canonical-json';
+import { canonicalJson } from '@stockyard/service-kit/ids';
 import { entryHash, filterKeysOf, GENESIS_HASH, type AuditEntry, type AuditFilterKeys } from './audit-entry';
 
 type Break = NonNullable<AuditVerification['brokenAt']>;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AuditRecordedPayload } from '@stockyard/contracts';
-import { canonicalJson } from './canonical-json';
+import { canonicalJson } from '@stockyard/service-kit/ids';
 
 /** What the first entry of an organization's chain links to. */
 export const GENESIS_HASH = '0'.repeat(64);
