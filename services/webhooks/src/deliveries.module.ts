@@ -1,15 +1,20 @@
 import { EVENT_NAMES } from '@stockyard/contracts';
 import { subscription, type ServiceContext, type ServiceModule } from '@stockyard/service-kit';
 import { DeliveryCommands } from './commands/delivery-commands';
+import { DeliveryLeases } from './commands/delivery-leases';
+import { EndpointDeliveries } from './commands/endpoint-deliveries';
+import type { FailureCount } from './commands/failure-count';
+import { NewDeliveries } from './commands/new-deliveries';
 import type { Config } from './config';
 import type { DeliveriesGiven } from './deps';
 import { DeliveryWorker } from './delivery/worker';
 import { dispatchWebhooksHandler } from './events/handlers/dispatch-webhooks.handler';
 import { deliveriesRoutes } from './http/deliveries.routes';
 import type { SecretBox } from './secrets/secret-box';
-import { DeliveryRepository } from './store/delivery.repository';
+import { deliveryModel } from './store/delivery.model';
+import { DeliveryReads, deliveryStore } from './store/delivery.repository';
 import { DispatchMarks } from './store/dispatch-marks.repository';
-import type { EndpointRepository } from './store/endpoint.repository';
+import type { EndpointReads } from './store/endpoint.repository';
 import { WriteLane } from './store/write-lane';
 
 /** The dispatcher's queue (namespaced by the kit when the exchange is not the default). */
@@ -18,17 +23,32 @@ const DISPATCHER_QUEUE = 'webhooks.dispatcher';
 const DISPATCHER_PREFETCH = 64;
 
 /**
- * The deliveries' stores, built before the endpoints module (an endpoint disabled or deleted
- * closes or deletes its deliveries). The deliveries and the dispatch marks share one write lane.
+ * The deliveries' store, reads and the commands that write them, built before the endpoints
+ * module (an endpoint disabled or deleted closes or deletes its deliveries). The deliveries'
+ * inserts and deletes and the dispatch marks' inserts share one write lane.
  */
 export function deliveriesData({ config, connection }: ServiceContext<Config>) {
   const lane = new WriteLane();
+  const model = deliveryModel(connection);
+  const store = deliveryStore(model);
+  const reads = new DeliveryReads(model);
   return {
-    deliveries: new DeliveryRepository(connection, lane),
+    store,
+    reads,
+    created: new NewDeliveries(store, lane),
+    leases: new DeliveryLeases(store, reads),
+    ofEndpoints: new EndpointDeliveries(store, reads, lane),
     marks: new DispatchMarks(connection, config.WEBHOOK_DISPATCH_MEMORY_DAYS * 24 * 60 * 60_000, lane),
   };
 }
 type DeliveriesData = ReturnType<typeof deliveriesData>;
+
+/** What the endpoints module gives the deliveries': the endpoints to sign for, their failure rule and secrets. */
+interface EndpointsPart {
+  endpoints: EndpointReads;
+  failures: FailureCount;
+  secrets: SecretBox;
+}
 
 /**
  * Deliveries: the worker that sends, retries and records them (a part of the service), the
@@ -38,15 +58,15 @@ type DeliveriesData = ReturnType<typeof deliveriesData>;
  */
 export function deliveriesModule(
   { config, logger }: ServiceContext<Config>,
-  { deliveries, marks }: DeliveriesData,
-  { endpoints, secrets }: { endpoints: EndpointRepository; secrets: SecretBox },
+  { store, reads, created, leases, marks }: DeliveriesData,
+  { endpoints, failures, secrets }: EndpointsPart,
 ): ServiceModule<DeliveriesGiven> {
   const send = { timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowlist: config.WEBHOOK_URL_ALLOWLIST };
   const retry = { schedule: config.WEBHOOK_RETRY_SCHEDULE, jitter: config.WEBHOOK_RETRY_JITTER };
   const worker = new DeliveryWorker(
-    deliveries,
+    reads,
     marks,
-    { endpoints, deliveries, logger, send, retry, secrets },
+    { endpoints, failures, created, leases, logger, send, retry, secrets },
     logger,
     {
       leaseMarginMs: config.WEBHOOK_LEASE_MARGIN_MS,
@@ -55,7 +75,7 @@ export function deliveriesModule(
       inlineMs: config.WEBHOOK_INLINE_MS,
     },
   );
-  const given = { commands: new DeliveryCommands(endpoints, deliveries, worker), worker };
+  const given = { commands: new DeliveryCommands(endpoints, store, reads, worker), worker };
   const dispatcher = subscription({
     queue: DISPATCHER_QUEUE,
     events: EVENT_NAMES,

@@ -7,7 +7,7 @@ import { startWebhooks, type Harness } from './support/webhooks';
 describe('WEBHOOK_URL_ALLOWLIST=127.0.0.1:4590', () => {
   let harness: Harness;
   beforeAll(async () => {
-    harness = await startWebhooks({ WEBHOOK_URL_ALLOWLIST: '127.0.0.1:4590' });
+    harness = await startWebhooks('org_allowlist', { env: { WEBHOOK_URL_ALLOWLIST: '127.0.0.1:4590' } });
   });
   afterAll(() => harness.close());
 

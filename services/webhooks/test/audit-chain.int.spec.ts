@@ -10,7 +10,7 @@ import { startWebhooks, type Harness } from './support/webhooks';
 let harness: Harness;
 let publisher: Broker;
 beforeAll(async () => {
-  harness = await startWebhooks();
+  harness = await startWebhooks('org_chain');
   publisher = await startPublisher(harness);
 });
 afterAll(async () => {

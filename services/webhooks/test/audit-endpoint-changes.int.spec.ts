@@ -7,7 +7,7 @@ import { startWebhooks, type Harness } from './support/webhooks';
 let harness: Harness;
 let receiver: Receiver;
 beforeAll(async () => {
-  harness = await startWebhooks({ WEBHOOK_URL_ALLOWLIST: '127.0.0.1' });
+  harness = await startWebhooks('org_audit_endpoints', { env: { WEBHOOK_URL_ALLOWLIST: '127.0.0.1' } });
   receiver = await startReceiver();
 });
 afterAll(async () => {

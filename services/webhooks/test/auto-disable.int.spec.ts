@@ -18,10 +18,12 @@ let harness: Harness;
 let publisher: Broker;
 const receivers: Receiver[] = [];
 beforeAll(async () => {
-  harness = await startWebhooks({
-    WEBHOOK_URL_ALLOWLIST: '127.0.0.1',
-    WEBHOOK_RETRY_SCHEDULE: '0.1,1.5',
-    WEBHOOK_RETRY_JITTER: '0',
+  harness = await startWebhooks('org_autodisable', {
+    env: {
+      WEBHOOK_URL_ALLOWLIST: '127.0.0.1',
+      WEBHOOK_RETRY_SCHEDULE: '0.1,1.5',
+      WEBHOOK_RETRY_JITTER: '0',
+    },
   });
   publisher = await startPublisher(harness);
 });

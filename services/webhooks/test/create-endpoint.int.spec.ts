@@ -2,15 +2,15 @@ import { EVENT_NAMES, WebhookEndpointSchema, WebhookEndpointWithSecretSchema } f
 import { sendAcrossCrash } from '@stockyard/testkit';
 import { startWebhooks, type Harness } from './support/webhooks';
 
+const orgA = 'org_create_a';
 // No allow-list: the public-address rule applies to every host, as in production.
 let harness: Harness;
 beforeAll(async () => {
-  harness = await startWebhooks({ WEBHOOK_URL_ALLOWLIST: '' });
+  harness = await startWebhooks(orgA, { env: { WEBHOOK_URL_ALLOWLIST: '' } });
 });
 afterAll(() => harness.close());
 
 const PUBLIC_URL = 'https://93.184.215.14/hooks'; // a literal public address: no DNS needed
-const orgA = 'org_create_a';
 
 describe('POST /webhooks', () => {
   it('creates an endpoint and shows its whsec_ secret once (201)', async () => {

@@ -10,7 +10,7 @@ import { startWebhooks, type Harness } from './support/webhooks';
 const PUBLIC_URL = 'https://93.184.215.14/hooks'; // a literal public address: no DNS needed
 let harness: Harness;
 beforeAll(async () => {
-  harness = await startWebhooks({ WEBHOOK_CASCADE_PAGE: '2', WEBHOOK_CASCADE_SWEEP_MS: '200' });
+  harness = await startWebhooks('org_cascade', { env: { WEBHOOK_CASCADE_PAGE: '2', WEBHOOK_CASCADE_SWEEP_MS: '200' } });
 });
 afterAll(() => harness.close());
 

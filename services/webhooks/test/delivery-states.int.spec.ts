@@ -1,13 +1,13 @@
 import { startReceiver, walkStateTable } from '@stockyard/testkit';
 import { newDelivery } from '../src/domain/delivery';
 import { deliveryStates } from '../src/domain/delivery-states';
-import { DeliveryRepository } from '../src/store/delivery.repository';
+import { deliveriesOn } from './support/service-parts';
 import { startWebhooks, type Harness } from './support/webhooks';
 
 let harness: Harness;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
-  harness = await startWebhooks({ WEBHOOK_URL_ALLOWLIST: '127.0.0.1' });
+  harness = await startWebhooks('org_delivery_states', { env: { WEBHOOK_URL_ALLOWLIST: '127.0.0.1' } });
   receiver = await startReceiver(() => 200);
 });
 afterAll(async () => {
@@ -25,7 +25,7 @@ describe('the delivery state table', () => {
       { orgId },
     );
     // Written straight to storage: no route makes a delivery in a status of the test's choosing.
-    const deliveries = new DeliveryRepository(harness.connection);
+    const { created } = deliveriesOn(harness.connection);
     let n = 0;
     const walked = await walkStateTable(
       deliveryStates,
@@ -33,7 +33,7 @@ describe('the delivery state table', () => {
         // A delivery in `from`, not due for an hour, so the worker leaves it alone.
         const event = { id: `evt_states_${n++}`, name: 'product.created' as const, orgId, occurredAt: '', payload: {} };
         const delivery = newDelivery(event, endpoint.body.id, new Date());
-        await deliveries.createIfAbsent({
+        await created.createIfAbsent({
           ...delivery,
           status: from,
           nextAttemptAt: new Date(Date.now() + 3_600_000),

@@ -2,8 +2,8 @@ import { startReceiver } from '@stockyard/testkit';
 import type { Broker } from '@stockyard/service-kit/events';
 import type { NewDelivery } from '../src/domain/delivery';
 import type { DeliveryDoc } from '../src/store/delivery.model';
-import { DeliveryRepository } from '../src/store/delivery.repository';
 import { availabilityChanged, deliveriesWhen, startPublisher, type Receiver } from './support/publisher';
+import { deliveriesOn } from './support/service-parts';
 import { startWebhooks, type Harness } from './support/webhooks';
 
 /**
@@ -17,10 +17,12 @@ let receiver: Receiver;
 let status = 500;
 beforeAll(async () => {
   // Two attempts 0.1 s apart: a delivery to a failing endpoint ends failed quickly.
-  harness = await startWebhooks({
-    WEBHOOK_URL_ALLOWLIST: '127.0.0.1',
-    WEBHOOK_RETRY_SCHEDULE: '0.1',
-    WEBHOOK_RETRY_JITTER: '0',
+  harness = await startWebhooks('org_disabled', {
+    env: {
+      WEBHOOK_URL_ALLOWLIST: '127.0.0.1',
+      WEBHOOK_RETRY_SCHEDULE: '0.1',
+      WEBHOOK_RETRY_JITTER: '0',
+    },
   });
   publisher = await startPublisher(harness);
   receiver = await startReceiver(() => status);
@@ -33,7 +35,7 @@ afterAll(async () => {
 
 /** Deliveries already retrying: one failed attempt each, the next due in an hour. */
 async function retrying(orgId: string, endpointId: string, count: number): Promise<string[]> {
-  const deliveries = new DeliveryRepository(harness.connection);
+  const { created } = deliveriesOn(harness.connection);
   const ids = Array.from({ length: count }, (_, i) => `dlv_retrying_${orgId}_${i}`);
   for (const id of ids) {
     const delivery: NewDelivery = {
@@ -50,7 +52,7 @@ async function retrying(orgId: string, endpointId: string, count: number): Promi
       nextAttemptAt: new Date(Date.now() + 3_600_000),
       lastError: 'HTTP 500',
     };
-    await deliveries.createIfAbsent(delivery);
+    await created.createIfAbsent(delivery);
   }
   return ids;
 }

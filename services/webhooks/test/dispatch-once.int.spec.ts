@@ -19,12 +19,14 @@ let harness: Harness;
 let publisher: Broker;
 const receivers: Receiver[] = [];
 beforeAll(async () => {
-  harness = await startWebhooks({
-    WEBHOOK_URL_ALLOWLIST: '127.0.0.1',
-    WEBHOOK_RETRY_SCHEDULE: '0.2',
-    WEBHOOK_RETRY_JITTER: '0',
-    WEBHOOK_TIMEOUT_MS: '2000',
-    WEBHOOK_LEASE_MARGIN_MS: '3000',
+  harness = await startWebhooks('org_once', {
+    env: {
+      WEBHOOK_URL_ALLOWLIST: '127.0.0.1',
+      WEBHOOK_RETRY_SCHEDULE: '0.2',
+      WEBHOOK_RETRY_JITTER: '0',
+      WEBHOOK_TIMEOUT_MS: '2000',
+      WEBHOOK_LEASE_MARGIN_MS: '3000',
+    },
   });
   publisher = await startPublisher(harness);
 });

@@ -8,9 +8,8 @@ import { eventually, startReceiver } from '@stockyard/testkit';
 import { newDelivery } from '../src/domain/delivery';
 import { DeliveryWorker } from '../src/delivery/worker';
 import { dispatchWebhooksHandler } from '../src/events/handlers/dispatch-webhooks.handler';
-import { DeliveryRepository } from '../src/store/delivery.repository';
 import { DispatchMarks } from '../src/store/dispatch-marks.repository';
-import { EndpointRepository } from '../src/store/endpoint.repository';
+import { deliveriesOn, endpointsOn } from './support/service-parts';
 import { startWebhooks, testSecrets, type Harness } from './support/webhooks';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
@@ -21,10 +20,12 @@ let harness: Harness;
 let publisher: Broker;
 const receivers: Receiver[] = [];
 beforeAll(async () => {
-  harness = await startWebhooks({
-    WEBHOOK_URL_ALLOWLIST: '127.0.0.1',
-    WEBHOOK_RETRY_SCHEDULE: '1',
-    WEBHOOK_INLINE_MS: '300',
+  harness = await startWebhooks('org_dispatch', {
+    env: {
+      WEBHOOK_URL_ALLOWLIST: '127.0.0.1',
+      WEBHOOK_RETRY_SCHEDULE: '1',
+      WEBHOOK_INLINE_MS: '300',
+    },
   });
   publisher = new Broker(harness.config.AMQP_URL, harness.config.EVENTS_EXCHANGE, createLogger('publisher', 'silent'));
   await publisher.start();
@@ -198,11 +199,14 @@ it('marks a delivery failed once the schedule is exhausted', async () => {
 it('creates one delivery per endpoint when the dispatcher runs twice for one event', async () => {
   const orgId = 'org_dispatch_twice';
   const [a, b] = [await receiverFor(orgId, [200]), await receiverFor(orgId, [200])];
-  const endpoints = new EndpointRepository(harness.connection);
+  const { reads: endpoints, failures } = endpointsOn(harness.connection);
+  const deliveries = deliveriesOn(harness.connection);
   const logger = createLogger('test', 'silent');
   const deps = {
     endpoints,
-    deliveries: new DeliveryRepository(harness.connection),
+    failures,
+    created: deliveries.created,
+    leases: deliveries.leases,
     logger,
     send: { timeoutMs: 5000, allowlist: ['127.0.0.1'] },
     retry: { schedule: [60], jitter: 0 },
@@ -211,7 +215,7 @@ it('creates one delivery per endpoint when the dispatcher runs twice for one eve
   // Each run is a process of its own (a crash between them: nothing in memory).
   const dispatcher = () => {
     const marks = new DispatchMarks(harness.connection, 60_000);
-    const worker = new DeliveryWorker(deps.deliveries, marks, deps, logger, { inlineMs: 5000 });
+    const worker = new DeliveryWorker(deliveries.reads, marks, deps, logger, { inlineMs: 5000 });
     worker.start();
     return { worker, handle: dispatchWebhooksHandler({ endpoints, deliver: (w, c) => worker.sendNew(w, c), logger }) };
   };
@@ -234,7 +238,7 @@ it('abandons a pending delivery whose endpoint was disabled meanwhile', async ()
     .collection('webhook_endpoints')
     .updateOne({ _id: endpoint.id as never }, { $set: { enabled: false } });
   const event = availabilityChanged(orgId);
-  await new DeliveryRepository(harness.connection).createIfAbsent(
+  await deliveriesOn(harness.connection).created.createIfAbsent(
     newDelivery({ ...event, name: 'inventory.availability_changed' }, endpoint.id, new Date()),
   );
 

@@ -1,16 +1,19 @@
 import { createLogger } from '@stockyard/service-kit/ops';
 import { CASCADE_SETTLE_MS, EndpointCascade } from '../src/delivery/endpoint-cascade';
-import type { DeliveryRepository } from '../src/store/delivery.repository';
+import type { EndpointDeliveries } from '../src/commands/endpoint-deliveries';
+import type { EndpointRemoval } from '../src/commands/endpoint-removal';
 import type { Cascade, EndpointCascades } from '../src/store/endpoint-cascades.repository';
-import type { EndpointRepository } from '../src/store/endpoint.repository';
+import type { EndpointReads } from '../src/store/endpoint.repository';
 
 /** Stores in memory: one endpoint with `n` deliveries; every delete of a page is counted. */
 function world(n: number) {
   const state = { endpoint: true, deliveries: n, pages: 0, cascades: new Map<string, Cascade>() };
   const endpoints = {
-    findById: async () => (state.endpoint ? { id: 'we_1' } : undefined),
-    delete: async () => state.endpoint && !(state.endpoint = false),
-  } as unknown as EndpointRepository;
+    find: async () => (state.endpoint ? { id: 'we_1' } : undefined),
+  } as unknown as EndpointReads;
+  const removal = {
+    remove: async () => state.endpoint && !(state.endpoint = false),
+  } as unknown as EndpointRemoval;
   const deliveries = {
     deletePageForEndpoint: async (_o: string, _e: string, limit: number) => {
       state.pages++;
@@ -18,7 +21,7 @@ function world(n: number) {
       state.deliveries -= removed;
       return removed;
     },
-  } as unknown as DeliveryRepository;
+  } as unknown as EndpointDeliveries;
   const cascades = {
     open: async (orgId: string, endpointId: string, now: Date) =>
       void state.cascades.set(endpointId, { orgId, endpointId, openedAt: new Date(now.getTime() - CASCADE_SETTLE_MS) }),
@@ -26,7 +29,7 @@ function world(n: number) {
     close: async (c: Cascade) => void state.cascades.delete(c.endpointId),
   } as unknown as EndpointCascades;
   const logger = createLogger('test', 'silent');
-  const cascade = new EndpointCascade(cascades, endpoints, deliveries, logger, { page: 2, sweepMs: 10 });
+  const cascade = new EndpointCascade(cascades, endpoints, removal, deliveries, logger, { page: 2, sweepMs: 10 });
   return { state, cascade };
 }
 

@@ -4,10 +4,12 @@ import { auditPage, auditRecord, entriesWhen } from './support/audit';
 import { settle, startPublisher } from './support/publisher';
 import { startWebhooks, type Harness } from './support/webhooks';
 
+const ORG = 'org_audit_list';
+const OTHER = 'org_audit_list_other';
 let harness: Harness;
 let publisher: Broker;
 beforeAll(async () => {
-  harness = await startWebhooks();
+  harness = await startWebhooks(ORG);
   publisher = await startPublisher(harness);
 });
 afterAll(async () => {
@@ -15,8 +17,6 @@ afterAll(async () => {
   await harness.close();
 });
 
-const ORG = 'org_audit_list';
-const OTHER = 'org_audit_list_other';
 const keyActor = (keyId: string) => ({
   kind: 'key' as const,
   keyId,

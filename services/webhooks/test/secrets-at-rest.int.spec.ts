@@ -1,8 +1,10 @@
 import { TEST_WEBHOOK_SECRET_KEYS } from '@stockyard/testkit';
 import { SecretBox } from '../src/secrets/secret-box';
 import { secretKeysSetting } from '../src/secrets/secret-keys';
-import { EndpointRepository } from '../src/store/endpoint.repository';
+import { endpointsOn } from './support/service-parts';
 import { startWebhooks, testSecrets, type Harness } from './support/webhooks';
+
+const orgId = 'org_secrets';
 
 /**
  * Endpoint signing secrets are encrypted at rest (AES-256-GCM, key id beside each ciphertext)
@@ -10,11 +12,9 @@ import { startWebhooks, testSecrets, type Harness } from './support/webhooks';
  */
 let harness: Harness;
 beforeAll(async () => {
-  harness = await startWebhooks({ WEBHOOK_URL_ALLOWLIST: '127.0.0.1' });
+  harness = await startWebhooks(orgId, { env: { WEBHOOK_URL_ALLOWLIST: '127.0.0.1' } });
 });
 afterAll(() => harness.close());
-
-const orgId = 'org_secrets';
 
 /** Every document of every collection of the service's database, as text. */
 async function wholeDatabase(): Promise<string> {
@@ -64,7 +64,7 @@ it('seals at start a secret stored in plaintext before secrets were encrypted', 
     createdAt: new Date(),
     updatedAt: new Date(),
   });
-  expect(await new EndpointRepository(harness.connection).sealSecrets(testSecrets)).toBe(1);
+  expect(await endpointsOn(harness.connection).sealing.sealStale(testSecrets)).toBe(1);
   const stored = await harness.connection.collection('webhook_endpoints').findOne({ _id: 'we_legacy' as never });
   expect(stored!.secret.keyId).toBe('test');
   expect(testSecrets.open(stored!.secret, 'we_legacy')).toBe('whsec_legacyPlaintext0123456789abcdef');
@@ -79,7 +79,7 @@ it('re-seals under a new first key of WEBHOOK_SECRET_KEYS, after which the old k
   );
   const next = `next:${Buffer.alloc(32, 7).toString('base64')}`;
   const rotatedKeys = new SecretBox(secretKeysSetting().parse(`${next},${TEST_WEBHOOK_SECRET_KEYS}`));
-  expect(await new EndpointRepository(harness.connection).sealSecrets(rotatedKeys)).toBeGreaterThanOrEqual(1);
+  expect(await endpointsOn(harness.connection).sealing.sealStale(rotatedKeys)).toBeGreaterThanOrEqual(1);
   const stored = await harness.connection.collection('webhook_endpoints').findOne({ _id: created.body.id });
   expect(stored!.secret.keyId).toBe('next');
   const nextOnly = new SecretBox(secretKeysSetting().parse(next));

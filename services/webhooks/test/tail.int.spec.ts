@@ -8,10 +8,12 @@ let harness: Harness;
 let publisher: Broker;
 let receiver: Receiver;
 beforeAll(async () => {
-  harness = await startWebhooks({
-    WEBHOOK_URL_ALLOWLIST: '127.0.0.1',
-    WEBHOOK_RETRY_SCHEDULE: '0.2',
-    WEBHOOK_RETRY_JITTER: '0',
+  harness = await startWebhooks('org_tail', {
+    env: {
+      WEBHOOK_URL_ALLOWLIST: '127.0.0.1',
+      WEBHOOK_RETRY_SCHEDULE: '0.2',
+      WEBHOOK_RETRY_JITTER: '0',
+    },
   });
   publisher = await startPublisher(harness);
   let calls = 0;

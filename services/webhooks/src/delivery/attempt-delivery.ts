@@ -1,6 +1,9 @@
 import { type Logger } from '@stockyard/service-kit';
 import { inTraceOf } from '@stockyard/service-kit/ops';
-import { deliveryEndedChange, type Endpoint } from '../domain/endpoint';
+import type { DeliveryLeases } from '../commands/delivery-leases';
+import type { FailureCount } from '../commands/failure-count';
+import type { NewDeliveries } from '../commands/new-deliveries';
+import type { Endpoint } from '../domain/endpoint';
 import {
   outcomeOf,
   type AttemptOutcome,
@@ -9,16 +12,22 @@ import {
   type RetryPolicy,
 } from '../domain/delivery';
 import type { SecretBox } from '../secrets/secret-box';
-import type { ClaimedDelivery, DeliveryRepository } from '../store/delivery.repository';
-import type { EndpointRepository, EndpointSnapshot } from '../store/endpoint.repository';
+import type { ClaimedDelivery } from '../store/delivery.repository';
+import type { EndpointReads, EndpointSnapshot } from '../store/endpoint.repository';
 import { recordAbandoned, recordAttempt } from './attempt-metrics';
 import { attemptSpan } from './attempt-span';
 import { ENDPOINT_DISABLED } from './endpoint-lifecycle';
 import { postWebhook, prepareWebhook, type SendOptions, type SendResult } from './send';
 
 export interface AttemptDeps {
-  endpoints: EndpointRepository;
-  deliveries: DeliveryRepository;
+  /** The endpoint to sign for, read as its reader. */
+  endpoints: Pick<EndpointReads, 'withEndpoint'>;
+  /** The consecutive-failure rule, applied as a delivery ends. */
+  failures: Pick<FailureCount, 'deliveryEnded'>;
+  /** Deliveries stored with their first attempt, or claimed while it runs. */
+  created: NewDeliveries;
+  /** Claims, and what a claim records. */
+  leases: DeliveryLeases;
   logger: Logger;
   send: SendOptions;
   retry: RetryPolicy;
@@ -145,15 +154,15 @@ async function recordOutcome(
   deps: AttemptDeps,
 ): Promise<Date | null> {
   const { entry, outcome } = recorded(attempt, result, deps.retry);
-  const kept = await deps.deliveries.recordAttempt(delivery, entry, outcome);
+  const kept = await deps.leases.recordAttempt(delivery, entry, outcome);
   return afterAttempt(delivery, attempt, result, outcome, kept, deps);
 }
 
 async function abandon(delivery: ClaimedDelivery, endpoint: Endpoint | undefined, deps: AttemptDeps): Promise<void> {
   recordAbandoned(endpoint);
-  if (endpoint) await deps.deliveries.abandon(delivery, ENDPOINT_DISABLED);
+  if (endpoint) await deps.leases.abandon(delivery, ENDPOINT_DISABLED);
   // Created by the dispatcher while its endpoint was being deleted: finish the cascade.
-  else await deps.deliveries.remove(delivery);
+  else await deps.leases.remove(delivery);
   deps.logger.info(
     { ...logFields(delivery), reason: endpoint ? 'endpoint disabled' : 'endpoint deleted' },
     'webhook delivery abandoned',
@@ -194,17 +203,17 @@ export async function sendFirstAttempt(
   clearTimeout(timer);
   if (inline) {
     const { entry, outcome } = recorded(attempt, inline, deps.retry);
-    let kept = await deps.deliveries.createWithAttempt(delivery, entry, outcome);
+    let kept = await deps.created.createWithAttempt(delivery, entry, outcome);
     if (!kept) {
       // Stored meanwhile, unattempted, by a redelivered copy (see claimUnattempted): record this attempt on it.
-      const stored = await deps.deliveries.claimUnattempted(delivery.id, new Date(), options.leaseMs);
-      kept = stored !== undefined && (await deps.deliveries.recordAttempt(stored, entry, outcome));
+      const stored = await deps.leases.claimUnattempted(delivery.id, new Date(), options.leaseMs);
+      kept = stored !== undefined && (await deps.leases.recordAttempt(stored, entry, outcome));
     }
     return { nextAttemptAt: await afterAttempt(delivery, attempt, inline, outcome, kept, deps) };
   }
   const claimed =
-    (await deps.deliveries.createClaimed(delivery, new Date(), options.leaseMs)) ??
-    (await deps.deliveries.claimUnattempted(delivery.id, new Date(), options.leaseMs));
+    (await deps.created.createClaimed(delivery, new Date(), options.leaseMs)) ??
+    (await deps.leases.claimUnattempted(delivery.id, new Date(), options.leaseMs));
   if (!claimed) return undefined;
   return { later: attempt.result.then((result) => recordOutcome(claimed, attempt, result, deps)) };
 }
@@ -212,9 +221,7 @@ export async function sendFirstAttempt(
 /** The consecutive-failure rule: a success resets the count, the fifth failed delivery in a row disables. */
 async function countDeliveryEnd(delivery: Subject, succeeded: boolean, deps: AttemptDeps): Promise<void> {
   const now = new Date();
-  const updated = await deps.endpoints.update(delivery.orgId, delivery.endpointId, (current) =>
-    deliveryEndedChange(current, succeeded, now),
-  );
+  const updated = await deps.failures.deliveryEnded(delivery.orgId, delivery.endpointId, succeeded, now);
   if (updated && !updated.enabled && updated.disabledAt?.getTime() === now.getTime()) {
     deps.logger.warn(
       { orgId: delivery.orgId, endpointId: delivery.endpointId, failures: updated.consecutiveFailures },

@@ -1,8 +1,9 @@
 import { type Logger } from '@stockyard/service-kit';
 import { unkeyed } from '@stockyard/service-kit/ids';
-import type { DeliveryRepository } from '../store/delivery.repository';
+import type { EndpointDeliveries } from '../commands/endpoint-deliveries';
+import type { EndpointRemoval } from '../commands/endpoint-removal';
 import type { Cascade, EndpointCascades } from '../store/endpoint-cascades.repository';
-import type { EndpointRepository } from '../store/endpoint.repository';
+import type { EndpointReads } from '../store/endpoint.repository';
 
 /**
  * How long a cascade stays open after its endpoint went: a dispatcher that matched an event
@@ -34,18 +35,20 @@ export class EndpointCascade {
 
   constructor(
     private readonly cascades: EndpointCascades,
-    private readonly endpoints: EndpointRepository,
-    private readonly deliveries: DeliveryRepository,
+    private readonly endpoints: EndpointReads,
+    /** The endpoint's own removal (marked deleted, then removed). */
+    private readonly removal: EndpointRemoval,
+    private readonly deliveries: EndpointDeliveries,
     private readonly logger: Logger,
     private readonly options: CascadeOptions,
   ) {}
 
   /** DELETE /webhooks/{id}: false when there was no such endpoint (nothing opened, nothing removed). */
   async deleteEndpoint(orgId: string, endpointId: string): Promise<boolean> {
-    if (!(await this.endpoints.findById(orgId, endpointId))) return false;
+    if (!(await this.endpoints.find(orgId, endpointId))) return false;
     await this.cascades.open(orgId, endpointId, new Date());
     // From here on the dispatcher creates nothing for it, and the worker removes a delivery it finds without it.
-    if (!(await this.endpoints.delete(orgId, endpointId))) return false; // another request deleted it meanwhile
+    if (!(await this.removal.remove(orgId, endpointId))) return false; // another request deleted it meanwhile
     if ((await this.deliveries.deletePageForEndpoint(orgId, endpointId, this.options.page)) === this.options.page) {
       this.kick();
     }
@@ -92,9 +95,9 @@ export class EndpointCascade {
   private async finish(cascade: Cascade): Promise<void> {
     const { orgId, endpointId } = cascade;
     const settled = Date.now() - cascade.openedAt.getTime() >= CASCADE_SETTLE_MS;
-    const endpoint = await this.endpoints.findById(orgId, endpointId);
+    const endpoint = await this.endpoints.find(orgId, endpointId);
     // Marked deleted and still there: the request died between its two writes; finish it.
-    if (endpoint?.deletedAt) await this.endpoints.delete(orgId, endpointId);
+    if (endpoint?.deletedAt) await this.removal.remove(orgId, endpointId);
     else if (endpoint) {
       if (settled) await this.cascades.close(cascade);
       return;

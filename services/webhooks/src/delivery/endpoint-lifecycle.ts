@@ -1,7 +1,7 @@
 import type { Logger } from '@stockyard/service-kit';
+import type { EndpointDeliveries } from '../commands/endpoint-deliveries';
+import type { SecretSealing } from '../commands/secret-sealing';
 import type { SecretBox } from '../secrets/secret-box';
-import type { DeliveryRepository } from '../store/delivery.repository';
-import type { EndpointRepository } from '../store/endpoint.repository';
 
 /** Why a delivery closed without its remaining attempts. */
 export const ENDPOINT_DISABLED = 'endpoint disabled';
@@ -12,7 +12,7 @@ export const ENDPOINT_DISABLED = 'endpoint disabled';
  * failed and can be replayed once it is enabled again. Runs in the background of the write.
  */
 export async function stopRetries(
-  deliveries: DeliveryRepository,
+  deliveries: EndpointDeliveries,
   logger: Logger,
   orgId: string,
   endpointId: string,
@@ -27,7 +27,7 @@ export async function stopRetries(
 }
 
 /** At start: secrets stored in plaintext or under an older key are sealed with the current key. */
-export async function sealSecrets(endpoints: EndpointRepository, secrets: SecretBox, logger: Logger): Promise<void> {
-  const sealed = await endpoints.sealSecrets(secrets);
+export async function sealSecrets(sealing: SecretSealing, secrets: SecretBox, logger: Logger): Promise<void> {
+  const sealed = await sealing.sealStale(secrets);
   if (sealed > 0) logger.info({ sealed }, 'endpoint signing secrets sealed with the current key');
 }

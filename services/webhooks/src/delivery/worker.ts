@@ -2,7 +2,7 @@ import { type EventCopy, type Logger } from '@stockyard/service-kit';
 import { unkeyed } from '@stockyard/service-kit/ids';
 import { RecentMap } from '@stockyard/service-kit/store';
 import type { NewDelivery } from '../domain/delivery';
-import type { DeliveryRepository } from '../store/delivery.repository';
+import type { DeliveryReads } from '../store/delivery.repository';
 import type { DispatchMarks } from '../store/dispatch-marks.repository';
 import type { EndpointSnapshot } from '../store/endpoint.repository';
 import { attemptDelivery, sendFirstAttempt, type AttemptDeps } from './attempt-delivery';
@@ -54,7 +54,8 @@ export class DeliveryWorker {
   private readonly inlineMs: number;
 
   constructor(
-    private readonly deliveries: DeliveryRepository,
+    /** The scan's due deliveries; claims and inserts go through `deps`. */
+    private readonly deliveries: Pick<DeliveryReads, 'dueIds'>,
     private readonly marks: DispatchMarks,
     private readonly deps: AttemptDeps,
     private readonly logger: Logger,
@@ -162,7 +163,7 @@ export class DeliveryWorker {
     const now = new Date();
     const holdUntil = (await this.marks.holdUntil(delivery.id)) ?? now;
     const due = holdUntil > now ? holdUntil : now;
-    if (await this.deliveries.createIfAbsent({ ...delivery, nextAttemptAt: due })) {
+    if (await this.deps.created.createIfAbsent({ ...delivery, nextAttemptAt: due })) {
       this.logger.warn(
         { deliveryId: delivery.id, eventId: delivery.eventId, endpointId: delivery.endpointId, due },
         'webhook delivery marked but not stored (a crash?); stored for the worker',
@@ -230,7 +231,7 @@ export class DeliveryWorker {
   }
 
   private async claimAndAttempt(id: string): Promise<void> {
-    const claimed = await this.deliveries.claim(id, new Date(), this.leaseMs);
+    const claimed = await this.deps.leases.claim(id, new Date(), this.leaseMs);
     if (!claimed) return; // not due, done, or another worker's
     this.retryAt(claimed.id, await attemptDelivery(claimed, this.deps));
   }

@@ -1,4 +1,4 @@
-import { newId } from '@stockyard/service-kit';
+import { newId, type Decision } from '@stockyard/service-kit';
 import { randomBase62 } from '@stockyard/service-kit/ids';
 import type { CreateWebhookEndpoint, EventName, UpdateWebhookEndpoint, WebhookEndpoint } from '@stockyard/contracts';
 import type { SealedSecret, SecretBox } from '../secrets/secret-box';
@@ -24,7 +24,7 @@ export interface Endpoint {
   updatedAt: Date;
 }
 
-export type NewEndpoint = Omit<Endpoint, 'createdAt' | 'updatedAt'>;
+type NewEndpoint = Omit<Endpoint, 'createdAt' | 'updatedAt'>;
 
 const DISABLE_AFTER_FAILURES = 5;
 
@@ -65,9 +65,16 @@ export function toWire(endpoint: Endpoint): WebhookEndpoint {
   };
 }
 
-export type EndpointChange = Partial<
+type EndpointChange = Partial<
   Pick<Endpoint, 'url' | 'events' | 'enabled' | 'consecutiveFailures' | 'disabledAt' | 'secret'>
 >;
+
+/**
+ * A change as the store's decision (none: nothing written). Its result is whether the endpoint
+ * was enabled before, so the writer knows when the change disabled it (its pending deliveries stop).
+ */
+export const endpointDecision = (current: Endpoint, change: EndpointChange | undefined): Decision<Endpoint, boolean> =>
+  change ? { state: { ...current, ...change }, result: current.enabled } : { result: current.enabled };
 
 /** PATCH: enabling (again) starts the failure count afresh; disabling by hand is not "auto". */
 export function patchChange(input: UpdateWebhookEndpoint): EndpointChange {

@@ -1,17 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import type { Connection, Model, mongo } from 'mongoose';
+import type { Model } from 'mongoose';
 import { AggregateStore, findOwned, readPage } from '@stockyard/service-kit';
-import { InsertBatcher } from '@stockyard/service-kit/store';
 import type { EventName, Page } from '@stockyard/contracts';
-import type { AttemptOutcome, Delivery, DeliveryAttempt, NewDelivery } from '../domain/delivery';
-import { deliveryStates } from '../domain/delivery-states';
-import { deliveryModel, type DeliveryDoc } from './delivery.model';
-import { WriteLane } from './write-lane';
+import type { Delivery } from '../domain/delivery';
+import type { DeliveryDoc } from './delivery.model';
+
+type DeliveryModel = Model<DeliveryDoc>;
 
 /** A delivery a worker holds; its writes only land while `leaseId` is still the current claim. */
 export type ClaimedDelivery = Delivery & { leaseId: string; leaseUntil: Date };
 
-const toDelivery = ({
+/** A delivery as stored: with the worker's lease and the version that guards replays. */
+type StoredDelivery = Delivery & Pick<DeliveryDoc, 'leaseUntil' | 'leaseId' | 'version'>;
+
+export const toDelivery = ({
   _id,
   event,
   leaseUntil: _lease,
@@ -24,82 +25,44 @@ const toDelivery = ({
   ...rest,
 });
 
-const CLAIM_CANDIDATES = 8;
-/** The replay answer: the delivery re-queued, or why not. */
-/** A delivery as stored: with the worker's lease and the version that guards replays. */
-type StoredDelivery = Delivery & Pick<DeliveryDoc, 'leaseUntil' | 'leaseId' | 'version'>;
+/** The store's state of a delivery as the service answers it: without the worker's lease and the version. */
+export const deliveryOf = ({
+  leaseUntil: _lease,
+  leaseId: _leaseId,
+  version: _v,
+  ...delivery
+}: StoredDelivery): Delivery => delivery;
+
+/** Pending and held by no worker (or by one whose lease ran out: a worker that crashed mid-send). */
+export const unheldPending = (now: Date) => ({
+  status: 'pending',
+  $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }],
+});
 
 /**
- * Every update of one delivery goes through the kit's store, which holds its document lock
- * in the process; each is guarded by `version` or `leaseId` (a conditional `updateWhere`), which
- * MongoDB and our FerretDB build check atomically across replicas.
+ * The deliveries' store: the kit's, whose document lock every update of one delivery holds in
+ * the process; each is guarded by `version` or `leaseId` (a conditional `updateWhere`), which
+ * MongoDB and our FerretDB build check atomically across replicas. Attempts, leases and claims are
+ * the worker's bookkeeping, not changes anyone makes: no audit records, and no relay (its sweep
+ * would read this large collection for pending events).
  */
-export class DeliveryRepository {
-  private readonly model: Model<DeliveryDoc>;
-  private readonly inserts: InsertBatcher<DeliveryDoc>;
+export const deliveryStore = (model: DeliveryModel) =>
+  new AggregateStore<StoredDelivery>(model, undefined, { name: 'Webhook delivery', audit: false });
+export type DeliveryStore = ReturnType<typeof deliveryStore>;
 
-  /** Replays: a read, the state table's check and a version-guarded write (the kit's store). */
-  private readonly store: AggregateStore<StoredDelivery>;
+/** The deliveries as read: one, an endpoint's history, the worker's due ones, an endpoint's to close or delete. */
+export class DeliveryReads {
+  constructor(private readonly model: DeliveryModel) {}
 
-  /** `lane`: shared with the dispatch marks' inserts (see WriteLane). */
-  constructor(
-    connection: Connection,
-    private readonly lane = new WriteLane(),
-  ) {
-    this.model = deliveryModel(connection);
-    // Attempts, leases and claims are the worker's bookkeeping, not changes anyone makes: no audit
-    // records, and no relay (its sweep would read this large collection for pending events).
-    this.store = new AggregateStore<StoredDelivery>(this.model, undefined, { name: 'Webhook delivery', audit: false });
-    this.inserts = new InsertBatcher(lane.inserts(this.model.collection as unknown as mongo.Collection<DeliveryDoc>));
-  }
-
-  /**
-   * Inserts unless a delivery with this id exists; true when it was new. For tests and
-   * tools: the dispatcher stores a delivery with its first attempt (createWithAttempt) or
-   * claimed while it runs (createClaimed).
-   */
-  async createIfAbsent(delivery: NewDelivery): Promise<boolean> {
-    return (await this.insert(delivery, null, null)) !== undefined;
-  }
-
-  /**
-   * Inserts unless a delivery with this id exists, already claimed for `leaseMs` by the
-   * worker whose first attempt is under way. Undefined when it existed.
-   */
-  async createClaimed(delivery: NewDelivery, now: Date, leaseMs: number): Promise<ClaimedDelivery | undefined> {
-    const leaseId = randomUUID();
-    const leaseUntil = new Date(now.getTime() + leaseMs);
-    const doc = await this.insert(delivery, leaseUntil, leaseId);
-    return doc ? { ...toDelivery(doc), leaseId, leaseUntil } : undefined;
-  }
-
-  /** Inserts a delivery whose first attempt was already made, with its outcome; false when it existed. */
-  async createWithAttempt(delivery: NewDelivery, attempt: DeliveryAttempt, outcome: AttemptOutcome): Promise<boolean> {
-    const done = { ...delivery, attempts: [attempt], ...outcome, lastError: attempt.error };
-    return (await this.insert(done, null, null)) !== undefined;
+  async find(orgId: string, id: string): Promise<Delivery | undefined> {
+    const doc = await findOwned<DeliveryDoc>(this.model, orgId, id);
+    return doc ? toDelivery(doc) : undefined;
   }
 
   async exists(id: string): Promise<boolean> {
     // The whole document, not `exists()`: FerretDB answers a find by _id from its index
     // only without a projection (with one, it reads the collection).
     return (await this.model.findOne({ _id: id }).lean<DeliveryDoc>()) !== null;
-  }
-
-  /** Deliveries created together are written together (one commit on FerretDB's SQLite). */
-  private async insert(
-    delivery: NewDelivery,
-    leaseUntil: Date | null,
-    leaseId: string | null,
-  ): Promise<DeliveryDoc | undefined> {
-    const { id, ...fields } = delivery;
-    const now = new Date();
-    const doc: DeliveryDoc = { _id: id, ...fields, leaseUntil, leaseId, version: 0, createdAt: now, updatedAt: now };
-    return (await this.inserts.insert(doc)) ? doc : undefined;
-  }
-
-  async findById(orgId: string, id: string): Promise<Delivery | undefined> {
-    const doc = await findOwned<DeliveryDoc>(this.model, orgId, id);
-    return doc ? toDelivery(doc) : undefined;
   }
 
   /** An endpoint's deliveries, newest first. */
@@ -132,133 +95,17 @@ export class DeliveryRepository {
     return docs.map((d) => d._id);
   }
 
-  /**
-   * Claims one delivery for `leaseMs` if it is pending, due and not held: one conditional
-   * update, atomic on MongoDB (so of two racing replicas only one wins), and exclusive
-   * within the process through the store's document lock (FerretDB).
-   */
-  async claim(id: string, now: Date, leaseMs: number): Promise<ClaimedDelivery | undefined> {
-    const leaseId = randomUUID();
-    const due = {
-      status: 'pending',
-      nextAttemptAt: { $lte: now },
-      $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }],
-    };
-    const doc = await this.claimWhere(id, due, leaseId, new Date(now.getTime() + leaseMs));
-    return doc?.leaseId === leaseId ? { ...toDelivery(doc), leaseId, leaseUntil: doc.leaseUntil! } : undefined;
+  /** Ids of the endpoint's pending deliveries no worker holds (its disable closes them). */
+  async unheldPendingIds(orgId: string, endpointId: string, now: Date): Promise<string[]> {
+    const docs = await this.model
+      .find({ orgId, endpointId, ...unheldPending(now) }, { _id: 1 })
+      .lean<{ _id: string }[]>();
+    return docs.map((d) => d._id);
   }
 
-  /**
-   * Claims a delivery nobody attempted or holds yet, due or not: the one a redelivered copy
-   * stored while this process, which took the event's mark, was still sending attempt 1
-   * (see DispatchMarks). Its taker records that attempt on it instead of sending another.
-   */
-  async claimUnattempted(id: string, now: Date, leaseMs: number): Promise<ClaimedDelivery | undefined> {
-    const leaseId = randomUUID();
-    const unattempted = { status: 'pending', attempts: { $size: 0 }, leaseId: null };
-    const doc = await this.claimWhere(id, unattempted, leaseId, new Date(now.getTime() + leaseMs));
-    return doc?.leaseId === leaseId ? { ...toDelivery(doc), leaseId, leaseUntil: doc.leaseUntil! } : undefined;
-  }
-
-  /** Takes the lease while `condition` holds: the delivery after, or undefined. */
-  private claimWhere(id: string, condition: Record<string, unknown>, leaseId: string, leaseUntil: Date) {
-    const update = { $set: { leaseUntil, leaseId, updatedAt: new Date() }, $inc: { version: 1 } };
-    return this.store.updateWhere(id, condition, update) as Promise<DeliveryDoc | undefined>;
-  }
-
-  /** The most overdue claimable delivery, claimed (tests and tools; the worker uses dueIds + claim). */
-  async claimDue(now: Date, leaseMs: number): Promise<ClaimedDelivery | undefined> {
-    for (const id of await this.dueIds(now, CLAIM_CANDIDATES)) {
-      const claimed = await this.claim(id, now, leaseMs);
-      if (claimed) return claimed;
-    }
-    return undefined;
-  }
-
-  /** Appends the attempt and moves the delivery on; false when the claim was lost meanwhile. */
-  async recordAttempt(claim: ClaimedDelivery, attempt: DeliveryAttempt, outcome: AttemptOutcome): Promise<boolean> {
-    return this.releaseWith(claim, { $push: { attempts: attempt }, $set: { ...outcome, lastError: attempt.error } });
-  }
-
-  /** Ends a delivery without an attempt (its endpoint was disabled). */
-  async abandon(claim: ClaimedDelivery, reason: string): Promise<boolean> {
-    const status = deliveryStates.next(claim.status, 'endpoint_disabled');
-    return this.releaseWith(claim, { $set: { status, nextAttemptAt: null, lastError: reason } });
-  }
-
-  /**
-   * Ends every pending delivery of the endpoint that no worker holds (its endpoint was just
-   * disabled): failed with `reason`, no further attempt, replayable. One under a live lease
-   * is left to its worker, which records its attempt, and closes when its next attempt is
-   * due. Each is one conditional write of the store, guarded on still being pending and unheld.
-   */
-  async abandonPending(orgId: string, endpointId: string, reason: string, now = new Date()): Promise<number> {
-    const unheld = { status: 'pending', $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }] };
-    const docs = await this.model.find({ orgId, endpointId, ...unheld }, { _id: 1 }).lean<{ _id: string }[]>();
-    const status = deliveryStates.next('pending', 'endpoint_disabled');
-    let closed = 0;
-    for (const { _id } of docs) {
-      const result = await this.store.updateWhere(_id, unheld, {
-        $set: {
-          status,
-          nextAttemptAt: null,
-          lastError: reason,
-          leaseUntil: null,
-          leaseId: null,
-          updatedAt: new Date(),
-        },
-        $inc: { version: 1 },
-      });
-      if (result) closed += 1;
-    }
-    return closed;
-  }
-
-  private releaseWith(
-    claim: ClaimedDelivery,
-    update: { $set: Record<string, unknown>; $push?: Record<string, unknown> },
-  ): Promise<boolean> {
-    const released = {
-      ...update,
-      $set: { ...update.$set, leaseUntil: null, leaseId: null, updatedAt: new Date() },
-      $inc: { version: 1 },
-    };
-    return this.store.updateWhere(claim.id, { leaseId: claim.leaseId }, released).then((doc) => doc !== undefined);
-  }
-
-  /**
-   * A failed delivery goes back to pending, due now; its next attempt number follows on.
-   * 404 when it is not the organization's; 409 `delivery_not_failed` unless it failed.
-   */
-  async replay(orgId: string, id: string, now: Date): Promise<Delivery> {
-    const { state } = await this.store.change(orgId, id, (delivery) => ({
-      state: {
-        ...delivery,
-        status: deliveryStates.next(delivery.status, 'replay'),
-        nextAttemptAt: now,
-        leaseUntil: null,
-        leaseId: null,
-      },
-    }));
-    return toDelivery(state as unknown as DeliveryDoc);
-  }
-
-  /**
-   * One pass of an endpoint deletion's cascade: up to `limit` of its deliveries removed (their
-   * ids read from the endpoint's index, then deleted by id, taking turns with the inserts).
-   * Answers how many it removed: fewer than `limit` when none is left. A deleteMany of all of
-   * them grows with the endpoint's history on FerretDB (29,000: 5 s; README: deletion cascades).
-   */
-  async deletePageForEndpoint(orgId: string, endpointId: string, limit: number): Promise<number> {
+  /** Up to `limit` ids of the endpoint's deliveries, read from its index (a deletion cascade's page). */
+  async pageIdsOfEndpoint(orgId: string, endpointId: string, limit: number): Promise<string[]> {
     const page = await this.model.find({ orgId, endpointId }, { _id: 1 }).limit(limit).lean<{ _id: string }[]>();
-    if (page.length === 0) return 0;
-    const _id = { $in: page.map((d) => d._id) };
-    await this.lane.run(() => this.model.deleteMany({ _id, orgId, endpointId }).exec());
-    return page.length;
-  }
-
-  /** Removes a claimed delivery whose endpoint is gone (created while it was being deleted). */
-  async remove(claim: ClaimedDelivery): Promise<void> {
-    await this.store.remove(claim.orgId, claim.id, { leaseId: claim.leaseId });
+    return page.map((d) => d._id);
   }
 }

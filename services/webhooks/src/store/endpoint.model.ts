@@ -11,7 +11,7 @@ export interface EndpointDoc {
   enabled: boolean;
   consecutiveFailures: number;
   disabledAt: Date | null;
-  /** Set as it is deleted (see EndpointRepository.delete). */
+  /** Set as it is deleted (see commands/endpoint-removal.ts). */
   deletedAt?: Date | null;
   /** Encrypted (AES-256-GCM) with the key `keyId` names; never the plaintext. */
   secret: SealedSecret;

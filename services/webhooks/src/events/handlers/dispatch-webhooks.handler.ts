@@ -3,10 +3,10 @@ import { type EventCopy, type Logger } from '@stockyard/service-kit';
 import { currentTraceparent } from '@stockyard/service-kit/ops';
 import { newDelivery } from '../../domain/delivery';
 import type { NewWork } from '../../delivery/worker';
-import type { EndpointRepository } from '../../store/endpoint.repository';
+import type { EndpointReads } from '../../store/endpoint.repository';
 
 interface DispatchDeps {
-  endpoints: EndpointRepository;
+  endpoints: Pick<EndpointReads, 'subscribedTo'>;
   /**
    * Sends and stores an event's new deliveries, except those some copy of the event was
    * accepted for already (the worker's sendNew); resolves when they are durable, so the
