@@ -52,6 +52,8 @@ export const EVENT_PAYLOADS = {
     changes: z.array(z.string()).optional(),
   }),
   'variant.cost_changed': base.extend({ variantId: id, oldCost: z.number(), newCost: z.number() }),
+  // Beyond the spec's catalog (issue #41): an export's file is ready (`GET /exports/{id}` answers its URL).
+  'export.completed': base.extend({ exportId: id, resource: z.string(), rows: z.number().int().min(0) }),
   'invoice.created': base.extend({
     invoiceId: id,
     purchaseOrderId: id.nullable(),

@@ -36,6 +36,7 @@ export * from './reservations';
 export * from './orders-internal';
 export * from './storefront-orders';
 export * from './audit';
+export * from './exports';
 export * from './api/bound-route';
 export * from './api/webhooks.api';
 export * from './api/inventory.api';

@@ -1,4 +1,5 @@
 import { baseServiceEnv } from '@stockyard/service-kit';
+import { s3Env } from '@stockyard/service-kit/objects';
 import { z } from 'zod';
 
 export const configSchema = baseServiceEnv.extend({
@@ -17,16 +18,8 @@ export const configSchema = baseServiceEnv.extend({
   RECEIPT_SWEEP_MS: z.coerce.number().int().positive().default(5000),
   /** A pending receipt younger than this is left to the request that recorded it. */
   RECEIPT_GRACE_MS: z.coerce.number().int().nonnegative().default(10_000),
-  /** The S3-compatible server attachments are stored in (versitygw locally, MinIO in compose, S3 itself). */
-  S3_URL: z.string().regex(/^https?:\/\/[^/]+/, 'must be an http(s):// URL'),
-  /** The bucket, created at start when missing; tests get one per test file. */
-  S3_BUCKET: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
-    .default('stockyard-attachments'),
-  S3_ACCESS_KEY_ID: z.string().min(1),
-  S3_SECRET_ACCESS_KEY: z.string().min(1),
-  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** The S3 bucket attachments are stored in. */
+  ...s3Env('stockyard-attachments'),
   /** Where purchase-order e-mail is sent through (nodemailer): `smtp://[user:pass@]host:port`, or smtps://. */
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^/]+/, 'must be an smtp:// or smtps:// URL'),
   /** The sender of purchase-order e-mail. */

@@ -1,4 +1,5 @@
 import type { ServiceContext, ServiceModule } from '@stockyard/service-kit';
+import { ObjectBucket } from '@stockyard/service-kit/objects';
 import { AttachmentCommands } from './commands/attachment-commands';
 import { DocumentCommands } from './commands/document-commands';
 import { MessageCommands } from './commands/message-commands';
@@ -6,7 +7,6 @@ import type { Config } from './config';
 import type { DocumentsGiven, PurchaseOrdersGiven } from './deps';
 import { attachmentsRoutes } from './http/attachments.routes';
 import { documentsRoutes } from './http/documents.routes';
-import { AttachmentStorage } from './peers/attachment-storage';
 import { catalogReads } from './peers/catalog-reads';
 import { Mailer } from './peers/mailer';
 import { warehouseRead } from './peers/warehouse-reads';
@@ -15,7 +15,7 @@ import { MessageRepository } from './store/message.repository';
 import type { PurchaseOrderStore } from './store/purchase-order.repository';
 
 /**
- * An order's documents: attachments in S3 (the bucket made at start, `AttachmentStorage`), the
+ * An order's documents: attachments in S3 (the bucket made at start, the kit's `ObjectBucket`), the
  * PDF, e-mail to the supplier through SMTP and its messages (their own collection).
  */
 export function documentsModule(
@@ -23,7 +23,7 @@ export function documentsModule(
   po: { given: PurchaseOrdersGiven; store: PurchaseOrderStore },
 ): ServiceModule<DocumentsGiven> {
   const { commands } = po.given;
-  const storage = new AttachmentStorage(config, logger);
+  const storage = new ObjectBucket(config, 'attachment storage', logger);
   const mailer = new Mailer(config);
   const catalog = catalogReads(config);
   const documents = new DocumentCommands(catalog, warehouseRead(config));

@@ -15,6 +15,7 @@ import {
   AuditVerificationSchema,
   AuditVerifyQuerySchema,
 } from '../audit';
+import { CreateExportSchema, ExportListQuerySchema, ExportPageSchema, ExportSchema } from '../exports';
 import { declareRoutes } from './bound-route';
 import { webhooksCodes } from './webhooks.errors';
 
@@ -65,4 +66,17 @@ export const WEBHOOKS_API = {
     response: AuditVerificationSchema,
   }),
   getAuditEvent: added('GET', '/audit-events/{id}', 'audit.read', 200, { response: AuditEventSchema }),
+  // Exports (issue #41): the spec names `export.run` and shows no route. The jobs live beside the
+  // audit trail, the one resource kept here; each resource's rows are read from the service that
+  // keeps it (services/webhooks/README.md). Creating one also needs the resource's read permission.
+  createExport: added('POST', '/exports', 'export.run', 202, { body: CreateExportSchema, response: ExportSchema }),
+  listExports: added('GET', '/exports', 'export.run', 200, {
+    query: ExportListQuerySchema,
+    response: ExportPageSchema,
+  }),
+  getExport: added('GET', '/exports/{id}', 'export.run', 200, { response: ExportSchema }),
+  cancelExport: added('POST', '/exports/{id}/cancel', 'export.run', 201, {
+    response: ExportSchema,
+    errors: webhooksCodes('export_not_cancellable'),
+  }),
 };

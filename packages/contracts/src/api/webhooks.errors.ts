@@ -10,6 +10,7 @@ export const WEBHOOKS_ERRORS = {
   webhook_url_unresolvable: { type: 'unprocessable', description: 'The host does not resolve' },
   delivery_not_failed: { type: 'conflict', description: 'Only a failed delivery is replayed' },
   webhook_endpoint_disabled: { type: 'conflict', description: 'The endpoint is disabled; re-enable it first' },
+  export_not_cancellable: { type: 'conflict', description: 'The export has finished (completed, failed or cancelled)' },
 } satisfies ErrorCatalog;
 
 export const webhooksCodes = codePicker(WEBHOOKS_ERRORS);

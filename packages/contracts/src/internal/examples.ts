@@ -245,6 +245,26 @@ export const INTERNAL_EXAMPLES: { [N in InternalRouteName]: InternalExample<N> }
       missing: [],
     },
   },
+  catalogExportRows: {
+    request: { resource: 'variants', filters: { productId }, after: null, limit: 1000 },
+    response: { rows: [EXAMPLE_VARIANT], next: null },
+  },
+  inventoryExportRows: {
+    request: { resource: 'stock_movements', filters: { warehouseId, type: 'RECEIPT' }, after: null, limit: 1000 },
+    response: { rows: level(move.operationKey, 4, 0, { type: 'RECEIPT', quantity: 4 }).movements, next: null },
+  },
+  purchasingExportRows: {
+    request: { resource: 'purchase_orders', filters: { status: 'RECEIVED' }, after: null, limit: 1000 },
+    response: { rows: [{ id: poId, orderNumber: 'PO-000123', status: 'RECEIVED' }], next: 'po_7Hd2Kq9Lm' },
+  },
+  invoicingExportRows: {
+    request: { resource: 'landed_costs', filters: { purchaseOrderId: poId }, after: null, limit: 1000 },
+    response: { rows: [], next: null },
+  },
+  ordersExportRows: {
+    request: { resource: 'holds', filters: { status: 'ALLOCATED' }, after: 'res_4Nq8Vb2Kx', limit: 500 },
+    response: { rows: [], next: null },
+  },
   gatewaySettings: {
     response: {
       invoiceWorkflow: 'simple',

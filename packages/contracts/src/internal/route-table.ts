@@ -40,6 +40,7 @@ import {
   PurchaseOrderBatchQuerySchema,
   PurchaseOrderBatchSchema,
 } from '../purchasing-internal';
+import { ExportRowsQuerySchema, ExportRowsSchema, INTERNAL_EXPORT_ROWS_PATH } from '../exports';
 import type { ServiceName } from '../routes';
 import { OrgSettingsSchema } from '../settings';
 import {
@@ -94,6 +95,17 @@ const move = <Q extends z.ZodType>(path: string, callers: ServiceName[], request
     status: 201,
     summary,
   });
+
+/** A service's rows of the resources it keeps, for the exports' worker (EXPORT_SOURCES). */
+const exportRows = (service: ServiceName) =>
+  read(
+    service,
+    INTERNAL_EXPORT_ROWS_PATH,
+    ['webhooks'],
+    ExportRowsQuerySchema,
+    ExportRowsSchema,
+    'A page of an export: the rows of a resource it keeps that match the filters, in a stable order',
+  );
 
 /** What the catalog answers to a feed poller's report. */
 export const FeedStatusRecordedSchema = z.object({ recorded: z.literal(true) });
@@ -245,6 +257,11 @@ export const INTERNAL_ROUTES = {
     PurchaseOrderBatchSchema,
     'Purchase orders by id with their lines, trashed ones too',
   ),
+  catalogExportRows: exportRows('catalog'),
+  inventoryExportRows: exportRows('inventory'),
+  purchasingExportRows: exportRows('purchasing'),
+  invoicingExportRows: exportRows('invoicing'),
+  ordersExportRows: exportRows('orders'),
   gatewaySettings: route({
     method: 'GET',
     path: '/settings',

@@ -18,7 +18,7 @@ import {
 } from '../domain/attachments';
 import { attachmentTooLarge, uploadNotFound } from '../domain/document.errors';
 import type { Attachment } from '../domain/purchase-order';
-import type { AttachmentStorage } from '../peers/attachment-storage';
+import type { ObjectBucket } from '@stockyard/service-kit/objects';
 import type { PurchaseOrderCommands } from './purchase-order-commands';
 import type { PurchaseOrderStore } from '../store/purchase-order.repository';
 
@@ -31,7 +31,7 @@ export class AttachmentCommands {
   constructor(
     private readonly store: PurchaseOrderStore,
     private readonly commands: PurchaseOrderCommands,
-    private readonly storage: AttachmentStorage,
+    private readonly storage: ObjectBucket,
   ) {}
 
   async uploadUrl(orgId: string, poId: string, { filename, contentType }: UploadUrlQuery) {
