@@ -53,7 +53,9 @@ describe('answers to a wrong secret', () => {
         if (round > 0) times[kind]!.push(answer.ms); // the first round teaches the gateway scrypt's time
       }
     }
+    // A leak would differ by scrypt's time (170 ms idle, more on a busy machine); scheduling noise on
+    // a loaded 2-core machine moves a median by up to ~25 ms (CI saw 22.8 ms), so the bar is between.
     const medians = Object.values(times).map(median);
-    expect(Math.max(...medians) - Math.min(...medians)).toBeLessThan(15);
+    expect(Math.max(...medians) - Math.min(...medians)).toBeLessThan(60);
   }, 120_000);
 });
