@@ -195,7 +195,10 @@ export const ExportPageSchema = z.object({
   next: z.string().nullable(),
 });
 
-/** Rows a service reads for an export, a page at a time (internal: the exports' worker calls it). */
+/**
+ * Rows a service reads for an export, a page at a time (internal: the exports' worker calls it), at
+ * `/export-rows/<service>` (one path per service: the internal document lists them side by side).
+ */
 export const INTERNAL_EXPORT_ROWS_PATH = '/export-rows';
 export const EXPORT_ROWS_MAX = 1000;
 export const ExportRowsQuerySchema = z.object({

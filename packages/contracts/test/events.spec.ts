@@ -1,7 +1,7 @@
 import { EVENT_NAMES, EVENT_PAYLOADS, isPublicEvent } from '../src/events';
 
 describe('event catalog', () => {
-  it('has exactly the 11 events of the spec', () => {
+  it("has exactly the 11 events of the spec and issue #41's export.completed", () => {
     expect([...EVENT_NAMES].sort()).toEqual(
       [
         'order.created',
@@ -15,6 +15,7 @@ describe('event catalog', () => {
         'product.updated',
         'variant.cost_changed',
         'invoice.created',
+        'export.completed',
       ].sort(),
     );
   });

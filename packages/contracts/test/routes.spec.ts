@@ -50,6 +50,10 @@ function owningService(routePath: string): ServiceName {
     [/^\/webhooks(\/|$)/, 'webhooks'],
     // The brief names no audit routes: the trail lives with the events (issue #41).
     [/^\/audit-events(\/|$)/, 'webhooks'],
+    // Nor exports: their jobs live beside the audit trail, the owners answer the rows (issue #41).
+    [/^\/exports(\/|$)/, 'webhooks'],
+    // Nor reports: the stock's value and aging are read from inventory's ledger (issue #42).
+    [/^\/(reports|inventory-settings)(\/|$)/, 'inventory'],
   ];
   const hit = prefixes.find(([re]) => re.test(routePath));
   if (!hit) throw new Error(`no service owns ${routePath}`);

@@ -100,7 +100,7 @@ const move = <Q extends z.ZodType>(path: string, callers: ServiceName[], request
 const exportRows = (service: ServiceName) =>
   read(
     service,
-    INTERNAL_EXPORT_ROWS_PATH,
+    `${INTERNAL_EXPORT_ROWS_PATH}/${service}`,
     ['webhooks'],
     ExportRowsQuerySchema,
     ExportRowsSchema,

@@ -38,7 +38,7 @@ type KeptBy<S extends ServiceName> = {
 }[ExportResource];
 
 /**
- * Mounts the service's `POST /internal/v1/export-rows` (the exports' worker pages through it):
+ * Mounts the service's `POST /internal/v1/export-rows/<service>` (the exports' worker pages through it):
  * the resource's filters parsed by its schema in EXPORT_SOURCES (400 naming each field), then
  * the reader of that resource; a resource another service keeps is a 404.
  */
