@@ -10,6 +10,8 @@ export * from './roles';
 export * from './routes';
 export * from './warehouses';
 export * from './stock-internal';
+export * from './stock-reports';
+export * from './inventory-settings';
 export * from './api-keys';
 export * from './settings';
 export * from './event-registry';

@@ -103,8 +103,9 @@ export type StockOperationResult = z.infer<typeof StockOperationResultSchema>;
 
 /**
  * Internal catalog events inventory consumes to keep its variant read model (id, SKU,
- * name). The catalog service publishes them; `updatedAt` orders them, so a late copy
- * never overwrites a newer one.
+ * name, product and categories, for its stock reports). The catalog service publishes them;
+ * `updatedAt` orders them, so a late copy never overwrites a newer one. `productId` and
+ * `categoryIds` are optional: a copy from a catalog older than them leaves what is known.
  */
 export const CATALOG_VARIANT_EVENTS = {
   'variant.upserted': z.object({
@@ -112,6 +113,10 @@ export const CATALOG_VARIANT_EVENTS = {
     variantId: id,
     sku: z.string(),
     name: z.string(),
+    /** The product holding the variant. */
+    productId: id.optional(),
+    /** The product's categories (today at most one: its `categoryId`); empty when it has none. */
+    categoryIds: z.array(id).optional(),
     updatedAt: z.string().datetime(),
   }),
   'variant.deleted': z.object({ orgId: id, variantId: id, updatedAt: z.string().datetime() }),

@@ -11,6 +11,25 @@ describe('product events', () => {
     expect(events.map((e) => [e.name, e.payload.sku, e.payload.name])).toEqual([['variant.upserted', 'K-1', 'Kettle']]);
   });
 
+  it('variant.upserted names the variant’s product and its category', () => {
+    const p = aProduct({ name: 'Kettle', categoryId: 'cat_kitchen' });
+    const [event] = variantEvents(null, p);
+    expect(event!.payload).toMatchObject({ productId: p.id, categoryIds: ['cat_kitchen'] });
+    expect(variantEvents(null, aProduct({}))[0]!.payload).toMatchObject({ categoryIds: [] });
+  });
+
+  it('a change of the product’s category sends variant.upserted again for each live variant', () => {
+    const p = addVariant(aProduct({ categoryId: 'cat_a' }), 'var_extra', { sku: 'EXTRA' }, 'EXTRA', NOW);
+    const moved = variantEvents(p, updateProduct(p, { categoryId: 'cat_b' }, NOW));
+    expect(moved.map((e) => [e.name, e.payload.variantId, e.payload.categoryIds]).sort()).toEqual(
+      p.variants.map((v) => ['variant.upserted', v.id, ['cat_b']]).sort(),
+    );
+    expect(variantEvents(p, updateProduct(p, { categoryId: null }, NOW))[0]!.payload).toMatchObject({
+      categoryIds: [],
+    });
+    expect(variantEvents(p, updateProduct(p, { description: 'Same category' }, NOW))).toEqual([]);
+  });
+
   it('a cost change from one number to another sends variant.cost_changed, a first cost does not', () => {
     const p = aProduct({ cost: 10 });
     const changed = variantEvents(p, updateProduct(p, { cost: 12 }, NOW));

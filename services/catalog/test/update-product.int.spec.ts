@@ -1,3 +1,4 @@
+import { eventually } from '@stockyard/testkit';
 import { eventOf, startCatalog, type Catalog } from './support/catalog';
 
 describe('PUT /products/{id}', () => {
@@ -25,6 +26,19 @@ describe('PUT /products/{id}', () => {
     expect(updated.payload.changes).toEqual(expect.arrayContaining(['cost', 'variants']));
     const cost = await eventOf(c, 'variant.cost_changed', { variantId: p.variants[0].id });
     expect(cost.payload).toEqual({ orgId: 'org_update', variantId: p.variants[0].id, oldCost: 30, newCost: 32.5 });
+  });
+
+  it('sends variant.upserted with the product and its new category when the category changes', async () => {
+    const category = await c.category({ name: 'Lighting' });
+    const p = await c.product({ name: 'Floor lamp' });
+    expect((await c.request('PUT', `/products/${p.id}`, { categoryId: category.id })).status).toBe(200);
+    const upserted = await eventually(() =>
+      c.events.find(
+        (e) =>
+          e.name === 'variant.upserted' && e.payload.variantId === p.variants[0].id && e.payload.categoryIds?.length,
+      ),
+    );
+    expect(upserted.payload).toMatchObject({ productId: p.id, categoryIds: [category.id], name: 'Floor lamp' });
   });
 
   it('keeps the replaced BOM of an ASSEMBLY as an inactive version', async () => {

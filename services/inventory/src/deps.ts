@@ -1,12 +1,15 @@
 import type { BinCommands } from './commands/bin-commands';
 import type { CountCommands } from './commands/count-commands';
 import type { InternalCommands } from './commands/internal-commands';
+import type { InventorySettingsCommands } from './commands/inventory-settings-commands';
 import type { ReorderLevelQueries } from './commands/reorder-levels';
 import type { StockCommands } from './commands/stock-commands';
 import type { StockQueries } from './commands/stock-queries';
+import type { StockReports } from './commands/stock-reports';
 import type { VariantCheck } from './commands/variant-check';
 import type { WarehouseCommands } from './commands/warehouse-commands';
 import type { StockRepository } from './store/stock.repository';
+import type { ValuationReads } from './store/valuation-reads';
 
 /** What the places module gives its routes (partner and internal). */
 export interface PlacesGiven {
@@ -36,4 +39,20 @@ export interface VariantsGiven {
 export interface StockForPlaces {
   stock: StockRepository;
   commands: StockCommands;
+}
+
+/** What the settings module gives its routes: the organization's costing method and currency. */
+export interface SettingsGiven {
+  settings: InventorySettingsCommands;
+}
+
+/** What the reports module gives its routes: the stock's value as of a moment, and its age. */
+export interface ReportsGiven {
+  reports: StockReports;
+}
+
+/** What the stock module hands the reports and settings modules (app.ts wires it): stock at cost, and its ledger. */
+export interface StockForReports {
+  stock: StockRepository;
+  valuations: ValuationReads;
 }

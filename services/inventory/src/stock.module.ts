@@ -7,7 +7,7 @@ import { StockCommands } from './commands/stock-commands';
 import { StockQueries } from './commands/stock-queries';
 import type { VariantCheck } from './commands/variant-check';
 import type { Config } from './config';
-import type { StockForPlaces, StockGiven } from './deps';
+import type { StockForPlaces, StockForReports, StockGiven } from './deps';
 import { MOVEMENT_RECORDED } from './domain/level-change';
 import { BUNDLE_EVENTS, bundleAvailabilityHandler } from './events/handlers/bundle-availability.handler';
 import { movementRecordedHandler } from './events/handlers/movement-recorded.handler';
@@ -18,6 +18,7 @@ import { stockRoutes } from './http/stock.routes';
 import { warehouseStockRoutes } from './http/warehouse-stock.routes';
 import { bundleModel } from './store/bundle.model';
 import type { BinRepository } from './store/bin.repository';
+import type { InventorySettingsReads } from './store/inventory-settings.repository';
 import { BundleRepository, bundleStore } from './store/bundle.repository';
 import { Ledger } from './store/ledger';
 import { levelPlaces, LevelPlacesRebuild } from './store/level-places';
@@ -29,14 +30,19 @@ import { stockLevelModel } from './store/stock-level.model';
 import { StockRepository, stockLevelStore } from './store/stock.repository';
 import { valuationEntryModel } from './store/valuation-entry.model';
 import { ValuationLedger } from './store/valuation-ledger';
+import { ValuationReads } from './store/valuation-reads';
 import type { VariantRepository } from './store/variant.repository';
 import type { WarehouseRepository } from './store/warehouse.repository';
 
-/** What stock reads of the other modules: places (every change checks its place) and variants. */
+/**
+ * What stock reads of the other modules: places (every change checks its place), variants, and
+ * the organization's costing method (every costed change follows it).
+ */
 interface StockNeeds {
   places: { warehouseReads: WarehouseRepository; binReads: BinRepository };
   variants: VariantRepository;
   check: VariantCheck;
+  settings: Pick<InventorySettingsReads, 'costingMethod'>;
 }
 
 /**
@@ -48,14 +54,15 @@ export function stockModule(
   { connection }: ServiceContext<Config>,
   relay: OutboxRelay,
   needs: StockNeeds,
-): ServiceModule<StockGiven> & { forPlaces: StockForPlaces } {
+): ServiceModule<StockGiven> & { forPlaces: StockForPlaces; forReports: StockForReports } {
   const { warehouseReads, binReads } = needs.places;
   const levelDocs = stockLevelModel(connection);
   const bundleDocs = bundleModel(connection);
   const movementDocs = movementModel(connection);
   const ledger = new Ledger(movementDocs);
   const places = levelPlaces(connection);
-  const valuations = new ValuationLedger(valuationEntryModel(connection));
+  const valuationDocs = valuationEntryModel(connection);
+  const valuations = new ValuationLedger(valuationDocs);
   const levels = stockLevelStore(levelDocs, relay, { places, ledger, valuations });
   const stock = new StockRepository(levels, levelDocs, places);
   const bundles = new BundleRepository(bundleDocs);
@@ -68,6 +75,7 @@ export function stockModule(
     ledger,
     needs.check,
     new OperationRepository(connection),
+    needs.settings,
   );
   const bundleAvailability = new BundleAvailability(bundleStore(bundleDocs, relay), bundles, stock);
   const given = {
@@ -99,6 +107,8 @@ export function stockModule(
     given,
     /** What the places' commands need: a warehouse's stock, and moving a bin's. */
     forPlaces: { stock, commands },
+    /** What the reports and the settings read: the levels' cost pools and the valuation ledger. */
+    forReports: { stock, valuations: new ValuationReads(valuationDocs) },
     subscriptions,
     /** Before requests: reorder points and place index rows of levels written before they were kept. */
     parts: [

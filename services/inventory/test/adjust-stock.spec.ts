@@ -19,6 +19,7 @@ describe('adjustStock', () => {
       { variantId: 'var_1', warehouseId: 'wh_1', quantity: 5, reason: 'found' },
       'mov_1',
       now,
+      'FIFO',
     );
     expect(result.locations).toEqual([{ warehouseId: 'wh_1', binId: null, onHand: 15 }]);
     expect(result.movement).toMatchObject({
@@ -39,6 +40,7 @@ describe('adjustStock', () => {
       { variantId: 'var_1', warehouseId: 'wh_1', binId: 'bin_a', quantity: 2, reason: 'r' },
       'mov_2',
       now,
+      'FIFO',
     );
     expect(result.locations).toEqual(
       expect.arrayContaining([
@@ -50,7 +52,13 @@ describe('adjustStock', () => {
 
   it('refuses to take a location below zero with 422 insufficient_stock', () => {
     const attempt = () =>
-      adjustStock(level(), { variantId: 'var_1', warehouseId: 'wh_1', quantity: -11, reason: 'r' }, 'mov_3', now);
+      adjustStock(
+        level(),
+        { variantId: 'var_1', warehouseId: 'wh_1', quantity: -11, reason: 'r' },
+        'mov_3',
+        now,
+        'FIFO',
+      );
     expect(attempt).toThrow(AppError);
     try {
       attempt();
@@ -66,6 +74,7 @@ describe('adjustStock', () => {
       { variantId: 'var_1', warehouseId: 'wh_1', quantity: -10, reason: 'r' },
       'mov_4',
       now,
+      'FIFO',
     );
     expect(result.movement.onHandAfter).toBe(0);
   });
@@ -73,8 +82,8 @@ describe('adjustStock', () => {
   it('keeps decimal quantities exact enough (0.1 + 0.2)', () => {
     const start = level({ locations: [{ warehouseId: 'wh_1', binId: null, onHand: 0.1 }] });
     expect(
-      adjustStock(start, { variantId: 'var_1', warehouseId: 'wh_1', quantity: 0.2, reason: 'r' }, 'mov_5', now).movement
-        .onHandAfter,
+      adjustStock(start, { variantId: 'var_1', warehouseId: 'wh_1', quantity: 0.2, reason: 'r' }, 'mov_5', now, 'FIFO')
+        .movement.onHandAfter,
     ).toBe(0.3);
   });
 });

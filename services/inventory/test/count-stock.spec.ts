@@ -16,6 +16,7 @@ describe('counts', () => {
       'Q1',
       ids,
       now,
+      'FIFO',
     );
     expect(change.movements!.map((m) => [m.type, m.binId, m.quantity, m.onHandAfter])).toEqual([
       ['COUNT', null, -2, 3],
@@ -28,7 +29,7 @@ describe('counts', () => {
 
   it('applies a count id once', () => {
     const counted = level([at('wh_a', null, 5)], { operations: [{ key: 'count:cnt_1', at: now }] });
-    const again = applyCount(counted, 'wh_a', lines, 'cnt_1', 'Q1', ids, now);
+    const again = applyCount(counted, 'wh_a', lines, 'cnt_1', 'Q1', ids, now, 'FIFO');
     expect(again.events).toEqual([]);
     expect(again.locations).toBeUndefined();
     expect(again.results.every((r) => !r.applied)).toBe(true);

@@ -1,6 +1,7 @@
 import { partnerApiDocument } from '@stockyard/contracts/src/openapi/document';
 import { GENERIC_ERRORS } from '@stockyard/contracts/src/openapi/generic-errors';
 import { AppError } from '@stockyard/service-kit';
+import * as settingsErrors from '../src/domain/settings.errors';
 import * as stockErrors from '../src/domain/stock.errors';
 import * as warehouseErrors from '../src/domain/warehouse.errors';
 
@@ -14,7 +15,7 @@ const producedBy = (factories: Record<string, unknown>) =>
     return { code: error.code, status: error.status };
   });
 
-const produced = [...producedBy(stockErrors), ...producedBy(warehouseErrors)];
+const produced = [...producedBy(stockErrors), ...producedBy(warehouseErrors), ...producedBy(settingsErrors)];
 const codes = [...new Set(produced.map((p) => p.code))];
 
 /** Codes only the internal API (/internal/v1, called by orders and purchasing) answers: no partner route lists them. */
@@ -49,14 +50,14 @@ function documentedCodes(): { code: string; status: number }[] {
 const documented = documentedCodes();
 
 describe('error codes and the OpenAPI document', () => {
-  it('lists on an inventory route, at its status, every code stock.errors.ts and warehouse.errors.ts produce', () => {
+  it('lists on an inventory route, at its status, every code the domain’s *.errors.ts files produce', () => {
     const missing = produced.filter(
       (p) => !INTERNAL_ONLY.includes(p.code) && !documented.some((d) => d.code === p.code && d.status === p.status),
     );
     expect(missing).toEqual([]);
   });
 
-  it('names internal-only codes the two files produce and no partner route lists', () => {
+  it('names internal-only codes the errors files produce and no partner route lists', () => {
     expect(INTERNAL_ONLY.filter((code) => !codes.includes(code))).toEqual([]);
     expect(INTERNAL_ONLY.filter((code) => documented.some((d) => d.code === code))).toEqual([]);
   });

@@ -32,6 +32,21 @@ describe('events inventory consumes', () => {
     });
   });
 
+  it('keeps a variant’s product and categories; an event without them (an older catalog’s) leaves them', async () => {
+    const product = { productId: 'prd_e4', categoryIds: ['cat_e4'] };
+    await inv.publishVariant('var_e4', 'E4', 'Kettle', new Date('2026-03-01T00:00:00Z'), product);
+    const kept = () => inv.connection.collection('variants').findOne({ variantId: 'var_e4' });
+    await eventually(async () => ((await kept())?.productId ? true : undefined));
+    await inv.publishVariant('var_e4', 'E4-2', 'Kettle 2', new Date('2026-03-02T00:00:00Z'));
+    await eventually(async () => ((await kept())?.sku === 'E4-2' ? true : undefined));
+    expect(await kept()).toMatchObject({ sku: 'E4-2', productId: 'prd_e4', categoryIds: ['cat_e4'] });
+    await inv.publishVariant('var_e4', 'E4-2', 'Kettle 2', new Date('2026-03-03T00:00:00Z'), {
+      productId: 'prd_e4',
+      categoryIds: [],
+    });
+    await eventually(async () => ((await kept())?.categoryIds?.length === 0 ? true : undefined));
+  });
+
   it('rebuilds a ledger row from a stock.movement_recorded an older replica published', async () => {
     const movement = {
       id: 'mov_recovered_1',

@@ -6,7 +6,13 @@ import { at, level, now } from './support/builders';
 /** One keyed adjust of +1 applied to the level (or found there), as StockCommands.applyOnce does. */
 function keyedAdjust(current: StockLevel, key: string, movementId: string) {
   const once = onceFor(current, key, now, () =>
-    adjustStock(current, { variantId: 'var_1', warehouseId: 'wh_1', quantity: 1, reason: 'x' }, movementId, now),
+    adjustStock(
+      current,
+      { variantId: 'var_1', warehouseId: 'wh_1', quantity: 1, reason: 'x' },
+      movementId,
+      now,
+      'FIFO',
+    ),
   );
   return { next: once.change ? { ...current, ...once.change } : current, once };
 }
@@ -43,6 +49,7 @@ describe('a keyed partner write on the level (onceFor)', () => {
         { variantId: 'var_1', warehouseId: 'wh_1', quantity: 1, reason: 'x' },
         'm',
         now,
+        'FIFO',
       ),
     );
     expect(plain.change?.operations).toBeUndefined();

@@ -19,7 +19,7 @@ const valuationsOf = (events: { name: string; payload: Record<string, unknown> }
 describe("a movement's cost on its level", () => {
   it('opens stock from before costing, then costs the movement: one event at the version the write makes', () => {
     const before = level([at('wh_a', null, 3)], { version: 7 });
-    const change = adjustStock(before, adjust(2, 1.5), ids, now);
+    const change = adjustStock(before, adjust(2, 1.5), ids, now, 'FIFO');
     expect(change.valuations!.map((e) => [e.kind, e.quantity, e.valueCents, e.cause.id])).toEqual([
       ['OPENING', 3, 0, 'mov_0'],
       ['ADJUSTMENT', 2, 300, 'mov_0'],
@@ -38,19 +38,19 @@ describe("a movement's cost on its level", () => {
 
   it("keeps the other warehouses' pools as they are", () => {
     const other = { warehouseId: 'wh_b', method: 'FIFO' as const, layers: [] };
-    const change = adjustStock(level([], { costPools: [other] }), adjust(1), ids, now);
+    const change = adjustStock(level([], { costPools: [other] }), adjust(1), ids, now, 'FIFO');
     expect(change.costPools!.map((p) => p.warehouseId)).toEqual(['wh_b', 'wh_a']);
     expect(change.costPools![0]).toBe(other);
   });
 
   it('a sale is cost of goods sold; two in one write become one event with one list of entries', () => {
     const stocked = level([at('wh_a', null, 0)]);
-    const received = decision(stocked, adjustStock(stocked, adjust(4, 2), ids, now)).state!;
+    const received = decision(stocked, adjustStock(stocked, adjust(4, 2), ids, now, 'FIFO')).state!;
     const sale = (from: StockLevel, key: string, quantity: number) => {
       const input = { operationKey: key, variantId: 'var_1', warehouseId: 'wh_a', quantity, fromReserved: false };
       return decision(
         from,
-        deductStock(from, input, (i) => `${key}_${i}`, now),
+        deductStock(from, input, (i) => `${key}_${i}`, now, 'FIFO'),
       );
     };
     // As the internal batch decides them: the second on the level the first left.

@@ -28,17 +28,17 @@ describe('reservations, receipts and sales', () => {
 
   it('receives into the primary bin unless a bin (or null) is named', () => {
     const l = level([], { primaryBins: [{ warehouseId: 'wh_a', binId: 'bin_p' }] });
-    expect(receiveStock(l, { ...key, quantity: 2 }, ids, now).movements![0]).toMatchObject({
+    expect(receiveStock(l, { ...key, quantity: 2 }, ids, now, 'FIFO').movements![0]).toMatchObject({
       type: 'RECEIPT',
       binId: 'bin_p',
       quantity: 2,
     });
-    expect(receiveStock(l, { ...key, quantity: 2, binId: null }, ids, now).movements![0]!.binId).toBeNull();
+    expect(receiveStock(l, { ...key, quantity: 2, binId: null }, ids, now, 'FIFO').movements![0]!.binId).toBeNull();
   });
 
   it('deducts a SALE and consumes the hold, so available is unchanged', () => {
     const l = level([at('wh_a', 'bin_1', 5)], { reserved: 2, reservations: [{ warehouseId: 'wh_a', quantity: 2 }] });
-    const change = deductStock(l, { ...key, quantity: 2, fromReserved: true }, ids, now);
+    const change = deductStock(l, { ...key, quantity: 2, fromReserved: true }, ids, now, 'FIFO');
     expect(change).toMatchObject({ reserved: 0 });
     expect(change.movements![0]).toMatchObject({ type: 'SALE', binId: 'bin_1', quantity: -2, onHandAfter: 3 });
     expect(availability(change.events)).toEqual([]);
@@ -54,7 +54,7 @@ describe('reservations, receipts and sales', () => {
   });
 
   it('keeps an internal operation’s parameters beside its key: a bin not named differs from Unassigned', () => {
-    const change = receiveStock(level([]), { ...key, quantity: 2 }, ids, now);
+    const change = receiveStock(level([]), { ...key, quantity: 2 }, ids, now, 'FIFO');
     const asked = paramsOf('receive', { ...key, quantity: 2 });
     expect(asked.binId).toBe(BIN_NOT_NAMED);
     expect(change.operations).toEqual([{ key: 'op_1', at: now, sig: signatureOf(asked) }]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InventorySettingsSchema, UpdateInventorySettingsSchema } from '../inventory-settings';
 import { listOf, PageQuerySchema } from '../lists';
 import {
   AdjustResultSchema,
@@ -22,6 +23,14 @@ import {
   WarehouseStockQuerySchema,
   WarehouseStockRowSchema,
 } from '../stock';
+import {
+  InventoryAgingQuerySchema,
+  InventoryAgingSchema,
+  StockAsOfQuerySchema,
+  StockAsOfSchema,
+  StockValuationQuerySchema,
+  StockValuationSchema,
+} from '../stock-reports';
 import {
   BinSchema,
   CreateBinSchema,
@@ -152,5 +161,41 @@ const WAREHOUSES_API = {
   }),
 };
 
+/** How stock is valued (issue #42): the costing method and the currency, an organization setting. */
+const SETTINGS_API = {
+  getInventorySettings: added('GET', '/inventory-settings', 'settings.read', 200, {
+    response: InventorySettingsSchema,
+  }),
+  updateInventorySettings: added('PATCH', '/inventory-settings', 'settings.write', 200, {
+    body: UpdateInventorySettingsSchema,
+    response: InventorySettingsSchema,
+    errors: inventoryCodes('currency_locked', 'contention'),
+  }),
+};
+
+/** What the stock is worth and how old it is, from the valuation ledger and the cost layers (issue #42). */
+const STOCK_REPORTS_API = {
+  getStockValuation: added('GET', '/reports/stock-valuation', 'reports.read', 200, {
+    query: paged(StockValuationQuerySchema),
+    response: StockValuationSchema,
+    errors: inventoryCodes('resource_not_found'),
+  }),
+  getStockAsOf: added('GET', '/stock/variant/{variantId}/as-of', 'warehouses.read', 200, {
+    query: StockAsOfQuerySchema,
+    response: StockAsOfSchema,
+  }),
+  getInventoryAging: added('GET', '/reports/inventory-aging', 'reports.read', 200, {
+    query: InventoryAgingQuerySchema,
+    response: InventoryAgingSchema,
+    errors: inventoryCodes('resource_not_found'),
+  }),
+};
+
 /** The inventory service's routes with their wire shapes. */
-export const INVENTORY_API = { ...STOCK_API, ...WAREHOUSE_STOCK_API, ...WAREHOUSES_API };
+export const INVENTORY_API = {
+  ...STOCK_API,
+  ...WAREHOUSE_STOCK_API,
+  ...WAREHOUSES_API,
+  ...SETTINGS_API,
+  ...STOCK_REPORTS_API,
+};

@@ -16,6 +16,10 @@ export const INVENTORY_ERRORS = {
     type: 'unprocessable',
     description: 'A variant is not a live variant of the catalog (details name each)',
   },
+  currency_locked: {
+    type: 'conflict',
+    description: 'The organization’s stock has valuation entries in its currency: the currency no longer changes',
+  },
 } satisfies ErrorCatalog;
 
 export const inventoryCodes = codePicker(INVENTORY_ERRORS);

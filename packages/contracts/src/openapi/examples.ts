@@ -70,8 +70,13 @@ const CATALOG_AND_WAREHOUSES: RouteExample[] = [
   { route: 'GET /sources/{id}', params: { id: 'src_example' } },
 ];
 
-/** Stock: an opening count, then the ledger and the levels. */
+/**
+ * Stock: how it is valued (the currency changes only before the first movement), an opening count,
+ * then the ledger, the levels and what the stock is worth.
+ */
 const STOCK: RouteExample[] = [
+  { route: 'GET /inventory-settings' },
+  { route: 'PATCH /inventory-settings', body: { costingMethod: 'FIFO', currency: 'EUR' } },
   {
     route: 'POST /stock/adjust',
     body: { variantId: 'var_example', warehouseId: 'wh_example', quantity: 10, reason: 'Opening count' },
@@ -79,6 +84,13 @@ const STOCK: RouteExample[] = [
   { route: 'GET /stock/movements', query: { limit: 20 } },
   { route: 'GET /stock/variant/{variantId}/breakdown', params: { variantId: 'var_example' } },
   { route: 'GET /warehouses/{warehouseId}/stock', params: wh },
+  { route: 'GET /reports/stock-valuation', query: { groupBy: 'product', limit: 20 } },
+  {
+    route: 'GET /stock/variant/{variantId}/as-of',
+    params: { variantId: 'var_example' },
+    query: { date: '2026-06-30' },
+  },
+  { route: 'GET /reports/inventory-aging' },
 ];
 
 /** A purchase order from draft to a first receipt, and an invoice against it. */

@@ -69,9 +69,14 @@ function optionsLabel(options: unknown): string {
     .join(' / ');
 }
 
+/** A product's categories as its variants' events carry them: its one category, if any. */
+const categoryIdsOf = (p: ProductState): string[] => (p.categoryId ? [p.categoryId] : []);
+
 /**
  * The variant events a product change causes, by comparing the variants before and after:
- * `variant.upserted` for each variant new, restored or whose SKU or name moved,
+ * `variant.upserted` for each variant new, restored or whose SKU or name moved, and for every
+ * live variant when the product's category moved (inventory's stock reports group by it; a
+ * category is only deleted once no product names it, so nothing else moves it),
  * `variant.deleted` for each one gone (deleted, or its product trashed or converted), and
  * `variant.cost_changed` for each live variant whose cost moved from one number to another.
  */
@@ -80,14 +85,19 @@ export function variantEvents(before: ProductState | null, after: ProductState):
   const orgId = after.orgId;
   const updatedAt = new Date().toISOString();
   const old = new Map(before?.variants.map((v) => [v.id, v]) ?? []);
+  const recategorized = before !== null && before.categoryId !== after.categoryId;
+  const product = { productId: after.id, categoryIds: categoryIdsOf(after) };
   for (const v of after.variants) {
     const prev = old.get(v.id);
     const wasLive = isLive(before, prev);
     const live = isLive(after, v);
     if (live) {
       const name = variantDisplayName(after, v);
-      if (!wasLive || !prev || prev.sku !== v.sku || variantDisplayName(before!, prev) !== name) {
-        events.push(newEvent('variant.upserted', { orgId, variantId: v.id, sku: v.sku ?? '', name, updatedAt }));
+      const moved = !wasLive || !prev || prev.sku !== v.sku || variantDisplayName(before!, prev) !== name;
+      if (moved || recategorized) {
+        events.push(
+          newEvent('variant.upserted', { orgId, variantId: v.id, sku: v.sku ?? '', name, ...product, updatedAt }),
+        );
       }
       if (wasLive && prev && prev.cost !== v.cost && prev.cost !== null && v.cost !== null) {
         events.push(newEvent('variant.cost_changed', { orgId, variantId: v.id, oldCost: prev.cost, newCost: v.cost }));

@@ -63,8 +63,8 @@ export class CountCommands {
     const out: CountResult[] = [];
     for (const [variantId, group] of byVariant(lines)) {
       const ids = movementIds();
-      const { results } = await this.commands.apply(orgId, variantId, (level) => {
-        const { results, ...change } = applyCount(level, warehouseId, group, countId, reason, ids, new Date());
+      const { results } = await this.commands.apply(orgId, variantId, (level, method) => {
+        const { results, ...change } = applyCount(level, warehouseId, group, countId, reason, ids, new Date(), method);
         return decision(level, change, { results });
       });
       out.push(...results);

@@ -7,6 +7,7 @@ import type {
   StockOperationResult,
 } from '@stockyard/contracts';
 import { AppError } from '@stockyard/service-kit';
+import type { CostingMethod } from '../domain/cost-layer';
 import { decision, type LevelChange, type LevelDecision } from '../domain/level-change';
 import { appliedAs, paramsOf, signatureOf, type OperationKind, type OperationParams } from '../domain/operations';
 import { availableOf, onHandOf, type StockLevel } from '../domain/stock-level';
@@ -16,6 +17,9 @@ import { joinValuations } from '../domain/valuation-recorded';
 import type { OperationRepository } from '../store/operation.repository';
 import { movementIds, type StockCommands } from './stock-commands';
 
+/** A keyed operation's change of its level, in the organization's costing method. */
+type Compute = (level: StockLevel, method: CostingMethod) => LevelChange;
+
 /**
  * The change of a keyed operation on the level: applied once; the key again with the same
  * parameters is a replay (nothing moves), with others a 409 (a key kept before its parameters
@@ -23,12 +27,13 @@ import { movementIds, type StockCommands } from './stock-commands';
  */
 function once(
   level: StockLevel,
+  method: CostingMethod,
   key: string,
   params: OperationParams,
-  compute: (level: StockLevel) => LevelChange,
+  compute: Compute,
 ): LevelDecision<{ replayed: boolean }> {
   const applied = appliedAs(level, key);
-  if (!applied) return decision(level, compute(level), { replayed: false });
+  if (!applied) return decision(level, compute(level, method), { replayed: false });
   if (applied.sig !== undefined && applied.sig !== signatureOf(params)) throw operationKeyReused(key);
   return { result: { movements: [], replayed: true } };
 }
@@ -49,7 +54,7 @@ export class InternalCommands {
     orgId: string,
     kind: OperationKind,
     input: ReserveStock | ReceiveStock | DeductStock,
-    compute: (level: StockLevel) => LevelChange,
+    compute: Compute,
   ): Promise<StockOperationResult> {
     const { operationKey, variantId } = input;
     const params = paramsOf(kind, input);
@@ -60,8 +65,8 @@ export class InternalCommands {
       level = await this.commands.stock.find(orgId, variantId);
     } else {
       await this.commands.checkPlace(orgId, input.warehouseId, (input as ReceiveStock).binId);
-      ({ level, movements, replayed } = await this.commands.apply(orgId, variantId, (current) =>
-        once(current, operationKey, params, compute),
+      ({ level, movements, replayed } = await this.commands.apply(orgId, variantId, (current, method) =>
+        once(current, method, operationKey, params, compute),
       ));
       await this.operations.remember(orgId, operationKey, params);
     }
@@ -101,13 +106,13 @@ export class InternalCommands {
     }
     const now = new Date();
     const computes = new Map(asked.map(({ key, move }) => [key, computeOf(move, now)]));
-    const levels = await this.commands.applyMany(orgId, [...byVariant.keys()], (level) => {
+    const levels = await this.commands.applyMany(orgId, [...byVariant.keys()], (level, method) => {
       let current = level;
       const events: LevelDecision['events'] = [];
       const results: StockMoveOutcome[] = [];
       for (const { key, params } of byVariant.get(level.variantId)!) {
         try {
-          const made = once(current, key, params, computes.get(key)!);
+          const made = once(current, method, key, params, computes.get(key)!);
           current = made.state ?? current;
           events.push(...(made.events ?? []));
           results.push({ operationKey: key, ok: true, replayed: made.result!.replayed });
@@ -137,22 +142,22 @@ export class InternalCommands {
 
   receive(orgId: string, input: ReceiveStock) {
     const ids = movementIds();
-    return this.run(orgId, 'receive', input, (level) => receiveStock(level, input, ids, new Date()));
+    return this.run(orgId, 'receive', input, (level, method) => receiveStock(level, input, ids, new Date(), method));
   }
 
   deduct(orgId: string, input: DeductStock) {
     const ids = movementIds();
-    return this.run(orgId, 'deduct', input, (level) => deductStock(level, input, ids, new Date()));
+    return this.run(orgId, 'deduct', input, (level, method) => deductStock(level, input, ids, new Date(), method));
   }
 }
 
 /** A move's change of its level (movement ids fixed once, so a decision made again reuses them). */
-function computeOf(move: StockMove, now: Date): (level: StockLevel) => LevelChange {
+function computeOf(move: StockMove, now: Date): Compute {
   if (move.kind === 'reserve') return (level) => reserveStock(level, move, now);
   if (move.kind === 'release') return (level) => releaseStock(level, move, now);
   const ids = movementIds();
   const input = { ...move, fromReserved: move.fromReserved ?? true };
-  return (level) => deductStock(level, input, ids, now);
+  return (level, method) => deductStock(level, input, ids, now, method);
 }
 
 /** A domain refusal, as the move's outcome; anything else is thrown (the call fails, nothing is answered). */

@@ -11,6 +11,7 @@ import type {
 import { newId, type Decision } from '@stockyard/service-kit';
 import { inKeyedRequest, isKeyedRerun } from '@stockyard/service-kit/ids';
 import { adjustStock } from '../domain/adjust-stock';
+import type { CostingMethod } from '../domain/cost-layer';
 import { onceFor } from '../domain/keyed-write';
 import {
   decision,
@@ -27,6 +28,7 @@ import { availableOf, type AppliedOperation, type StockLevel } from '../domain/s
 import { transferStock } from '../domain/transfer-stock';
 import { updateStockItem } from '../domain/update-stock-item';
 import type { BinRepository } from '../store/bin.repository';
+import type { InventorySettingsReads } from '../store/inventory-settings.repository';
 import type { Ledger } from '../store/ledger';
 import type { OperationRepository } from '../store/operation.repository';
 import type { StockLevelStore, StockRepository } from '../store/stock.repository';
@@ -40,6 +42,9 @@ export function movementIds(): MovementIds {
 }
 
 type Applied<X extends object = object> = { level: StockLevel } & LevelResult<X>;
+
+/** A change of a level, decided with the organization's costing method (its setting, read before the change). */
+type Decide<D> = (level: StockLevel, method: CostingMethod) => D;
 
 /**
  * The use cases of the partner stock routes: check the places named exist, let the domain
@@ -57,6 +62,8 @@ export class StockCommands {
     readonly variants: VariantCheck,
     /** stock_operations: keyed partner writes are recorded there too, after their change. */
     readonly operations: OperationRepository,
+    /** The organization's costing method, from a per-process cache every replica drops on a change. */
+    private readonly settings: Pick<InventorySettingsReads, 'costingMethod'>,
   ) {}
 
   /** A place stock may be put in or taken from: a live warehouse, and a bin of it. */
@@ -65,25 +72,28 @@ export class StockCommands {
   }
 
   /**
-   * Runs one decision on the variant's level; its ledger rows and, when the level's places
-   * changed, their index rows are written before it answers (a read right after sees them).
+   * Runs one decision on the variant's level, in the organization's costing method; its ledger
+   * rows and, when the level's places changed, their index rows are written before it answers (a
+   * read right after sees them).
    */
   async apply<X extends object = object>(
     orgId: string,
     variantId: string,
-    decide: (level: StockLevel) => LevelDecision<X>,
+    decide: Decide<LevelDecision<X>>,
   ): Promise<Applied<X>> {
-    const { state, result } = await this.levels.change(orgId, variantId, decide);
+    const method = await this.settings.costingMethod(orgId);
+    const { state, result } = await this.levels.change(orgId, variantId, (level) => decide(level, method));
     return { level: state, ...result };
   }
 
   /** `apply` for many variants' levels in one batched change: an outcome per variant. */
-  applyMany<X extends object = object>(
+  async applyMany<X extends object = object>(
     orgId: string,
     variantIds: readonly string[],
-    decide: (level: StockLevel) => Decision<StockLevel, X>,
+    decide: Decide<Decision<StockLevel, X>>,
   ) {
-    return this.levels.changeMany(orgId, variantIds, decide);
+    const method = await this.settings.costingMethod(orgId);
+    return this.levels.changeMany(orgId, variantIds, (level) => decide(level, method));
   }
 
   /**
@@ -93,15 +103,15 @@ export class StockCommands {
   private async applyOnce(
     orgId: string,
     variantId: string,
-    compute: (level: StockLevel, now: Date) => LevelChange,
+    compute: (level: StockLevel, now: Date, method: CostingMethod) => LevelChange,
   ): Promise<Applied> {
     const key = inKeyedRequest() ? newId('req') : undefined;
     // Only a run that took its key over from an earlier one reads the record: the first run cannot find one.
     const recorded = key && isKeyedRerun() ? await this.operations.movementsOf(orgId, key) : undefined;
     const now = new Date();
     type Once = { earlier?: string[]; spilled?: AppliedOperation[] };
-    const { earlier, spilled, ...applied } = await this.apply<Once>(orgId, variantId, (l) => {
-      const once = onceFor(l, key, now, () => compute(l, now), recorded);
+    const { earlier, spilled, ...applied } = await this.apply<Once>(orgId, variantId, (l, method) => {
+      const once = onceFor(l, key, now, () => compute(l, now, method), recorded);
       if (!once.change) return { result: { movements: [], earlier: once.earlier } };
       return decision(l, once.change, { spilled: once.spilled });
     });
@@ -121,8 +131,8 @@ export class StockCommands {
     await this.checkPlace(orgId, input.warehouseId, input.binId);
     if (input.quantity > 0) await this.variants.assertLive(orgId, [{ variantId: input.variantId, field: 'variantId' }]);
     const ids = movementIds();
-    const { level, movements } = await this.applyOnce(orgId, input.variantId, (l, now) =>
-      adjustStock(l, input, ids, now),
+    const { level, movements } = await this.applyOnce(orgId, input.variantId, (l, now, method) =>
+      adjustStock(l, input, ids, now, method),
     );
     return { ...movements[0]!, available: availableOf(level) };
   }
@@ -130,8 +140,8 @@ export class StockCommands {
   async transfer(orgId: string, input: TransferStock): Promise<RelocationResult> {
     await this.checkPlace(orgId, input.fromWarehouseId);
     await this.checkPlace(orgId, input.toWarehouseId);
-    return this.relocate(orgId, input, newId('trf'), (l, reference, ids) =>
-      transferStock(l, input, reference, ids, new Date()),
+    return this.relocate(orgId, input, newId('trf'), (l, reference, ids, method) =>
+      transferStock(l, input, reference, ids, new Date(), method),
     );
   }
 
@@ -148,10 +158,12 @@ export class StockCommands {
     orgId: string,
     input: { variantId: string; quantity: number },
     reference: string,
-    change: (level: StockLevel, reference: string, ids: MovementIds) => LevelChange,
+    change: (level: StockLevel, reference: string, ids: MovementIds, method: CostingMethod) => LevelChange,
   ): Promise<RelocationResult> {
     const ids = movementIds();
-    const { level, movements } = await this.applyOnce(orgId, input.variantId, (l) => change(l, reference, ids));
+    const { level, movements } = await this.applyOnce(orgId, input.variantId, (l, _now, method) =>
+      change(l, reference, ids, method),
+    );
     const { variantId, quantity } = input;
     return { id: reference, variantId, quantity, movements, available: availableOf(level) };
   }

@@ -1,4 +1,5 @@
 import type { AdjustStock, StockMovement } from '@stockyard/contracts';
+import type { CostingMethod } from './cost-layer';
 import { settle, type LevelChange, type MovementIds } from './level-change';
 import { costStock } from './movement-cost';
 import { adjustLocation, type StockLevel } from './stock-level';
@@ -11,9 +12,15 @@ interface AdjustChange extends LevelChange {
 
 /**
  * An ADJUSTMENT: one location changes; availability changes with it. In at the request's
- * unitCost (else the average), out at cost.
+ * unitCost (else the average), out at cost, by the organization's `method`.
  */
-export function adjustStock(level: StockLevel, input: AdjustStock, ids: MovementIds | string, now: Date): AdjustChange {
+export function adjustStock(
+  level: StockLevel,
+  input: AdjustStock,
+  ids: MovementIds | string,
+  now: Date,
+  method: CostingMethod,
+): AdjustChange {
   const where = { warehouseId: input.warehouseId, binId: input.binId ?? null };
   const locations = adjustLocation(level, where, input.quantity);
   const movementIds = typeof ids === 'string' ? () => ids : ids;
@@ -25,5 +32,5 @@ export function adjustStock(level: StockLevel, input: AdjustStock, ids: Movement
     now,
   );
   const movement = change.movements![0]!;
-  return { ...costStock(level, change, movement, 'ADJUSTMENT', input.quantity, input.unitCost), movement };
+  return { ...costStock(level, change, method, movement, 'ADJUSTMENT', input.quantity, input.unitCost), movement };
 }

@@ -1,8 +1,7 @@
-import { fromUnits, toUnits } from '@stockyard/contracts';
+import { fromUnits, toUnits, type CostingMethod } from '@stockyard/contracts';
 
-/** How stock leaves at cost: oldest layers first, or at the pool's average. An organization setting. */
-export const COSTING_METHODS = ['FIFO', 'MOVING_AVERAGE'] as const;
-export type CostingMethod = (typeof COSTING_METHODS)[number];
+/** How stock leaves at cost: oldest layers first, or at the pool's average. An organization setting (contracts). */
+export type { CostingMethod };
 
 /**
  * Stock that came in together, at its value. The value is kept in whole cents for the whole

@@ -1,4 +1,5 @@
 import { fromUnits, toUnits, type CountDiff, type CountResult } from '@stockyard/contracts';
+import type { CostingMethod } from './cost-layer';
 import { settle, type LevelChange, type MovementIds } from './level-change';
 import { costStock } from './movement-cost';
 import { hasApplied, remember } from './operations';
@@ -51,6 +52,7 @@ export function applyCount(
   reason: string,
   ids: MovementIds,
   now: Date,
+  method: CostingMethod,
 ): CountApplied {
   const diffs = countDiffs(level, warehouseId, lines);
   const key = `count:${countId}`;
@@ -75,6 +77,7 @@ export function applyCount(
     level,
     settle(level, { locations, operations: remember(level, key, now) }, drafts, ids, now),
     changed,
+    method,
   );
   const movementOf = (d: CountDiff) => change.movements!.find((m) => m.binId === d.binId)?.id ?? null;
   const results = diffs.map((d) => ({
@@ -91,8 +94,13 @@ export function applyCount(
  * another moved between them, which is not costed. The net comes in at the average or goes out
  * at cost, caused by the count's first movement (they share its reference, the count id).
  */
-function costCount(level: StockLevel, change: LevelChange, changed: readonly CountDiff[]): LevelChange {
+function costCount(
+  level: StockLevel,
+  change: LevelChange,
+  changed: readonly CountDiff[],
+  method: CostingMethod,
+): LevelChange {
   const net = fromUnits(changed.reduce((sum, d) => sum + toUnits(d.difference), 0));
   if (net === 0) return change;
-  return costStock(level, change, change.movements![0]!, 'COUNT', net);
+  return costStock(level, change, method, change.movements![0]!, 'COUNT', net);
 }

@@ -1,6 +1,5 @@
 import type { StockMovement } from '@stockyard/contracts';
-import { emptyPool, type CostPool } from './cost-layer';
-import { costingMethodOf } from './costing-method';
+import { emptyPool, type CostingMethod, type CostPool } from './cost-layer';
 import type { LevelChange } from './level-change';
 import { openingCost } from './opening-cost';
 import { onHandIn, type StockLevel } from './stock-level';
@@ -14,12 +13,11 @@ export const contextOf = (movement: StockMovement): CostContext => ({
 });
 
 /**
- * The pool of the movement's warehouse, ready for its cost: in the organization's method (a
- * change of it applies from here), with the stock on hand before the movement that the pool has
- * not met opened (OPENING, stock from before costing began).
+ * The pool of the movement's warehouse, ready for its cost: in the organization's method (its
+ * setting as the movement's command read it: a change of it applies from here), with the stock on
+ * hand before the movement that the pool has not met opened (OPENING, stock from before costing began).
  */
-export function poolFor(level: StockLevel, movement: StockMovement): CostChange {
-  const method = costingMethodOf(level.orgId);
+export function poolFor(level: StockLevel, movement: StockMovement, method: CostingMethod): CostChange {
   const found = level.costPools?.find((p) => p.warehouseId === movement.warehouseId);
   const pool = switchMethod(found ?? emptyPool(movement.warehouseId, method), method);
   return openingCost(pool, onHandIn(level, movement.warehouseId), contextOf(movement));

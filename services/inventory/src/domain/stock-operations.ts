@@ -1,4 +1,5 @@
 import type { DeductStock, ReceiveStock } from '@stockyard/contracts';
+import type { CostingMethod } from './cost-layer';
 import { settle, type LevelChange, type MovementIds } from './level-change';
 import { costReceipt, costStock } from './movement-cost';
 import { paramsOf, remember, signatureOf, type OperationInput, type OperationKind } from './operations';
@@ -64,7 +65,13 @@ export function releaseStock(level: StockLevel, input: Keyed, now: Date): LevelC
 }
 
 /** RECEIPT: into the named bin, else the primary bin, else Unassigned; at the line's unit cost when sent. */
-export function receiveStock(level: StockLevel, input: ReceiveStock, ids: MovementIds, now: Date): LevelChange {
+export function receiveStock(
+  level: StockLevel,
+  input: ReceiveStock,
+  ids: MovementIds,
+  now: Date,
+  method: CostingMethod,
+): LevelChange {
   const binId = input.binId !== undefined ? input.binId : primaryBinOf(level, input.warehouseId);
   const where = { warehouseId: input.warehouseId, binId };
   const locations = adjustLocation(level, where, input.quantity);
@@ -76,11 +83,17 @@ export function receiveStock(level: StockLevel, input: ReceiveStock, ids: Moveme
     reference: input.operationKey,
   };
   const change = settle(level, { locations, operations: keyed(level, 'receive', input, now) }, [draft], ids, now);
-  return costReceipt(level, change, input.unitCost, input.origin);
+  return costReceipt(level, change, method, input.unitCost, input.origin);
 }
 
 /** SALE: from the named bin, else the resolved source location; optionally consumes the hold. Costed as sold. */
-export function deductStock(level: StockLevel, input: DeductStock, ids: MovementIds, now: Date): LevelChange {
+export function deductStock(
+  level: StockLevel,
+  input: DeductStock,
+  ids: MovementIds,
+  now: Date,
+  method: CostingMethod,
+): LevelChange {
   const where =
     input.binId !== undefined
       ? { warehouseId: input.warehouseId, binId: input.binId }
@@ -103,7 +116,7 @@ export function deductStock(level: StockLevel, input: DeductStock, ids: Movement
     ids,
     now,
   );
-  return costStock(level, change, change.movements![0]!, 'SALE', -input.quantity);
+  return costStock(level, change, method, change.movements![0]!, 'SALE', -input.quantity);
 }
 
 function releaseHold(level: StockLevel, input: Keyed) {

@@ -1,4 +1,5 @@
 import type { TransferStock } from '@stockyard/contracts';
+import type { CostingMethod } from './cost-layer';
 import { settle, type LevelChange, type MovementIds } from './level-change';
 import { costTransfer } from './movement-cost';
 import { adjustLocation, onHandAt, resolveSourceLocation, type StockLevel } from './stock-level';
@@ -19,6 +20,7 @@ export function transferStock(
   reference: string,
   ids: MovementIds,
   now: Date,
+  method: CostingMethod,
 ): LevelChange {
   if (input.fromWarehouseId === input.toWarehouseId) throw sameWarehouse();
   const from = resolveSourceLocation(level, input.fromWarehouseId);
@@ -50,5 +52,5 @@ export function transferStock(
     ids,
     now,
   );
-  return costTransfer(level, change);
+  return costTransfer(level, change, method);
 }

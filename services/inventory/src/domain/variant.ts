@@ -7,6 +7,9 @@ export interface VariantState {
   variantId: string;
   sku: string | null;
   name: string | null;
+  /** The product holding it and the product's categories (stock reports group by them); null: not heard yet. */
+  productId?: string | null;
+  categoryIds?: string[] | null;
   deleted: boolean;
   /** The catalog's `updatedAt` of the event last applied: an older copy changes nothing. */
   sourceUpdatedAt: Date;
@@ -27,8 +30,10 @@ export const noVariant = (orgId: string, variantId: string): VariantState => ({
 export function applyVariantChange(
   current: VariantState,
   at: Date,
-  fields: Partial<Pick<VariantState, 'sku' | 'name' | 'deleted'>>,
+  fields: Partial<Pick<VariantState, 'sku' | 'name' | 'productId' | 'categoryIds' | 'deleted'>>,
 ): Decision<VariantState> {
   if (current.version > 0 && current.sourceUpdatedAt >= at) return {}; // a late, older copy
-  return { state: { ...current, ...fields, sourceUpdatedAt: at } };
+  // A field the event does not carry (an older catalog's) keeps what is known.
+  const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  return { state: { ...current, ...given, sourceUpdatedAt: at } };
 }

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import { COSTING_METHODS } from '../domain/cost-layer';
+import { COSTING_METHODS } from '@stockyard/contracts';
 
 const costLayerSchema = new Schema(
   {

@@ -1,4 +1,5 @@
 import { AggregateStore, type OutboxRelay } from '@stockyard/service-kit';
+import type { CostPool } from '../domain/cost-layer';
 import { binTerm, warehouseTerm } from '../domain/level-places';
 import type { StockLevel } from '../domain/stock-level';
 import type { Ledger } from './ledger';
@@ -20,6 +21,8 @@ const LIST = {
   operations: 0,
   costPools: 0,
 } as const;
+/** What a read of the stock at cost takes of a level. */
+const POOLS = { orgId: 1, variantId: 1, costPools: 1 } as const;
 
 /**
  * Every write of a variant's stock: one document per variant (`<orgId>:<variantId>`), a
@@ -71,6 +74,17 @@ export class StockRepository {
   }
 
   /**
+   * The cost pools of the organization's levels (of one warehouse's, read by the level-place
+   * index): the stock on hand now, at cost, by warehouse.
+   */
+  async costPools(orgId: string, warehouseId?: string): Promise<CostPool[]> {
+    const levels = warehouseId
+      ? await this.atPlace(orgId, warehouseTerm(warehouseId), POOLS)
+      : await this.model.find({ orgId }, POOLS).lean<StockLevel[]>();
+    return levels.flatMap((l) => l.costPools ?? []).filter((p) => !warehouseId || p.warehouseId === warehouseId);
+  }
+
+  /**
    * Levels with any location (even empty) in the warehouse: the variant ids the level-place index
    * holds for it (a point of its `(orgId, term)` index), then those levels by `_id`, the exact
    * condition checked again. Bounded by the warehouse's own levels, not the organization's.
@@ -86,11 +100,11 @@ export class StockRepository {
     return levels.filter((level) => level.locations.some((l) => l.binId === binId));
   }
 
-  private async atPlace(orgId: string, term: string): Promise<StockLevel[]> {
+  private async atPlace(orgId: string, term: string, fields: typeof LIST | typeof POOLS = LIST): Promise<StockLevel[]> {
     const ids = (await this.places.holding(orgId, [term])).refs.map((v) => `${orgId}:${v}`);
     const levels: StockLevel[] = [];
     for (let i = 0; i < ids.length; i += IDS_PER_READ) {
-      const rows = await this.model.find({ _id: { $in: ids.slice(i, i + IDS_PER_READ) } }, LIST).lean<StockLevel[]>();
+      const rows = await this.model.find({ _id: { $in: ids.slice(i, i + IDS_PER_READ) } }, fields).lean<StockLevel[]>();
       levels.push(...rows.filter((level) => level.orgId === orgId));
     }
     return levels;

@@ -32,13 +32,13 @@ const valuationEntrySchema = new Schema(
   },
   { collection: 'stock_valuation_entries', versionKey: false },
 );
-// Value as of a date of one variant in one warehouse (GET /stock/variant/{id}/as-of): the last entry
-// at or before it, `findOne({ orgId, variantId, warehouseId, at: { $lte: asOf } })` sorted
-// `{ at: -1, version: -1, index: -1 }`, answers quantityAfter and valueAfterCents: one index entry
-// read, no sum over the history.
+// One variant's stock as of a date (GET /stock/variant/{id}/as-of): its entries up to it,
+// `{ orgId, variantId, at: { $lte: asOf } }`, summed per warehouse (store/valuation-reads.ts: a sum,
+// not the last row's `…After` fields, which two racing writes may date out of version order).
 valuationEntrySchema.index({ orgId: 1, variantId: 1, warehouseId: 1, at: -1, version: -1, index: -1 });
 // A period's COGS and flows (GET /reports/cogs, the reconciliation): `{ orgId, at: { $gte: from, $lt: to } }`
 // summed by kind (domain/valuation-summary.ts) per variant or day; a warehouse's the same with warehouseId.
+// The stock's value as of a date (GET /reports/stock-valuation): `{ orgId, [warehouseId,] at: { $lte } }`, summed.
 valuationEntrySchema.index({ orgId: 1, at: 1 });
 valuationEntrySchema.index({ orgId: 1, warehouseId: 1, at: 1 });
 // What one cause made (a landed cost's allocation to a line, a movement's cost): its re-allocation's

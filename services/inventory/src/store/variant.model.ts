@@ -1,6 +1,9 @@
 import { Schema, type Connection } from 'mongoose';
 
-/** Local read model of the catalog's variants (id, SKU, name), fed by catalog events. */
+/**
+ * Local read model of the catalog's variants (id, SKU, name, product and categories), fed by
+ * catalog events. `productId` and `categoryIds` are null until an event that carries them.
+ */
 const variantSchema = new Schema(
   {
     _id: { type: String, required: true },
@@ -8,6 +11,8 @@ const variantSchema = new Schema(
     variantId: { type: String, required: true },
     sku: { type: String, default: null },
     name: { type: String, default: null },
+    productId: { type: String, default: null },
+    categoryIds: { type: [String], default: null },
     deleted: { type: Boolean, default: false },
     sourceUpdatedAt: { type: Date, required: true },
     version: { type: Number, default: 1 },

@@ -1,11 +1,15 @@
 import { AggregateStore } from '@stockyard/service-kit';
 import type { VariantInfo } from '../domain/stock-views';
+import type { VariantGrouping } from '../domain/stock-valuation';
 import { noVariant, type VariantState } from '../domain/variant';
 import type { VariantModel } from './variant.model';
 
 type VariantView = VariantInfo & { variantId: string };
 
 const viewOf = (d: VariantState): VariantView => ({ variantId: d.variantId, sku: d.sku ?? null, name: d.name ?? null });
+
+/** Variants read by `_id` in one query. */
+const IDS_PER_READ = 1_000;
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -26,6 +30,23 @@ export class VariantRepository {
   async byIds(orgId: string, variantIds: string[]): Promise<Map<string, VariantView>> {
     const docs = await this.variants.find({ orgId, variantId: { $in: variantIds } }).lean<VariantState[]>();
     return new Map(docs.map((d) => [d.variantId, viewOf(d)]));
+  }
+
+  /** What the stock reports group the given variants by (SKU, name, product, categories); unknown ones are absent. */
+  async groupings(orgId: string, variantIds: readonly string[]): Promise<Map<string, VariantGrouping>> {
+    const ids = [...new Set(variantIds)].map((v) => `${orgId}:${v}`);
+    const found = new Map<string, VariantGrouping>();
+    for (let i = 0; i < ids.length; i += IDS_PER_READ) {
+      const docs = await this.variants.find({ _id: { $in: ids.slice(i, i + IDS_PER_READ) } }).lean<VariantState[]>();
+      for (const d of docs.filter((doc) => doc.orgId === orgId))
+        found.set(d.variantId, {
+          sku: d.sku ?? null,
+          name: d.name ?? null,
+          productId: d.productId ?? null,
+          categoryIds: d.categoryIds ?? null,
+        });
+    }
+    return found;
   }
 
   /** Whether each of the given variants is live (true) or deleted (false); unknown ones are absent. */

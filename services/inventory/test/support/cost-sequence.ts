@@ -1,8 +1,8 @@
-import { fromUnits, timesCents } from '@stockyard/contracts';
+import { COSTING_METHODS, fromUnits, timesCents } from '@stockyard/contracts';
 import fc from 'fast-check';
 import { allocateCost } from '../../src/domain/allocate-cost';
 import { addStockCost, receiveCost } from '../../src/domain/cost-in';
-import { COSTING_METHODS, emptyPool, poolUnits, type CostingMethod, type CostPool } from '../../src/domain/cost-layer';
+import { emptyPool, poolUnits, type CostingMethod, type CostPool } from '../../src/domain/cost-layer';
 import { takeStockCost } from '../../src/domain/cost-out';
 import { switchMethod } from '../../src/domain/switch-method';
 import { transferCost } from '../../src/domain/transfer-cost';

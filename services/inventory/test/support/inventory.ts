@@ -2,7 +2,15 @@ import { newEvent } from '@stockyard/service-kit';
 import { eventually, startService } from '@stockyard/testkit';
 import { inventory } from '../../src/app';
 
-const ALL = ['warehouses.read', 'warehouses.manage', 'stock.adjust', 'stock.count'];
+const ALL = [
+  'warehouses.read',
+  'warehouses.manage',
+  'stock.adjust',
+  'stock.count',
+  'reports.read',
+  'settings.read',
+  'settings.write',
+];
 
 /** No catalog answers here: a variant the read model lacks is a 503 (test/variant-check.int.spec starts one). */
 const NO_CATALOG = 'http://catalog.invalid';
@@ -15,8 +23,17 @@ export async function startInventory(orgId: string, env: Record<string, string> 
     tap: ['inventory.#', 'stock.#'],
     env: { CATALOG_URL: NO_CATALOG, ...env },
   });
-  const publishVariant = (variantId: string, sku: string, name: string, updatedAt = new Date()) =>
-    h.broker.publish(newEvent('variant.upserted', { orgId, variantId, sku, name, updatedAt: updatedAt.toISOString() }));
+  /** `product`: the product and categories the catalog sends with it (none: an older catalog's event). */
+  const publishVariant = (
+    variantId: string,
+    sku: string,
+    name: string,
+    updatedAt = new Date(),
+    product: { productId?: string; categoryIds?: string[] } = {},
+  ) =>
+    h.broker.publish(
+      newEvent('variant.upserted', { orgId, variantId, sku, name, ...product, updatedAt: updatedAt.toISOString() }),
+    );
   /** Waits until the read model holds these variants (live), as the catalog's events leave it. */
   const readModelHas = (variantIds: string[]) =>
     eventually(async () => {

@@ -6,8 +6,8 @@ import type { VariantStore } from '../../store/variant.repository';
 export const VARIANT_EVENTS = ['variant.upserted', 'variant.deleted'] as const;
 
 /**
- * Keeps the variant read model (SKU, name, live or not) for searches, count sheets and the
- * variant check; the newest `updatedAt` wins.
+ * Keeps the variant read model (SKU, name, product and categories, live or not) for searches,
+ * count sheets, stock reports and the variant check; the newest `updatedAt` wins.
  */
 export const variantChangedHandler =
   (store: VariantStore, check: VariantCheck) =>
@@ -15,8 +15,9 @@ export const variantChangedHandler =
     const { orgId, variantId, updatedAt } = event.payload;
     const at = new Date(updatedAt);
     if (event.name === 'variant.upserted') {
-      const { sku, name } = event.payload;
-      await store.change(orgId, variantId, (v) => applyVariantChange(v, at, { sku, name, deleted: false }));
+      const { sku, name, productId, categoryIds } = event.payload;
+      const fields = { sku, name, productId, categoryIds, deleted: false };
+      await store.change(orgId, variantId, (v) => applyVariantChange(v, at, fields));
       return;
     }
     await store.change(orgId, variantId, (v) => applyVariantChange(v, at, { deleted: true }));

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { idSchema } from './ids';
+import { listOf } from './lists';
+
+/**
+ * Inventory's stock reports (issue #42, `reports.read`): the stock's value as of a date, one
+ * variant's stock on a past date, and the age of what is on hand. Values are money in the
+ * organization's currency (`GET /inventory-settings`), exact in cents; a unit cost is a value
+ * divided by its quantity, rounded to the cent.
+ */
+const id = idSchema();
+
+/** A date-time a client's clock may be ahead by and still mean now. */
+const CLOCK_SKEW_MS = 60_000;
+
+/** Whether a moment is not in the future: a date not after today (UTC), a date-time not past now. */
+export function notInFuture(value: string, now = Date.now()): boolean {
+  if (value.length === 10) return value <= new Date(now).toISOString().slice(0, 10);
+  return Date.parse(value) <= now + CLOCK_SKEW_MS;
+}
+
+/**
+ * A moment of the past: a date (`2026-03-31`, the end of that day, UTC) or a date-time with its
+ * offset. A moment in the future, or one that is neither, is a 400 `validation_failed`.
+ */
+const pastMoment = () =>
+  z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+      error: 'must be a date (2026-03-31) or a date-time with its offset (2026-03-31T17:00:00Z)',
+    })
+    .refine((v) => notInFuture(v), 'must not be in the future');
+
+/** What a valuation adds up by. */
+export const VALUATION_GROUPS = ['variant', 'product', 'category', 'warehouse'] as const;
+export type ValuationGroupBy = (typeof VALUATION_GROUPS)[number];
+
+export const StockValuationQuerySchema = z.object({
+  asOf: pastMoment().optional().describe('The moment valued (a date: its end, UTC); now when left out'),
+  warehouseId: id.optional().describe('Only this warehouse'),
+  groupBy: z.enum(VALUATION_GROUPS).default('variant').describe('What each row adds up: variant by default'),
+});
+export type StockValuationQuery = z.output<typeof StockValuationQuerySchema>;
+
+export const ValuationGroupSchema = z
+  .object({
+    key: z
+      .string()
+      .nullable()
+      .describe(
+        'The variant, product, category or warehouse id; null groups the variants of no known product ' +
+          '(product) or of no category (category)',
+      ),
+    sku: z.string().nullable().describe('The variant’s SKU (variant rows only)'),
+    name: z.string().nullable().describe('The variant’s or the warehouse’s name; null for products and categories'),
+    quantity: z.number(),
+    unitCost: z.number().nullable().describe('value / quantity, to the cent; null when the quantity is 0'),
+    value: z.number(),
+  })
+  .describe('One group’s stock and its value');
+export type ValuationGroup = z.infer<typeof ValuationGroupSchema>;
+
+export const StockValuationSchema = listOf(ValuationGroupSchema)
+  .extend({
+    asOf: z.string().describe('The moment valued'),
+    currency: z.string(),
+    groupBy: z.enum(VALUATION_GROUPS),
+    warehouseId: z.string().nullable(),
+    totalQuantity: z.number().describe('Every group’s quantity (a variant in two categories counted once)'),
+    totalValue: z.number(),
+  })
+  .describe('The stock’s quantity and value as of a moment, from the valuation ledger, a page of groups');
+export type StockValuation = z.infer<typeof StockValuationSchema>;
+
+export const StockAsOfQuerySchema = z.object({
+  date: pastMoment().optional().describe('The moment (a date: its end, UTC); now when left out'),
+});
+export type StockAsOfQuery = z.output<typeof StockAsOfQuerySchema>;
+
+const stockAsOfAmounts = {
+  onHand: z.number(),
+  reserved: z.number().nullable().describe('Known for now only (holds keep no history): null for a past moment'),
+  value: z.number(),
+};
+
+export const StockAsOfSchema = z
+  .object({
+    variantId: z.string(),
+    asOf: z.string(),
+    currency: z.string(),
+    warehouses: z.array(
+      z.object({
+        warehouseId: z.string(),
+        ...stockAsOfAmounts,
+        unitCost: z.number().nullable().describe('value / onHand, to the cent; null when nothing is on hand'),
+      }),
+    ),
+    ...stockAsOfAmounts,
+  })
+  .describe('One variant’s stock and its value per warehouse on a past moment');
+export type StockAsOf = z.infer<typeof StockAsOfSchema>;
+
+/** Days since a layer came in: 0–30, 31–60, 61–90, 91–180, 181 and more. */
+export const STOCK_AGE_BUCKETS = [
+  { bucket: '0-30', minDays: 0, maxDays: 30 },
+  { bucket: '31-60', minDays: 31, maxDays: 60 },
+  { bucket: '61-90', minDays: 61, maxDays: 90 },
+  { bucket: '91-180', minDays: 91, maxDays: 180 },
+  { bucket: '181+', minDays: 181, maxDays: null },
+] as const;
+
+export const InventoryAgingQuerySchema = z.object({
+  warehouseId: id.optional().describe('Only this warehouse'),
+  asOf: pastMoment().optional().describe('The moment ages are counted to (a date: its end, UTC); now when left out'),
+});
+export type InventoryAgingQuery = z.output<typeof InventoryAgingQuerySchema>;
+
+export const InventoryAgingSchema = z
+  .object({
+    asOf: z.string(),
+    currency: z.string(),
+    warehouseId: z.string().nullable(),
+    buckets: z.array(
+      z.object({
+        bucket: z.string().describe('0-30, 31-60, 61-90, 91-180 or 181+ (days)'),
+        minDays: z.number().int(),
+        maxDays: z.number().int().nullable(),
+        quantity: z.number(),
+        value: z.number(),
+      }),
+    ),
+    totalQuantity: z.number(),
+    totalValue: z.number(),
+  })
+  .describe(
+    'The stock on hand now by the age of its cost layers (FIFO) or of its pool’s last receipt (moving average)',
+  );
+export type InventoryAging = z.infer<typeof InventoryAgingSchema>;

@@ -1,0 +1,122 @@
+import type {
+  InventoryAging,
+  InventoryAgingQuery,
+  Page,
+  StockAsOf,
+  StockAsOfQuery,
+  StockValuation,
+  StockValuationQuery,
+} from '@stockyard/contracts';
+import { momentOf } from '../domain/as-of';
+import { agingOf } from '../domain/inventory-aging';
+import type { StockPosition } from '../domain/stock-position';
+import { stockAsOfView } from '../domain/stock-as-of';
+import {
+  categoryKeysOf,
+  productKeyOf,
+  sumByKey,
+  totalsOf,
+  valuationRow,
+  type ValuationSum,
+} from '../domain/stock-valuation';
+import type { InventorySettingsReads } from '../store/inventory-settings.repository';
+import type { StockRepository } from '../store/stock.repository';
+import type { ValuationReads } from '../store/valuation-reads';
+import type { VariantRepository } from '../store/variant.repository';
+import type { WarehouseRepository } from '../store/warehouse.repository';
+
+/**
+ * The stock reports: the value of the stock as of a moment (from the valuation ledger), one
+ * variant's stock on a past moment, and the age of what is on hand (from the cost pools). A
+ * warehouse named is the organization's (else 404), deleted ones included: their history stays.
+ */
+export class StockReports {
+  constructor(
+    private readonly valuations: ValuationReads,
+    private readonly stock: StockRepository,
+    private readonly variants: VariantRepository,
+    private readonly warehouses: WarehouseRepository,
+    private readonly settings: Pick<InventorySettingsReads, 'get'>,
+  ) {}
+
+  async valuation(orgId: string, query: StockValuationQuery, page: Page): Promise<StockValuation> {
+    const { warehouseId, groupBy } = query;
+    if (warehouseId) await this.warehouses.get(orgId, warehouseId);
+    const at = momentOf(query.asOf, new Date());
+    const [positions, { currency }] = await Promise.all([
+      this.valuations.positionsAsOf(orgId, at, warehouseId),
+      this.settings.get(orgId),
+    ]);
+    const held = positions.filter((p) => p.units !== 0 || p.cents !== 0);
+    const rows = await this.groups(orgId, held, groupBy, page);
+    return {
+      asOf: at.toISOString(),
+      currency,
+      groupBy,
+      warehouseId: warehouseId ?? null,
+      ...totalsOf(held),
+      ...rows,
+      ...page,
+    };
+  }
+
+  /** A page of the groups, each with the labels inventory knows (a variant's SKU and name, a warehouse's name). */
+  private async groups(orgId: string, held: StockPosition[], groupBy: StockValuationQuery['groupBy'], page: Page) {
+    const pageOf = <K extends string | null>(sums: ValuationSum<K>[]) =>
+      sums.slice(page.offset, page.offset + page.limit);
+    if (groupBy === 'variant') {
+      const sums = sumByKey(held, (p) => [p.variantId]);
+      const known = await this.variants.groupings(
+        orgId,
+        pageOf(sums).map((s) => s.key),
+      );
+      return { data: pageOf(sums).map((s) => valuationRow(s, known.get(s.key))), total: sums.length };
+    }
+    if (groupBy === 'warehouse') {
+      const sums = sumByKey(held, (p) => [p.warehouseId]);
+      const names = await Promise.all(pageOf(sums).map((s) => this.warehouseName(orgId, s.key)));
+      return { data: pageOf(sums).map((s, i) => valuationRow(s, { name: names[i] })), total: sums.length };
+    }
+    const known = await this.variants.groupings(
+      orgId,
+      held.map((p) => p.variantId),
+    );
+    const keysOf = groupBy === 'product' ? productKeyOf : categoryKeysOf;
+    const sums = sumByKey(held, (p) => keysOf(known.get(p.variantId)));
+    return { data: pageOf(sums).map((s) => valuationRow(s)), total: sums.length };
+  }
+
+  /** A warehouse's name; null for one not found (a report does not fail on a label). */
+  private warehouseName(orgId: string, warehouseId: string): Promise<string | null> {
+    return this.warehouses.get(orgId, warehouseId).then(
+      (w) => w.name,
+      () => null,
+    );
+  }
+
+  /** The variant's on hand and value per warehouse on the moment; its holds only for now (none are dated). */
+  async variantAsOf(orgId: string, variantId: string, query: StockAsOfQuery): Promise<StockAsOf> {
+    const now = new Date();
+    const at = momentOf(query.date, now);
+    const current = at.getTime() === now.getTime();
+    const [positions, { currency }, level] = await Promise.all([
+      this.valuations.variantAsOf(orgId, variantId, at),
+      this.settings.get(orgId),
+      current ? this.stock.find(orgId, variantId) : null,
+    ]);
+    const holds = current ? new Map((level?.reservations ?? []).map((r) => [r.warehouseId, r.quantity])) : null;
+    return stockAsOfView(variantId, at, currency, positions, holds);
+  }
+
+  /** The stock on hand now (its cost pools) by the age of its layers, counted to the moment. */
+  async aging(orgId: string, query: InventoryAgingQuery): Promise<InventoryAging> {
+    const { warehouseId } = query;
+    if (warehouseId) await this.warehouses.get(orgId, warehouseId);
+    const at = momentOf(query.asOf, new Date());
+    const [pools, { currency }] = await Promise.all([
+      this.stock.costPools(orgId, warehouseId),
+      this.settings.get(orgId),
+    ]);
+    return { asOf: at.toISOString(), currency, warehouseId: warehouseId ?? null, ...agingOf(pools, at) };
+  }
+}

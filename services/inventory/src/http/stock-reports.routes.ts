@@ -1,0 +1,14 @@
+import type { Router } from 'express';
+import { INVENTORY_API } from '@stockyard/contracts';
+import { bindRoute } from '@stockyard/service-kit';
+import type { ReportsGiven } from '../deps';
+
+export function stockReportsRoutes(router: Router, { reports }: ReportsGiven): void {
+  bindRoute(router, INVENTORY_API.getStockValuation, ({ orgId, query: { limit, offset, ...filters } }) =>
+    reports.valuation(orgId, filters, { limit, offset }),
+  );
+  bindRoute(router, INVENTORY_API.getStockAsOf, ({ orgId, params, query }) =>
+    reports.variantAsOf(orgId, params.variantId, query),
+  );
+  bindRoute(router, INVENTORY_API.getInventoryAging, ({ orgId, query }) => reports.aging(orgId, query));
+}

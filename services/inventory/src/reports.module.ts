@@ -1,0 +1,21 @@
+import type { ServiceModule } from '@stockyard/service-kit';
+import { StockReports } from './commands/stock-reports';
+import type { ReportsGiven, StockForReports } from './deps';
+import { stockReportsRoutes } from './http/stock-reports.routes';
+import type { InventorySettingsReads } from './store/inventory-settings.repository';
+import type { VariantRepository } from './store/variant.repository';
+import type { WarehouseRepository } from './store/warehouse.repository';
+
+/** What the reports read of the other modules. */
+interface ReportsNeeds {
+  stock: StockForReports;
+  warehouses: WarehouseRepository;
+  variants: VariantRepository;
+  settings: InventorySettingsReads;
+}
+
+/** The stock reports (issue #42): valuation as of a moment, a variant's stock on a past moment, aging. Routes only. */
+export function reportsModule({ stock, warehouses, variants, settings }: ReportsNeeds): ServiceModule<ReportsGiven> {
+  const given = { reports: new StockReports(stock.valuations, stock.stock, variants, warehouses, settings) };
+  return { given, api: (router) => stockReportsRoutes(router, given) };
+}
