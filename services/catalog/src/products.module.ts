@@ -14,6 +14,7 @@ import { ProductWriter } from './commands/product-writer';
 import { VariantCommands } from './commands/variant-commands';
 import type { Config } from './config';
 import type { ProductsGiven, ProductsTestHooks, ProductWrites } from './deps';
+import { exportRowsRoutes } from './http/export-rows.routes';
 import { productsRoutes } from './http/products.routes';
 import { variantsInternalRoutes } from './http/variants-internal.routes';
 import { variantsRoutes } from './http/variants.routes';
@@ -116,7 +117,10 @@ export function productsModule(
       productsRoutes(router, given);
       variantsRoutes(router, given);
     },
-    internal: (router) => variantsInternalRoutes(router, given),
+    internal: (router) => {
+      variantsInternalRoutes(router, given);
+      exportRowsRoutes(router, given);
+    },
   };
 }
 

@@ -4,10 +4,11 @@ import type { InvoiceReportCommands } from './commands/invoice-report-commands';
 import type { InvoiceWorkflowCommands } from './commands/invoice-workflow-commands';
 import type { LandedCostCommands } from './commands/landed-cost-commands';
 import type { InvoiceReads } from './store/invoice.repository';
+import type { LandedCostReads } from './store/landed-cost.repository';
 
 /** What the invoices module gives its routes and the landed costs module: commands and reads. */
 export interface InvoicesGiven {
-  /** The lists, and a purchase order's invoices (landed costs are allocated over them). */
+  /** The lists, a purchase order's invoices (landed costs are allocated over them), and an export's pages. */
   invoices: InvoiceReads;
   commands: InvoiceCommands;
   /** Lines and matching. */
@@ -19,4 +20,6 @@ export interface InvoicesGiven {
 /** What the landed costs module gives its routes. */
 export interface LandedCostsGiven {
   costs: LandedCostCommands;
+  /** An export's pages. */
+  reads: Pick<LandedCostReads, 'exportPage'>;
 }

@@ -2,6 +2,7 @@ import type { OutboxRelay, ServiceContext, ServiceModule } from '@stockyard/serv
 import { LandedCostCommands } from './commands/landed-cost-commands';
 import type { Config } from './config';
 import type { InvoicesGiven, LandedCostsGiven } from './deps';
+import { exportRowsRoutes } from './http/export-rows.routes';
 import { landedCostsRoutes } from './http/landed-costs.routes';
 import type { InvoicePeers } from './peers';
 import { landedCostModel, LandedCostReads, landedCostStore } from './store/landed-cost.repository';
@@ -18,7 +19,13 @@ export function landedCostsModule(
 ): ServiceModule<LandedCostsGiven> {
   const model = landedCostModel(connection);
   const store = landedCostStore(model, relay);
-  const costs = new LandedCostCommands(store, new LandedCostReads(model, store), invoices.invoices, peers);
-  const given = { costs };
-  return { given, api: (router) => landedCostsRoutes(router, given) };
+  const reads = new LandedCostReads(model, store);
+  const costs = new LandedCostCommands(store, reads, invoices.invoices, peers);
+  const given = { costs, reads };
+  return {
+    given,
+    api: (router) => landedCostsRoutes(router, given),
+    // The service's one export route reads invoices too (this module is built with their reads).
+    internal: (router) => exportRowsRoutes(router, invoices, given),
+  };
 }

@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { HoldsGiven, HoldsTestHooks, OrderHolding, OrdersGiven } from './deps';
 import { holdTopUpHandler } from './events/handlers/hold-top-up.handler';
 import { lineReceivedHandler } from './events/handlers/line-received.handler';
+import { exportRowsRoutes } from './http/export-rows.routes';
 import { holdsInternalRoutes } from './http/holds-internal.routes';
 import { holdsRoutes } from './http/holds.routes';
 import type { CatalogReads } from './peers/catalog-reads';
@@ -60,6 +61,10 @@ export function holdsModule(
     parts: [sweep],
     subscriptions,
     api: (router) => holdsRoutes(router, given),
-    internal: (router) => holdsInternalRoutes(router, given),
+    internal: (router) => {
+      holdsInternalRoutes(router, given);
+      // The service's one export route reads orders too (this module is built with their reads).
+      exportRowsRoutes(router, orders, given);
+    },
   };
 }

@@ -10,8 +10,8 @@ import type { PurchaseOrderReads } from './store/purchase-order.repository';
 /** What the purchase orders module gives its routes and the documents module: commands and reads. */
 export interface PurchaseOrdersGiven {
   commands: PurchaseOrderCommands;
-  /** The lists, and orders by id for peers. */
-  orders: Pick<PurchaseOrderReads, 'list' | 'trash' | 'byIds'>;
+  /** The lists, orders by id for peers, and an export's pages. */
+  orders: Pick<PurchaseOrderReads, 'list' | 'trash' | 'byIds' | 'exportPage'>;
   receiving: ReceiveCommands;
   /** Customer holds linked to lines. */
   holds: HoldCommands;

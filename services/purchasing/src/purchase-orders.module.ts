@@ -7,6 +7,7 @@ import { RequirementCommands } from './commands/requirements-commands';
 import type { Config } from './config';
 import type { PurchaseOrdersGiven } from './deps';
 import { invoiceEventsHandler } from './events/handlers/invoice-events.handler';
+import { exportRowsRoutes } from './http/export-rows.routes';
 import { internalRoutes } from './http/internal.routes';
 import { linesRoutes } from './http/lines.routes';
 import { purchaseOrdersRoutes } from './http/purchase-orders.routes';
@@ -65,6 +66,9 @@ export function purchaseOrdersModule(
       linesRoutes(router, given);
       requirementsRoutes(router, given);
     },
-    internal: (router) => internalRoutes(router, given),
+    internal: (router) => {
+      internalRoutes(router, given);
+      exportRowsRoutes(router, given);
+    },
   };
 }

@@ -8,6 +8,7 @@ import { productView } from '../domain/product-view';
 import type { ProductState } from '../domain/product';
 import { liveVariants } from '../domain/product-derived';
 import type { ListingLookup, StockLookup } from '../ports';
+import type { ProductFilters } from '../store/product-filter';
 import type { ProductQueries } from '../store/product.queries';
 import type { SkuRegistry } from '../store/sku-registry';
 import type { ProductWriter } from './product-writer';
@@ -22,10 +23,19 @@ export class ProductCommands {
     private readonly stock: StockLookup,
   ) {}
 
+  /** The products a `channelId` filter allows: the channels side's listed ones (undefined: no such filter). */
+  private onChannel(orgId: string, { channelId }: ProductFilters) {
+    return channelId ? this.listings.productIdsOnChannel(orgId, channelId) : undefined;
+  }
+
   /** GET /products; `channelId` asks the channels side which products it lists. */
   async list(orgId: string, query: ProductListQuery, page: Page) {
-    const onChannel = query.channelId ? await this.listings.productIdsOnChannel(orgId, query.channelId) : undefined;
-    return this.queries.list(orgId, query, page, onChannel);
+    return this.queries.list(orgId, query, page, await this.onChannel(orgId, query));
+  }
+
+  /** An export's page of products: GET /products' filters and rows, oldest first (issue #41). */
+  async exportPage(orgId: string, filters: ProductFilters, after: string | null, limit: number) {
+    return this.queries.exportPage(orgId, filters, after, limit, await this.onChannel(orgId, filters));
   }
 
   /** GET /products/trash: the trashed products, most recently trashed first. */

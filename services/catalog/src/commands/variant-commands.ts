@@ -1,5 +1,6 @@
-import type { CreateVariant, Page, UpdateVariant, VariantListQuery } from '@stockyard/contracts';
+import type { CreateVariant, ExportRows, Page, UpdateVariant, VariantListQuery } from '@stockyard/contracts';
 import { newId } from '@stockyard/service-kit';
+import { decodeCursor } from '@stockyard/service-kit/internals';
 import { liveVariants, skuKey } from '../domain/product-derived';
 import { variantView } from '../domain/product-view';
 import type { ProductState } from '../domain/product';
@@ -9,6 +10,7 @@ import { addVariant, deleteVariant, updateVariant } from '../domain/variant';
 import type { ProductQueries } from '../store/product.queries';
 import type { ProductStore } from '../store/product.store';
 import type { SkuRegistry } from '../store/sku-registry';
+import type { VariantFilters } from '../store/variant.queries';
 import type { VariantRefs } from '../store/variant-refs';
 import type { DefaultRetirement } from './default-retirement';
 import type { ProductWriter } from './product-writer';
@@ -33,6 +35,19 @@ export class VariantCommands {
     const holder = (await this.skus.holders(orgId, [query.sku])).get(skuKey(query.sku));
     const productId = holder !== undefined && (query.productId ?? holder) === holder ? holder : undefined;
     return this.queries.variantReads.ofProduct(orgId, productId, query, page);
+  }
+
+  /**
+   * An export's page of variants (issue #41): GET /variants' filters and rows, in its order. A
+   * search or a `sku` pages as the list does, from the previous page's cursor; else the variant
+   * list's rows are read without the list's total.
+   */
+  async exportPage(orgId: string, filters: VariantFilters, after: string | null, limit: number): Promise<ExportRows> {
+    if (filters.sku === undefined && filters.search === undefined) {
+      return this.queries.variantReads.exportPage(orgId, filters, after, limit);
+    }
+    const page = await this.list(orgId, { ...filters, startingAfter: listCursor(after) }, { limit, offset: 0 });
+    return { rows: page.data, next: page.next };
   }
 
   /** The live product holding the live variant, or 404. */
@@ -105,4 +120,11 @@ export class VariantCommands {
     if (users > 0) throw variantInUse(users);
     await this.writer.change(orgId, id, (p) => deleteVariant(p, variantId, new Date()));
   }
+}
+
+/** A previous page's cursor as the list takes it (`startingAfter`); one no page gave is a 400 naming `after`. */
+function listCursor(after: string | null): string | undefined {
+  if (after === null) return undefined;
+  decodeCursor(after, 'after');
+  return after;
 }

@@ -26,12 +26,15 @@ function searchCondition(search: string, variantNames = false) {
   };
 }
 
+/** GET /products' filters without its order: the list and an export's page filter by them. */
+export type ProductFilters = Omit<ProductListQuery, 'sortBy' | 'sortOrder'>;
+
 /**
  * The MongoDB filter of GET /products: live products of the organization (archived ones
  * only when asked), each filter given. `marginBelow` and `marginUnknown=true` together mean
  * either (the products whose margin needs a look).
  */
-export function productFilter(orgId: string, q: ProductListQuery, ids?: string[]): OrgFilter {
+export function productFilter(orgId: string, q: ProductFilters, ids?: string[]): OrgFilter {
   const filter: OrgFilter = { orgId, deletedAt: null, archived: q.archived ?? false };
   for (const key of ['brandId', 'categoryId', 'type', 'matched', 'enriched'] as const) {
     if (q[key] !== undefined) filter[key] = q[key];

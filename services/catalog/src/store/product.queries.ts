@@ -1,5 +1,6 @@
-import type { List, Page, ProductListQuery } from '@stockyard/contracts';
+import type { ExportRows, List, Page, ProductListQuery } from '@stockyard/contracts';
 import { stateOf, readPage, countOwned, type OrgFilter } from '@stockyard/service-kit';
+import { exportPage } from '@stockyard/service-kit/exports';
 import { restoreCursor, trashPositionOf, type BulkPage, type TrashedRange } from '../domain/bulk-products';
 import type { HealthRow } from '../domain/data-health';
 import type { CandidateProduct } from '../domain/family-candidates';
@@ -7,7 +8,7 @@ import type { ProductState } from '../domain/product';
 import { productView, type ProductView } from '../domain/product-view';
 import type { ComponentUses } from './component-uses';
 import type { ProductModel } from './product.model';
-import { productFilter, productSort } from './product-filter';
+import { productFilter, productSort, type ProductFilters } from './product-filter';
 import type { ProductSearch } from './product-search';
 import type { VariantList } from './variant-list';
 import { VariantQueries } from './variant.queries';
@@ -75,6 +76,17 @@ export class ProductQueries {
       (doc) => productView(stateOf<ProductState>(doc)),
     );
     return { data, total: total!, ...page };
+  }
+
+  /**
+   * An export's page (issue #41): the list's products by its filters (the search's candidates read
+   * again for each page), oldest first by `(createdAt, _id)`, each as the list shows it.
+   */
+  async exportPage(orgId: string, q: ProductFilters, after: string | null, limit: number, onChannel?: string[]) {
+    const ids = await this.narrow(orgId, q.search, onChannel);
+    if (ids?.length === 0) return { rows: [], next: null } satisfies ExportRows;
+    const toRow = (doc: object) => productView(stateOf<ProductState>(doc));
+    return exportPage(this.model.collection, productFilter(orgId, q, ids), after, limit, toRow);
   }
 
   /** The trash, most recently trashed first. */

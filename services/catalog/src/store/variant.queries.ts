@@ -1,5 +1,6 @@
-import type { List, Page, VariantListQuery } from '@stockyard/contracts';
+import type { ExportRows, List, Page, VariantListQuery } from '@stockyard/contracts';
 import { readPage, stateOf } from '@stockyard/service-kit';
+import { exportPage } from '@stockyard/service-kit/exports';
 import { searchKey, searchText, wordStartPattern } from '@stockyard/service-kit/search';
 import { decodeCursor, pageWithNext, type Keyset } from '@stockyard/service-kit/internals';
 import { errors } from '../domain/errors';
@@ -82,26 +83,55 @@ export class VariantQueries {
 
   /** A page of the variant list (all live variants, or one product's), then its products. */
   private async variantPage(orgId: string, q: VariantListQuery, page: Page): Promise<VariantPage> {
-    const filter = { orgId, ...(q.productId ? { productId: q.productId } : {}) };
+    const filter = variantListFilter(orgId, q);
     const read = { filter, sort: { at: 1 as const, _id: 1 as const }, cursorField: 'at', page, withTotal: true };
     const rows = await readPage<VariantListRow>(
       this.variantList.model,
       { ...read, startingAfter: q.startingAfter, projection: { terms: 0 } },
       (d) => d as never,
     );
+    return { data: await this.viewsOf(orgId, rows.data), total: rows.total!, ...page, next: rows.next ?? null };
+  }
+
+  /**
+   * An export's page without a search (issue #41): the variant list's rows after the cursor, in the
+   * list's order (products by creation, then position), then their products, each as the list
+   * shows it; no total (the list counts every page).
+   */
+  async exportPage(orgId: string, q: VariantFilters, after: string | null, limit: number): Promise<ExportRows> {
+    const filter = variantListFilter(orgId, q);
+    const toRef = (row: Record<string, unknown>) => ({ productId: row.productId, variantId: row.variantId });
+    const page = await exportPage(this.variantList.model.collection, filter, after, limit, toRef, 'at');
+    return { rows: await this.viewsOf(orgId, page.rows as RowRef[]), next: page.next };
+  }
+
+  /** The live variants of a page of the list's rows, as the list shows them (a row its product no longer has drops). */
+  private async viewsOf(orgId: string, rows: readonly RowRef[]): Promise<VariantView[]> {
     const products = await this.liveProducts(
       orgId,
-      rows.data.map((r) => r.productId),
+      rows.map((r) => r.productId),
     );
     const data: VariantView[] = [];
-    for (const row of rows.data) {
+    for (const row of rows) {
       const p = products.get(row.productId);
       const v = p ? liveVariants(p).find((x) => x.id === row.variantId) : undefined;
       if (p && v) data.push(variantView(p, v)); // a row its product no longer has (a replayed update): left out
     }
-    return { data, total: rows.total!, ...page, next: rows.next ?? null };
+    return data;
   }
 }
+
+/** GET /variants' filters without its cursor: an export's page filters by them. */
+export type VariantFilters = Omit<VariantListQuery, 'startingAfter'>;
+
+/** What a page's row names: a product's variant. */
+type RowRef = Pick<VariantListRow, 'productId' | 'variantId'>;
+
+/** The variant list's rows of the organization, or of one product. */
+const variantListFilter = (orgId: string, q: VariantFilters) => ({
+  orgId,
+  ...(q.productId ? { productId: q.productId } : {}),
+});
 
 const offsetWithCursor = () =>
   errors.validation_failed('Invalid query', [

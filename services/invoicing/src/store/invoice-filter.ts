@@ -8,11 +8,14 @@ export const EARLIEST = new Date(-8_640_000_000_000_000);
 /** One value is an equality an index holds; several are an `$in` checked along the sort's index. */
 const oneOrMany = (values: string[]) => (values.length === 1 ? values[0] : { $in: values });
 
+/** The list's filters without its order: GET /invoices and an export's page filter by them. */
+export type InvoiceFilters = Omit<InvoiceListQuery, 'sortBy' | 'sortOrder'>;
+
 /**
  * The list's filter: the equalities its indexes hold, the candidates the term index found (a
  * superset, when it found them: `ids`), and the exact search condition checked on the invoices read.
  */
-export function invoiceFilter(orgId: string, query: InvoiceListQuery, ids?: string[]): OrgFilter {
+export function invoiceFilter(orgId: string, query: InvoiceFilters, ids?: string[]): OrgFilter {
   const filter: OrgFilter = { orgId, deletedAt: null };
   if (query.purchaseOrderId) filter.purchaseOrderId = query.purchaseOrderId;
   if (query.channelId) filter.channelId = query.channelId;

@@ -7,8 +7,10 @@ import {
   type StatePage,
   type UniqueClaims,
 } from '@stockyard/service-kit';
+import { exportPage } from '@stockyard/service-kit/exports';
 import type { Invoice } from '../domain/invoice';
-import { EARLIEST, invoiceFilter, invoiceSort } from './invoice-filter';
+import { invoiceView } from '../domain/invoice-view';
+import { EARLIEST, invoiceFilter, invoiceSort, type InvoiceFilters } from './invoice-filter';
 import type { InvoiceModel } from './invoice.model';
 import { numberValueOf } from './invoice-numbers';
 import type { InvoiceTerms } from './invoice-terms';
@@ -63,15 +65,28 @@ export class InvoiceReads {
     return docs.map((d) => stateOf<Invoice>(d));
   }
 
+  /** The search's candidates from the term index (a superset), or undefined for no such limit. */
+  private async candidates(orgId: string, query: InvoiceFilters): Promise<string[] | undefined> {
+    return query.search ? this.terms.searchCandidates(orgId, query.search) : undefined;
+  }
+
   /** GET /invoices: live invoices by the query's filters and sort (candidates from the term index first). */
   async list(orgId: string, query: InvoiceListQuery & Page): Promise<StatePage<Invoice>> {
-    const ids = query.search ? await this.terms.searchCandidates(orgId, query.search) : undefined;
     return readPage(this.model, {
-      filter: invoiceFilter(orgId, query, ids),
+      filter: invoiceFilter(orgId, query, await this.candidates(orgId, query)),
       sort: invoiceSort(query),
       page: { limit: query.limit, offset: query.offset },
       projection: { outbox: 0 },
     });
+  }
+
+  /**
+   * An export's page (issue #41): the list's live invoices by its filters (the search's candidates
+   * read again for each page), oldest first by `(createdAt, _id)`, each as the list shows it.
+   */
+  async exportPage(orgId: string, filters: InvoiceFilters, after: string | null, limit: number) {
+    const filter = invoiceFilter(orgId, filters, await this.candidates(orgId, filters));
+    return exportPage(this.model.collection, filter, after, limit, (doc) => invoiceView(stateOf<Invoice>(doc)));
   }
 
   /** GET /invoices/trash: trashed invoices, the last trashed first. */

@@ -1,6 +1,8 @@
 import { AggregateStore, outboxFields, type OutboxRelay } from '@stockyard/service-kit';
+import { exportPage } from '@stockyard/service-kit/exports';
 import { Schema, type Connection } from 'mongoose';
 import type { LandedCost } from '../domain/landed-cost';
+import { landedCostView } from '../domain/landed-cost-view';
 import { landedCostCodec } from './landed-cost.codec';
 
 const landedCostSchema = new Schema(
@@ -23,8 +25,9 @@ const landedCostSchema = new Schema(
   },
   { collection: 'landed_costs', versionKey: false },
 );
-/** The one list: a purchase order's landed costs, oldest first. */
+/** The one list: a purchase order's landed costs, oldest first; and an export's pages of them all. */
 landedCostSchema.index({ orgId: 1, purchaseOrderId: 1, createdAt: 1, _id: 1 });
+landedCostSchema.index({ orgId: 1, createdAt: 1, _id: 1 });
 
 export const landedCostModel = (connection: Connection) => connection.model('LandedCost', landedCostSchema);
 type LandedCostModel = ReturnType<typeof landedCostModel>;
@@ -37,7 +40,13 @@ export const landedCostStore = (model: LandedCostModel, relay: OutboxRelay) =>
   new AggregateStore<LandedCost>(model, relay, { name: 'Landed cost', remember: 1_000, codec: landedCostCodec });
 export type LandedCostStore = ReturnType<typeof landedCostStore>;
 
-/** The landed costs as states: by id, and a purchase order's. */
+/** The organization's landed costs, or a purchase order's. */
+const costsOf = (orgId: string, purchaseOrderId?: string) => ({
+  orgId,
+  ...(purchaseOrderId ? { purchaseOrderId } : {}),
+});
+
+/** The landed costs as states: by id, a purchase order's, and an export's pages. */
 export class LandedCostReads {
   constructor(
     private readonly model: LandedCostModel,
@@ -51,7 +60,19 @@ export class LandedCostReads {
 
   /** A purchase order's landed costs, oldest first (an order has a handful). */
   async ofPurchaseOrder(orgId: string, purchaseOrderId: string): Promise<LandedCost[]> {
-    const docs = await this.model.find({ orgId, purchaseOrderId }, { outbox: 0 }).sort({ createdAt: 1, _id: 1 }).lean();
+    const docs = await this.model
+      .find(costsOf(orgId, purchaseOrderId), { outbox: 0 })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean();
     return docs.map((d) => this.store.stateOfDoc(d));
+  }
+
+  /**
+   * An export's page (issue #41): the organization's landed costs, or a purchase order's (its list),
+   * oldest first by `(createdAt, _id)`, each as the list shows it.
+   */
+  exportPage(orgId: string, filters: { purchaseOrderId?: string }, after: string | null, limit: number) {
+    const toRow = (doc: Record<string, unknown>) => landedCostView(this.store.stateOfDoc(doc));
+    return exportPage(this.model.collection, costsOf(orgId, filters.purchaseOrderId), after, limit, toRow);
   }
 }

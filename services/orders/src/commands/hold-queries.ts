@@ -1,4 +1,4 @@
-import type { InventoryClient, Reservation, ReservationStatusAnswer } from '@stockyard/contracts';
+import type { ExportRows, InventoryClient, Reservation, ReservationStatusAnswer } from '@stockyard/contracts';
 import { callPeer, notFound } from '@stockyard/service-kit';
 import { isOpen, shortOf, type Hold } from '../domain/hold';
 import { availabilityKey, kitShortOf } from '../domain/kit-shortfall';
@@ -7,7 +7,7 @@ import { holdView } from '../domain/hold-view';
 import type { Order } from '../domain/order';
 import type { CatalogSources } from '../peers/catalog-sources';
 import type { PurchaseDates } from '../peers/purchase-dates';
-import type { HoldReads } from '../store/hold.repository';
+import type { HoldFilters, HoldReads } from '../store/hold.repository';
 import type { OrderReads } from '../store/order.repository';
 
 /** Open orders pending-reservations examines at most per call (newest ordered first). */
@@ -29,15 +29,25 @@ export class HoldQueries {
     return order;
   }
 
-  /** The order's holds; one still short and linked to a purchase order shows its expected date. */
+  /** The order's holds. */
   async ofOrder(orgId: string, id: string): Promise<{ data: Reservation[] }> {
     await this.order(orgId, id);
-    const holds = await this.holds.ofOrder(orgId, id);
+    return { data: await this.views(orgId, await this.holds.ofOrder(orgId, id)) };
+  }
+
+  /** An export's page of holds (issue #41): any status, by the filters, oldest first, as an order's list shows them. */
+  async exportPage(orgId: string, filters: HoldFilters, after: string | null, limit: number): Promise<ExportRows> {
+    const { holds, next } = await this.holds.exportPage(orgId, filters, after, limit);
+    return { rows: await this.views(orgId, holds), next };
+  }
+
+  /** The holds as partners see them: one still short and linked to a purchase order shows its expected date. */
+  private async views(orgId: string, holds: Hold[]): Promise<Reservation[]> {
     const awaited = holds.filter((h) => h.purchaseOrderId && shortOf(h) > 0).map((h) => h.purchaseOrderId!);
     const dates = await this.purchaseDates(orgId, [...new Set(awaited)]);
     const expected = (h: Hold) => (h.purchaseOrderId && shortOf(h) > 0 ? (dates.get(h.purchaseOrderId) ?? null) : null);
     const kitShort = await this.kitShortfalls(orgId, holds);
-    return { data: holds.map((h) => holdView(h, expected(h), kitShort(h))) };
+    return holds.map((h) => holdView(h, expected(h), kitShort(h)));
   }
 
   /** What each open kit-level hold's leaves lack in its warehouse: one catalog and one inventory read. */

@@ -38,6 +38,8 @@ holdSchema.index({ orgId: 1, variantId: 1, status: 1 });
 holdSchema.index({ orgId: 1, orderStatus: 1, status: 1, _id: 1 });
 // The holds linked to a purchase-order line (its arrival reserves for them first).
 holdSchema.index({ orgId: 1, purchaseOrderLineId: 1, _id: 1 });
+// An export's pages of them all, oldest first.
+holdSchema.index({ orgId: 1, createdAt: 1, _id: 1 });
 // Moves in flight, oldest first (the sweep).
 holdSchema.index({ 'pendingMove.at': 1 });
 

@@ -1,4 +1,6 @@
-import { AggregateStore, stateOf, type OutboxRelay } from '@stockyard/service-kit';
+import type { ReservationStatus } from '@stockyard/contracts';
+import { AggregateStore, stateOf, type OrgFilter, type OutboxRelay } from '@stockyard/service-kit';
+import { exportPage } from '@stockyard/service-kit/exports';
 import { insertAbsent } from '@stockyard/service-kit/store';
 import type { Hold, NewHold } from '../domain/hold';
 import type { HoldModel } from './hold.model';
@@ -31,7 +33,17 @@ export async function insertHoldsIfAbsent(store: Pick<HoldStore, 'collection'>, 
   await insertAbsent(store.collection, docs);
 }
 
-/** The holds as states: by id, by order, variant and status, the sweep's. */
+/** What an export of holds filters on, each an equality. */
+export interface HoldFilters {
+  orderId?: string;
+  variantId?: string;
+  warehouseId?: string;
+  status?: ReservationStatus;
+}
+
+const HOLD_FILTERS = ['orderId', 'variantId', 'warehouseId', 'status'] as const;
+
+/** The holds as states: by id, by order, variant and status, the sweep's, and an export's pages. */
 export class HoldReads {
   constructor(
     private readonly model: HoldModel,
@@ -94,6 +106,17 @@ export class HoldReads {
       .sort({ createdAt: 1, _id: 1 })
       .lean();
     return docs.map((d) => stateOf<Hold>(d));
+  }
+
+  /**
+   * An export's page (issue #41): the organization's holds, any status, matching each filter given,
+   * oldest first by `(createdAt, _id)`.
+   */
+  async exportPage(orgId: string, filters: HoldFilters, after: string | null, limit: number) {
+    const filter: OrgFilter = { orgId };
+    for (const key of HOLD_FILTERS) if (filters[key] !== undefined) filter[key] = filters[key];
+    const page = await exportPage(this.model.collection, filter, after, limit, (doc) => ({ hold: stateOf<Hold>(doc) }));
+    return { holds: page.rows.map((row) => row.hold as Hold), next: page.next };
   }
 
   /** Holds with a move in flight since before `before` (of every organization): the sweep's. */

@@ -8,6 +8,7 @@ import {
   type StatePage,
   type UniqueClaims,
 } from '@stockyard/service-kit';
+import { exportPage } from '@stockyard/service-kit/exports';
 import type { Order } from '../domain/order';
 import { channelOrderKey } from './channel-order-claims';
 import type { HoldsTrigger } from './holds-trigger';
@@ -90,11 +91,26 @@ export class OrderReads {
     return new Map(docs.map((d) => [d._id, (d.version as number | undefined) ?? 0]));
   }
 
+  /** The search's candidates from the term index (a superset), or undefined for no such limit. */
+  private async candidates(orgId: string, query: Partial<OrderListQuery>): Promise<string[] | undefined> {
+    return query.search ? this.terms.searchCandidates(orgId, query.search) : undefined;
+  }
+
   /** GET /orders: live orders by the query's filters and sort (search candidates from the term index first). */
   async list(orgId: string, query: OrderListQuery & Page): Promise<StatePage<OrderWire>> {
-    const ids = query.search ? await this.terms.searchCandidates(orgId, query.search) : undefined;
+    const filter = orderFilter(orgId, query, await this.candidates(orgId, query));
     const page = { limit: query.limit, offset: query.offset };
-    return readPage(this.rows, { filter: orderFilter(orgId, query, ids), sort: orderSort(query), page }, viewOf);
+    return readPage(this.rows, { filter, sort: orderSort(query), page }, viewOf);
+  }
+
+  /**
+   * An export's page (issue #41): the list's live orders by its filters (the search's candidates
+   * read again for each page), the oldest ordered first by `(orderedAt, _id)` (the default sort's
+   * index, and the dates' range), each as the list shows it.
+   */
+  async exportPage(orgId: string, filters: Partial<OrderListQuery>, after: string | null, limit: number) {
+    const filter = orderFilter(orgId, filters, await this.candidates(orgId, filters));
+    return exportPage(this.rows.collection, filter, after, limit, viewOf, 'orderedAt');
   }
 
   /** GET /orders/trash: trashed orders, the last trashed first. */

@@ -5,14 +5,17 @@ import { wordStartPattern } from '@stockyard/service-kit/search';
 /** The earliest date: `deletedAt` at or after it is every trashed order (a range of the trash index). */
 export const EARLIEST = new Date(-8_640_000_000_000_000);
 
+/** The list's filters without its order: GET /purchase-orders and an export's page filter by them. */
+export type PurchaseOrderFilters = Omit<PurchaseOrderListQuery, 'sortBy' | 'sortOrder'>;
+
 /** Whether the query asks for orders with documents (an attachment type implies it), without, or either. */
-export const wantsAttachment = (query: PurchaseOrderListQuery) => (query.attachmentType ? true : query.hasAttachment);
+export const wantsAttachment = (query: PurchaseOrderFilters) => (query.attachmentType ? true : query.hasAttachment);
 
 /**
  * The list's filter: the equalities its indexes hold, the candidates the term index found (a
  * superset, when it found them: `ids`), and each exact condition checked on the orders read.
  */
-export function purchaseOrderFilter(orgId: string, query: PurchaseOrderListQuery, ids?: string[]): OrgFilter {
+export function purchaseOrderFilter(orgId: string, query: PurchaseOrderFilters, ids?: string[]): OrgFilter {
   const filter: OrgFilter = { orgId, deletedAt: null };
   if (query.status) filter.status = query.status;
   if (query.channelId) filter.channelId = query.channelId;

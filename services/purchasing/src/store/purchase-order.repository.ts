@@ -7,9 +7,17 @@ import {
   type StatePage,
   type UniqueClaims,
 } from '@stockyard/service-kit';
+import { exportPage } from '@stockyard/service-kit/exports';
 import type { PurchaseOrder } from '../domain/purchase-order';
 import { attachmentKindTerm, HAS_ATTACHMENT } from '../domain/purchase-order-search';
-import { EARLIEST, purchaseOrderFilter, purchaseOrderSort, wantsAttachment } from './purchase-order-filter';
+import { purchaseOrderView } from '../domain/purchase-order-view';
+import {
+  EARLIEST,
+  purchaseOrderFilter,
+  purchaseOrderSort,
+  wantsAttachment,
+  type PurchaseOrderFilters,
+} from './purchase-order-filter';
 import type { HoldLinkTells } from './hold-link-tells';
 import type { PurchaseOrderModel } from './purchase-order.model';
 import { MAX_CANDIDATES, type PurchaseOrderTerms } from './purchase-order-terms';
@@ -72,8 +80,11 @@ export class PurchaseOrderReads {
     return docs.map((d) => stateOf<PurchaseOrder>(d));
   }
 
-  /** GET /purchase-orders: live orders by the query's filters and sort (candidates from the term index first). */
-  async list(orgId: string, query: PurchaseOrderListQuery & Page): Promise<StatePage<PurchaseOrder>> {
+  /**
+   * The ids a list may hold (a superset, from the term index), or undefined for no such limit: the
+   * search's candidates, and those with the documents asked for.
+   */
+  private async candidates(orgId: string, query: PurchaseOrderFilters): Promise<string[] | undefined> {
     let ids: string[] | undefined;
     const narrow = (found: string[] | undefined) => {
       if (found) ids = ids ? ids.filter((id) => found.includes(id)) : found;
@@ -84,12 +95,27 @@ export class PurchaseOrderReads {
       const hits = await this.terms.holding(orgId, [kind ? attachmentKindTerm(kind) : HAS_ATTACHMENT], MAX_CANDIDATES);
       narrow(hits.complete ? hits.refs : undefined);
     }
+    return ids;
+  }
+
+  /** GET /purchase-orders: live orders by the query's filters and sort (candidates from the term index first). */
+  async list(orgId: string, query: PurchaseOrderListQuery & Page): Promise<StatePage<PurchaseOrder>> {
     return readPage(this.model, {
-      filter: purchaseOrderFilter(orgId, query, ids),
+      filter: purchaseOrderFilter(orgId, query, await this.candidates(orgId, query)),
       sort: purchaseOrderSort(query),
       page: { limit: query.limit, offset: query.offset },
       projection: { outbox: 0 },
     });
+  }
+
+  /**
+   * An export's page (issue #41): the list's live orders by its filters (candidates from the term
+   * index, read again for each page), oldest first by `(createdAt, _id)`, each as the list shows it.
+   */
+  async exportPage(orgId: string, filters: PurchaseOrderFilters, after: string | null, limit: number) {
+    const filter = purchaseOrderFilter(orgId, filters, await this.candidates(orgId, filters));
+    const toRow = (doc: Record<string, unknown>) => purchaseOrderView(stateOf<PurchaseOrder>(doc));
+    return exportPage(this.model.collection, filter, after, limit, toRow);
   }
 
   /** GET /purchase-orders/trash: trashed orders, the last trashed first. */
