@@ -121,7 +121,7 @@ export const EXPORT_SOURCES = {
         resourceId: id.optional(),
         actorKeyId: id.optional(),
         route: z.string().max(64).optional(),
-        status: z.number().int().min(100).max(599).optional(),
+        status: z.coerce.number().int().min(100).max(599).optional(),
         from: isoDate.optional(),
         to: isoDate.optional(),
       })
@@ -129,6 +129,20 @@ export const EXPORT_SOURCES = {
     record: AuditEventSchema,
   },
 } satisfies Record<ExportResource, ExportSource>;
+
+/**
+ * An export's filters are its list's query parameters given as JSON values: `true`, `3` and
+ * `["PAID", "DRAFT"]` as well as the strings a query string carries (`"true"`, `"3"`, `"PAID,DRAFT"`).
+ * They are handed to the list's own schema as the query string would give them.
+ */
+export function exportFilterInput(filters: Record<string, unknown>): Record<string, unknown> {
+  const asQuery = (value: unknown): unknown => {
+    if (typeof value === 'boolean' || typeof value === 'number') return String(value);
+    if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.join(',');
+    return value;
+  };
+  return Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, asQuery(value)]));
+}
 
 /** POST /exports. `fields` picks and orders the record's top-level fields (default: all of them). */
 export const CreateExportSchema = z
@@ -141,7 +155,7 @@ export const CreateExportSchema = z
   .strict()
   .superRefine((body, ctx) => {
     const source = EXPORT_SOURCES[body.resource];
-    const filters = source.filters.safeParse(body.filters ?? {});
+    const filters = source.filters.safeParse(exportFilterInput(body.filters ?? {}));
     if (!filters.success) {
       for (const issue of filters.error.issues)
         ctx.addIssue({ code: 'custom', message: issue.message, path: ['filters', ...issue.path] });

@@ -1,11 +1,6 @@
-import type { EXPORT_SOURCES } from '@stockyard/contracts';
 import { bindExportRows } from '@stockyard/service-kit/exports';
 import type { Router } from 'express';
-import type { z } from 'zod';
 import type { ProductsGiven } from '../deps';
-
-/** What the kit parsed a resource's filters to (EXPORT_SOURCES). */
-type Filters<R extends 'products' | 'variants'> = z.output<(typeof EXPORT_SOURCES)[R]['filters']>;
 
 /**
  * POST /internal/v1/export-rows/catalog: the products and variants an export reads, a page at a time (contracts
@@ -13,9 +8,7 @@ type Filters<R extends 'products' | 'variants'> = z.output<(typeof EXPORT_SOURCE
  */
 export function exportRowsRoutes(router: Router, { products, variants }: ProductsGiven): void {
   bindExportRows(router, 'catalog', {
-    products: (orgId, filters, after, limit) =>
-      products.exportPage(orgId, filters as Filters<'products'>, after, limit),
-    variants: (orgId, filters, after, limit) =>
-      variants.exportPage(orgId, filters as Filters<'variants'>, after, limit),
+    products: (orgId, filters, after, limit) => products.exportPage(orgId, filters, after, limit),
+    variants: (orgId, filters, after, limit) => variants.exportPage(orgId, filters, after, limit),
   });
 }
