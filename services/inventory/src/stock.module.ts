@@ -11,6 +11,7 @@ import type { StockForPlaces, StockForReports, StockGiven } from './deps';
 import { MOVEMENT_RECORDED } from './domain/level-change';
 import { BUNDLE_EVENTS, bundleAvailabilityHandler } from './events/handlers/bundle-availability.handler';
 import { movementRecordedHandler } from './events/handlers/movement-recorded.handler';
+import { exportRowsRoutes } from './http/export-rows.routes';
 import { internalRoutes } from './http/internal.routes';
 import { reorderLevelsRoutes } from './http/reorder-levels.routes';
 import { stockOnHandRoutes } from './http/stock-on-hand.routes';
@@ -123,6 +124,7 @@ export function stockModule(
       internalRoutes(router, given);
       stockOnHandRoutes(router, given);
       reorderLevelsRoutes(router, given);
+      exportRowsRoutes(router, given);
     },
   };
 }

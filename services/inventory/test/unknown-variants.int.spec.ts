@@ -18,7 +18,7 @@ describe('unknown variants on the routes that create stock', () => {
   let closed = false;
   beforeAll(async () => {
     c = await startCatalog(ORG);
-    inv = await startInventory(ORG, { CATALOG_URL: c.url });
+    inv = await startInventory(ORG, { env: { CATALOG_URL: c.url } });
     wh = await inv.warehouse('Checked');
     catalogVariant = c.variantOf(await c.product({ name: 'Only in the catalog' }));
     await inv.variants('var_known');

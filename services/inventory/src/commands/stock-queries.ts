@@ -1,4 +1,5 @@
 import type {
+  ExportRows,
   ExportTemplateQuery,
   List,
   MovementPage,
@@ -12,13 +13,13 @@ import type {
 } from '@stockyard/contracts';
 import { countTemplateCsv } from '../domain/export-count-template';
 import { breakdown } from '../domain/get-stock-breakdown';
-import { emptyRow, sortRows } from '../domain/list-warehouse-stock';
+import { emptyRow, isStocked, levelRows, sortRows, stockRow } from '../domain/list-warehouse-stock';
 import { availableOf, locationAt, onHandOf, type StockLevel } from '../domain/stock-level';
-import { stockItemOf, warehouseView } from '../domain/stock-views';
+import { stockItemOf } from '../domain/stock-views';
 import type { BinRepository } from '../store/bin.repository';
 import type { BundleRepository } from '../store/bundle.repository';
-import type { MovementRepository } from '../store/movement.repository';
-import type { StockRepository } from '../store/stock.repository';
+import type { MovementFilters, MovementRepository } from '../store/movement.repository';
+import type { StockLevelFilters, StockRepository } from '../store/stock.repository';
 import type { VariantRepository } from '../store/variant.repository';
 import type { WarehouseRepository } from '../store/warehouse.repository';
 
@@ -39,6 +40,36 @@ export class StockQueries {
 
   movements(orgId: string, query: MovementQuery, page: Page): Promise<MovementPage> {
     return this.movementRows.list(orgId, query, page);
+  }
+
+  /** An export's page of the ledger (issue #41): oldest first, each row as GET /stock/movements answers it. */
+  exportMovements(orgId: string, filters: MovementFilters, after: string | null, limit: number): Promise<ExportRows> {
+    return this.movementRows.exportPage(orgId, filters, after, limit);
+  }
+
+  /**
+   * An export's page of stock levels (issue #41): up to `limit` level documents oldest first, each
+   * giving its rows as GET /warehouses/{id}/stock answers them without `includeEmpty` (one per
+   * warehouse with stock on hand or reserved, by warehouse id), the row with `warehouseId`. So a
+   * page may hold more rows than `limit`, or none while `next` still leads on.
+   */
+  async exportLevels(
+    orgId: string,
+    filters: StockLevelFilters,
+    after: string | null,
+    limit: number,
+  ): Promise<ExportRows> {
+    const { levels, next } = await this.stock.exportPage(orgId, filters, after, limit);
+    const warehouseIds = [...new Set(levels.flatMap((l) => l.locations.map((row) => row.warehouseId)))];
+    const [binNames, known] = await Promise.all([
+      this.bins.namesIn(orgId, warehouseIds),
+      this.variants.byIds(
+        orgId,
+        levels.map((l) => l.variantId),
+      ),
+    ]);
+    const rows = levels.flatMap((l) => levelRows(l, binNames, known.get(l.variantId), filters.warehouseId));
+    return { rows, next };
   }
 
   /** One warehouse's ledger (deleted warehouses' too). */
@@ -120,12 +151,7 @@ export class StockQueries {
         );
     let rows = levels
       .filter((l) => !search || known.has(l.variantId))
-      .map((l) => ({
-        ...warehouseView(l, warehouseId, binNames),
-        variantId: l.variantId,
-        sku: known.get(l.variantId)?.sku ?? null,
-        name: known.get(l.variantId)?.name ?? null,
-      }));
+      .map((l) => stockRow(l, warehouseId, binNames, known.get(l.variantId)));
     if (query.includeEmpty) {
       const stocked = new Set(rows.map((r) => r.variantId));
       rows = [
@@ -133,7 +159,7 @@ export class StockQueries {
         ...matching.filter((v) => !stocked.has(v.variantId)).map((v) => emptyRow(v.variantId, warehouseId, v)),
       ];
     } else {
-      rows = rows.filter((r) => r.onHand !== 0 || r.reserved !== 0);
+      rows = rows.filter(isStocked);
     }
     return { rows, binNames };
   }

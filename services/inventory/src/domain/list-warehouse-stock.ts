@@ -1,5 +1,39 @@
 import type { WarehouseStockQuery, WarehouseStockRow } from '@stockyard/contracts';
-import type { VariantInfo } from './stock-views';
+import type { StockLevel } from './stock-level';
+import { warehouseView, type VariantInfo } from './stock-views';
+
+/** A variant's row in a warehouse's stock: its totals and bins there, with the read model's SKU and name. */
+export const stockRow = (
+  level: StockLevel,
+  warehouseId: string,
+  binNames: Map<string, string>,
+  info?: VariantInfo,
+): WarehouseStockRow => ({
+  ...warehouseView(level, warehouseId, binNames),
+  variantId: level.variantId,
+  sku: info?.sku ?? null,
+  name: info?.name ?? null,
+});
+
+/** What the listing shows without `includeEmpty`: a row with stock on hand or reserved. */
+export const isStocked = (row: WarehouseStockRow) => row.onHand !== 0 || row.reserved !== 0;
+
+/**
+ * A level's rows as the warehouse listings show them (without `includeEmpty`): one per warehouse
+ * it has a location in (that one only when `warehouseId` is given) with stock, by warehouse id.
+ */
+export function levelRows(
+  level: StockLevel,
+  binNames: Map<string, string>,
+  info: VariantInfo | undefined,
+  warehouseId?: string,
+): WarehouseStockRow[] {
+  const warehouses = [...new Set(level.locations.map((l) => l.warehouseId))].sort();
+  return warehouses
+    .filter((id) => warehouseId === undefined || id === warehouseId)
+    .map((id) => stockRow(level, id, binNames, info))
+    .filter(isStocked);
+}
 
 /** An empty row for a variant the catalog knows but with no stock record in the warehouse. */
 export const emptyRow = (variantId: string, warehouseId: string, info?: VariantInfo): WarehouseStockRow => ({

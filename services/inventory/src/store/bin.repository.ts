@@ -47,4 +47,12 @@ export class BinRepository {
     const docs = await (this.store.model as BinModel).find({ orgId, warehouseId }, { name: 1 }).lean();
     return new Map(docs.map((d) => [d._id, d.name]));
   }
+
+  /** Every bin of these warehouses by id (bin ids are unique across warehouses), in one read. */
+  async namesIn(orgId: string, warehouseIds: readonly string[]): Promise<Map<string, string>> {
+    if (warehouseIds.length === 0) return new Map();
+    const filter = { orgId, warehouseId: { $in: [...warehouseIds] } };
+    const docs = await (this.store.model as BinModel).find(filter, { name: 1 }).lean();
+    return new Map(docs.map((d) => [d._id, d.name]));
+  }
 }

@@ -1,5 +1,6 @@
-import type { MovementPage, MovementQuery, Page, StockMovement } from '@stockyard/contracts';
+import type { ExportRows, MovementPage, MovementQuery, Page, StockMovement } from '@stockyard/contracts';
 import { readPage, type OrgFilter } from '@stockyard/service-kit';
+import { exportPage } from '@stockyard/service-kit/exports';
 import type { MovementDoc, MovementModel } from './movement.model';
 
 export const toMovement = ({ _id, orgId: _org, createdAt, ...fields }: MovementDoc): StockMovement => ({
@@ -10,6 +11,18 @@ export const toMovement = ({ _id, orgId: _org, createdAt, ...fields }: MovementD
   createdAt: createdAt.toISOString(),
 });
 
+/** GET /stock/movements' filters without its paging: an export's page filters by them. */
+export type MovementFilters = Omit<MovementQuery, 'startingAfter' | 'includeTotal'>;
+
+/** The organization's movements matching each filter given (every filter has its index). */
+function movementFilter(orgId: string, query: MovementFilters): OrgFilter {
+  const filter: OrgFilter = { orgId };
+  if (query.variantId) filter.variantId = query.variantId;
+  if (query.warehouseId) filter.warehouseId = query.warehouseId;
+  if (query.type) filter.type = query.type;
+  return filter;
+}
+
 /**
  * The ledger, read newest first (the writes are in StockRepository, beside the change). Each
  * filter has its index, `(orgId, <filter field>, createdAt, _id)` (movement.model.ts), which
@@ -19,14 +32,10 @@ export class MovementRepository {
   constructor(private readonly movements: MovementModel) {}
 
   async list(orgId: string, query: MovementQuery, page: Page): Promise<MovementPage> {
-    const filter: OrgFilter = { orgId };
-    if (query.variantId) filter.variantId = query.variantId;
-    if (query.warehouseId) filter.warehouseId = query.warehouseId;
-    if (query.type) filter.type = query.type;
     const { data, total, next } = await readPage(
       this.movements,
       {
-        filter,
+        filter: movementFilter(orgId, query),
         sort: { createdAt: -1, _id: -1 },
         page,
         startingAfter: query.startingAfter,
@@ -41,5 +50,14 @@ export class MovementRepository {
       offset: page.offset,
       next: next ?? null,
     };
+  }
+
+  /**
+   * An export's page of the ledger (issue #41): the list's filter, oldest first by `(createdAt, _id)`
+   * (the list's indexes read backwards), each row as the list answers it.
+   */
+  exportPage(orgId: string, filters: MovementFilters, after: string | null, limit: number): Promise<ExportRows> {
+    const toRow = (doc: Record<string, unknown>) => toMovement(doc as MovementDoc);
+    return exportPage(this.movements.collection, movementFilter(orgId, filters), after, limit, toRow);
   }
 }

@@ -35,6 +35,8 @@ stockLevelSchema.index({ orgId: 1, variantId: 1 }, { unique: true });
 // not by `locations`: our FerretDB build reads every level of the organization for that array.
 // Reorder levels (POST /internal/v1/stock/reorder-levels): the levels with a reorder point, a page in variant order.
 stockLevelSchema.index({ orgId: 1, hasReorderPoint: 1, variantId: 1 });
+// An export's pages of levels (issue #41): oldest first after the cursor, a page's range of the organization's levels.
+stockLevelSchema.index({ orgId: 1, createdAt: 1, _id: 1 });
 
 export const stockLevelModel = (connection: Connection) => connection.model('StockLevel', stockLevelSchema);
 export type StockLevelModel = ReturnType<typeof stockLevelModel>;

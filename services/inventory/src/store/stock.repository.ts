@@ -1,4 +1,5 @@
 import { AggregateStore, type OutboxRelay } from '@stockyard/service-kit';
+import { exportPage } from '@stockyard/service-kit/exports';
 import type { CostPool } from '../domain/cost-layer';
 import { binTerm, warehouseTerm } from '../domain/level-places';
 import type { StockLevel } from '../domain/stock-level';
@@ -7,10 +8,18 @@ import type { ValuationLedger } from './valuation-ledger';
 import type { LevelPlaces } from './level-places';
 import type { StockLevelModel } from './stock-level.model';
 
+/** An export's filters of levels (contracts' EXPORT_SOURCES.stock_levels). */
+export interface StockLevelFilters {
+  warehouseId?: string;
+  variantId?: string;
+}
+
 /** Levels this process remembers (the most recently written), so a change usually skips its read. */
 const KNOWN_LEVELS = 20_000;
 /** Levels read by `_id` in one query (a read of a place's levels takes as many as it needs). */
 const IDS_PER_READ = 1_000;
+/** A warehouse's levels an export's page names by id; a warehouse with more pages through all the organization's. */
+const EXPORT_CANDIDATES = 5_000;
 /** What reads of many levels leave out: bookkeeping, and the cost pools (only a change reads them). */
 const LIST = {
   outbox: 0,
@@ -98,6 +107,24 @@ export class StockRepository {
   async withBin(orgId: string, binId: string): Promise<StockLevel[]> {
     const levels = await this.atPlace(orgId, binTerm(binId));
     return levels.filter((level) => level.locations.some((l) => l.binId === binId));
+  }
+
+  /**
+   * An export's page of levels (issue #41): the organization's, of the variant or with a location in
+   * the warehouse (the level-place index's variant ids, read again for each page; past
+   * EXPORT_CANDIDATES, every level), up to `limit` level documents oldest first by `(createdAt, _id)`
+   * after the kit's cursor. A page is of levels, not rows: the caller makes each level's rows, those
+   * of the warehouse only (StockQueries.exportLevels).
+   */
+  async exportPage(orgId: string, filters: StockLevelFilters, after: string | null, limit: number) {
+    const filter: Record<string, unknown> = { orgId };
+    if (filters.variantId) filter.variantId = filters.variantId;
+    else if (filters.warehouseId) {
+      const hits = await this.places.holding(orgId, [warehouseTerm(filters.warehouseId)], EXPORT_CANDIDATES);
+      if (hits.complete) filter._id = { $in: hits.refs.map((v) => `${orgId}:${v}`) };
+    }
+    const page = await exportPage(this.model.collection, filter, after, limit, (doc) => ({ level: doc }));
+    return { levels: page.rows.map((row) => row.level as StockLevel), next: page.next };
   }
 
   private async atPlace(orgId: string, term: string, fields: typeof LIST | typeof POOLS = LIST): Promise<StockLevel[]> {

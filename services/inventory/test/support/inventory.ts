@@ -1,5 +1,5 @@
 import { newEvent } from '@stockyard/service-kit';
-import { eventually, startService } from '@stockyard/testkit';
+import { eventually, startService, type HarnessOptions } from '@stockyard/testkit';
 import { inventory } from '../../src/app';
 
 const ALL = [
@@ -15,13 +15,17 @@ const ALL = [
 /** No catalog answers here: a variant the read model lacks is a 503 (test/variant-check.int.spec starts one). */
 const NO_CATALOG = 'http://catalog.invalid';
 
-/** The inventory service on the one harness, with the setup steps its tests share. */
-export async function startInventory(orgId: string, env: Record<string, string> = {}) {
+/**
+ * The inventory service on the one harness, with the setup steps its tests share; `options` over
+ * its defaults (`options.env` over its environment: no catalog).
+ */
+export async function startInventory(orgId: string, options: HarnessOptions = {}) {
   const h = await startService(inventory, {
     orgId,
     permissions: ALL,
     tap: ['inventory.#', 'stock.#'],
-    env: { CATALOG_URL: NO_CATALOG, ...env },
+    ...options,
+    env: { CATALOG_URL: NO_CATALOG, ...options.env },
   });
   /** `product`: the product and categories the catalog sends with it (none: an older catalog's event). */
   const publishVariant = (
