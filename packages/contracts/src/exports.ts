@@ -211,7 +211,8 @@ export const ExportPageSchema = z.object({
 
 /**
  * Rows a service reads for an export, a page at a time (internal: the exports' worker calls it), at
- * `/export-rows/<service>` (one path per service: the internal document lists them side by side).
+ * `/export-rows/<service>` (one path per service: the internal document lists them side by side); this is
+ * the paths' common start.
  */
 export const INTERNAL_EXPORT_ROWS_PATH = '/export-rows';
 export const EXPORT_ROWS_MAX = 1000;

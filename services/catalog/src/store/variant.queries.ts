@@ -100,9 +100,9 @@ export class VariantQueries {
    */
   async exportPage(orgId: string, q: VariantFilters, after: string | null, limit: number): Promise<ExportRows> {
     const filter = variantListFilter(orgId, q);
-    const toRef = (row: Record<string, unknown>) => ({ productId: row.productId, variantId: row.variantId });
-    const page = await exportPage(this.variantList.model.collection, filter, after, limit, toRef, 'at');
-    return { rows: await this.viewsOf(orgId, page.rows as RowRef[]), next: page.next };
+    const toRef = (row: Record<string, unknown>) => ({ productId: row.productId, variantId: row.variantId }) as RowRef;
+    const page = await exportPage(this.variantList.model.collection, filter, after, limit, toRef, { field: 'at' });
+    return { rows: await this.viewsOf(orgId, page.rows), next: page.next };
   }
 
   /** The live variants of a page of the list's rows, as the list shows them (a row its product no longer has drops). */

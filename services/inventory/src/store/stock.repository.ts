@@ -123,8 +123,8 @@ export class StockRepository {
       const hits = await this.places.holding(orgId, [warehouseTerm(filters.warehouseId)], EXPORT_CANDIDATES);
       if (hits.complete) filter._id = { $in: hits.refs.map((v) => `${orgId}:${v}`) };
     }
-    const page = await exportPage(this.model.collection, filter, after, limit, (doc) => ({ level: doc }));
-    return { levels: page.rows.map((row) => row.level as StockLevel), next: page.next };
+    const page = await exportPage(this.model.collection, filter, after, limit, (doc) => doc as unknown as StockLevel);
+    return { levels: page.rows, next: page.next };
   }
 
   private async atPlace(orgId: string, term: string, fields: typeof LIST | typeof POOLS = LIST): Promise<StockLevel[]> {

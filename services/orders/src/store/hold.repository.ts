@@ -115,8 +115,8 @@ export class HoldReads {
   async exportPage(orgId: string, filters: HoldFilters, after: string | null, limit: number) {
     const filter: OrgFilter = { orgId };
     for (const key of HOLD_FILTERS) if (filters[key] !== undefined) filter[key] = filters[key];
-    const page = await exportPage(this.model.collection, filter, after, limit, (doc) => ({ hold: stateOf<Hold>(doc) }));
-    return { holds: page.rows.map((row) => row.hold as Hold), next: page.next };
+    const page = await exportPage(this.model.collection, filter, after, limit, (doc) => stateOf<Hold>(doc));
+    return { holds: page.rows, next: page.next };
   }
 
   /** Holds with a move in flight since before `before` (of every organization): the sweep's. */

@@ -110,7 +110,7 @@ export class OrderReads {
    */
   async exportPage(orgId: string, filters: Partial<OrderListQuery>, after: string | null, limit: number) {
     const filter = orderFilter(orgId, filters, await this.candidates(orgId, filters));
-    return exportPage(this.rows.collection, filter, after, limit, viewOf, 'orderedAt');
+    return exportPage(this.rows.collection, filter, after, limit, viewOf, { field: 'orderedAt' });
   }
 
   /** GET /orders/trash: trashed orders, the last trashed first. */
