@@ -64,7 +64,8 @@ import { EARLIEST as ORDER_EARLIEST, orderFilter, orderSort } from '../services/
 import { orderTerms } from '../services/orders/src/store/order-terms';
 import { OrderStatsBuckets } from '../services/orders/src/store/order-stats.repository';
 import { shipmentModel } from '../services/orders/src/store/shipment.model';
-import { keysetAfter } from '../packages/service-kit/internals';
+import { holdModel } from '../services/orders/src/store/hold.model';
+import { fromCursor, keysetAfter } from '../packages/service-kit/internals';
 import { infraEnv } from '@stockyard/testkit';
 
 interface Shape {
@@ -117,6 +118,48 @@ const usingVariants = (variantIds: string[]) => ({
   deletedAt: null,
   componentVariantIds: { $in: variantIds },
 });
+
+/**
+ * An export's pages (issue #41; the kit's exportPage): the list's filter, oldest first by
+ * `(createdAt, _id)` (order rows by `orderedAt`), and the page after a cursor with the cursor's
+ * condition beside the filter's (the kit's fromCursor), on the list's own indexes walked forward.
+ */
+function exportShapes(): Shape[] {
+  const both = (name: string, shape: Omit<Shape, 'name'>, field = 'createdAt'): Shape[] => [
+    { name: `export rows: ${name}, first page`, ...shape, limit: 1001 },
+    {
+      name: `export rows: ${name}, the page after a cursor`,
+      ...shape,
+      filter: fromCursor(shape.filter, { at: now, id: 'x_1' }, field),
+      limit: 1001,
+    },
+  ];
+  const orderedFirst = { orderedAt: 1, _id: 1 } as const;
+  return [
+    ...both('products', { model: productModel, filter: products({}), sort: oldestFirst }),
+    ...both('variants', { model: variantListRows, filter: { orgId: 'o' }, sort: byProduct }, 'at'),
+    ...both('stock levels', { model: stockLevelModel, filter: { orgId: 'o' }, sort: oldestFirst }),
+    ...both('stock movements', { model: movementModel, filter: { orgId: 'o' }, sort: oldestFirst }),
+    ...both('stock movements?type', { model: movementModel, filter: { orgId: 'o', type: 'SALE' }, sort: oldestFirst }),
+    ...both('purchase orders', {
+      model: purchaseOrderModel,
+      filter: purchaseOrderFilter('o', PurchaseOrderListQuerySchema.parse({})),
+      sort: oldestFirst,
+    }),
+    ...both('invoices', {
+      model: invoiceModel,
+      filter: invoiceFilter('o', InvoiceListQuerySchema.parse({})),
+      sort: oldestFirst,
+    }),
+    ...both('landed costs', { model: landedCostModel, filter: { orgId: 'o' }, sort: oldestFirst }),
+    ...both(
+      'orders',
+      { model: orderRowModel, filter: orderFilter('o', OrderListQuerySchema.parse({})), sort: orderedFirst },
+      'orderedAt',
+    ),
+    ...both('holds', { model: holdModel, filter: { orgId: 'o' }, sort: oldestFirst }),
+  ];
+}
 
 const SHAPES: Shape[] = [
   { name: 'GET /stock/movements', model: movementModel, filter: { orgId: 'o' }, sort: newestFirst, ...page },
@@ -1053,6 +1096,7 @@ const SHAPES: Shape[] = [
     filter: { orgId: 'o', channelId: 'ch_1', productId: 'prd_1' },
     unsorted: 'a few listings per product and channel',
   },
+  ...exportShapes(),
 ];
 
 const unique = `${Date.now().toString(36)}${crypto.randomBytes(3).toString('hex')}`;

@@ -11,3 +11,4 @@ export { startConsumer, type ConsumerOptions } from './src/events/consumer';
 export { decodeCursor, encodeCursor, keysetAfter, pageWithNext, type Keyset } from './src/db/keyset';
 export { nonPublicReason, isPublicAddress } from './src/net/ip-address';
 export { serviceApp, assemble } from './src/service';
+export { fromCursor } from './src/store/export-page';

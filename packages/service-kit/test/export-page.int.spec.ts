@@ -50,6 +50,10 @@ it("reads an organization's matching rows oldest first, page after page, each on
     'r5',
   ]);
   expect(await readAll({ orgId: 'org_a', kind: 'x' }, 10)).toEqual(['r1', 'r2', 'r3', 'r5']);
+  // A range of the filter's own on the time field, with an $or beside it, page after page.
+  const fromTwo = { orgId: 'org_a', createdAt: { $gte: at(2), $lt: at(3) }, $or: [{ kind: 'y' }, { _id: 'r2' }] };
+  expect(await readAll(fromTwo, 1)).toEqual(['r2', 'r4']);
+  expect(await readAll({ orgId: 'org_a', createdAt: at(2) }, 1)).toEqual(['r2', 'r3', 'r4']);
   expect(await readAll({ orgId: 'org_c' }, 10)).toEqual([]);
 });
 
