@@ -46,6 +46,11 @@ export const baseServiceEnv = z.object({
    * them left the local single-node broker taking 40 s to accept a connection (README, Watching it).
    */
   QUEUE_TYPE: z.enum(['quorum', 'classic']).default('classic'),
+  /**
+   * A folder to write a V8 CPU profile of the whole run to (`<service>-<pid>.cpuprofile`, written at
+   * shutdown; open it in Chrome's DevTools). Unset: no profiling. For benchmarks and investigations.
+   */
+  CPU_PROFILE_DIR: z.string().min(1).optional(),
   /** Publish right after each write (`true`) or only on the sweep (`false`). */
   OUTBOX_EAGER: z
     .enum(['true', 'false'])

@@ -4,6 +4,7 @@ import { connectMongo } from './db/mongo';
 import { Broker } from './events/broker';
 import { runMain, serve } from './lifecycle';
 import { createLogger } from './logger';
+import { startCpuProfile } from './ops/cpu-profile';
 import { startOperations } from './ops/operations';
 import { stopTracing } from './ops/tracing';
 import type { ServiceDefinition } from './service';
@@ -17,6 +18,9 @@ export function runService<C extends BaseServiceConfig, D>(definition: ServiceDe
   runMain(async () => {
     const config = loadConfig(definition.configSchema);
     const logger = createLogger(definition.name, config.LOG_LEVEL, config.LOG_FORMAT);
+    const profiled = config.CPU_PROFILE_DIR
+      ? await startCpuProfile(config.CPU_PROFILE_DIR, definition.name)
+      : undefined;
     const operations = await startOperations(definition.name, config, logger);
     const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
     const broker = new Broker(config.AMQP_URL, config.EVENTS_EXCHANGE, logger, { queueType: config.QUEUE_TYPE });
@@ -27,7 +31,14 @@ export function runService<C extends BaseServiceConfig, D>(definition: ServiceDe
       service.app,
       config.PORT,
       logger,
-      [() => service.stop(), () => broker.close(), () => connection.close(), operations.stop, stopTracing],
+      [
+        () => service.stop(),
+        () => broker.close(),
+        () => connection.close(),
+        operations.stop,
+        stopTracing,
+        async () => profiled?.(),
+      ],
       { delayMs: config.SHUTDOWN_DELAY_MS },
     );
   });
