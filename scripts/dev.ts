@@ -16,6 +16,7 @@ import { ensureInfra, freePort, REPO_ROOT, ServiceProcess, STATE_DIR } from '@st
 import { devAdminKey } from './dev/dev-key';
 import { localPorts } from './start/ports';
 import { purchasingEnv } from './start/purchasing-env';
+import { webhooksEnv } from './start/webhooks-env';
 import { webhookAllowlist } from './start/webhook-allowlist';
 import { localWebhookSecretKeys } from './start/webhook-secret-keys';
 
@@ -64,6 +65,7 @@ async function main() {
       ...Object.fromEntries(mocks.map((m) => [urlOf(m.service), m.url])),
       GATEWAY_URL: gatewayUrl,
       ...(service === 'purchasing' ? purchasingEnv(infra) : {}),
+      ...(service === 'webhooks' ? webhooksEnv(infra) : {}),
       MONGO_DB: `stockyard_${service}`,
     },
     (line) => process.stdout.write(`${service} | ${line}\n`),

@@ -16,6 +16,7 @@ import { bootstrapAdminKey } from './start/admin-key';
 import { portsTaken } from './start/free-ports';
 import { localPorts } from './start/ports';
 import { purchasingEnv } from './start/purchasing-env';
+import { webhooksEnv } from './start/webhooks-env';
 import { startWaves } from './start/start-order';
 import { webhookAllowlist } from './start/webhook-allowlist';
 import { localWebhookSecretKeys } from './start/webhook-secret-keys';
@@ -69,6 +70,7 @@ async function main() {
           // Every process gets its peers' addresses (purchasing and the catalog read orders' holds).
           ...upstreams,
           ...(name === 'purchasing' ? purchasing : {}),
+          ...(name === 'webhooks' ? webhooksEnv(infra) : {}),
           MONGO_DB: `stockyard_${name}`,
         },
         (line) => process.stdout.write(`${name.padEnd(width)} | ${line}\n`),

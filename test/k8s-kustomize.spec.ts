@@ -72,9 +72,9 @@ describe('kubectl apply -k k8s (the applied set)', () => {
 
 describe('kubectl apply -k k8s/throwaway (the example Secrets)', () => {
   it('builds the Secrets every pod of the applied set reads, and nothing else', () => {
-    expect(throwaway.map((m) => m.object.kind)).toEqual(['Secret', 'Secret']);
+    expect(throwaway.map((m) => m.object.kind)).toEqual(['Secret', 'Secret', 'Secret']);
     expect(throwaway.map((m) => m.object.metadata.name).sort()).toEqual(secretsRead());
-    expect(secretsRead()).toEqual(['stockyard-purchasing-secrets', 'stockyard-secrets']);
+    expect(secretsRead()).toEqual(['stockyard-purchasing-secrets', 'stockyard-secrets', 'stockyard-webhooks-secrets']);
   });
 
   it('adds to the applied set without clashing with it (one object per kind and name)', () => {

@@ -33,7 +33,7 @@ describe(`k8s/ against the Kubernetes ${KUBERNETES_VERSION} API`, () => {
 
   it("k8s/throwaway (a throw-away cluster's example Secrets) is valid", () => {
     const manifests = loadManifests('throwaway');
-    expect(manifests.map((m) => m.object.kind)).toEqual(['Secret', 'Secret']);
+    expect(manifests.map((m) => m.object.kind)).toEqual(['Secret', 'Secret', 'Secret']);
     expect(kubernetesProblems(manifests)).toEqual([]);
   });
 

@@ -125,7 +125,11 @@ export const EXPORT_SOURCES = {
         from: isoDate.optional(),
         to: isoDate.optional(),
       })
-      .strict(),
+      .strict()
+      .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
+        message: '`from` must not be after `to`',
+        path: ['from'],
+      }),
     record: AuditEventSchema,
   },
 } satisfies Record<ExportResource, ExportSource>;

@@ -3,16 +3,19 @@ import { auditModule } from './audit.module';
 import { configSchema, type Config } from './config';
 import { deliveriesData, deliveriesModule } from './deliveries.module';
 import { endpointsModule } from './endpoints.module';
+import { exportsModule } from './exports.module';
 
 function buildApp(ctx: ServiceContext<Config>) {
-  // The endpoints' changes and the routes' refusals leave through it, as audit records.
+  // The endpoints' and exports' changes, the routes' refusals and `export.completed` leave through it.
   const relay = outboxRelay(ctx);
   // The deliveries' store and commands first: an endpoint disabled or deleted closes or deletes its deliveries.
   const data = deliveriesData(ctx);
   const endpoints = endpointsModule(ctx, relay, data.ofEndpoints);
   const deliveries = deliveriesModule(ctx, data, endpoints);
   const audit = auditModule(ctx);
-  return composeService(ctx, { service: 'webhooks', relay, modules: { endpoints, deliveries, audit } });
+  // Exports read the trail through the audit module's reads (every other resource from its owner).
+  const exports = exportsModule(ctx, relay, audit.given.reads);
+  return composeService(ctx, { service: 'webhooks', relay, modules: { endpoints, deliveries, audit, exports } });
 }
 
 export const webhooks = defineService({ name: 'webhooks', configSchema, build: buildApp });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { EXPORT_ROWS_MAX } from '@stockyard/contracts';
 import { baseServiceEnv } from '@stockyard/service-kit';
 import { hostAllowlist } from '@stockyard/service-kit/net';
+import { s3Env } from '@stockyard/service-kit/objects';
 import { secretKeysSetting } from './secrets/secret-keys';
 
 export const configSchema = baseServiceEnv.extend({
@@ -49,5 +51,23 @@ export const configSchema = baseServiceEnv.extend({
   WEBHOOK_CASCADE_PAGE: z.coerce.number().int().positive().default(1000),
   /** How often each process looks for deleted endpoints whose deliveries are not all removed yet. */
   WEBHOOK_CASCADE_SWEEP_MS: z.coerce.number().int().positive().default(10_000),
+  /** Exports' files: a bucket of their own (created at start when missing). */
+  ...s3Env('stockyard-exports'),
+  /** The services whose rows an export reads (their `/internal/v1/export-rows`). */
+  CATALOG_URL: z.string().url().default('http://127.0.0.1:8081'),
+  PURCHASING_URL: z.string().url().default('http://127.0.0.1:8082'),
+  INVOICING_URL: z.string().url().default('http://127.0.0.1:8083'),
+  ORDERS_URL: z.string().url().default('http://127.0.0.1:8084'),
+  INVENTORY_URL: z.string().url().default('http://127.0.0.1:8085'),
+  /** How long one page of an export's rows may take from its owner (a page of 1,000 orders with lines). */
+  PEER_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** How often each process looks for an export to run (0: never; tests call the worker themselves). */
+  EXPORT_POLL_MS: z.coerce.number().int().nonnegative().default(1000),
+  /** A worker's claim on a job; renewed after every page, taken over once it runs out (a replica died). */
+  EXPORT_LEASE_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Rows read from the owner per page (its internal route takes at most 1,000). */
+  EXPORT_PAGE_ROWS: z.coerce.number().int().min(1).max(EXPORT_ROWS_MAX).default(EXPORT_ROWS_MAX),
+  /** The first wait before a page is asked again of an owner that is away; doubled for each of 3 retries. */
+  EXPORT_RETRY_MS: z.coerce.number().int().nonnegative().default(1000),
 });
 export type Config = z.infer<typeof configSchema>;

@@ -1,7 +1,10 @@
 import type { AuditReads } from './commands/audit-reads';
 import type { DeliveryCommands } from './commands/delivery-commands';
 import type { EndpointCommands } from './commands/endpoint-commands';
+import type { ExportCommands } from './commands/export-commands';
+import type { ExportQueries } from './commands/export-queries';
 import type { DeliveryWorker } from './delivery/worker';
+import type { ExportWorker } from './exports/export-worker';
 
 /** What the endpoints module gives its routes. */
 export interface EndpointsGiven {
@@ -18,4 +21,12 @@ export interface DeliveriesGiven {
 /** What the audit trail's module gives its routes: reads of the chain (the consumer writes it). */
 export interface AuditGiven {
   reads: AuditReads;
+}
+
+/** What the exports module gives its routes: the jobs' commands and reads, and the worker. */
+export interface ExportsGiven {
+  commands: ExportCommands;
+  queries: ExportQueries;
+  /** Runs jobs; tests run its passes themselves (EXPORT_POLL_MS=0) and stop it mid-job. */
+  worker: Pick<ExportWorker, 'tick' | 'stop'>;
 }

@@ -624,6 +624,22 @@ const AUDIT: RouteExample[] = [
   { route: 'GET /audit-events/verify' },
 ];
 
+/**
+ * The trail's product changes exported as CSV, its file ready (a presigned URL), and a second
+ * export cancelled while it waits for a worker (each process looks for jobs once a second).
+ */
+const EXPORTS: RouteExample[] = [
+  {
+    route: 'POST /exports',
+    body: { resource: 'audit_events', format: 'csv', filters: { resourceType: 'product' } },
+    makes: { exp_example: 'id' },
+  },
+  { route: 'GET /exports/{id}', params: { id: 'exp_example' }, until: { status: 'completed' } },
+  { route: 'GET /exports', query: { status: 'completed', limit: 10 } },
+  { route: 'POST /exports', body: { resource: 'audit_events', format: 'ndjson' }, makes: { exp_cancelled: 'id' } },
+  { route: 'POST /exports/{id}/cancel', params: { id: 'exp_cancelled' } },
+];
+
 export const EXAMPLE_TOUR: readonly RouteExample[] = [
   ...CATALOG_AND_WAREHOUSES,
   ...STOCK,
@@ -648,6 +664,7 @@ export const EXAMPLE_TOUR: readonly RouteExample[] = [
   ...CATALOG_STRUCTURE,
   ...WEBHOOKS,
   ...AUDIT,
+  ...EXPORTS,
 ];
 
 /** The example a route's documentation shows: its first in the tour. */

@@ -1,12 +1,16 @@
-import type { AuditQuery, AuditVerification } from '@stockyard/contracts';
+import type { AuditQuery, AuditVerification, ExportRows } from '@stockyard/contracts';
 import { notFound } from '@stockyard/service-kit';
 import { ChainCheck, FROM_GENESIS, type CheckStart } from '../domain/audit-chain-check';
 import type { AuditEntry } from '../domain/audit-entry';
+import { auditEventView } from '../domain/audit-event-view';
 import type { AuditEntries, AuditFilter, SequenceRange } from '../store/audit-entries.repository';
 
 const DEFAULT_LIMIT = 20;
 /** Entries read at a time by a verification: its memory stays this whatever the range. */
 const VERIFY_PAGE = 1000;
+
+/** An export's filters of the trail: the list's, without its paging. */
+type AuditExportFilters = Omit<AuditQuery, 'limit' | 'startingAfter'>;
 
 /** A page of entries, newest first; `next` continues below the last one. */
 interface AuditEntryPage {
@@ -36,6 +40,20 @@ export class AuditReads {
     const data = rows.slice(0, limit);
     const next = rows.length > limit ? String(data[data.length - 1]!.sequence) : null;
     return { data, limit, next };
+  }
+
+  /**
+   * A page of an export of the trail: the list's query and order (newest first) with its filters,
+   * `after` being the previous page's `next`; each entry as the API answers it.
+   */
+  async exportRows(
+    orgId: string,
+    filters: AuditExportFilters,
+    after: string | null,
+    limit: number,
+  ): Promise<ExportRows> {
+    const page = await this.list(orgId, { ...filters, limit, startingAfter: after ?? undefined });
+    return { rows: page.data.map(auditEventView), next: page.next };
   }
 
   async get(orgId: string, id: string): Promise<AuditEntry> {
