@@ -56,7 +56,7 @@ describe('exports through the gateway', () => {
     const csv = await ok('POST', '/exports', { resource: 'products', format: 'csv' });
     expect(csv).toMatchObject({ resource: 'products', format: 'csv', status: 'queued', downloadUrl: null });
     const { job, text } = await finished(csv.id);
-    const rows = parse(text, { columns: true }) as Record<string, string>[];
+    const rows: Record<string, string>[] = parse(text, { columns: true });
     expect(rows.map((r) => r.id)).toEqual(listed.map((p) => p.id));
     expect(job).toMatchObject({ rowsWritten: rows.length, bytesWritten: Buffer.byteLength(text) });
     const byId = new Map(rows.map((r) => [r.id, r]));

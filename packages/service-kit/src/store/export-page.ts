@@ -22,7 +22,7 @@ export async function exportPage<D extends mongo.Document, T>(
   toRow: (doc: D) => T,
   { field = 'createdAt', projection = { outbox: 0 } }: ExportPageOptions = {},
 ): Promise<{ rows: T[]; next: string | null }> {
-  const query = after ? fromCursor(filter as Record<string, unknown>, decodeCursor(after, 'after'), field) : filter;
+  const query = after ? fromCursor(filter, decodeCursor(after, 'after'), field) : filter;
   const docs = (await collection
     .find(query as mongo.Filter<D>, { projection })
     .sort({ [field]: 1, _id: 1 })
@@ -41,7 +41,7 @@ export async function exportPage<D extends mongo.Document, T>(
  * filter's own on the time field is narrowed to start at the cursor.
  */
 export function fromCursor(filter: Record<string, unknown>, cursor: Keyset, field: string): Record<string, unknown> {
-  const { $or: cursorOr, [field]: cursorFrom } = keysetAfter(cursor, 1, field) as Record<string, unknown>;
+  const { $or: cursorOr, [field]: cursorFrom } = keysetAfter(cursor, 1, field);
   const { $or: filterOr, [field]: filterOn, ...rest } = filter;
   const query: Record<string, unknown> = { ...rest, [field]: onField(filterOn, cursorFrom as { $gte: Date }) };
   if (filterOr) query.$and = [...((rest.$and as unknown[] | undefined) ?? []), { $or: filterOr }, { $or: cursorOr }];

@@ -1,11 +1,6 @@
-import type { EXPORT_SOURCES, ExportResource } from '@stockyard/contracts';
 import { bindExportRows } from '@stockyard/service-kit/exports';
 import type { Router } from 'express';
-import type { z } from 'zod';
 import type { StockGiven } from '../deps';
-
-/** What the kit parsed a resource's filters to (EXPORT_SOURCES). */
-type Filters<R extends ExportResource> = z.output<(typeof EXPORT_SOURCES)[R]['filters']>;
 
 /**
  * POST /internal/v1/export-rows/inventory: the stock levels and movements an export reads, a page
@@ -14,9 +9,7 @@ type Filters<R extends ExportResource> = z.output<(typeof EXPORT_SOURCES)[R]['fi
  */
 export function exportRowsRoutes(router: Router, { queries }: StockGiven): void {
   bindExportRows(router, 'inventory', {
-    stock_levels: (orgId, filters, after, limit) =>
-      queries.exportLevels(orgId, filters as Filters<'stock_levels'>, after, limit),
-    stock_movements: (orgId, filters, after, limit) =>
-      queries.exportMovements(orgId, filters as Filters<'stock_movements'>, after, limit),
+    stock_levels: (orgId, filters, after, limit) => queries.exportLevels(orgId, filters, after, limit),
+    stock_movements: (orgId, filters, after, limit) => queries.exportMovements(orgId, filters, after, limit),
   });
 }
