@@ -9,11 +9,19 @@ import { startMockPeer, type MockPeer } from '@stockyard/peer-mocks';
 import { asCaller, startService, startStack, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
 import { catalog } from '../services/catalog/src/app';
 import { inventory } from '../services/inventory/src/app';
+import { invoicing } from '../services/invoicing/src/app';
 import { orders } from '../services/orders/src/app';
 import { purchasing } from '../services/purchasing/src/app';
 import { keyPaths } from './support/answer-shape';
 
 const ORG = 'org_drift';
+/** An export page whose filters match nothing: the answer's envelope, the same for a mock and the real one. */
+const exportOfNothing = (resource: string, filters: Record<string, string>) => ({
+  resource,
+  filters,
+  after: null,
+  limit: 10,
+});
 const covered = new Set<InternalRouteName>();
 
 async function send(baseUrl: string, route: InternalRoute, body: unknown) {
@@ -49,9 +57,10 @@ const created = async (res: Promise<{ status: number; body: any }>) => {
 
 /** Mocks must not drift from the real peers: the same calls, answers of the same shape. */
 describe('the mocked peers answer as the real ones do', () => {
-  const mocks: Partial<Record<'catalog' | 'inventory' | 'orders' | 'purchasing' | 'gateway', MockPeer>> = {};
+  const mocks: Partial<Record<'catalog' | 'inventory' | 'orders' | 'purchasing' | 'invoicing' | 'gateway', MockPeer>> =
+    {};
   beforeAll(async () => {
-    for (const peer of ['catalog', 'inventory', 'orders', 'purchasing', 'gateway'] as const) {
+    for (const peer of ['catalog', 'inventory', 'orders', 'purchasing', 'invoicing', 'gateway'] as const) {
       mocks[peer] = await startMockPeer(peer, { identitySecret: TEST_IDENTITY_SECRET });
     }
   });
@@ -88,6 +97,8 @@ describe('the mocked peers answer as the real ones do', () => {
       });
       await expectSameShape('catalogSources', real.url, m, { ids: [source.id] });
       await expectSameShape('catalogOffers', real.url, m, { variantIds: [variantId], sourceChannelId: source.id });
+      // Export pages: the envelope (the rows are the list's, checked by the service's own export spec).
+      await expectSameShape('catalogExportRows', real.url, m, exportOfNothing('variants', { productId: 'prd_none' }));
     } finally {
       await real.close();
     }
@@ -118,6 +129,12 @@ describe('the mocked peers answer as the real ones do', () => {
       });
       await expectSameShape('inventoryStockOnHand', real.url, m, { variantIds: ['var_drift'] });
       await expectSameShape('inventoryReorderLevels', real.url, m, { variantIds: ['var_drift'] });
+      await expectSameShape(
+        'inventoryExportRows',
+        real.url,
+        m,
+        exportOfNothing('stock_movements', { variantId: 'var_none' }),
+      );
     } finally {
       await real.close();
     }
@@ -135,6 +152,7 @@ describe('the mocked peers answer as the real ones do', () => {
         purchaseOrderId: 'po_drift',
         purchaseOrderLineId: 'pol_drift',
       });
+      await expectSameShape('ordersExportRows', real.url, m, exportOfNothing('holds', { orderId: 'ord_none' }));
     } finally {
       await real.close();
     }
@@ -155,6 +173,27 @@ describe('the mocked peers answer as the real ones do', () => {
         }),
       );
       await expectSameShape('purchasingPurchaseOrders', real.url, mocks.purchasing!, { ids: [po.id] });
+      const noneReceived = exportOfNothing('purchase_orders', { status: 'RECEIVED' });
+      await expectSameShape('purchasingExportRows', real.url, mocks.purchasing!, noneReceived);
+    } finally {
+      await real.close();
+    }
+  });
+
+  it('invoicing (its export pages, on the mocked peers)', async () => {
+    const real = await startService(invoicing, {
+      orgId: ORG,
+      permissions: [...PERMISSIONS],
+      env: {
+        CATALOG_URL: mocks.catalog!.url,
+        INVENTORY_URL: mocks.inventory!.url,
+        PURCHASING_URL: mocks.purchasing!.url,
+        GATEWAY_URL: mocks.gateway!.url,
+      },
+    });
+    try {
+      const costs = exportOfNothing('landed_costs', { purchaseOrderId: 'po_none' });
+      await expectSameShape('invoicingExportRows', real.url, mocks.invoicing!, costs);
     } finally {
       await real.close();
     }

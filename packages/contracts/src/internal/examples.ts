@@ -245,24 +245,26 @@ export const INTERNAL_EXAMPLES: { [N in InternalRouteName]: InternalExample<N> }
       missing: [],
     },
   },
+  // Export pages answer the list's rows of the resource (each list's own example shows one); these
+  // show the envelope: a page and its `next`, or the last page.
   catalogExportRows: {
     request: { resource: 'variants', filters: { productId }, after: null, limit: 1000 },
-    response: { rows: [EXAMPLE_VARIANT], next: null },
+    response: { rows: [], next: null },
   },
   inventoryExportRows: {
     request: { resource: 'stock_movements', filters: { warehouseId, type: 'RECEIPT' }, after: null, limit: 1000 },
-    response: { rows: level(move.operationKey, 4, 0, { type: 'RECEIPT', quantity: 4 }).movements, next: null },
+    response: { rows: [], next: null },
   },
   purchasingExportRows: {
     request: { resource: 'purchase_orders', filters: { status: 'RECEIVED' }, after: null, limit: 1000 },
-    response: { rows: [{ id: poId, orderNumber: 'PO-000123', status: 'RECEIVED' }], next: 'po_7Hd2Kq9Lm' },
+    response: { rows: [], next: null },
   },
   invoicingExportRows: {
     request: { resource: 'landed_costs', filters: { purchaseOrderId: poId }, after: null, limit: 1000 },
     response: { rows: [], next: null },
   },
   ordersExportRows: {
-    request: { resource: 'holds', filters: { status: 'ALLOCATED' }, after: 'res_4Nq8Vb2Kx', limit: 500 },
+    request: { resource: 'holds', filters: { status: 'ALLOCATED' }, after: null, limit: 500 },
     response: { rows: [], next: null },
   },
   gatewaySettings: {
@@ -271,6 +273,7 @@ export const INTERNAL_EXAMPLES: { [N in InternalRouteName]: InternalExample<N> }
       accountingPush: 'none',
       matchTolerancePercent: 0,
       matchToleranceAmount: 0,
+      auditRetentionDays: 365,
       updatedAt: null,
     },
   },
