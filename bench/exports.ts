@@ -99,9 +99,10 @@ async function main() {
       const perThousand = Object.entries(used)
         .map(([name, msUsed]) => `${name} ${((msUsed / rows) * 1000).toFixed(0)}`)
         .join(', ');
+      const megabytes = (Number(done.bytesWritten) / 1024 / 1024).toFixed(1);
       say(
-        `export of ${rows} stock movements, ${format}: ${(rows / seconds).toFixed(0)} rows/s (${seconds.toFixed(1)} s, ` +
-          `${(Number(done.bytesWritten) / 1024 / 1024).toFixed(1)} MB)`,
+        `export of ${rows} stock movements, ${format}: ${(rows / seconds).toFixed(0)} rows/s ` +
+          `(${seconds.toFixed(1)} s, ${megabytes} MB)`,
       );
       say(`  CPU ms per 1,000 rows: ${perThousand}`);
       say(`  webhooks resident memory: ${rssAtStart.toFixed(0)} MB at the start, peak ${rssPeak.toFixed(0)} MB`);
