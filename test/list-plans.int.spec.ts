@@ -12,6 +12,8 @@ import mongoose from 'mongoose';
 import { levelPlaces } from '../services/inventory/src/store/level-places';
 import { movementModel } from '../services/inventory/src/store/movement.model';
 import { stockLevelModel } from '../services/inventory/src/store/stock-level.model';
+import { valuationEntryModel } from '../services/inventory/src/store/valuation-entry.model';
+import { soldFilters } from '../services/inventory/src/store/valuation-reads';
 import { variantModel } from '../services/inventory/src/store/variant.model';
 import { binModel, warehouseModel } from '../services/inventory/src/store/warehouse.model';
 import { deliveryModel } from '../services/webhooks/src/store/delivery.model';
@@ -158,6 +160,23 @@ function exportShapes(): Shape[] {
       'orderedAt',
     ),
     ...both('holds', { model: holdModel, filter: { orgId: 'o' }, sort: oldestFirst }),
+  ];
+}
+
+/**
+ * GET /reports/cogs (issue #42): a period's entries that charge cost of goods sold, one read per kind
+ * (`{orgId, kind, at}`) or of one sales channel (`{orgId, channelId, at}`), each an index range.
+ */
+function cogsShapes(): Shape[] {
+  const from = new Date(now.getTime() - 30 * 86_400_000);
+  const read = (name: string, filter: Record<string, unknown>): Shape => ({
+    name: `GET /reports/cogs: ${name}`,
+    model: valuationEntryModel,
+    filter,
+  });
+  return [
+    ...soldFilters('o', from, now).map((f) => read(`the period's ${'kind' in f ? f.kind : ''} rows`, f)),
+    ...soldFilters('o', from, now, 'ch_1').map((f) => read('?channelId, its sales in the period', f)),
   ];
 }
 
@@ -1097,6 +1116,7 @@ const SHAPES: Shape[] = [
     unsorted: 'a few listings per product and channel',
   },
   ...exportShapes(),
+  ...cogsShapes(),
 ];
 
 const unique = `${Date.now().toString(36)}${crypto.randomBytes(3).toString('hex')}`;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
-import { nonNegativeMoney, positiveQuantity } from './amounts';
+import { money, nonNegativeMoney, positiveQuantity } from './amounts';
 import { StockMovementSchema } from './stock';
 
 /**
@@ -42,10 +42,23 @@ export const ReceiveStockSchema = placed
   .extend({ unitCost: nonNegativeMoney().optional(), origin: z.string().trim().min(1).max(200).optional() })
   .strict();
 /**
- * Orders: SALE on fulfilment. The source location is resolved like a transfer's unless
- * binId is given; `fromReserved` (default true) also consumes that much of the hold.
+ * What a deduct sold (orders' fulfilment): the order, its sales channel and the order line's
+ * price of one unit of the variant deducted, as the line has it (in the organization's currency; a
+ * feed's line may be negative; null when the line has none, or for a kit's component, whose kit is
+ * priced, not it). Inventory keeps it on the
+ * SALE's valuation entry for `GET /reports/cogs`. Not compared on a repeat: the key decides.
  */
-export const DeductStockSchema = placed.extend({ fromReserved: z.boolean().default(true) }).strict();
+export const StockSaleSchema = z.object({ orderId: id, channelId: id, unitPrice: money().nullable() }).strict();
+export type StockSale = z.infer<typeof StockSaleSchema>;
+
+/**
+ * Orders: SALE on fulfilment. The source location is resolved like a transfer's unless
+ * binId is given; `fromReserved` (default true) also consumes that much of the hold; `sale`
+ * names what was sold (a deduct without it counts as a sale of no channel).
+ */
+export const DeductStockSchema = placed
+  .extend({ fromReserved: z.boolean().default(true), sale: StockSaleSchema.optional() })
+  .strict();
 
 export type ReserveStock = z.infer<typeof ReserveStockSchema>;
 export type ReceiveStock = z.infer<typeof ReceiveStockSchema>;

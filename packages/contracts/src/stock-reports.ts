@@ -135,3 +135,68 @@ export const InventoryAgingSchema = z
     'The stock on hand now by the age of its cost layers (FIFO) or of its pool’s last receipt (moving average)',
   );
 export type InventoryAging = z.infer<typeof InventoryAgingSchema>;
+
+/** What a cost-of-goods-sold report adds up by. */
+export const COGS_GROUPS = ['channel', 'product', 'day'] as const;
+export type CogsGroupBy = (typeof COGS_GROUPS)[number];
+
+/** A moment given as the start of a period (a date: its first instant, UTC) or its end (a date: its last). */
+export const periodStart = (value: string) => Date.parse(value.length === 10 ? `${value}T00:00:00.000Z` : value);
+export const periodEnd = (value: string) => Date.parse(value.length === 10 ? `${value}T23:59:59.999Z` : value);
+
+/** `from` not after `to` (when both are given and parse; their own rules refuse them otherwise). */
+const inOrder = ({ from, to }: { from?: string; to?: string }) => {
+  if (from === undefined || to === undefined) return true;
+  const [start, end] = [periodStart(from), periodEnd(to)];
+  return Number.isNaN(start) || Number.isNaN(end) || start <= end;
+};
+
+export const CogsQuerySchema = z
+  .object({
+    from: pastMoment()
+      .optional()
+      .describe('The period’s first moment (a date: its start, UTC); 30 days before `to` when left out'),
+    to: pastMoment().optional().describe('The period’s last moment (a date: its end, UTC); now when left out'),
+    channelId: id.optional().describe('Only the sales of this sales channel'),
+    groupBy: z.enum(COGS_GROUPS).default('channel').describe('What each row adds up: channel by default'),
+  })
+  .refine(inOrder, { message: 'must not be after to', path: ['from'] });
+export type CogsQuery = z.output<typeof CogsQuerySchema>;
+
+const cogsFigures = {
+  quantity: z.number().describe('Sold less returned'),
+  revenue: z.number().describe('The order lines’ prices × quantity sold, less returns'),
+  cogs: z.number().describe('Cost of goods sold: the sales’ cost, less returns, plus landed costs on goods sold'),
+  grossMargin: z.number().describe('revenue − cogs'),
+  marginPercent: z.number().nullable().describe('grossMargin / revenue × 100, to 2 decimals; null when revenue is 0'),
+};
+
+export const CogsGroupSchema = z
+  .object({
+    key: z
+      .string()
+      .nullable()
+      .describe(
+        'The sales channel id, product id or day (2026-03-31, UTC); null groups what no channel sold (deducts ' +
+          'that named no sale, landed costs on goods sold) or the variants of no known product',
+      ),
+    ...cogsFigures,
+  })
+  .describe('One group’s sales, their cost and margin');
+export type CogsGroup = z.infer<typeof CogsGroupSchema>;
+
+export const CogsReportSchema = listOf(CogsGroupSchema)
+  .extend({
+    from: z.string().describe('The period’s first moment'),
+    to: z.string().describe('Its last moment'),
+    currency: z.string(),
+    groupBy: z.enum(COGS_GROUPS),
+    channelId: z.string().nullable(),
+    totalQuantity: z.number().describe('Every group’s figures added up, as the groups’ are'),
+    totalRevenue: z.number(),
+    totalCogs: z.number(),
+    totalGrossMargin: z.number(),
+    totalMarginPercent: z.number().nullable(),
+  })
+  .describe('Cost of goods sold and gross margin over a period, from the valuation ledger, a page of groups');
+export type CogsReport = z.infer<typeof CogsReportSchema>;

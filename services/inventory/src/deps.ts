@@ -1,4 +1,5 @@
 import type { BinCommands } from './commands/bin-commands';
+import type { CogsReports } from './commands/cogs-report';
 import type { CountCommands } from './commands/count-commands';
 import type { InternalCommands } from './commands/internal-commands';
 import type { InventorySettingsCommands } from './commands/inventory-settings-commands';
@@ -46,9 +47,10 @@ export interface SettingsGiven {
   settings: InventorySettingsCommands;
 }
 
-/** What the reports module gives its routes: the stock's value as of a moment, and its age. */
+/** What the reports module gives its routes: the stock's value as of a moment, its age, and the cost of its sales. */
 export interface ReportsGiven {
   reports: StockReports;
+  cogs: Pick<CogsReports, 'report'>;
 }
 
 /** What the stock module hands the reports and settings modules (app.ts wires it): stock at cost, and its ledger. */

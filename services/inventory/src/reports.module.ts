@@ -1,4 +1,5 @@
 import type { ServiceModule } from '@stockyard/service-kit';
+import { CogsReports } from './commands/cogs-report';
 import { StockReports } from './commands/stock-reports';
 import type { ReportsGiven, StockForReports } from './deps';
 import { stockReportsRoutes } from './http/stock-reports.routes';
@@ -14,8 +15,14 @@ interface ReportsNeeds {
   settings: InventorySettingsReads;
 }
 
-/** The stock reports (issue #42): valuation as of a moment, a variant's stock on a past moment, aging. Routes only. */
+/**
+ * The stock reports (issue #42): valuation as of a moment, a variant's stock on a past moment, aging, cost of
+ * goods sold. Routes only.
+ */
 export function reportsModule({ stock, warehouses, variants, settings }: ReportsNeeds): ServiceModule<ReportsGiven> {
-  const given = { reports: new StockReports(stock.valuations, stock.stock, variants, warehouses, settings) };
+  const given = {
+    reports: new StockReports(stock.valuations, stock.stock, variants, warehouses, settings),
+    cogs: new CogsReports(stock.valuations, variants, settings),
+  };
   return { given, api: (router) => stockReportsRoutes(router, given) };
 }

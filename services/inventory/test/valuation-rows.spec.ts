@@ -29,4 +29,16 @@ describe('valuationRowsOf', () => {
       valueAfterCents: 0,
     });
   });
+
+  it('puts a sale’s order, channel and revenue on its row only; rows of no sale lack them', () => {
+    const sold = { orderId: 'ord_1', channelId: 'ch_1', revenueCents: 1200 };
+    const entries = sale.entries.map((e) => (e.kind === 'SALE' ? { ...e, sale: sold } : e));
+    const [opening, row] = valuationRowsOf({ orgId: 'org_1', variantId: 'var_1', version: 7 }, entries);
+    expect(row).toMatchObject(sold);
+    expect(row).not.toHaveProperty('sale');
+    expect(opening).not.toHaveProperty('orderId');
+    expect(rows[1]).not.toHaveProperty('channelId');
+    const model = valuationEntryModel(createConnection());
+    expect(new model(row).validateSync()).toBeUndefined();
+  });
 });

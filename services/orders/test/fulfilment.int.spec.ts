@@ -111,6 +111,26 @@ describe('fulfilment: deducts each open hold exactly once', () => {
     expect([missing.status, missing.body.error.code]).toEqual([400, 'validation_failed']);
   });
 
+  it('fulfil and restore-and-fulfil deducts name their sale: inventory’s COGS has the channel’s revenue', async () => {
+    const { channelId, variant, warehouseId } = await stockedChannel(h, 0);
+    const adjust = { variantId: variant.id, warehouseId, quantity: 10, unitCost: 2, reason: 'counted' };
+    await h.ok(await h.inventory!.request('POST', '/stock/adjust', adjust), 'adjust');
+    const order = await orderOf(h, channelId, variant.id, 3, 'F-S1');
+    expect((await h.request('POST', `/orders/${order.id}/fulfill`, {})).status).toBe(201);
+    const restored = await orderOf(h, channelId, variant.id, 2, 'F-S2');
+    await h.request('PUT', `/orders/${restored.id}/status`, { status: 'SHIPPED' });
+    const [hold] = await holdsOf(h, restored.id);
+    await h.request('POST', '/orders/release-stale-holds', { dryRun: false });
+    const body = { reservationIds: [hold.id] };
+    expect((await h.request('POST', `/orders/${restored.id}/restore-and-fulfill-holds`, body)).status).toBe(201);
+    const cogs = await h.inventory!.request('GET', `/reports/cogs?channelId=${channelId}&groupBy=channel`);
+    expect(cogs.status).toBe(200);
+    // 3 + 2 sold at the lines' 5.00 from stock that came in at 2.00.
+    expect(cogs.body.data).toEqual([
+      { key: channelId, quantity: 5, revenue: 25, cogs: 10, grossMargin: 15, marginPercent: 60 },
+    ]);
+  });
+
   it('release-stale-holds: a dry run by default reports; false releases; a limit out of range is 400', async () => {
     const { channelId, variant } = await stockedChannel(h, 10);
     const order = await orderOf(h, channelId, variant.id, 4, 'F-7');

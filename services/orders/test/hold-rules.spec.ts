@@ -11,6 +11,7 @@ import {
   topUp,
   topUpOrder,
 } from '../src/domain/hold-plans';
+import { saleOf } from '../src/domain/hold-sale';
 import { holdStates } from '../src/domain/hold-states';
 import type { Hold } from '../src/domain/hold';
 import { aHold, aLine, anOrder } from './support/builders';
@@ -24,14 +25,16 @@ const outcome = (run: () => { status: ReservationStatus }): StepOutcome<Reservat
   }
 };
 
+const sale = { orderId: 'ord_1', channelId: 'ch_1', unitPrice: 2.5 };
+
 describe('the hold lifecycle', () => {
   it('every status and trigger goes through the plans the routes use, as the table says', async () => {
     const steps = {
       allocate: (h: Hold) => allocateHold(h, 'src_1'),
       deallocate: deallocateHold,
-      commit: (h: Hold) => commitHold(h, true).state,
+      commit: (h: Hold) => commitHold(h, true, sale).state,
       cancel: (h: Hold) => cancelHold(h).state,
-      restore: (h: Hold) => restoreAndCommit(h).state,
+      restore: (h: Hold) => restoreAndCommit(h, sale).state,
     };
     const walked = await walkStateTable(holdStates, (from, trigger) =>
       outcome(() => {
@@ -51,13 +54,24 @@ describe('the hold lifecycle', () => {
     });
     expect(cancelHold(aHold()).move).toMatchObject({ kind: 'release', operationKey: 'res_1:release:1', quantity: 3 });
     expect(cancelHold(aHold({ reservedQuantity: 0 })).move).toBeNull();
-    expect(commitHold(aHold(), true).move).toMatchObject({ operationKey: 'res_1:deduct', fromReserved: true });
-    expect(restoreAndCommit(aHold({ status: 'CANCELLED', reservedQuantity: 0 })).move).toMatchObject({
+    expect(commitHold(aHold(), true, sale).move).toMatchObject({
+      operationKey: 'res_1:deduct',
+      fromReserved: true,
+      sale,
+    });
+    expect(restoreAndCommit(aHold({ status: 'CANCELLED', reservedQuantity: 0 }), sale).move).toMatchObject({
       fromReserved: false,
       undo: 'CANCELLED',
     });
     expect(topUp(aHold({ kitLevel: true }), 1)).toBeUndefined();
     expect(topUp(aHold({ warehouseId: null }), 1)).toBeUndefined();
+  });
+
+  it('a deduct sells at its line’s price on the order’s channel; a kit component, a line of no price: null', () => {
+    const order = anOrder({ lines: [aLine(), aLine({ id: 'oln_2', unitPrice: null })] });
+    expect(saleOf(order, aHold())).toEqual({ orderId: 'ord_1', channelId: 'ch_1', unitPrice: 2.5 });
+    expect(saleOf(order, aHold({ lineId: 'oln_2' })).unitPrice).toBeNull();
+    expect(saleOf(order, aHold({ kitParentLineId: 'oln_1' })).unitPrice).toBeNull();
   });
 
   it('top-ups serve holds linked to a purchase-order line first, then the oldest', () => {

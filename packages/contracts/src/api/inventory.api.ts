@@ -24,6 +24,8 @@ import {
   WarehouseStockRowSchema,
 } from '../stock';
 import {
+  CogsQuerySchema,
+  CogsReportSchema,
   InventoryAgingQuerySchema,
   InventoryAgingSchema,
   StockAsOfQuerySchema,
@@ -188,6 +190,10 @@ const STOCK_REPORTS_API = {
     query: InventoryAgingQuerySchema,
     response: InventoryAgingSchema,
     errors: inventoryCodes('resource_not_found'),
+  }),
+  getCogsReport: added('GET', '/reports/cogs', 'reports.read', 200, {
+    query: paged(CogsQuerySchema),
+    response: CogsReportSchema,
   }),
 };
 

@@ -185,7 +185,12 @@ export const INTERNAL_EXAMPLES: { [N in InternalRouteName]: InternalExample<N> }
   },
   inventoryReceive: { request: move, response: level(move.operationKey, 4, 0, { type: 'RECEIPT', quantity: 4 }) },
   inventoryDeduct: {
-    request: { ...move, operationKey: `${holdId}:deduct`, quantity: 2 },
+    request: {
+      ...move,
+      operationKey: `${holdId}:deduct`,
+      quantity: 2,
+      sale: { orderId: 'ord_3Dkw7Lz9', channelId, unitPrice: 24.5 },
+    },
     response: level(`${holdId}:deduct`, 2, 0, { type: 'SALE', quantity: -2 }),
   },
   inventoryMoves: {

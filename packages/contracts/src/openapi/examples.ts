@@ -91,6 +91,7 @@ const STOCK: RouteExample[] = [
     query: { date: '2026-06-30' },
   },
   { route: 'GET /reports/inventory-aging' },
+  { route: 'GET /reports/cogs', query: { groupBy: 'channel' } },
 ];
 
 /** A purchase order from draft to a first receipt, and an invoice against it. */

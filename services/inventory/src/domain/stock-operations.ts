@@ -14,6 +14,7 @@ import {
   type Reservation,
   type StockLevel,
 } from './stock-level';
+import { withSale } from './sale-entry';
 import { insufficientAvailable, insufficientReserved, insufficientStock } from './stock.errors';
 
 /** The internal API's moves (orders, purchasing). Each records its operation key on the level. */
@@ -86,7 +87,10 @@ export function receiveStock(
   return costReceipt(level, change, method, input.unitCost, input.origin);
 }
 
-/** SALE: from the named bin, else the resolved source location; optionally consumes the hold. Costed as sold. */
+/**
+ * SALE: from the named bin, else the resolved source location; optionally consumes the hold. Costed as
+ * sold, its sale (when named) on its valuation entry.
+ */
 export function deductStock(
   level: StockLevel,
   input: DeductStock,
@@ -116,7 +120,11 @@ export function deductStock(
     ids,
     now,
   );
-  return costStock(level, change, method, change.movements![0]!, 'SALE', -input.quantity);
+  return withSale(
+    costStock(level, change, method, change.movements![0]!, 'SALE', -input.quantity),
+    input.sale,
+    input.quantity,
+  );
 }
 
 function releaseHold(level: StockLevel, input: Keyed) {

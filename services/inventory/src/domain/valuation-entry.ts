@@ -32,6 +32,13 @@ export interface CostContext {
   at: Date;
 }
 
+/** What a SALE sold (the deduct's `sale`): its order, sales channel and revenue in cents (a RETURN's: negative). */
+export interface EntrySale {
+  orderId: string;
+  channelId: string;
+  revenueCents: number;
+}
+
 /**
  * One change of one warehouse's stock value, in whole cents. `valueCents` is the change of the
  * stock's value; `cogsCents` what it charged to cost of goods sold (a SALE's cost, a RETURN's
@@ -49,6 +56,8 @@ export interface ValuationEntry {
   valueAfterCents: number;
   cause: ValuationCause;
   at: Date;
+  /** A SALE's sale, when its deduct named one. */
+  sale?: EntrySale;
 }
 
 /** What an operation on one pool gives back: the pool after it and its entries, in order. */

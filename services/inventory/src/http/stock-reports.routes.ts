@@ -3,7 +3,7 @@ import { INVENTORY_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
 import type { ReportsGiven } from '../deps';
 
-export function stockReportsRoutes(router: Router, { reports }: ReportsGiven): void {
+export function stockReportsRoutes(router: Router, { reports, cogs }: ReportsGiven): void {
   bindRoute(router, INVENTORY_API.getStockValuation, ({ orgId, query: { limit, offset, ...filters } }) =>
     reports.valuation(orgId, filters, { limit, offset }),
   );
@@ -11,4 +11,7 @@ export function stockReportsRoutes(router: Router, { reports }: ReportsGiven): v
     reports.variantAsOf(orgId, params.variantId, query),
   );
   bindRoute(router, INVENTORY_API.getInventoryAging, ({ orgId, query }) => reports.aging(orgId, query));
+  bindRoute(router, INVENTORY_API.getCogsReport, ({ orgId, query: { limit, offset, ...filters } }) =>
+    cogs.report(orgId, filters, { limit, offset }),
+  );
 }

@@ -29,6 +29,10 @@ const valuationEntrySchema = new Schema(
       type: { type: String, required: true },
       id: { type: String, required: true },
     },
+    /** A SALE's sale when its deduct named one (orders' fulfilment): absent on other rows and older ones. */
+    orderId: { type: String },
+    channelId: { type: String },
+    revenueCents: { type: Number },
   },
   { collection: 'stock_valuation_entries', versionKey: false },
 );
@@ -36,11 +40,15 @@ const valuationEntrySchema = new Schema(
 // `{ orgId, variantId, at: { $lte: asOf } }`, summed per warehouse (store/valuation-reads.ts: a sum,
 // not the last row's `…After` fields, which two racing writes may date out of version order).
 valuationEntrySchema.index({ orgId: 1, variantId: 1, warehouseId: 1, at: -1, version: -1, index: -1 });
-// A period's COGS and flows (GET /reports/cogs, the reconciliation): `{ orgId, at: { $gte: from, $lt: to } }`
-// summed by kind (domain/valuation-summary.ts) per variant or day; a warehouse's the same with warehouseId.
+// A period's flows (the reconciliation): `{ orgId, at: { $gte: from, $lte: to } }` summed by kind
+// (domain/valuation-summary.ts); a warehouse's the same with warehouseId.
 // The stock's value as of a date (GET /reports/stock-valuation): `{ orgId, [warehouseId,] at: { $lte } }`, summed.
 valuationEntrySchema.index({ orgId: 1, at: 1 });
 valuationEntrySchema.index({ orgId: 1, warehouseId: 1, at: 1 });
+// A period's cost of goods sold (GET /reports/cogs, store/valuation-reads.ts `soldFilters`): the rows of each kind
+// that charges it, `{ orgId, kind, at: { $gte, $lte } }`, or of one sales channel, `{ orgId, channelId, at: … }`.
+valuationEntrySchema.index({ orgId: 1, kind: 1, at: 1 });
+valuationEntrySchema.index({ orgId: 1, channelId: 1, at: 1 });
 // What one cause made (a landed cost's allocation to a line, a movement's cost): its re-allocation's
 // difference and the audit trail.
 valuationEntrySchema.index({ orgId: 1, 'cause.type': 1, 'cause.id': 1 });

@@ -1,4 +1,5 @@
 import { toUnits } from '@stockyard/contracts';
+import { COGS_KINDS, type SoldEntry } from '../domain/cogs-report';
 import type { StockPosition } from '../domain/stock-position';
 import type { valuationEntryModel } from './valuation-entry.model';
 
@@ -13,6 +14,27 @@ interface SummedRow {
   quantity: number;
   valueCents: number;
 }
+
+/** What the cost of goods sold needs of a row. */
+const SOLD = {
+  _id: 0,
+  variantId: 1,
+  kind: 1,
+  at: 1,
+  quantity: 1,
+  cogsCents: 1,
+  channelId: 1,
+  revenueCents: 1,
+} as const;
+
+/**
+ * The reads of a period's cost of goods sold, each a range of an index (valuation-entry.model.ts):
+ * one per kind that charges it, or, for one sales channel, its sales.
+ */
+export const soldFilters = (orgId: string, from: Date, to: Date, channelId?: string) => {
+  const at = { $gte: from, $lte: to };
+  return channelId ? [{ orgId, channelId, at }] : COGS_KINDS.map((kind) => ({ orgId, kind, at }));
+};
 
 /** The positions the rows add up to, per variant and warehouse (quantities summed in integer units). */
 async function sumRows(rows: AsyncIterable<SummedRow>): Promise<StockPosition[]> {
@@ -51,6 +73,12 @@ export class ValuationReads {
   positionsAsOf(orgId: string, at: Date, warehouseId?: string): Promise<StockPosition[]> {
     const filter = warehouseId ? { orgId, warehouseId, at: { $lte: at } } : { orgId, at: { $lte: at } };
     return sumRows(this.entries.find(filter, SUMMED).lean<SummedRow[]>().cursor());
+  }
+
+  /** The entries that charged cost of goods sold from `from` to `to` (both included); of one channel's sales. */
+  async sold(orgId: string, from: Date, to: Date, channelId?: string): Promise<SoldEntry[]> {
+    const reads = soldFilters(orgId, from, to, channelId).map((f) => this.entries.find(f, SOLD).lean<SoldEntry[]>());
+    return (await Promise.all(reads)).flat();
   }
 
   /** One variant's stock as of `at`, per warehouse. */

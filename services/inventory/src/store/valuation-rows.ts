@@ -14,7 +14,7 @@ interface EntryPlace {
  * after a lost race keeps it), so a row written twice inserts nothing.
  */
 export const valuationRowsOf = (place: EntryPlace, entries: readonly ValuationEntry[]): ValuationEntryDoc[] =>
-  entries.map((entry, index) => ({
+  entries.map(({ sale, ...entry }, index) => ({
     ...entry,
     _id: `${place.orgId}:${entry.cause.type}:${entry.cause.id}:${index}`,
     orgId: place.orgId,
@@ -22,4 +22,6 @@ export const valuationRowsOf = (place: EntryPlace, entries: readonly ValuationEn
     version: place.version,
     index,
     cause: { ...entry.cause },
+    // A sale's fields only on its row: rows of no sale (and those written before sales were kept) lack them.
+    ...(sale ? { orderId: sale.orderId, channelId: sale.channelId, revenueCents: sale.revenueCents } : {}),
   }));

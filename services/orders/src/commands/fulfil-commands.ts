@@ -4,6 +4,7 @@ import { moveTo } from '../domain/change-status';
 import { isDropship, isOpen, wantsHold, type Hold } from '../domain/hold';
 import { foreignHolds, orderNotFulfillable } from '../domain/hold.errors';
 import { commitHold, restoreAndCommit } from '../domain/hold-plans';
+import { saleOf } from '../domain/hold-sale';
 import type { Order } from '../domain/order';
 import { fulfilmentOf } from '../domain/order-fulfilment';
 import { orderTrashed } from '../domain/order.errors';
@@ -111,14 +112,17 @@ export class FulfilCommands {
         (!lines || lines.has(h.lineId) || (h.kitParentLineId && lines.has(h.kitParentLineId))) &&
         (!body.warehouseId || h.warehouseId === body.warehouseId),
     );
-    return this.answer(orgId, order, { version: order.version, holds: held }, () => this.fulfillHolds(orgId, chosen));
+    return this.answer(orgId, order, { version: order.version, holds: held }, () =>
+      this.fulfillHolds(orgId, order, chosen),
+    );
   }
 
   /**
    * Each hold committed and its stock deducted (a SALE), together: the moves in flight finished in
-   * one call, the deducts planned in one batched change and asked of inventory in one call.
+   * one call, the deducts planned in one batched change and asked of inventory in one call, each
+   * naming its sale from the order at hand (its line's price, its channel).
    */
-  private async fulfillHolds(orgId: string, chosen: Hold[]): Promise<Moved> {
+  private async fulfillHolds(orgId: string, order: Order, chosen: Hold[]): Promise<Moved> {
     const ready = await this.moves.finishMany(chosen);
     const early = new Map<string, Outcome>();
     for (const hold of ready) {
@@ -128,7 +132,7 @@ export class FulfilCommands {
     }
     const deducting = ready.filter((h) => !early.has(h.id)).map((h) => h.id);
     const ran = await this.moves.runMany(orgId, deducting, (h) =>
-      isOpen(h) && !notDeductable(h) ? commitHold(h, true) : undefined,
+      isOpen(h) && !notDeductable(h) ? commitHold(h, true, saleOf(order, h)) : undefined,
     );
     const results = ready.map((hold): Outcome => {
       const outcome = early.get(hold.id);
@@ -161,16 +165,21 @@ export class FulfilCommands {
     // The holds were read before fulfillable: the version read before them is the refresh's (its
     // write, from PENDING, moves it, and the refresh reads again).
     return this.answer(orgId, order, { version: found.version, holds }, () =>
-      this.restoreHolds(orgId, reservationIds, held),
+      this.restoreHolds(orgId, order, reservationIds, held),
     );
   }
 
   /** restore-and-fulfil's moves: each CANCELLED hold named restored and deducted. */
-  private async restoreHolds(orgId: string, reservationIds: string[], held: Map<string, Hold>): Promise<Moved> {
+  private async restoreHolds(
+    orgId: string,
+    order: Order,
+    reservationIds: string[],
+    held: Map<string, Hold>,
+  ): Promise<Moved> {
     const ready = await this.moves.finishMany([...new Set(reservationIds)].map((r) => held.get(r)!));
     const restoring = ready.filter((h) => h.status === 'CANCELLED').map((h) => h.id);
     const ran = await this.moves.runMany(orgId, restoring, (h) =>
-      h.status === 'CANCELLED' && h.warehouseId && !h.kitLevel ? restoreAndCommit(h) : undefined,
+      h.status === 'CANCELLED' && h.warehouseId && !h.kitLevel ? restoreAndCommit(h, saleOf(order, h)) : undefined,
     );
     const results = ready.map((hold): Outcome => {
       if (hold.status !== 'CANCELLED')

@@ -182,7 +182,7 @@ export class HoldMoves {
     const body = { operationKey: move.operationKey, variantId: hold.variantId, warehouseId: move.warehouseId };
     if (move.kind === 'reserve') return this.stock.reserve(hold.orgId, { ...body, quantity: move.quantity });
     if (move.kind === 'release') return this.stock.release(hold.orgId, { ...body, quantity: move.quantity });
-    return this.stock.deduct(hold.orgId, { ...body, quantity: move.quantity, fromReserved: move.fromReserved });
+    return this.stock.deduct(hold.orgId, { ...body, ...deductOf(move) });
   }
 }
 
@@ -190,9 +190,13 @@ export class HoldMoves {
 function stockMoveOf(hold: Hold): StockMove {
   const move = hold.pendingMove!;
   const body = { operationKey: move.operationKey, variantId: hold.variantId, warehouseId: move.warehouseId };
-  if (move.kind === 'deduct')
-    return { kind: 'deduct', ...body, quantity: move.quantity, fromReserved: move.fromReserved };
+  if (move.kind === 'deduct') return { kind: 'deduct', ...body, ...deductOf(move) };
   return { kind: move.kind, ...body, quantity: move.quantity };
+}
+
+/** A deduct's fields: its sale only when planned with one (a move written before sales were sent has none). */
+function deductOf(move: PendingMove) {
+  return { quantity: move.quantity, fromReserved: move.fromReserved, ...(move.sale ? { sale: move.sale } : {}) };
 }
 
 /** The hold once inventory made the move. */

@@ -1,4 +1,4 @@
-import type { ReservationStatus } from '@stockyard/contracts';
+import type { ReservationStatus, StockSale } from '@stockyard/contracts';
 import { isOpen, type Hold, type PendingMove } from './hold';
 import { holdStates } from './hold-states';
 
@@ -48,9 +48,14 @@ export function cancelHold(hold: Hold): Planned {
 
 /**
  * Committing a hold: COMMITTED, its stock deducted as a SALE with the key `<id>:deduct` (one per
- * hold: COMMITTED is final); `undo` is the status a refused deduct puts it back in.
+ * hold: COMMITTED is final), naming what it sold; `undo` is the status a refused deduct puts it back in.
  */
-export function commitHold(hold: Hold, fromReserved: boolean, undo: ReservationStatus = hold.status): Planned {
+export function commitHold(
+  hold: Hold,
+  fromReserved: boolean,
+  sale: StockSale,
+  undo: ReservationStatus = hold.status,
+): Planned {
   const status = holdStates.next(hold.status, 'commit');
   if (!hold.warehouseId) throw new Error(`hold ${hold.id} has no warehouse to deduct from`);
   const move = {
@@ -60,13 +65,14 @@ export function commitHold(hold: Hold, fromReserved: boolean, undo: ReservationS
     quantity: hold.quantity,
     fromReserved,
     undo,
+    sale,
   };
   return { move, state: { ...hold, status } };
 }
 
 /** Restoring a CANCELLED hold and committing it (restore-and-fulfil): it holds nothing reserved. */
-export const restoreAndCommit = (hold: Hold): Planned =>
-  commitHold({ ...hold, status: holdStates.next(hold.status, 'restore') }, false, hold.status);
+export const restoreAndCommit = (hold: Hold, sale: StockSale): Planned =>
+  commitHold({ ...hold, status: holdStates.next(hold.status, 'restore') }, false, sale, hold.status);
 
 export const allocateHold = (hold: Hold, sourceChannelId: string): Hold => ({
   ...hold,

@@ -1,4 +1,4 @@
-import type { ReservationStatus } from '@stockyard/contracts';
+import type { ReservationStatus, StockSale } from '@stockyard/contracts';
 
 /** A move in inventory a hold has asked for and not yet seen answered (written before the call). */
 export interface PendingMove {
@@ -11,6 +11,8 @@ export interface PendingMove {
   fromReserved?: boolean;
   /** A deduct: the status the hold goes back to if inventory refuses it. */
   undo?: ReservationStatus;
+  /** A fulfilment's deduct: what was sold (order, channel, the line's unit price), for inventory's COGS. */
+  sale?: StockSale;
   at: Date;
 }
 

@@ -14,7 +14,7 @@ const CATALOG = [
   'sources.read',
   'sources.write',
 ];
-const INVENTORY = ['warehouses.read', 'warehouses.manage', 'stock.adjust'];
+const INVENTORY = ['warehouses.read', 'warehouses.manage', 'stock.adjust', 'reports.read'];
 
 /** A port nothing listens on: a peer there is down. */
 const CLOSED = 'http://127.0.0.1:9';

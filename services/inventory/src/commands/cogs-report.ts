@@ -1,0 +1,49 @@
+import type { CogsQuery, CogsReport, Page } from '@stockyard/contracts';
+import { periodOf } from '../domain/as-of';
+import { channelOf, cogsRow, cogsTotals, dayOf, sumCogs, type SoldEntry } from '../domain/cogs-report';
+import type { InventorySettingsReads } from '../store/inventory-settings.repository';
+import type { ValuationReads } from '../store/valuation-reads';
+import type { VariantRepository } from '../store/variant.repository';
+
+/**
+ * GET /reports/cogs: cost of goods sold and gross margin over a period, from the valuation ledger's
+ * entries that charge it (a sale keeps its order's channel and revenue when its deduct named them).
+ */
+export class CogsReports {
+  constructor(
+    private readonly valuations: Pick<ValuationReads, 'sold'>,
+    private readonly variants: Pick<VariantRepository, 'groupings'>,
+    private readonly settings: Pick<InventorySettingsReads, 'get'>,
+  ) {}
+
+  async report(orgId: string, query: CogsQuery, page: Page): Promise<CogsReport> {
+    const { from, to } = periodOf(query, new Date());
+    const [entries, { currency }] = await Promise.all([
+      this.valuations.sold(orgId, from, to, query.channelId),
+      this.settings.get(orgId),
+    ]);
+    const sums = sumCogs(entries, await this.keyOf(orgId, entries, query.groupBy));
+    return {
+      from: from.toISOString(),
+      to: to.toISOString(),
+      currency,
+      groupBy: query.groupBy,
+      channelId: query.channelId ?? null,
+      ...cogsTotals(sums),
+      data: sums.slice(page.offset, page.offset + page.limit).map(cogsRow),
+      total: sums.length,
+      ...page,
+    };
+  }
+
+  /** What an entry counts under; a product from the variant read model (null: a variant it has no product of). */
+  private async keyOf(orgId: string, entries: readonly SoldEntry[], groupBy: CogsQuery['groupBy']) {
+    if (groupBy === 'channel') return channelOf;
+    if (groupBy === 'day') return dayOf;
+    const known = await this.variants.groupings(
+      orgId,
+      entries.map((e) => e.variantId),
+    );
+    return (entry: SoldEntry) => known.get(entry.variantId)?.productId ?? null;
+  }
+}
