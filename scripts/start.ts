@@ -54,8 +54,9 @@ async function main() {
     WEBHOOK_SECRET_KEYS: localWebhookSecretKeys(STATE_DIR),
   };
   const purchasing = purchasingEnv(infra);
+  // Every process's peers, the gateway among them (invoicing and webhooks read the organization's settings).
   const upstreams = Object.fromEntries(
-    SERVICES.filter((s) => s !== 'gateway').map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports.http[s]}`]),
+    SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports.http[s]}`]),
   );
   const width = Math.max(...SERVICES.map((s) => s.length));
   const processes = SERVICES.map(

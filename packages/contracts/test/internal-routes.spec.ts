@@ -50,7 +50,14 @@ describe('the internal route table', () => {
   it('names the peers a service calls from the callers column', () => {
     expect(peersOf('purchasing').sort()).toEqual(['catalog', 'inventory', 'orders']);
     expect(peersOf('invoicing').sort()).toEqual(['catalog', 'gateway', 'inventory', 'purchasing']);
-    expect(peersOf('webhooks').sort()).toEqual(['catalog', 'inventory', 'invoicing', 'orders', 'purchasing']);
+    expect(peersOf('webhooks').sort()).toEqual([
+      'catalog',
+      'gateway',
+      'inventory',
+      'invoicing',
+      'orders',
+      'purchasing',
+    ]);
   });
 });
 

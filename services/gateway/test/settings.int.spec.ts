@@ -20,8 +20,40 @@ describe('GET and PATCH /settings, GET /internal/v1/settings', () => {
       accountingPush: 'none',
       matchTolerancePercent: 0,
       matchToleranceAmount: 0,
+      auditRetentionDays: 365,
       updatedAt: null,
     });
+  });
+
+  it('keeps the audit retention in days, 365 where an organization never set it', async () => {
+    const other = await gw.newOrg('Retention');
+    // An organization whose settings were written before the field existed.
+    await gw.connection.collection('organizations').updateOne({ _id: other.orgId } as never, {
+      $set: { settings: { invoiceWorkflow: 'advanced' } },
+    });
+    expect(await json(await gw.api('GET', '/settings', other.adminKey))).toMatchObject({
+      invoiceWorkflow: 'advanced',
+      auditRetentionDays: 365,
+    });
+    const res = await gw.api('PATCH', '/settings', other.adminKey, { auditRetentionDays: 30 });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ invoiceWorkflow: 'advanced', auditRetentionDays: 30 });
+    await gw.api('PATCH', '/settings', other.adminKey, { auditRetentionDays: 3650 });
+    const internal = await fetch(`${gw.url}/internal/v1/settings`, { headers: asCaller(other.orgId) });
+    expect((await json(internal)).auditRetentionDays).toBe(3650);
+  });
+
+  it('rejects an audit retention under 30 days, over 3650 or not whole with 400 validation_failed', async () => {
+    for (const auditRetentionDays of [10, 29, 5000, 3651, 90.5, '90']) {
+      const res = await gw.api('PATCH', '/settings', adminKey, { auditRetentionDays });
+      const body = await json(res);
+      expect([res.status, body.error.code, body.error.details[0].field]).toEqual([
+        400,
+        'validation_failed',
+        'auditRetentionDays',
+      ]);
+    }
+    expect((await json(await gw.api('GET', '/settings', adminKey))).auditRetentionDays).toBe(365);
   });
 
   it('changes invoiceWorkflow and keeps it per organization', async () => {

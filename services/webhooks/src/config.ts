@@ -59,6 +59,8 @@ export const configSchema = baseServiceEnv.extend({
   INVOICING_URL: z.string().url().default('http://127.0.0.1:8083'),
   ORDERS_URL: z.string().url().default('http://127.0.0.1:8084'),
   INVENTORY_URL: z.string().url().default('http://127.0.0.1:8085'),
+  /** The gateway's internal API: each organization's audit retention (its settings). */
+  GATEWAY_URL: z.string().url().default('http://127.0.0.1:8080'),
   /** How long one page of an export's rows may take from its owner (a page of 1,000 orders with lines). */
   PEER_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** How often each process looks for an export to run (0: never; tests call the worker themselves). */
@@ -69,5 +71,9 @@ export const configSchema = baseServiceEnv.extend({
   EXPORT_PAGE_ROWS: z.coerce.number().int().min(1).max(EXPORT_ROWS_MAX).default(EXPORT_ROWS_MAX),
   /** The first wait before a page is asked again of an owner that is away; doubled for each of 3 retries. */
   EXPORT_RETRY_MS: z.coerce.number().int().nonnegative().default(1000),
+  /** How often each process removes audit entries past their organization's retention (0: never; tests tick). */
+  AUDIT_RETENTION_SWEEP_MS: z.coerce.number().int().nonnegative().default(3_600_000),
+  /** Entries removed per delete by that sweep, oldest first. */
+  AUDIT_RETENTION_BATCH: z.coerce.number().int().positive().default(1000),
 });
 export type Config = z.infer<typeof configSchema>;

@@ -1,4 +1,5 @@
 import type { AuditReads } from './commands/audit-reads';
+import type { AuditRetentionSweep } from './commands/audit-retention-sweep';
 import type { DeliveryCommands } from './commands/delivery-commands';
 import type { EndpointCommands } from './commands/endpoint-commands';
 import type { ExportCommands } from './commands/export-commands';
@@ -21,6 +22,8 @@ export interface DeliveriesGiven {
 /** What the audit trail's module gives its routes: reads of the chain (the consumer writes it). */
 export interface AuditGiven {
   reads: AuditReads;
+  /** Removes entries past their retention; tests run its passes themselves (AUDIT_RETENTION_SWEEP_MS=0). */
+  retention: Pick<AuditRetentionSweep, 'tick'>;
 }
 
 /** What the exports module gives its routes: the jobs' commands and reads, and the worker. */

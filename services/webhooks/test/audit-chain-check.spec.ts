@@ -1,5 +1,5 @@
 import type { AuditRecordedPayload } from '@stockyard/contracts';
-import { ChainCheck, FROM_GENESIS } from '../src/domain/audit-chain-check';
+import { ChainCheck, checkStart, FROM_GENESIS, type CheckAnchor } from '../src/domain/audit-chain-check';
 import { chained, EMPTY_CHAIN, type AuditEntry } from '../src/domain/audit-entry';
 import { canonicalJson } from '@stockyard/service-kit/ids';
 
@@ -48,4 +48,45 @@ it.each([
   const entries = chain(4);
   tamper(entries);
   expect(check(entries).brokenAt).toMatchObject({ reason, sequence });
+});
+
+describe('a chain a retention sweep shortened', () => {
+  /** The chain of 6 from `first` on, checked as verify starts it (the anchor at sequence 4). */
+  const checkFrom = (first: number, entries = chain(6), anchor: CheckAnchor = anchorAt(entries, 4)) => {
+    const kept = entries.slice(first - 1);
+    const c = new ChainCheck(checkStart(first, { firstLink: kept[0]!.previousHash, anchor }), anchor);
+    for (const entry of kept) if (!c.add(entry)) break;
+    return c.result();
+  };
+  const anchorAt = (entries: AuditEntry[], firstSequence: number): CheckAnchor => ({
+    firstSequence,
+    startsFrom: entries[firstSequence - 1]!.previousHash,
+  });
+
+  it('starts from the anchor once the entries below it are gone', () => {
+    const entries = chain(6);
+    expect(checkFrom(4, entries)).toMatchObject({ intact: true, checked: 3, startsFrom: entries[2]!.hash });
+  });
+
+  it('starts from the oldest entry left while the sweep is unfinished', () => {
+    const entries = chain(6);
+    expect(checkFrom(2, entries)).toMatchObject({ intact: true, checked: 5, startsFrom: entries[0]!.hash });
+  });
+
+  it('reports link_broken at the anchored entry when the anchor names another hash, removal unfinished', () => {
+    const entries = chain(6);
+    const forged = { firstSequence: 4, startsFrom: 'f'.repeat(64) };
+    expect(checkFrom(2, entries, forged).brokenAt).toMatchObject({ sequence: 4, reason: 'link_broken' });
+    expect(checkFrom(4, entries, forged).brokenAt).toMatchObject({ sequence: 4, reason: 'link_broken' });
+  });
+
+  it('reports missing when entries above the anchor are gone', () => {
+    expect(checkFrom(5).brokenAt).toMatchObject({ sequence: 5, reason: 'missing' });
+  });
+
+  it('starts from the stored entry before the range, or the genesis at the first place', () => {
+    expect(checkStart(1, {})).toEqual(FROM_GENESIS);
+    expect(checkStart(3, { before: 'h2', firstLink: 'x' })).toEqual({ sequence: 2, hash: 'h2' });
+    expect(checkStart(3, { firstLink: 'x' })).toEqual({ sequence: 2, hash: null });
+  });
 });

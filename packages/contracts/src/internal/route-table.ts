@@ -266,7 +266,7 @@ export const INTERNAL_ROUTES = {
     method: 'GET',
     path: '/settings',
     service: 'gateway',
-    callers: ['invoicing'],
+    callers: ['invoicing', 'webhooks'],
     request: null,
     response: OrgSettingsSchema,
     status: 200,

@@ -5,7 +5,8 @@ import { INTERNAL_ROUTES } from './route-table';
 
 /**
  * The typed client of the gateway's internal settings (invoicing reads the workflow, the
- * accounting push and the match tolerance). Settings stored before a field existed read as its default.
+ * accounting push and the match tolerance; webhooks the audit trail's retention). Settings stored
+ * before a field existed read as its default.
  */
 export function settingsClient(options: Omit<PeerOptions, 'peer'>) {
   const peer = { ...options, peer: 'gateway' };

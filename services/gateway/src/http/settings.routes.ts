@@ -12,7 +12,7 @@ export function settingsRoutes(orgs: OrganizationRepository): Router {
 }
 
 /**
- * GET /internal/v1/settings for services (invoicing reads `invoiceWorkflow`): they call
+ * GET /internal/v1/settings for services (invoicing reads `invoiceWorkflow`, webhooks `auditRetentionDays`): they call
  * it with a signed identity of the organization, as the gateway signs for them.
  */
 export function internalSettingsRoutes(orgs: OrganizationRepository): Router {

@@ -1,8 +1,9 @@
 import type { AuditQuery, AuditVerification, ExportRows } from '@stockyard/contracts';
 import { notFound } from '@stockyard/service-kit';
-import { ChainCheck, FROM_GENESIS, type CheckStart } from '../domain/audit-chain-check';
+import { ChainCheck, checkStart, FROM_GENESIS, type CheckAnchor, type CheckStart } from '../domain/audit-chain-check';
 import type { AuditEntry } from '../domain/audit-entry';
 import { auditEventView } from '../domain/audit-event-view';
+import type { AuditChainAnchors } from '../store/audit-chain-anchors.repository';
 import type { AuditEntries, AuditFilter, SequenceRange } from '../store/audit-entries.repository';
 
 const DEFAULT_LIMIT = 20;
@@ -26,7 +27,10 @@ const filterOf = ({ resourceType, resourceId, actorKeyId, route, status }: Audit
 
 /** The audit trail's reads: a page of an organization's entries, one entry, and its chain checked. */
 export class AuditReads {
-  constructor(private readonly entries: AuditEntries) {}
+  constructor(
+    private readonly entries: AuditEntries,
+    private readonly anchors: AuditChainAnchors,
+  ) {}
 
   async list(orgId: string, query: AuditQuery): Promise<AuditEntryPage> {
     const limit = query.limit ?? DEFAULT_LIMIT;
@@ -64,25 +68,31 @@ export class AuditReads {
 
   /**
    * Checks every entry recorded in the range (the whole chain without one) from its stored
-   * content, page by page, up to the tail as it is when the check begins.
+   * content, page by page, up to the tail as it is when the check begins. A chain a retention
+   * sweep shortened starts from its anchor (`startsFrom`), or while the sweep is unfinished from
+   * the oldest entry it has yet to remove.
    */
   async verify(orgId: string, query: { from?: string; to?: string }): Promise<AuditVerification> {
-    const range = await this.recorded(orgId, query);
-    if (!range) return new ChainCheck(FROM_GENESIS).result();
+    const [range, anchor] = await Promise.all([this.recorded(orgId, query), this.anchors.find(orgId)]);
+    const low = range && (range.low ?? (await this.entries.first(orgId))?.sequence);
+    if (!range || low === undefined) return new ChainCheck(this.emptyStart(anchor)).result();
     const high = range.high ?? (await this.entries.tail(orgId)).sequence;
-    const start = await this.startOf(orgId, range.low);
-    const check = new ChainCheck(start);
-    for await (const page of this.entries.oldest(orgId, { low: start.sequence + 1, high }, VERIFY_PAGE)) {
+    const check = new ChainCheck(await this.startOf(orgId, low, anchor), anchor);
+    for await (const page of this.entries.oldest(orgId, { low, high }, VERIFY_PAGE)) {
       for (const entry of page) if (!check.add(entry)) return check.result();
     }
     return check.result();
   }
 
-  /** What the range's first entry links to: the genesis, or the entry before it (null hash: gone). */
-  private async startOf(orgId: string, low: number | undefined): Promise<CheckStart> {
-    if (low === undefined || low <= 1) return FROM_GENESIS;
-    const before = await this.entries.at(orgId, low - 1);
-    return { sequence: low - 1, hash: before?.hash ?? null };
+  private emptyStart(anchor: CheckAnchor | undefined): CheckStart {
+    return anchor ? { sequence: anchor.firstSequence - 1, hash: anchor.startsFrom } : FROM_GENESIS;
+  }
+
+  /** What the range's first entry links to (domain/audit-chain-check.ts, checkStart). */
+  private async startOf(orgId: string, low: number, anchor: CheckAnchor | undefined): Promise<CheckStart> {
+    if (low <= 1) return FROM_GENESIS;
+    const [before, first] = await Promise.all([this.entries.at(orgId, low - 1), this.entries.at(orgId, low)]);
+    return checkStart(low, { before: before?.hash, firstLink: first?.previousHash, anchor });
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { AuditRecordedPayload, AuditVerification } from '@stockyard/contracts';
 import { canonicalJson } from '@stockyard/service-kit/ids';
 import { entryHash, filterKeysOf, GENESIS_HASH, type AuditEntry, type AuditFilterKeys } from './audit-entry';
+import type { ChainAnchor } from './audit-retention';
 
 type Break = NonNullable<AuditVerification['brokenAt']>;
 
@@ -11,6 +12,28 @@ export interface CheckStart {
 }
 
 export const FROM_GENESIS: CheckStart = { sequence: 0, hash: GENESIS_HASH };
+
+/** What a check needs of the anchor a retention sweep left: the entry the kept chain starts at, and its link. */
+export type CheckAnchor = Pick<ChainAnchor, 'firstSequence' | 'startsFrom'>;
+
+/**
+ * Where a check of the entries from `low` starts. The genesis at the first place; else the entry
+ * before, when it is stored (`before`, its hash). When it is not: at the anchor's first sequence,
+ * the anchor's `startsFrom`; below it, the entry's own link (`firstLink`), since a sweep that died
+ * after its anchor removes those entries oldest first, each one's predecessor gone before it;
+ * anywhere else, nothing (`missing`: removed behind the API).
+ */
+export function checkStart(
+  low: number,
+  { before, firstLink, anchor }: { before?: string; firstLink?: string; anchor?: CheckAnchor },
+): CheckStart {
+  if (low <= 1) return FROM_GENESIS;
+  const sequence = low - 1;
+  if (before !== undefined) return { sequence, hash: before };
+  if (anchor && low === anchor.firstSequence) return { sequence, hash: anchor.startsFrom };
+  if (anchor && low < anchor.firstSequence && firstLink !== undefined) return { sequence, hash: firstLink };
+  return { sequence, hash: null };
+}
 
 const keysOf = (e: AuditFilterKeys): AuditFilterKeys => ({
   resourceType: e.resourceType,
@@ -39,7 +62,8 @@ function contentHolds(entry: AuditEntry): boolean {
  * sequence skips (`missing`: the entry before it is gone), one whose `previousHash` is not the
  * hash of the entry before (`link_broken`), one whose content does not give its hash
  * (`content_changed`). A link is checked against the previous entry's stored hash, so an edit
- * is reported at the entry edited, not at the one after it too.
+ * is reported at the entry edited, not at the one after it too. The entry a retention anchor
+ * names must also link to the anchor's `startsFrom` (`link_broken` otherwise).
  */
 export class ChainCheck {
   private previous: CheckStart;
@@ -49,7 +73,10 @@ export class ChainCheck {
   private broken: Break | null = null;
   private firstLink: string | null = null;
 
-  constructor(private readonly start: CheckStart) {
+  constructor(
+    private readonly start: CheckStart,
+    private readonly anchor?: CheckAnchor,
+  ) {
     this.previous = start;
   }
 
@@ -62,7 +89,7 @@ export class ChainCheck {
     const reason =
       entry.sequence !== this.previous.sequence + 1 || this.previous.hash === null
         ? 'missing'
-        : entry.previousHash !== this.previous.hash
+        : entry.previousHash !== this.previous.hash || !this.linksToAnchor(entry)
           ? 'link_broken'
           : contentHolds(entry)
             ? null
@@ -73,6 +100,10 @@ export class ChainCheck {
     }
     this.previous = { sequence: entry.sequence, hash: entry.hash };
     return true;
+  }
+
+  private linksToAnchor(entry: AuditEntry): boolean {
+    return entry.sequence !== this.anchor?.firstSequence || entry.previousHash === this.anchor.startsFrom;
   }
 
   /** The answer; `startsFrom` is the hash the range links to (what its first entry claims when that is gone). */

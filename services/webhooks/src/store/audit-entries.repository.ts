@@ -55,6 +55,33 @@ export class AuditEntries {
     await this.collection.insertMany(entries.map(toDoc), { ordered: true });
   }
 
+  /** The oldest entry still stored: a chain's start, after a retention sweep removed older ones. */
+  async first(orgId: string): Promise<AuditEntry | undefined> {
+    const doc = await this.collection.findOne({ orgId }, { sort: { sequence: 1 } });
+    return doc ? toEntry(doc) : undefined;
+  }
+
+  /** The next organization with entries after `orgId` (the first without one), by the chain's index. */
+  async organizationAfter(orgId: string | undefined): Promise<string | undefined> {
+    const doc = await this.collection.findOne(orgId === undefined ? {} : { orgId: { $gt: orgId } }, {
+      sort: { orgId: 1, sequence: -1 },
+      projection: { orgId: 1 },
+    });
+    return doc?.orgId;
+  }
+
+  /** Removes up to `size` of the organization's oldest entries below `sequence`; answers how many it found. */
+  async removeOldest(orgId: string, sequence: number, size: number): Promise<number> {
+    const docs = await this.collection
+      .find({ orgId, sequence: { $lt: sequence } }, { projection: { _id: 1 } })
+      .sort({ sequence: 1 })
+      .limit(size)
+      .toArray();
+    // By `_id` alone: FerretDB deletes a list of ids through its index (infra/ferretdb/README.md).
+    if (docs.length > 0) await this.collection.deleteMany({ _id: { $in: docs.map((d) => d._id) } });
+    return docs.length;
+  }
+
   async find(orgId: string, id: string): Promise<AuditEntry | undefined> {
     // By the bare `_id` (FerretDB answers it from its index), the tenancy checked here.
     const doc = await this.collection.findOne({ _id: id });
