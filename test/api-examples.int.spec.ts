@@ -1,4 +1,4 @@
-import { ROUTES, schemasOf, type RouteSpec } from '@stockyard/contracts';
+import { ROUTE_NAMED, schemasOf, type RouteSpec } from '@stockyard/contracts';
 import { EXAMPLE_TOUR, type RouteExample } from '@stockyard/contracts/src/openapi/examples';
 import { startReceiver, startStack, type Stack } from '@stockyard/testkit';
 
@@ -11,7 +11,7 @@ import { startReceiver, startStack, type Stack } from '@stockyard/testkit';
  * example's URL is a receiver on 127.0.0.1 (allow-listed here) that answers 500, so deliveries
  * fail and one can be replayed; one attempt and one retry at once, so they fail without waiting.
  */
-const routeOf = (example: RouteExample): RouteSpec => ROUTES.find((r) => `${r.method} ${r.path}` === example.route)!;
+const routeOf = (example: RouteExample): RouteSpec => ROUTE_NAMED[example.op];
 
 /** `variants.0.id` of a body. */
 const at = (body: unknown, path: string): unknown =>
@@ -79,7 +79,7 @@ describe('the documented examples, through the gateway against the real stack', 
     }
   }
 
-  it.each(EXAMPLE_TOUR.map((example, i) => [`${i + 1}. ${example.route}`, example] as const))(
+  it.each(EXAMPLE_TOUR.map((example, i) => [`${i + 1}. ${example.op}`, example] as const))(
     '%s answers its documented status and schema',
     async (_label, example) => {
       const route = routeOf(example);

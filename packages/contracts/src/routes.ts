@@ -31,6 +31,22 @@ const NAMES = new Map<string, string>(
   APIS.flatMap((api) => Object.entries(api).map(([name, r]) => [`${r.method} ${r.path}`, name] as const)),
 );
 
+/** Every route's name: its key in its service's api file (`submitPurchaseOrder`), the OpenAPI operationId. */
+export type RouteName =
+  | keyof typeof WEBHOOKS_API
+  | keyof typeof PURCHASING_API
+  | keyof typeof INVOICING_API
+  | keyof typeof ORDERS_API
+  | keyof typeof INVENTORY_API
+  | keyof typeof CATALOG_API
+  | keyof typeof GATEWAY_API;
+
+/** The route of a name. */
+export const ROUTE_NAMED = Object.fromEntries(APIS.flatMap((api) => Object.entries(api))) as Record<
+  RouteName,
+  BoundRoute
+>;
+
 /** A row's name: its key in its service's api file (`submitPurchaseOrder`), the OpenAPI operationId. */
 export const routeNameOf = (route: Pick<RouteSpec, 'method' | 'path'>): string =>
   NAMES.get(`${route.method} ${route.path}`) ?? `${route.method} ${route.path}`;

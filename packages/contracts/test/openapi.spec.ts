@@ -6,7 +6,7 @@ import { EVENT_NAMES } from '../src/events';
 import { partnerApiDocument } from '../src/openapi/document';
 import { EXAMPLE_TOUR, ROUTES_WITHOUT_EXAMPLES } from '../src/openapi/examples';
 import { PENDING_ROUTES } from '../src/openapi/pending-routes';
-import { ROUTES, type RouteSpec } from '../src/routes';
+import { ROUTE_NAMED, ROUTES, routeNameOf, type RouteSpec } from '../src/routes';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -196,15 +196,14 @@ describe('the OpenAPI document', () => {
 
   it('has examples only of built routes, each valid by the route’s own schemas, and shows them', () => {
     for (const example of EXAMPLE_TOUR) {
-      const r = ROUTES.find((row) => name(row) === example.route);
-      expect([example.route, r && schemasOf(r) !== undefined]).toEqual([example.route, true]);
+      const r = ROUTE_NAMED[example.op];
+      expect([example.op, r && schemasOf(r) !== undefined]).toEqual([example.op, true]);
       const s = schemasOf(r!)!;
       const names = [...r!.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-      expect([example.route, Object.keys(example.params ?? {}).sort()]).toEqual([example.route, names.sort()]);
+      expect([example.op, Object.keys(example.params ?? {}).sort()]).toEqual([example.op, names.sort()]);
       if (example.body !== undefined && example.contentType === undefined)
-        expect([example.route, s.body?.safeParse(example.body).success]).toEqual([example.route, true]);
-      if (example.query)
-        expect([example.route, s.query?.safeParse(example.query).success]).toEqual([example.route, true]);
+        expect([example.op, s.body?.safeParse(example.body).success]).toEqual([example.op, true]);
+      if (example.query) expect([example.op, s.query?.safeParse(example.query).success]).toEqual([example.op, true]);
     }
     const create = operation(ROUTES.find((r) => name(r) === 'POST /purchase-orders')!);
     expect(create.requestBody.content['application/json'].example).toMatchObject({ channelId: 'src_example' });
@@ -213,9 +212,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('has an example of every built route, but the ones still listed as without one', () => {
-    const shown = new Set(EXAMPLE_TOUR.map((e) => e.route));
-    const lacking = built.map(name).filter((r) => !shown.has(r));
-    expect(lacking.filter((r) => !ROUTES_WITHOUT_EXAMPLES.includes(r))).toEqual([]);
+    const shown = new Set<string>(EXAMPLE_TOUR.map((e) => e.op));
+    const lacking = built.map(routeNameOf).filter((r) => !shown.has(r));
+    expect(lacking.filter((r) => !(ROUTES_WITHOUT_EXAMPLES as readonly string[]).includes(r))).toEqual([]);
     // A route that got its example leaves the list.
     expect(ROUTES_WITHOUT_EXAMPLES.filter((r) => !lacking.includes(r))).toEqual([]);
   });

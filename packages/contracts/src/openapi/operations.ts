@@ -5,7 +5,7 @@ import { errorCodesOf, errorResponseOf, errorTypesOf } from './errors-doc';
 import { answerHeaders } from './headers-doc';
 import { jsonSchemaOf, objectFields, type JsonSchema } from './json-schema';
 import { exampleOf, type RouteExample } from './examples';
-import { routeNameOf, type RouteSpec } from '../routes';
+import { routeNameOf, type RouteName, type RouteSpec } from '../routes';
 
 const pathParamNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
 
@@ -91,7 +91,7 @@ function summaryOf(operationId: string): string {
 /** The OpenAPI operation of one row of the route table, from its bound zod schemas. */
 export function operationOf(route: RouteSpec): JsonSchema {
   const schemas = schemasOf(route);
-  const example = exampleOf(`${route.method} ${route.path}`);
+  const example = exampleOf(routeNameOf(route) as RouteName);
   const operation: JsonSchema = {
     operationId: routeNameOf(route),
     summary: summaryOf(routeNameOf(route)),
