@@ -13,3 +13,4 @@ export * from './mailpit';
 export * from './s3';
 export * from './idempotency';
 export * from './contract-front';
+export * from './export-rows';

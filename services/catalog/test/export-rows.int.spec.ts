@@ -1,4 +1,5 @@
-import { EXPORT_SOURCES, type ExportRows } from '@stockyard/contracts';
+import { EXPORT_SOURCES } from '@stockyard/contracts';
+import { exportRowsOf } from '@stockyard/testkit';
 import { startChannels, type Channels } from './support/channels';
 
 const ORG = 'org_catalog_export';
@@ -10,23 +11,12 @@ type Resource = 'products' | 'variants';
 describe('POST /internal/v1/export-rows/catalog (products, variants)', () => {
   let h: Channels;
   const ids: Record<string, string> = {};
-  const rowsPage = (body: Record<string, unknown>) =>
-    h.request('POST', '/export-rows/catalog', { filters: {}, after: null, ...body }, { base: '/internal/v1' });
-  /** Every page from the first, each after the previous one's `next`, as the exports' worker reads them. */
+  const { page: rowsPage, readAll: readPages } = exportRowsOf(() => h, 'catalog');
+  /** Every page from the first, as the exports' worker reads them; none longer than asked. */
   const readAll = async (resource: Resource, filters: Record<string, unknown> = {}, limit = 2) => {
-    const rows: Row[] = [];
-    let after: string | null = null;
-    let pages = 0;
-    do {
-      const res = await rowsPage({ resource, filters, after, limit });
-      if (res.status !== 200) throw new Error(`export rows: ${res.status} ${await res.text()}`);
-      const page = res.body as ExportRows;
-      expect(page.rows.length).toBeLessThanOrEqual(limit);
-      rows.push(...(page.rows as Row[]));
-      after = page.next;
-      pages += 1;
-    } while (after);
-    return { rows, pages };
+    const read = await readPages<Row>(resource, filters, limit);
+    for (const size of read.sizes) expect(size).toBeLessThanOrEqual(limit);
+    return read;
   };
   const skusOf = (rows: Row[]) => rows.map((r) => r.sku);
   /** The list's rows for the same filters, oldest first (GET /products) or in its order (GET /variants). */

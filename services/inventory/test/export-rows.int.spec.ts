@@ -1,6 +1,6 @@
-import { EXPORT_SOURCES, type ExportRows } from '@stockyard/contracts';
+import { EXPORT_SOURCES } from '@stockyard/contracts';
 import { newEvent } from '@stockyard/service-kit';
-import { eventually } from '@stockyard/testkit';
+import { eventually, exportRowsOf } from '@stockyard/testkit';
 import { startInventory, type Inventory } from './support/inventory';
 
 const ORG = 'org_inv_export';
@@ -14,28 +14,12 @@ describe('POST /internal/v1/export-rows/inventory (stock levels and movements)',
   let wh: string;
   let wh2: string;
   let theirs: string;
+  const pages = exportRowsOf(() => inv, 'inventory');
   const rowsPage = (body: Record<string, unknown>, orgId = ORG) =>
-    inv.request(
-      'POST',
-      '/export-rows/inventory',
-      { resource: 'stock_levels', filters: {}, after: null, limit: 2, ...body },
-      { base: '/internal/v1', orgId },
-    );
-  /** Every page from the first, each after the previous one's `next`, as the exports' worker reads them. */
-  const readAll = async <R extends Row>(resource: string, filters: Record<string, unknown>, limit = 2, orgId = ORG) => {
-    const rows: R[] = [];
-    let after: string | null = null;
-    let pages = 0;
-    do {
-      const res = await rowsPage({ resource, filters, after, limit }, orgId);
-      if (res.status !== 200) throw new Error(`export rows: ${res.status} ${await res.text()}`);
-      const page = res.body as ExportRows;
-      rows.push(...(page.rows as R[]));
-      after = page.next;
-      pages += 1;
-    } while (after);
-    return { rows, pages };
-  };
+    pages.page({ resource: 'stock_levels', ...body }, orgId);
+  /** Every page from the first, as the exports' worker reads them. */
+  const readAll = <R extends Row>(resource: string, filters: Record<string, unknown>, limit = 2, orgId = ORG) =>
+    pages.readAll<R>(resource, filters, limit, orgId);
   const levels = (filters: Record<string, unknown> = {}, limit = 2) => readAll<Row>('stock_levels', filters, limit);
   const movements = (filters: Record<string, unknown> = {}, limit = 2) =>
     readAll<Movement>('stock_movements', filters, limit);

@@ -1,4 +1,5 @@
-import { EXPORT_SOURCES, type ExportRows } from '@stockyard/contracts';
+import { EXPORT_SOURCES } from '@stockyard/contracts';
+import { exportRowsOf } from '@stockyard/testkit';
 import { startInvoicing, type Invoicing } from './support/invoicing';
 
 const ORG = 'org_invoices_export';
@@ -10,22 +11,11 @@ type Resource = 'invoices' | 'landed_costs';
 describe('POST /internal/v1/export-rows/invoicing (invoices, landed costs)', () => {
   let h: Invoicing;
   const ids: Record<string, string> = {};
-  const rowsPage = (body: Record<string, unknown>) =>
-    h.request('POST', '/export-rows/invoicing', { filters: {}, after: null, ...body }, { base: '/internal/v1' });
-  /** Every page from the first, each after the previous one's `next`, as the exports' worker reads them. */
+  const { page: rowsPage, readAll: readPages } = exportRowsOf(() => h, 'invoicing');
+  /** Every page from the first, as the exports' worker reads them, and the rows' ids. */
   const readAll = async (resource: Resource, filters: Record<string, unknown> = {}, limit = 2) => {
-    const rows: Row[] = [];
-    let after: string | null = null;
-    let pages = 0;
-    do {
-      const res = await rowsPage({ resource, filters, after, limit });
-      if (res.status !== 200) throw new Error(`export rows: ${res.status} ${await res.text()}`);
-      const page = res.body as ExportRows;
-      rows.push(...(page.rows as Row[]));
-      after = page.next;
-      pages += 1;
-    } while (after);
-    return { rows, pages, ids: rows.map((r) => r.id) };
+    const read = await readPages<Row>(resource, filters, limit);
+    return { ...read, ids: read.rows.map((r) => r.id) };
   };
   /** GET /invoices' rows for the same filters, oldest first. */
   const listed = async (query = '') =>

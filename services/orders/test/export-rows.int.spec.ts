@@ -1,4 +1,5 @@
-import { EXPORT_SOURCES, type ExportRows } from '@stockyard/contracts';
+import { EXPORT_SOURCES } from '@stockyard/contracts';
+import { exportRowsOf } from '@stockyard/testkit';
 import { holdsOf, stockedChannel, stockUp } from './support/holds';
 import { startOrders, type Orders } from './support/orders';
 
@@ -12,22 +13,11 @@ describe('POST /internal/v1/export-rows/orders (orders, holds)', () => {
   let h: Orders;
   const ids: Record<string, string> = {};
   const holdIds: string[] = [];
-  const rowsPage = (body: Record<string, unknown>) =>
-    h.request('POST', '/export-rows/orders', { filters: {}, after: null, ...body }, { base: '/internal/v1' });
-  /** Every page from the first, each after the previous one's `next`, as the exports' worker reads them. */
+  const { page: rowsPage, readAll: readPages } = exportRowsOf(() => h, 'orders');
+  /** Every page from the first, as the exports' worker reads them, and the rows' ids. */
   const readAll = async (resource: Resource, filters: Record<string, unknown> = {}, limit = 2) => {
-    const rows: Row[] = [];
-    let after: string | null = null;
-    let pages = 0;
-    do {
-      const res = await rowsPage({ resource, filters, after, limit });
-      if (res.status !== 200) throw new Error(`export rows: ${res.status} ${await res.text()}`);
-      const page = res.body as ExportRows;
-      rows.push(...(page.rows as Row[]));
-      after = page.next;
-      pages += 1;
-    } while (after);
-    return { rows, pages, ids: rows.map((r) => r.id) };
+    const read = await readPages<Row>(resource, filters, limit);
+    return { ...read, ids: read.rows.map((r) => r.id) };
   };
   /** GET /orders' rows for the same filters, the oldest ordered first. */
   const listed = async (query = '') =>

@@ -1,4 +1,5 @@
-import { EXPORT_SOURCES, type ExportRows } from '@stockyard/contracts';
+import { EXPORT_SOURCES } from '@stockyard/contracts';
+import { exportRowsOf } from '@stockyard/testkit';
 import { startPurchasing, type Purchasing } from './support/purchasing';
 
 const ORG = 'org_po_export';
@@ -9,29 +10,12 @@ type Row = Record<string, unknown> & { id: string; createdAt: string };
 describe('POST /internal/v1/export-rows/purchasing (purchase orders)', () => {
   let h: Purchasing;
   const ids: Record<string, string> = {};
-  const rowsPage = (body: Record<string, unknown>) =>
-    h.request(
-      'POST',
-      '/export-rows/purchasing',
-      { resource: 'purchase_orders', filters: {}, after: null, ...body },
-      {
-        base: '/internal/v1',
-      },
-    );
-  /** Every page from the first, each after the previous one's `next`, as the exports' worker reads them. */
+  const pages = exportRowsOf(() => h, 'purchasing');
+  const rowsPage = (body: Record<string, unknown>) => pages.page({ resource: 'purchase_orders', ...body });
+  /** Every page from the first, as the exports' worker reads them, and the rows' ids. */
   const readAll = async (filters: Record<string, unknown>, limit = 2) => {
-    const rows: Row[] = [];
-    let after: string | null = null;
-    let pages = 0;
-    do {
-      const res = await rowsPage({ filters, after, limit });
-      if (res.status !== 200) throw new Error(`export rows: ${res.status} ${await res.text()}`);
-      const page = res.body as ExportRows;
-      rows.push(...(page.rows as Row[]));
-      after = page.next;
-      pages += 1;
-    } while (after);
-    return { rows, pages, ids: rows.map((r) => r.id) };
+    const read = await pages.readAll<Row>('purchase_orders', filters, limit);
+    return { ...read, ids: read.rows.map((r) => r.id) };
   };
 
   beforeAll(async () => {
