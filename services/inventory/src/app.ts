@@ -10,7 +10,7 @@ function buildApp(ctx: ServiceContext<Config>) {
   // Each store adds its documents and its projections' events to the relay.
   const relay = outboxRelay(ctx);
   // Stock checks places and variants and costs in the organization's method: their stores first.
-  const placeStores = placesData(ctx);
+  const placeStores = placesData(ctx, relay);
   const settingsStores = settingsData(ctx, relay);
   const variants = variantsModule(ctx);
   const stock = stockModule(ctx, relay, {

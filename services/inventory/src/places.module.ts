@@ -1,4 +1,4 @@
-import { BroadcastCache, type ServiceContext, type ServiceModule } from '@stockyard/service-kit';
+import { BroadcastCache, type OutboxRelay, type ServiceContext, type ServiceModule } from '@stockyard/service-kit';
 import { BinCommands } from './commands/bin-commands';
 import { WarehouseCommands } from './commands/warehouse-commands';
 import type { Config } from './config';
@@ -17,14 +17,14 @@ import { WarehouseRepository, warehouseStore } from './store/warehouse.repositor
  * Warehouses and bins: their stores and reads, built before the stock module (every stock
  * change checks its place, from caches every replica keeps in step over the broker).
  */
-export function placesData({ connection, broker, logger }: ServiceContext<Config>) {
+export function placesData({ connection, broker, logger }: ServiceContext<Config>, relay: OutboxRelay) {
   const caches = {
     warehouses: new BroadcastCache<WarehouseState>(broker, 'inventory.warehouses', logger),
     bins: new BroadcastCache<BinState>(broker, 'inventory.bins', logger),
   };
   const warehouseDocs = warehouseModel(connection);
-  const warehouses = warehouseStore(warehouseDocs, caches);
-  const bins = binStore(binModel(connection));
+  const warehouses = warehouseStore(warehouseDocs, caches, relay);
+  const bins = binStore(binModel(connection), relay);
   const binReads = new BinRepository(bins, caches.bins);
   const warehouseReads = new WarehouseRepository(warehouses, binReads, caches);
   const codes = new WarehouseCodeClaims(codeClaimModel(connection), warehouseDocs);

@@ -1,12 +1,16 @@
 import type { List, Page } from '@stockyard/contracts';
-import { AggregateStore, type BroadcastCache, readPage } from '@stockyard/service-kit';
+import { AggregateStore, type BroadcastCache, type OutboxRelay, readPage } from '@stockyard/service-kit';
 import type { BinState } from '../domain/bin';
 import { binNotFound } from '../domain/warehouse.errors';
 import type { BinModel } from './warehouse.model';
 import { placeKey } from './warehouse.repository';
 
-/** Every write of a bin (a name taken in its warehouse breaks the unique index: the commands say which name). */
-export const binStore = (model: BinModel) => new AggregateStore<BinState>(model, undefined, { name: 'Bin' });
+/**
+ * Every write of a bin (a name taken in its warehouse breaks the unique index: the commands say which
+ * name), each in the audit trail through the relay.
+ */
+export const binStore = (model: BinModel, relay?: OutboxRelay) =>
+  new AggregateStore<BinState>(model, relay, { name: 'Bin' });
 export type BinStore = ReturnType<typeof binStore>;
 
 /** Reads of bins. Every query filters on orgId; a bin of another warehouse is a 404. */

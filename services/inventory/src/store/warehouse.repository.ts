@@ -1,5 +1,5 @@
 import type { List, Page } from '@stockyard/contracts';
-import { AggregateStore, type BroadcastCache, readPage, stateOf } from '@stockyard/service-kit';
+import { AggregateStore, type BroadcastCache, type OutboxRelay, readPage, stateOf } from '@stockyard/service-kit';
 import type { BinState } from '../domain/bin';
 import type { WarehouseState } from '../domain/warehouse';
 import { warehouseDeleted, warehouseNotFound } from '../domain/warehouse.errors';
@@ -15,11 +15,12 @@ interface PlaceCaches {
 export const placeKey = (orgId: string, ...ids: string[]) => [orgId, ...ids].join(':');
 
 /**
- * Every write of a warehouse. A change (update, delete) drops the cached place on every
- * replica, so stock changes see it at once; a creation has nothing cached to drop.
+ * Every write of a warehouse, each in the audit trail through the relay. A change (update, delete)
+ * drops the cached place on every replica, so stock changes see it at once; a creation has nothing
+ * cached to drop.
  */
-export const warehouseStore = (model: WarehouseModel, caches?: PlaceCaches) =>
-  new AggregateStore<WarehouseState>(model, undefined, {
+export const warehouseStore = (model: WarehouseModel, caches?: PlaceCaches, relay?: OutboxRelay) =>
+  new AggregateStore<WarehouseState>(model, relay, {
     name: 'Warehouse',
     afterWrite: async (w) => {
       if (w.version > 1) await caches?.warehouses.changed(placeKey(w.orgId, w.id));
