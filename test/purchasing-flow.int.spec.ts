@@ -30,7 +30,10 @@ describe('purchasing flow: from a reorder requirement to stock, through the gate
   let stack: Stack;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let client: Client;
+  let adminKey: string;
   const seen: Seen[] = [];
+  /** The purchase order the first flow made (the audit trail's test reads its entries). */
+  let flowOrder: string | undefined;
   /** The next POST whose URL ends so loses its answer once it is made (the connection drops). */
   let loseAnswerOf: string | undefined;
 
@@ -55,7 +58,7 @@ describe('purchasing flow: from a reorder requirement to stock, through the gate
     stack = await startStack(['catalog', 'inventory', 'purchasing', 'webhooks'], {
       webhooks: { WEBHOOK_URL_ALLOWLIST: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '1,1' },
     });
-    const { adminKey } = stack.bootstrapOrg('Purchasing Flow Org');
+    ({ adminKey } = stack.bootstrapOrg('Purchasing Flow Org'));
     client = createClient({ baseUrl: stack.gatewayUrl, apiKey: adminKey, retryDelayMs: 50, fetch: recordingFetch });
   }, 120_000);
   afterAll(async () => {
@@ -91,6 +94,7 @@ describe('purchasing flow: from a reorder requirement to stock, through the gate
     // Ids are null only in a dry run.
     const poId = requirements.created[0]!.purchaseOrderId!;
     const lineId = requirements.created[0]!.lines[0]!.lineId!;
+    flowOrder = poId;
     expect((await client.call('submitPurchaseOrder', { params: { id: poId } })).status).toBe('SUBMITTED');
 
     // The first receipt twice at once with one key: one records it; the other waits its turn (409
@@ -159,6 +163,30 @@ describe('purchasing flow: from a reorder requirement to stock, through the gate
       .map((b) => `${b.data.fromStatus}>${b.data.toStatus}`);
     expect(moves.sort()).toEqual([...transitions].sort());
   }, 120_000);
+
+  it('keeps the flow in the audit trail: each step once, by its route and key, no secret, the chain intact', async () => {
+    // Oldest first: made, submitted, then each receipt twice (recorded pending, then applied to stock).
+    const steps = ['bulkFromRequirements', 'submitPurchaseOrder', ...Array<string>(4).fill('receiveLine')];
+    const entries = await eventually(async () => {
+      const page = await client.call('listAuditEvents', {
+        query: { resourceType: 'purchase_order', resourceId: flowOrder!, limit: 100 },
+      });
+      return page.data.length >= steps.length ? [...page.data].reverse() : undefined;
+    });
+    // The receipt sent twice at once, its replay and the retried one after a lost answer recorded nothing more.
+    expect(entries.map((e) => e.request?.route)).toEqual(steps);
+    for (const entry of entries) {
+      expect(entry.actor).toMatchObject({ kind: 'key', type: 'admin', job: null });
+      expect(entry.status).toBe(201);
+    }
+    const statuses = entries.flatMap((e) => {
+      const status = e.resources[0]?.fields.status as { before: unknown; after: unknown } | undefined;
+      return status && status.before !== null ? [`${String(status.before)}>${String(status.after)}`] : [];
+    });
+    expect(statuses).toEqual(['DRAFT>SUBMITTED', 'SUBMITTED>PARTIALLY_RECEIVED', 'PARTIALLY_RECEIVED>RECEIVED']);
+    expect(JSON.stringify(entries)).not.toContain(adminKey);
+    expect(await client.call('verifyAuditChain', {})).toMatchObject({ intact: true, brokenAt: null });
+  }, 60_000);
 
   it('e-mails an order with its PDF to the supplier and keeps an attachment in S3, through the gateway', async () => {
     const email = `buyer-${Date.now()}@flow-supply.test`;
