@@ -153,7 +153,7 @@ function exportShapes(): Shape[] {
       filter: invoiceFilter('o', InvoiceListQuerySchema.parse({})),
       sort: oldestFirst,
     }),
-    ...both('landed costs', { model: landedCostModel, filter: { orgId: 'o' }, sort: oldestFirst }),
+    ...both('landed costs', { model: landedCostModel, filter: { orgId: 'o', deletedAt: null }, sort: oldestFirst }),
     ...both(
       'orders',
       { model: orderRowModel, filter: orderFilter('o', OrderListQuerySchema.parse({})), sort: orderedFirst },
@@ -1007,7 +1007,7 @@ const SHAPES: Shape[] = [
   {
     name: 'GET /purchase-orders/{poId}/landed-costs',
     model: landedCostModel,
-    filter: { orgId: 'o', purchaseOrderId: 'po_1' },
+    filter: { orgId: 'o', purchaseOrderId: 'po_1', deletedAt: null },
     sort: { createdAt: 1, _id: 1 },
   },
   // Sales orders: their list rows, by the repository's filters and sorts (services/orders/src/store/order-filter.ts).

@@ -5,11 +5,37 @@ import { INVOICE_TYPES } from './invoices';
 const id = idSchema();
 
 /**
+ * One line of a landed cost at a revision: its whole allocated amount then (0 after a deletion),
+ * not the change, so a consumer applies the difference from what it applied and ignores a revision
+ * not newer than its own. `origin` in inventory is `<purchaseOrderId>:<lineId>`; `warehouseId` is
+ * the order's (its receipts go there); `receivedQuantity` the line's then (what is on hand of it is
+ * inventory's to tell, the rest is sold).
+ */
+const LandedCostLineSchema = z.object({
+  purchaseOrderId: id,
+  lineId: id,
+  variantId: id,
+  warehouseId: id,
+  receivedQuantity: z.number(),
+  amountCents: z.number().int(),
+});
+
+/** The lines whose amount changed at this revision (the landed cost's version after the write). */
+const LandedCostAppliedSchema = z.object({
+  orgId: id,
+  landedCostId: id,
+  revision: z.number().int().positive(),
+  lines: z.array(LandedCostLineSchema),
+});
+
+/**
  * Invoicing's internal events (never webhooks). `invoice.trashed` / `invoice.restored`: a
  * DRAFT invoice went to the trash or came back, so purchasing's `hasInvoice` read model (kept
  * from `invoice.created`) forgets or notes it again. `invoice.accounting_push_released`: the
  * bill is released to the organization's accounting system (setting `accountingPush`), for
- * a connector to post; once per invoice.
+ * a connector to post; once per invoice. `landed_cost.applied`: a landed cost's allocation over
+ * its order's lines changed (allocated, re-allocated, deleted), for inventory to put on the lines'
+ * cost layers; see `LandedCostAppliedSchema`.
  */
 export const INVOICING_INTERNAL_EVENTS = {
   'invoice.trashed': z.object({ orgId: id, invoiceId: id, purchaseOrderId: id.nullable() }),
@@ -29,6 +55,8 @@ export const INVOICING_INTERNAL_EVENTS = {
     trigger: z.enum(['on_approve', 'on_reconcile']),
     releasedAt: z.string().datetime(),
   }),
+  'landed_cost.applied': LandedCostAppliedSchema,
 } as const;
 export type InvoiceTrashed = z.infer<(typeof INVOICING_INTERNAL_EVENTS)['invoice.trashed']>;
 export type AccountingPushReleased = z.infer<(typeof INVOICING_INTERNAL_EVENTS)['invoice.accounting_push_released']>;
+export type LandedCostApplied = z.infer<typeof LandedCostAppliedSchema>;

@@ -8,8 +8,8 @@ import type { InvoicePeers } from './peers';
 import { landedCostModel, LandedCostReads, landedCostStore } from './store/landed-cost.repository';
 
 /**
- * Landed costs and their allocations over purchase-order lines (their own collection; no events
- * but each write's audit record, through the service's relay).
+ * Landed costs and their allocations over purchase-order lines (their own collection; each write's
+ * `landed_cost.applied` when it moved a line's amount, and its audit record, through the service's relay).
  */
 export function landedCostsModule(
   { connection }: ServiceContext<Config>,

@@ -14,6 +14,13 @@ export interface StockLocation extends Place {
   maxQuantity?: number | null;
 }
 
+/** A landed cost's line as applied here: the revision and the line's whole amount then, in cents. */
+export interface AppliedLandedCost {
+  key: string;
+  revision: number;
+  cents: number;
+}
+
 /** Quantity held for orders at one warehouse. */
 export interface Reservation {
   warehouseId: string;
@@ -47,6 +54,8 @@ export interface StockLevel {
   hasReorderPoint?: boolean;
   /** The stock's cost per warehouse (cost-layer.ts), changed with every movement that moves on hand. */
   costPools?: CostPool[];
+  /** What each landed cost put on this variant's lines (apply-landed-cost.ts), by `<landedCostId>:<lineId>`. */
+  landedCosts?: AppliedLandedCost[];
   version: number;
 }
 

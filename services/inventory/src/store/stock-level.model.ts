@@ -25,6 +25,7 @@ const stockLevelSchema = new Schema(
     operations: { type: [{ _id: false, key: String, at: Date, sig: String }], default: [] },
     hasReorderPoint: { type: Boolean },
     costPools: costPoolsField,
+    landedCosts: { type: [{ _id: false, key: String, revision: Number, cents: Number }], default: undefined },
     version: { type: Number, default: 0 },
     ...outboxFields,
   },

@@ -29,6 +29,7 @@ const LIST = {
   updatedAt: 0,
   operations: 0,
   costPools: 0,
+  landedCosts: 0,
 } as const;
 /** What a read of the stock at cost takes of a level. */
 const POOLS = { orgId: 1, variantId: 1, costPools: 1 } as const;

@@ -6,8 +6,10 @@ import type {
 } from '@stockyard/contracts';
 import { newId, notFound, type Decision } from '@stockyard/service-kit';
 import { computeAllocations, type LandedCost } from '../domain/landed-cost';
+import { applying, createdApplied } from '../domain/landed-cost-applied';
 import {
   allocateLandedCost,
+  deleteLandedCost,
   setManualAllocations,
   updateLandedCost,
   type AllocationBasis,
@@ -38,7 +40,7 @@ export class LandedCostCommands {
     const method = body.allocationMethod;
     const allocations =
       method === 'MANUAL' ? [] : computeAllocations(body.amount, po, method, await this.weights(orgId, po, method));
-    return this.store.create({
+    const cost = {
       id: newId('lc'),
       orgId,
       purchaseOrderId: po.id,
@@ -48,7 +50,10 @@ export class LandedCostCommands {
       invoiceId: body.invoiceId ?? null,
       allocations,
       allocatedAt: method === 'MANUAL' ? null : now,
-    });
+      deletedAt: null,
+    };
+    const applied = createdApplied(cost, po);
+    return this.store.create(cost, applied ? [applied] : []);
   }
 
   async list(orgId: string, poId: string): Promise<LandedCost[]> {
@@ -62,32 +67,40 @@ export class LandedCostCommands {
     return cost;
   }
 
+  /** A new amount or method may move the allocations: the order is read for the event. */
   async update(orgId: string, id: string, body: UpdateLandedCost): Promise<LandedCost> {
     const cost = await this.get(orgId, id);
     if (body.invoiceId) await this.checkInvoice(orgId, cost.purchaseOrderId, body.invoiceId);
     const method = body.allocationMethod ?? cost.allocationMethod;
-    const reallocates = method !== 'MANUAL' && (body.amount !== undefined || body.allocationMethod !== undefined);
-    const basis = reallocates ? await this.basis(orgId, cost.purchaseOrderId, method) : null;
-    return this.decide(orgId, id, (current) => updateLandedCost(current, body, basis, new Date()));
+    const moves = body.amount !== undefined || body.allocationMethod !== undefined;
+    const basis = moves ? await this.basis(orgId, cost.purchaseOrderId, method) : null;
+    const reallocates = method !== 'MANUAL' && moves;
+    return this.decide(orgId, id, basis?.po ?? null, (current) =>
+      updateLandedCost(current, body, reallocates ? basis : null, new Date()),
+    );
   }
 
   async allocate(orgId: string, id: string): Promise<LandedCost> {
     const cost = await this.get(orgId, id);
     const basis =
       cost.allocationMethod === 'MANUAL' ? null : await this.basis(orgId, cost.purchaseOrderId, cost.allocationMethod);
-    return this.decide(orgId, id, (current) => allocateLandedCost(current, basis!, new Date()));
+    return this.decide(orgId, id, basis?.po ?? null, (current) => allocateLandedCost(current, basis!, new Date()));
   }
 
   async setManual(orgId: string, id: string, body: SetManualAllocations): Promise<LandedCost> {
     const cost = await this.get(orgId, id);
     const po = await this.order(orgId, cost.purchaseOrderId);
-    return this.decide(orgId, id, (current) => setManualAllocations(current, body, po, new Date()));
+    return this.decide(orgId, id, po, (current) => setManualAllocations(current, body, po, new Date()));
   }
 
-  /** DELETE: the cost and its allocations (they live in its document), for good. */
+  /**
+   * DELETE: the cost's allocations go (inventory takes them back from the lines' layers, by the
+   * event of its tombstone's write); the order is read for that event. Answers the cost as it was.
+   */
   async remove(orgId: string, id: string): Promise<LandedCost> {
     const cost = await this.get(orgId, id);
-    await this.store.remove(orgId, id);
+    const po = await this.order(orgId, cost.purchaseOrderId);
+    await this.decide(orgId, id, po, (current) => deleteLandedCost(current, new Date()));
     return cost;
   }
 
@@ -104,8 +117,14 @@ export class LandedCostCommands {
     return landedCostSummary(po, costs, invoices, onHand);
   }
 
-  private async decide(orgId: string, id: string, decide: (cost: LandedCost) => Decision<LandedCost, LandedCost>) {
-    return (await this.store.change(orgId, id, decide)).state;
+  /** Runs the decision on a live cost, with the event of what it moved on `po`'s lines in the same write. */
+  private async decide(
+    orgId: string,
+    id: string,
+    po: InternalPurchaseOrder | null,
+    decide: (cost: LandedCost) => Decision<LandedCost, LandedCost>,
+  ) {
+    return (await this.store.change(orgId, id, applying(po, decide))).state;
   }
 
   /** The organization's purchase order, else 404 (an unknown id or another organization's). */

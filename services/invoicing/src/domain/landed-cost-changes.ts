@@ -64,3 +64,8 @@ export function updateLandedCost(
   if (next.allocationMethod !== 'MANUAL') return allocateLandedCost(next, basis!, now);
   return changed(next.amount !== cost.amount ? { ...next, allocations: [], allocatedAt: null } : next);
 }
+
+/** DELETE: no allocations left, marked deleted (the tombstone's write carries the event of the lines it leaves). */
+export function deleteLandedCost(cost: LandedCost, now: Date): Change {
+  return changed({ ...cost, allocations: [], allocatedAt: null, deletedAt: now });
+}

@@ -18,6 +18,8 @@ export interface LandedCost {
   invoiceId: string | null;
   allocations: Allocation[];
   allocatedAt: Date | null;
+  /** Set by DELETE: the cost stays as a tombstone that carries its last event, hidden from every read. */
+  deletedAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -17,6 +17,7 @@ const landedCostSchema = new Schema(
     /** Packed by the store's codec (landed-cost.codec.ts). */
     allocations: { type: String, default: '' },
     allocatedAt: { type: Date, default: null },
+    deletedAt: { type: Date, default: null },
     version: { type: Number, default: 1 },
     createdAt: { type: Date },
     updatedAt: { type: Date },
@@ -34,16 +35,18 @@ type LandedCostModel = ReturnType<typeof landedCostModel>;
 
 /**
  * The landed costs' store: the kit's (lock, version guard), allocations packed by the codec, and
- * every write in the audit trail through the service's relay (they emit no events of their own).
+ * every write's `landed_cost.applied` (when it moved the allocations) and audit record through the
+ * service's relay. A DELETE is a change too (a tombstone, `deletedAt`), so its event rides on its write.
  */
 export const landedCostStore = (model: LandedCostModel, relay: OutboxRelay) =>
   new AggregateStore<LandedCost>(model, relay, { name: 'Landed cost', remember: 1_000, codec: landedCostCodec });
 export type LandedCostStore = ReturnType<typeof landedCostStore>;
 
-/** The organization's landed costs, or a purchase order's. */
+/** The organization's live landed costs, or a purchase order's (a deleted one's tombstone is left out). */
 const costsOf = (orgId: string, purchaseOrderId?: string) => ({
   orgId,
   ...(purchaseOrderId ? { purchaseOrderId } : {}),
+  deletedAt: null,
 });
 
 /** The landed costs as states: by id, a purchase order's, and an export's pages. */
@@ -53,9 +56,10 @@ export class LandedCostReads {
     private readonly store: LandedCostStore,
   ) {}
 
-  /** The organization's cost, or undefined. */
-  find(orgId: string, id: string): Promise<LandedCost | undefined> {
-    return this.store.read(orgId, id);
+  /** The organization's live cost, or undefined. */
+  async find(orgId: string, id: string): Promise<LandedCost | undefined> {
+    const cost = await this.store.read(orgId, id);
+    return cost?.deletedAt ? undefined : cost;
   }
 
   /** A purchase order's landed costs, oldest first (an order has a handful). */
