@@ -198,8 +198,8 @@ describe('the OpenAPI document', () => {
     for (const example of EXAMPLE_TOUR) {
       const r = ROUTE_NAMED[example.op];
       expect([example.op, r && schemasOf(r) !== undefined]).toEqual([example.op, true]);
-      const s = schemasOf(r!)!;
-      const names = [...r!.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      const s = schemasOf(r)!;
+      const names = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       expect([example.op, Object.keys(example.params ?? {}).sort()]).toEqual([example.op, names.sort()]);
       if (example.body !== undefined && example.contentType === undefined)
         expect([example.op, s.body?.safeParse(example.body).success]).toEqual([example.op, true]);
