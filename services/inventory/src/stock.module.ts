@@ -10,7 +10,7 @@ import type { Config } from './config';
 import type { StockForPlaces, StockForReports, StockGiven } from './deps';
 import { MOVEMENT_RECORDED } from './domain/level-change';
 import { BUNDLE_EVENTS, bundleAvailabilityHandler } from './events/handlers/bundle-availability.handler';
-import { LANDED_COST_EVENTS, landedCostAppliedHandler } from './events/handlers/landed-cost-applied.handler';
+import { LINE_COST_EVENTS, lineCostAppliedHandler } from './events/handlers/line-cost-applied.handler';
 import { movementRecordedHandler } from './events/handlers/movement-recorded.handler';
 import { exportRowsRoutes } from './http/export-rows.routes';
 import { internalRoutes } from './http/internal.routes';
@@ -104,11 +104,12 @@ export function stockModule(
       // Recomputing is idempotent: no processed_events write per stock change.
       dedupe: false,
     }),
-    // Invoicing's landed costs onto the lines' cost layers; each level records the revision it applied.
+    // Invoicing's landed costs and invoice variances onto the lines' cost layers; each level records
+    // the revision it applied. The queue keeps its first name (a rename would strand its messages).
     subscription({
       queue: 'inventory.landed-costs',
-      events: LANDED_COST_EVENTS,
-      handler: landedCostAppliedHandler(commands),
+      events: LINE_COST_EVENTS,
+      handler: lineCostAppliedHandler(commands),
     }),
   ];
   return {

@@ -5,6 +5,11 @@ import type { ValuationEntry } from '../src/domain/valuation-entry';
 import { closingValue, summarizeValuation } from '../src/domain/valuation-summary';
 import { methodArb, runSteps, stepArb, WAREHOUSES, type Run } from './support/cost-sequence';
 
+/**
+ * Random runs of receipts, sales, transfers, adjusts, counts, returns, method switches and line
+ * costs (landed costs and invoice variances, new revisions and replays of the last one) through
+ * the engine's pure functions and the consumer's own path (applyLineCost), under either method.
+ */
 const RUNS = 300;
 const sequence = fc.array(stepArb, { minLength: 1, maxLength: 60, size: 'medium' });
 const total = (pools: readonly CostPool[]) => pools.reduce((sum, p) => sum + poolValue(p), 0);

@@ -35,14 +35,14 @@ export function invoicesModule(
   const reads = new InvoiceReads(model, store, terms);
   const commands = new InvoiceCommands(store, reads, peers.orders, peers.catalog, peers.settings);
   const contexts = new MatchContexts(peers.orders, peers.catalog, peers.settings);
-  const lines = new InvoiceLineCommands(store, commands, contexts);
-  const workflow = new InvoiceWorkflowCommands(store, reads, peers.settings);
+  const lines = new InvoiceLineCommands(store, commands, contexts, peers.orders);
+  const workflow = new InvoiceWorkflowCommands(store, reads, peers.settings, peers.orders);
   const reports = new InvoiceReportCommands(reads, balances);
   const given = { invoices: reads, commands, lines, workflow, reports };
   const receipts = subscription({
     queue: 'invoicing.receipts',
     events: ['purchase_order.line_received'],
-    handler: lineReceivedHandler(store, reads, peers.settings),
+    handler: lineReceivedHandler(store, reads, peers.settings, peers.orders),
   });
   return {
     given,

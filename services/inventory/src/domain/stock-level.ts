@@ -14,8 +14,8 @@ export interface StockLocation extends Place {
   maxQuantity?: number | null;
 }
 
-/** A landed cost's line as applied here: the revision and the line's whole amount then, in cents. */
-export interface AppliedLandedCost {
+/** A landed cost's or an invoice's line as applied here: the revision and the line's whole amount then, in cents. */
+export interface AppliedCost {
   key: string;
   revision: number;
   cents: number;
@@ -54,8 +54,10 @@ export interface StockLevel {
   hasReorderPoint?: boolean;
   /** The stock's cost per warehouse (cost-layer.ts), changed with every movement that moves on hand. */
   costPools?: CostPool[];
-  /** What each landed cost put on this variant's lines (apply-landed-cost.ts), by `<landedCostId>:<lineId>`. */
-  landedCosts?: AppliedLandedCost[];
+  /** What each landed cost put on this variant's lines (apply-line-cost.ts), by `<landedCostId>:<lineId>`. */
+  landedCosts?: AppliedCost[];
+  /** What each invoice's cost variances put on them, the same way, by `<invoiceId>:<lineId>`. */
+  costVariances?: AppliedCost[];
   version: number;
 }
 

@@ -26,6 +26,7 @@ const stockLevelSchema = new Schema(
     hasReorderPoint: { type: Boolean },
     costPools: costPoolsField,
     landedCosts: { type: [{ _id: false, key: String, revision: Number, cents: Number }], default: undefined },
+    costVariances: { type: [{ _id: false, key: String, revision: Number, cents: Number }], default: undefined },
     version: { type: Number, default: 0 },
     ...outboxFields,
   },

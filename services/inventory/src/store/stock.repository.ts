@@ -30,6 +30,7 @@ const LIST = {
   operations: 0,
   costPools: 0,
   landedCosts: 0,
+  costVariances: 0,
 } as const;
 /** What a read of the stock at cost takes of a level. */
 const POOLS = { orgId: 1, variantId: 1, costPools: 1 } as const;

@@ -1,15 +1,17 @@
 import { COSTING_METHODS, fromUnits, timesCents } from '@stockyard/contracts';
 import fc from 'fast-check';
-import { allocateCost } from '../../src/domain/allocate-cost';
+import { applyLineCost, type LineCostRevision } from '../../src/domain/apply-line-cost';
 import { addStockCost, receiveCost } from '../../src/domain/cost-in';
 import { emptyPool, poolUnits, type CostingMethod, type CostPool } from '../../src/domain/cost-layer';
 import { takeStockCost } from '../../src/domain/cost-out';
+import type { StockLevel } from '../../src/domain/stock-level';
 import { switchMethod } from '../../src/domain/switch-method';
 import { transferCost } from '../../src/domain/transfer-cost';
 import type { CostContext, ValuationEntry } from '../../src/domain/valuation-entry';
 
 export const WAREHOUSES = ['wh_a', 'wh_b'];
-const LINES = ['po_1:line_1', 'po_1:line_2', 'po_2:line_1'];
+// Line ids are unique across orders (generated ids): the level keys what a source applied by `<sourceId>:<lineId>`.
+const LINES = ['po_1:line_1', 'po_1:line_2', 'po_2:line_3'];
 
 /** How much an out takes: a share of what the pool holds (all inventory allows), or any quantity, beyond it too. */
 type Out = { percent: number } | { units: number };
@@ -21,7 +23,8 @@ type Step =
   | OutStep
   | { op: 'adjustIn' | 'return'; wh: number; units: number; unitCostCents: number | null }
   | { op: 'count'; wh: number; percent: number }
-  | { op: 'allocate'; id: number; amountCents: number | null; line: number; wh: number }
+  /** A source's new revision on a line (landed costs: even ids, invoice variances: odd), or its first one again. */
+  | { op: 'allocate'; id: number; amountCents: number | null; line: number; wh: number; replay: boolean }
   | { op: 'switch'; method: CostingMethod };
 
 /** Whole quantities mostly, and some with 4 decimals (units of 1/10,000). */
@@ -58,6 +61,7 @@ export const stepArb: fc.Arbitrary<Step> = fc.oneof(
     amountCents: fc.option(fc.integer({ min: -50_000, max: 200_000 })),
     line: fc.integer({ min: 0, max: 2 }),
     wh,
+    replay: fc.boolean(),
   }),
   fc.record({ op: fc.constant('switch' as const), method: methodArb }),
 );
@@ -72,7 +76,12 @@ export interface Run {
 interface State {
   pools: CostPool[];
   method: CostingMethod;
-  allocated: Map<number, number>;
+  /** What the level recorded of each kind of line cost, as the consumer keeps it. */
+  recorded: Pick<StockLevel, 'landedCosts' | 'costVariances'>;
+  /** Each source's revisions sent, oldest first, to send one again. */
+  sent: Map<number, LineCostRevision[]>;
+  /** What each source's line should hold, kept apart from the level: a new revision moves it, a replay not. */
+  expected: Map<string, number>;
   received: number[];
 }
 
@@ -80,7 +89,9 @@ export function runSteps(method: CostingMethod, steps: readonly Step[]): Run {
   const state: State = {
     pools: WAREHOUSES.map((w) => emptyPool(w, method)),
     method,
-    allocated: new Map(),
+    recorded: {},
+    sent: new Map(),
+    expected: new Map(),
     received: [0, 0, 0],
   };
   const run: Run = { pools: [state.pools], entries: [], brought: [] };
@@ -162,27 +173,44 @@ function count(pools: CostPool[], index: number, percent: number, context: CostC
   return { pools: put(pools, index, change.pool), entries: change.entries };
 }
 
-/** A re-allocation or deletion allocates the difference; the line's on hand is the variant's, up to its receipts. */
+/** The source's new revision for the line (or its first one again, late), as invoicing would send it. */
+function revisionOf(state: State, step: Step & { op: 'allocate' }): LineCostRevision {
+  const sent = state.sent.get(step.id) ?? [];
+  if (step.replay && sent.length > 0) return sent[0]!;
+  const [purchaseOrderId, lineId] = LINES[step.line]!.split(':') as [string, string];
+  const line = {
+    purchaseOrderId,
+    lineId,
+    variantId: 'var_1',
+    warehouseId: WAREHOUSES[step.wh]!,
+    receivedQuantity: fromUnits(state.received[step.line]!),
+    amountCents: step.amountCents ?? 0,
+  };
+  const kind = step.id % 2 === 0 ? 'LANDED_COST' : 'COST_VARIANCE';
+  const revision: LineCostRevision = {
+    kind,
+    sourceId: `src_${step.id}`,
+    revision: sent.length + 1,
+    lines: [line],
+  };
+  state.sent.set(step.id, [...sent, revision]);
+  return revision;
+}
+
+/** An allocation brings the difference from what its line held (a replay: nothing), as the consumer applies it. */
 function allocate(state: State, pools: CostPool[], step: Step & { op: 'allocate' }, context: CostContext): Applied {
-  const delta = (step.amountCents ?? 0) - (state.allocated.get(step.id) ?? 0);
-  if (delta === 0) return { pools, entries: [] };
-  state.allocated.set(step.id, step.amountCents ?? 0);
-  const received = state.received[step.line]!;
-  const onHand = Math.min(
-    received,
-    pools.reduce((sum, p) => sum + poolUnits(p), 0),
+  const replayed = step.replay && state.sent.has(step.id);
+  const revision = revisionOf(state, step);
+  const line = revision.lines[0]!;
+  const key = `${step.id}:${line.lineId}`;
+  const allocated = replayed ? 0 : line.amountCents - (state.expected.get(key) ?? 0);
+  if (!replayed) state.expected.set(key, line.amountCents);
+  const level: StockLevel = { orgId: 'org_1', variantId: 'var_1', locations: [], reserved: 0, version: 1 };
+  const { state: after, result } = applyLineCost(
+    { ...level, ...state.recorded, costPools: pools },
+    revision,
+    context.at,
   );
-  const change = allocateCost(
-    pools,
-    {
-      kind: step.id % 2 === 0 ? 'LANDED_COST' : 'COST_VARIANCE',
-      amountCents: delta,
-      onHand: fromUnits(onHand),
-      sold: fromUnits(received - onHand),
-      origin: LINES[step.line]!,
-      warehouseId: WAREHOUSES[step.wh]!,
-    },
-    { ...context, cause: { type: 'landed_cost', id: context.cause.id } },
-  );
-  return { pools: change.pools, entries: change.entries, allocated: delta };
+  if (after) state.recorded = { landedCosts: after.landedCosts, costVariances: after.costVariances };
+  return { pools: after?.costPools ?? pools, entries: result?.entries ?? [], allocated };
 }

@@ -13,12 +13,14 @@ import {
   vendorRequired,
 } from '../domain/invoice.errors';
 import { restoreInvoice, trashInvoice } from '../domain/invoice-workflow';
+import { invoiceVarianceApplied } from '../domain/invoice-variance-applied';
 import { updateInvoice } from '../domain/update-invoice';
 import type { CatalogReads } from '../peers/catalog-reads';
 import type { SettingsReads } from '../peers/org-settings';
 import type { PurchaseOrderReads } from '../peers/purchase-orders';
 import type { InvoiceReads, InvoiceStore } from '../store/invoice.repository';
 import { contextOf } from './match-context';
+import { withVariances } from './variance-writes';
 
 /** An invoice's own use cases: record it (checking what it names with the peers), read, edit, trash. */
 export class InvoiceCommands {
@@ -71,7 +73,9 @@ export class InvoiceCommands {
       now: new Date(),
       newId: (prefix) => newId(prefix),
     });
-    return this.store.create(state, events);
+    // A payable invoice recorded with matched lines: its variances count from its first write.
+    const applied = po ? invoiceVarianceApplied(null, state, po) : undefined;
+    return this.store.create(state, applied ? [...events, applied] : events);
   }
 
   /** PUT /invoices/{id} (DRAFT only); a new number is claimed for the vendor by the store before the write. */
@@ -81,7 +85,7 @@ export class InvoiceCommands {
   restore = (orgId: string, id: string) => this.decide(orgId, id, (inv) => restoreInvoice(inv));
 
   private async decide(orgId: string, id: string, decide: (inv: Invoice) => Decision<Invoice, Invoice>) {
-    return (await this.store.change(orgId, id, decide)).state;
+    return (await this.store.change(orgId, id, withVariances(this.orders, decide))).state;
   }
 
   /** A live order of the organization, else 422 `unknown_purchase_order`. */

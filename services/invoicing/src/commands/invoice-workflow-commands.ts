@@ -12,14 +12,20 @@ import {
   unreconcileInvoice,
 } from '../domain/invoice-workflow';
 import type { SettingsReads } from '../peers/org-settings';
+import type { PurchaseOrderReads } from '../peers/purchase-orders';
 import type { InvoiceReads, InvoiceStore } from '../store/invoice.repository';
+import { withVariances } from './variance-writes';
 
-/** The invoice's status changes (the state table) and its reconciled overlay. */
+/**
+ * The invoice's status changes (the state table) and its reconciled overlay; a move into or out
+ * of payable carries its variances' event (variance-writes.ts).
+ */
 export class InvoiceWorkflowCommands {
   constructor(
     private readonly store: InvoiceStore,
     private readonly reads: InvoiceReads,
     private readonly settings: SettingsReads,
+    private readonly orders: PurchaseOrderReads,
   ) {}
 
   submit = (orgId: string, id: string) => this.decide(orgId, id, (inv) => submitInvoice(inv, new Date()));
@@ -35,7 +41,7 @@ export class InvoiceWorkflowCommands {
     this.withSettings(orgId, id, (inv, s) => reconcileInvoice(inv, s, new Date()));
 
   private async decide(orgId: string, id: string, decide: (inv: Invoice) => Decision<Invoice, Invoice>) {
-    return (await this.store.change(orgId, id, decide)).state;
+    return (await this.store.change(orgId, id, withVariances(this.orders, decide))).state;
   }
 
   /** A change that depends on the organization's settings (workflow, accounting push), read first. */

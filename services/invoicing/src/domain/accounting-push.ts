@@ -3,7 +3,7 @@ import type { Invoice } from './invoice';
 import { pushReleased } from './invoice-events';
 
 /** Statuses in which an invoice is payable: `on_approve` releases the bill when it first reaches one. */
-const PAYABLE: ReadonlySet<InvoiceStatus> = new Set(['OUTSTANDING', 'APPROVED', 'PAID']);
+export const PAYABLE: ReadonlySet<InvoiceStatus> = new Set(['OUTSTANDING', 'APPROVED', 'PAID']);
 
 /**
  * The accounting-system connection (setting `accountingPush`), modelled as a release recorded

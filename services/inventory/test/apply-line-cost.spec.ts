@@ -1,4 +1,4 @@
-import { applyLandedCost, lineOnHand } from '../src/domain/apply-landed-cost';
+import { applyLineCost, lineOnHand } from '../src/domain/apply-line-cost';
 import { receiveCost } from '../src/domain/cost-in';
 import { takeStockCost } from '../src/domain/cost-out';
 import type { StockLevel } from '../src/domain/stock-level';
@@ -15,7 +15,8 @@ const line = (amountCents: number, receivedQuantity = 10) => ({
   amountCents,
 });
 const applied = (revision: number, amountCents: number) => ({
-  landedCostId: 'lc_1',
+  kind: 'LANDED_COST' as const,
+  sourceId: 'lc_1',
   revision,
   lines: [line(amountCents)],
 });
@@ -34,9 +35,9 @@ function afterSale(): StockLevel {
 const figures = (entries: { valueCents: number; cogsCents: number }[]) =>
   entries.map((e) => [e.valueCents, e.cogsCents]);
 
-describe('applyLandedCost', () => {
+describe('applyLineCost (landed costs)', () => {
   it('puts 10.00 on 4 on hand and 6 sold: 400 into the layer, 600 to COGS, and records revision and amount', () => {
-    const { state, result } = applyLandedCost(afterSale(), applied(1, 1000), when);
+    const { state, result } = applyLineCost(afterSale(), applied(1, 1000), when);
     expect(figures(result!.entries)).toEqual([
       [400, 0],
       [0, 600],
@@ -47,19 +48,19 @@ describe('applyLandedCost', () => {
   });
 
   it('changes nothing for the same revision again, or an older one arriving late', () => {
-    const once = applyLandedCost(afterSale(), applied(2, 1000), when).state!;
-    expect(applyLandedCost(once, applied(2, 1000), when)).toEqual({ result: { entries: [] } });
-    expect(applyLandedCost(once, applied(1, 300), when)).toEqual({ result: { entries: [] } });
+    const once = applyLineCost(afterSale(), applied(2, 1000), when).state!;
+    expect(applyLineCost(once, applied(2, 1000), when)).toEqual({ result: { entries: [] } });
+    expect(applyLineCost(once, applied(1, 300), when)).toEqual({ result: { entries: [] } });
   });
 
   it('applies a newer revision as the difference, and a deletion (0) as all of it back', () => {
-    const once = applyLandedCost(afterSale(), applied(1, 1000), when).state!;
-    const less = applyLandedCost(once, applied(2, 500), when);
+    const once = applyLineCost(afterSale(), applied(1, 1000), when).state!;
+    const less = applyLineCost(once, applied(2, 500), when);
     expect(figures(less.result!.entries)).toEqual([
       [-200, 0],
       [0, -300],
     ]);
-    const gone = applyLandedCost(less.state!, applied(3, 0), when);
+    const gone = applyLineCost(less.state!, applied(3, 0), when);
     expect(figures(gone.result!.entries)).toEqual([
       [-200, 0],
       [0, -300],
@@ -70,13 +71,46 @@ describe('applyLandedCost', () => {
 
   it('puts all of it to COGS on a level with no stock yet, booked at the line warehouse', () => {
     const empty = level([], { variantId: 'var_1' });
-    const { result } = applyLandedCost(empty, applied(1, 1000), when);
+    const { result } = applyLineCost(empty, applied(1, 1000), when);
     expect(result!.entries.map((e) => [e.warehouseId, e.valueCents, e.cogsCents])).toEqual([['wh_a', 0, 1000]]);
   });
 
   it('leaves lines of other variants alone', () => {
-    const other = { landedCostId: 'lc_1', revision: 1, lines: [{ ...line(1000), variantId: 'var_2' }] };
-    expect(applyLandedCost(afterSale(), other, when)).toEqual({ result: { entries: [] } });
+    const other = { ...applied(1, 0), lines: [{ ...line(1000), variantId: 'var_2' }] };
+    expect(applyLineCost(afterSale(), other, when)).toEqual({ result: { entries: [] } });
+  });
+});
+
+describe('applyLineCost (invoice variances)', () => {
+  const variance = (revision: number, amountCents: number) => ({
+    kind: 'COST_VARIANCE' as const,
+    sourceId: 'inv_1',
+    revision,
+    lines: [line(amountCents)],
+  });
+
+  it('takes a cheaper invoice off the layer and COGS by the same split, recorded apart from landed costs', () => {
+    const once = applyLineCost(afterSale(), applied(1, 1000), when).state!;
+    const { state, result } = applyLineCost(once, variance(1, -500), when);
+    expect(figures(result!.entries)).toEqual([
+      [-200, 0],
+      [0, -300],
+    ]);
+    expect(result!.entries.map((e) => [e.kind, e.cause])).toEqual([
+      ['COST_VARIANCE', { type: 'invoice_line', id: 'inv_1:ln_1:1' }],
+      ['COST_VARIANCE', { type: 'invoice_line', id: 'inv_1:ln_1:1' }],
+    ]);
+    expect(state!.costVariances).toEqual([{ key: 'inv_1:ln_1', revision: 1, cents: -500 }]);
+    expect(state!.landedCosts).toEqual([{ key: 'lc_1:ln_1', revision: 1, cents: 1000 }]);
+  });
+
+  it('never takes a layer below 0: what it cannot give back goes to COGS', () => {
+    const { state, result } = applyLineCost(afterSale(), variance(1, -5000), when);
+    expect(figures(result!.entries)).toEqual([
+      [-800, 0],
+      [0, -4200],
+    ]);
+    expect(layersOf(state!.costPools![0]!)).toEqual([[4, 0]]);
   });
 });
 
