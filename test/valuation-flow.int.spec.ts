@@ -189,12 +189,7 @@ describe('valuation flow: procure to pay gives the hand-calculated valuation and
     expect(counted.total.value).toBe(5000 + 500 + 500 - 3200 - 350);
   }, 180_000);
 
-  // Skipped, a known defect (issue #42, session 21's note): on a moving-average pool that mixed two
-  // orders' units, services/inventory/src/domain/apply-line-cost.ts (`lineOnHand`) counts min(received,
-  // pool) units of EACH order on hand (8 of A and 8 of B when the pool holds 8), so a landed cost or a
-  // variance puts 400 of 500 into stock where 8/20 of each order is left: 200. The system answers
-  // W1 8 / 2400 after step 3 and 8 / 2800 after step 4. Un-skip once the pool tracks what came in.
-  it.skip('values moving-average stock and its cost of goods sold as the hand calculation does, in cents', async () => {
+  it('values moving-average stock and its cost of goods sold as the hand calculation does, in cents', async () => {
     const books = await openBooks('MOVING_AVERAGE');
 
     // 1. One pool in W1: 20 units, 2000 + 3000 = 5000 (2.50 a unit); the two orders' units are mixed.

@@ -122,11 +122,20 @@ describe('lineOnHand', () => {
     expect(lineOnHand([pool('wh_a', 'FIFO')], line(0))).toEqual({ onHand: 0, sold: 10 });
   });
 
-  it('takes a moving-average pool that mixed its origins as holding the line first', () => {
+  it('takes a mixed moving-average pool stored before its inflow was kept as holding the line first', () => {
     const mixed = {
       ...pool('wh_a', 'MOVING_AVERAGE'),
       layers: [{ quantity: 7, valueCents: 1400, receivedAt: when, origin: null }],
     };
     expect(lineOnHand([mixed], line(0))).toEqual({ onHand: 7, sold: 3 });
+  });
+
+  it('gives each line of a mixed moving-average pool its share of what is left of what came in', () => {
+    // 20 came in (10 of this line), 8 are left: 8/20 of the line's 10 units are on hand.
+    const mixed = {
+      ...pool('wh_a', 'MOVING_AVERAGE'),
+      layers: [{ quantity: 8, valueCents: 2000, receivedAt: when, origin: null, inflow: 20 }],
+    };
+    expect(lineOnHand([mixed], line(0))).toEqual({ onHand: 4, sold: 6 });
   });
 });

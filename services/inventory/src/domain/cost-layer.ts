@@ -16,6 +16,12 @@ export interface CostLayer {
   receivedAt: Date;
   /** What brought it in (a purchase-order line's key), so a landed cost finds its own layers; null when mixed. */
   origin: string | null;
+  /**
+   * A moving-average pool's units that came in since it was last empty (absent: its quantity, nothing
+   * mixed or taken yet). Its units are alike, so of a purchase-order line that came in, what is left
+   * is its share: received × quantity / inflow (inflowUnits, apply-line-cost.ts).
+   */
+  inflow?: number;
 }
 
 /**
@@ -40,7 +46,13 @@ export const poolUnits = (pool: Pick<CostPool, 'layers'>) => pool.layers.reduce(
 export const poolQuantity = (pool: Pick<CostPool, 'layers'>) => fromUnits(poolUnits(pool));
 export const poolValue = (pool: Pick<CostPool, 'layers'>) => pool.layers.reduce((sum, l) => sum + l.valueCents, 0);
 
-/** Several layers as one: their quantity and value, the newest date, the origin if they share one. */
+/** The units that came into a layer: its inflow, else its quantity. */
+export const inflowUnits = (layer: Pick<CostLayer, 'quantity' | 'inflow'>) => toUnits(layer.inflow ?? layer.quantity);
+
+/** A layer as it leaves its pool (taken out, or its pool no longer averaged): its units alone, no inflow. */
+export const withoutInflow = ({ inflow: _inflow, ...layer }: CostLayer): CostLayer => layer;
+
+/** Several layers as one: their quantity, value and inflow, the newest date, the origin if they share one. */
 export function mergeLayers(layers: readonly CostLayer[]): CostLayer[] {
   if (layers.length <= 1) return [...layers];
   const origins = new Set(layers.map((l) => l.origin));
@@ -50,6 +62,7 @@ export function mergeLayers(layers: readonly CostLayer[]): CostLayer[] {
       valueCents: layers.reduce((sum, l) => sum + l.valueCents, 0),
       receivedAt: new Date(Math.max(...layers.map((l) => l.receivedAt.getTime()))),
       origin: origins.size === 1 ? layers[0]!.origin : null,
+      inflow: fromUnits(layers.reduce((sum, l) => sum + inflowUnits(l), 0)),
     },
   ];
 }

@@ -1,6 +1,6 @@
 import { fromUnits } from '@stockyard/contracts';
 import { addStockCost, positiveUnits } from './cost-in';
-import { layerUnits, poolUnits, type CostLayer, type CostPool } from './cost-layer';
+import { layerUnits, poolUnits, withoutInflow, type CostLayer, type CostPool } from './cost-layer';
 import { shareOfCents } from './split-cents';
 import { entryOf, type CostChange, type CostContext } from './valuation-entry';
 
@@ -51,7 +51,7 @@ function takeUnits(layers: readonly CostLayer[], units: number): { layers: CostL
       continue;
     }
     const valueCents = part === have ? layer.valueCents : shareOfCents(layer.valueCents, part, have);
-    taken.push({ ...layer, quantity: fromUnits(part), valueCents });
+    taken.push({ ...withoutInflow(layer), quantity: fromUnits(part), valueCents });
     if (part < have)
       left.push({ ...layer, quantity: fromUnits(have - part), valueCents: layer.valueCents - valueCents });
   }

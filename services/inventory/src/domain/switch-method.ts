@@ -1,4 +1,4 @@
-import { mergeLayers, type CostingMethod, type CostPool } from './cost-layer';
+import { mergeLayers, withoutInflow, type CostingMethod, type CostPool } from './cost-layer';
 
 /**
  * A change of the organization's method applies from that moment: FIFO to moving average merges
@@ -10,5 +10,9 @@ import { mergeLayers, type CostingMethod, type CostPool } from './cost-layer';
  */
 export function switchMethod(pool: CostPool, method: CostingMethod): CostPool {
   if (pool.method === method) return pool;
-  return { ...pool, method, layers: method === 'MOVING_AVERAGE' ? mergeLayers(pool.layers) : pool.layers };
+  return {
+    ...pool,
+    method,
+    layers: method === 'MOVING_AVERAGE' ? mergeLayers(pool.layers) : pool.layers.map(withoutInflow),
+  };
 }

@@ -7,6 +7,7 @@ const costLayerSchema = new Schema(
     valueCents: { type: Number, required: true },
     receivedAt: { type: Date, required: true },
     origin: { type: String, default: null },
+    inflow: { type: Number },
   },
   { _id: false },
 );
