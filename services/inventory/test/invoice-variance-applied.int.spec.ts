@@ -1,6 +1,5 @@
 import type { EventEnvelope } from '@stockyard/contracts';
 import { newEvent } from '@stockyard/service-kit';
-import { eventually, json } from '@stockyard/testkit';
 import { startInventory, type Inventory } from './support/inventory';
 
 const ORG = 'org_variance_applied';
@@ -31,22 +30,8 @@ describe('invoice_variance.applied (invoicing) onto the cost layers', () => {
         },
       ],
     });
-  /** Publishes and waits until the consumer has handled it (its processed_events record). */
-  const deliver = async (event: EventEnvelope) => {
-    await inv.publish(event);
-    await eventually(async () =>
-      (await inv.connection
-        .collection<{ _id: string }>('processed_events')
-        .countDocuments({ _id: { $regex: `:${event.id}$` } })) > 0
-        ? true
-        : undefined,
-    );
-  };
-  const figures = async () => {
-    const valuation = await json(await inv.request('GET', '/reports/stock-valuation'));
-    const cogs = await json(await inv.request('GET', '/reports/cogs'));
-    return { value: valuation.totalValue, cogs: cogs.totalCogs };
-  };
+  const deliver = (event: EventEnvelope) => inv.delivered(event);
+  const figures = () => inv.book();
   const varianceEntries = () =>
     inv.connection
       .collection('stock_valuation_entries')

@@ -1,3 +1,4 @@
+import type { EventEnvelope } from '@stockyard/contracts';
 import { newEvent } from '@stockyard/service-kit';
 import { eventually, startService, type HarnessOptions } from '@stockyard/testkit';
 import { inventory } from '../../src/app';
@@ -48,6 +49,23 @@ export async function startInventory(orgId: string, options: HarnessOptions = {}
     });
   return Object.assign(h, {
     internal: (path: string, body: unknown) => h.request('POST', path, body, { base: '/internal/v1' }),
+    /** Publishes an event and waits until a consumer has handled it (its processed_events record). */
+    async delivered(event: EventEnvelope): Promise<void> {
+      await h.broker.publish(event);
+      await eventually(async () =>
+        (await h.connection
+          .collection<{ _id: string }>('processed_events')
+          .countDocuments({ _id: { $regex: `:${event.id}$` } })) > 0
+          ? true
+          : undefined,
+      );
+    },
+    /** The organization's stock value and cost of goods sold, as the two reports total them. */
+    async book(): Promise<{ value: number; cogs: number }> {
+      const valuation = (await h.request('GET', '/reports/stock-valuation')).body as { totalValue: number };
+      const cogs = (await h.request('GET', '/reports/cogs')).body as { totalCogs: number };
+      return { value: valuation.totalValue, cogs: cogs.totalCogs };
+    },
     async warehouse(name = 'Main'): Promise<string> {
       return (await h.request('POST', '/warehouses', { name })).body.id;
     },
