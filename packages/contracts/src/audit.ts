@@ -32,11 +32,11 @@ export type AuditRequest = z.infer<typeof AuditRequestSchema>;
 /** One field's value before and after (null: it did not exist). Secrets are never recorded. */
 export const AuditFieldChangeSchema = z.object({ before: z.unknown(), after: z.unknown() });
 
-/** What one change did to one resource: its top-level fields that changed. */
+/** What one change did to one resource: its fields that changed (a removal: each one it held, to null). */
 export const AuditResourceSchema = z.object({
   type: z.string(),
   id: z.string(),
-  action: z.enum(['created', 'changed']),
+  action: z.enum(['created', 'changed', 'deleted']),
   fields: z.record(z.string(), AuditFieldChangeSchema),
 });
 export type AuditResource = z.infer<typeof AuditResourceSchema>;

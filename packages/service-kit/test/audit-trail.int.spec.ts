@@ -112,6 +112,63 @@ describe("the audit trail of a store's writes", () => {
     expect(records().map((e) => payloadOf(e).resources[0]!.id)).toEqual(['hk_1', 'hk_1', 'hk_2', 'hk_1']);
   });
 
+  it('records a removal that happened, with the fields it held, and none for a removal that did not', async () => {
+    await asSystem('seed', () => store.create({ id: 'hk_rm', orgId: 'org_rm', url: 'u', secret: 's' }));
+    const ofRemoved = () =>
+      records()
+        .filter((e) => e.orgId === 'org_rm')
+        .map(payloadOf);
+    await eventually(async () => (ofRemoved().length === 1 ? true : undefined), 15_000);
+    // Another organization's id and a condition that does not hold delete nothing and record nothing.
+    expect(await inAuditScope(partner, () => store.remove('org_other', 'hk_rm'))).toBe(false);
+    expect(await inAuditScope(partner, () => store.remove('org_rm', 'hk_rm', { version: 7 }))).toBe(false);
+    expect(await inAuditScope(partner, () => store.remove('org_rm', 'hk_rm'))).toBe(true);
+    await eventually(async () => (ofRemoved().length === 2 ? true : undefined), 15_000);
+    expect(ofRemoved()[1]).toMatchObject({
+      actor: partner.actor,
+      resources: [
+        {
+          type: 'webhook_endpoint',
+          id: 'hk_rm',
+          action: 'deleted',
+          fields: {
+            url: { before: '[redacted]', after: '[redacted]' },
+            secret: { before: '[redacted]', after: '[redacted]' },
+          },
+        },
+      ],
+    });
+    // Settled, no intent is left behind.
+    const intents = db().collection('audit_removals');
+    await eventually(async () =>
+      (await intents.countDocuments({ target: { $exists: true } })) === 0 ? true : undefined,
+    );
+    expect(ofRemoved()).toHaveLength(2);
+  });
+
+  it('settles what a process that died mid-removal left: sent if the document is gone, else dropped', async () => {
+    const intents = db().collection('audit_removals');
+    await store.create({ id: 'hk_kept', orgId: 'org_dead', url: 'u', secret: 's' });
+    const intent = (id: string) => ({
+      _id: `evt_intent_${id}`,
+      event: { ...records()[0]!, id: `evt_intent_${id}`, orgId: 'org_dead' },
+      target: { collection: model.collection.collectionName, _id: id },
+      at: new Date(Date.now() - 5 * 60 * 1000),
+    });
+    // One died after deleting hk_gone, one before deleting hk_kept.
+    await intents.insertMany([intent('hk_gone'), intent('hk_kept')] as never[]);
+    // A fresh process (a new store) tidies at its first removal.
+    const restarted = new AggregateStore<Hook>(model, relay, { name: 'Webhook endpoint', audit: {} });
+    await restarted.create({ id: 'hk_next', orgId: 'org_next', url: 'u', secret: 's' });
+    expect(await restarted.remove('org_next', 'hk_next')).toBe(true);
+    await eventually(async () => (records().some((e) => e.id === 'evt_intent_hk_gone') ? true : undefined), 15_000);
+    await eventually(async () =>
+      (await intents.countDocuments({ target: { $exists: true } })) === 0 ? true : undefined,
+    );
+    expect(records().some((e) => e.id === 'evt_intent_hk_kept')).toBe(false);
+    expect(await intents.countDocuments({ _id: 'evt_intent_hk_kept' } as never)).toBe(0);
+  });
+
   it('records a refused change with its status and code, and no refused read', async () => {
     const app = createServiceApp({
       logger,

@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '@stockyard/contracts';
+import type { AuditResource, EventEnvelope } from '@stockyard/contracts';
 import { newEvent } from '../events/outbox';
 import type { Aggregate, Decision } from '../store/decision';
 import { auditScope } from './audit-scope';
@@ -49,15 +49,26 @@ export class AuditTrail<S extends Aggregate> {
     const id = this.option.idOf?.(after) ?? (after as { id?: string }).id ?? fallbackId ?? '';
     const fields = fieldChanges(before, after, this.option.secretFields, this.ignored);
     if (Object.keys(fields).length === 0) return undefined;
+    return this.record(after.orgId, { type: this.type, id, action: before ? 'changed' : 'created', fields });
+  }
+
+  /** The record of a removal: each field the aggregate held, before, and null after. */
+  eventForRemoval(before: S, fallbackId: string): EventEnvelope {
+    const id = this.option.idOf?.(before) ?? (before as { id?: string }).id ?? fallbackId;
+    const fields = fieldChanges(before, {}, this.option.secretFields, this.ignored);
+    return this.record(before.orgId, { type: this.type, id, action: 'deleted', fields });
+  }
+
+  private record(orgId: string, resource: AuditResource): EventEnvelope {
     const { actor, request, status } = auditScope();
     return newEvent('audit.recorded', {
-      orgId: after.orgId,
+      orgId,
       at: new Date().toISOString(),
       actor,
       request,
       status,
       errorCode: null,
-      resources: [{ type: this.type, id, action: before ? 'changed' : 'created', fields }],
+      resources: [resource],
     });
   }
 

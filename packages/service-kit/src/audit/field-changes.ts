@@ -28,7 +28,24 @@ const recorded = (v: unknown): unknown => {
   return v;
 };
 
-const same = (a: unknown, b: unknown) => a === b || JSON.stringify(recorded(a)) === JSON.stringify(recorded(b));
+/**
+ * Whether two values are recorded alike (dates by their instant, undefined as null), compared in
+ * place: the walk asks this at every level, and a changed field's whole value stringified at each
+ * one cost a stock level's write more than its own decision.
+ */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a == null || b == null) return a == null && b == null;
+  if (a instanceof Date || b instanceof Date) return recorded(a) === recorded(b);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((x, i) => same(x, b[i]));
+  }
+  if (!isPlain(a) || !isPlain(b)) return false;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) if (!same(a[k], b[k])) return false;
+  return true;
+}
 
 function walk(path: string, before: unknown, after: unknown, secrets: ReadonlySet<string>, out: FieldChanges): void {
   if (same(before, after)) return;

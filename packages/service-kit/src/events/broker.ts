@@ -129,6 +129,7 @@ export class Broker {
       clientProperties: { connection_name: this.exchange },
     });
     try {
+      coalesceWrites(connection);
       const channel = await connection.createConfirmChannel();
       for (const step of this.steps) await step(channel);
       connection.on('error', (err: Error) => this.logger.warn({ err: err.message }, 'broker connection error'));
@@ -151,4 +152,29 @@ export class Broker {
     this.logger.warn('broker connection lost; reconnecting');
     void this.start();
   }
+}
+
+/** amqplib's internals this reaches into (0.10): the socket and the multiplexer writing frames to it. */
+interface AmqpInternals {
+  connection?: { stream?: { cork?: () => void; uncork?: () => void }; muxer?: { _readIncoming?: () => void } };
+}
+
+/**
+ * One socket write per turn of amqplib's multiplexer instead of one per frame chunk: the
+ * multiplexer writes every channel's pending chunks in one pass (a burst's publishes, their
+ * confirms' acks, a large message's header and body), and with Nagle off each became its own
+ * syscall; corked around the pass, they leave as one `writev`. Skipped if amqplib's shape moved.
+ */
+function coalesceWrites(model: ChannelModel): void {
+  const { stream, muxer } = (model as unknown as AmqpInternals).connection ?? {};
+  const pass = muxer?._readIncoming;
+  if (!stream?.cork || !stream.uncork || !muxer || !pass) return;
+  muxer._readIncoming = function corked(this: unknown) {
+    stream.cork!();
+    try {
+      pass.call(this);
+    } finally {
+      stream.uncork!();
+    }
+  };
 }

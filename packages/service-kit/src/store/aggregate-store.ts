@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventEnvelope } from '@stockyard/contracts';
 import type { Collection, Model } from 'mongoose';
 import { AuditTrail, type AuditOption } from '../audit/audit-trail';
+import { RemovalRecords } from '../audit/removal-records';
 import { AppError, notFound } from '../errors';
 import { documentKey, documentLocks } from '../db/document-lock';
 import { isDuplicateKeyError } from '../db/mongo';
@@ -100,6 +101,8 @@ export class AggregateStore<S extends Aggregate> {
   private readonly unique?: UniqueValues<S>;
   private readonly projections?: Projections<S>;
   private readonly audit?: AuditTrail<S>;
+  /** Where its removals' records wait for the removal (made on the first one). */
+  private removals?: RemovalRecords;
 
   constructor(
     readonly model: Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any aggregate's model
@@ -390,13 +393,21 @@ export class AggregateStore<S extends Aggregate> {
 
   /**
    * Deletes the organization's aggregate for good; false when there was none, or when
-   * `condition` (more fields the document must match: a lease, a version read) did not hold.
+   * `condition` (more fields the document must match: a lease, a version read) did not hold. An
+   * audited aggregate's removal is recorded (`deleted`, with the fields it held) if and only if it
+   * happened (audit/removal-records.ts).
    */
   async remove(orgId: string, id: string, condition: Record<string, unknown> = {}): Promise<boolean> {
     const _id = this.documentId(orgId, id);
     return this.locked(_id, async () => {
       this.known?.delete(_id);
-      return (await this.collection.deleteOne({ ...condition, _id, orgId } as never)).deletedCount === 1;
+      const remove = async () =>
+        (await this.collection.deleteOne({ ...condition, _id, orgId } as never)).deletedCount === 1;
+      const before = this.audit ? await this.byId(orgId, _id) : undefined;
+      const record = before && this.audit!.eventForRemoval(before, id);
+      if (!record) return remove();
+      this.removals ??= new RemovalRecords(this.model.db, this.relay!);
+      return this.removals.removing(record, { collection: this.collection.collectionName, _id }, remove);
     });
   }
 
