@@ -12,3 +12,5 @@ export { decodeCursor, encodeCursor, keysetAfter, pageWithNext, type Keyset } fr
 export { nonPublicReason, isPublicAddress } from './src/net/ip-address';
 export { serviceApp, assemble } from './src/service';
 export { fromCursor } from './src/store/export-page';
+export { RefusalLog } from './src/audit/refusal-log';
+export { recordRefusals } from './src/audit/refusals';

@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
-import { type Logger } from '@stockyard/service-kit';
+import { type Logger, type OutboxRelay } from '@stockyard/service-kit';
+import type { Broker } from '@stockyard/service-kit/events';
+import { RefusalLog, recordRefusals } from '@stockyard/service-kit/internals';
 import {
   errorHandler,
   idempotency,
@@ -22,6 +24,7 @@ import { docsRoutes } from './http/docs.routes';
 import { callerIdentity } from './http/caller-identity';
 import { API_PREFIX, apiPipeline, isApiPath, type ApiRequest } from './http/gateway.routes';
 import { IdentitySigner } from './http/identity-signer';
+import { recordRefusal } from './http/refusal-record';
 import { API_SECURITY_HEADERS, headerNames, securityHeaders } from './http/security-headers';
 import { Upstreams } from './http/upstreams';
 import { internalSettingsRoutes, settingsRoutes } from './http/settings.routes';
@@ -54,6 +57,10 @@ export interface GatewayDeps {
   redis: Redis;
   /** A second connection in subscriber mode (revocations from other replicas). */
   subscriber: Redis;
+  /** Where its outbox relay publishes (the audit trail's records); reported by /readyz, never failing it. */
+  broker: Broker;
+  /** The outbox relay of its writes (started and stopped with the app). */
+  relay: OutboxRelay;
 }
 
 const budgetOf = (config: GatewayDeps['config']) => ({
@@ -64,9 +71,9 @@ const budgetOf = (config: GatewayDeps['config']) => ({
 });
 
 /** Keys, settings and what keeps key checks cheap and current. */
-function keyServices({ connection, logger, config, redis, subscriber }: GatewayDeps) {
-  const keys = new ApiKeyRepository(apiKeyModel(connection), organizationModel(connection));
-  const orgs = new OrganizationRepository(organizationModel(connection));
+function keyServices({ connection, logger, config, redis, subscriber, relay }: GatewayDeps) {
+  const keys = new ApiKeyRepository(apiKeyModel(connection), organizationModel(connection), relay);
+  const orgs = new OrganizationRepository(organizationModel(connection), relay);
   const usage = new ApiKeyUsageRepository(apiKeyUsageModel(connection));
   const tracker = new UsageTracker(usage, logger, config.LAST_USED_FLUSH_MS);
   const authenticator = new Authenticator(keys, {
@@ -81,7 +88,9 @@ function keyServices({ connection, logger, config, redis, subscriber }: GatewayD
     identitySecret: config.IDENTITY_SECRET,
     timeoutMs: config.PEER_TIMEOUT_MS,
   });
-  return { keys, orgs, usage, tracker, authenticator, revocations, storefrontChannels: channels };
+  // Refused changes in the audit trail: the pipeline's 403s and the gateway's own routes' refusals.
+  const refusals = new RefusalLog(connection, relay);
+  return { keys, orgs, usage, tracker, authenticator, revocations, storefrontChannels: channels, refusals };
 }
 
 const upstreams = (config: GatewayDeps['config'], security: readonly string[]) =>
@@ -103,7 +112,7 @@ const upstreams = (config: GatewayDeps['config'], security: readonly string[]) =
 
 /** Express for what is not the hot path: the gateway's own routes, probes, internal settings. */
 function expressApps(deps: GatewayDeps, services: ReturnType<typeof keyServices>) {
-  const { connection, logger, config, redis } = deps;
+  const { connection, logger, config, redis, broker } = deps;
   const own = express();
   own.disable('x-powered-by');
   own.set('etag', false);
@@ -115,6 +124,7 @@ function expressApps(deps: GatewayDeps, services: ReturnType<typeof keyServices>
     idempotency(connection),
     apiKeyRoutes(services),
     settingsRoutes(services.orgs),
+    recordRefusals(services.refusals),
   );
   own.use(notFoundHandler);
   own.use(errorHandler(logger));
@@ -123,8 +133,15 @@ function expressApps(deps: GatewayDeps, services: ReturnType<typeof keyServices>
   rest.disable('x-powered-by');
   rest.set('etag', false);
   rest.use(httpMetrics);
-  // Redis is reported but does not fail readiness: the gateway runs on without it (fail open).
-  rest.use(probeRoutes({ required: { mongo: () => pingMongo(connection) }, advisory: { redis: () => redis.status } }));
+  // Redis and the broker are reported but do not fail readiness: the gateway runs on without Redis
+  // (fail open), and its audit records wait in the outbox while the broker is away.
+  const brokerStatus = () => (broker.connected ? 'connected' : 'disconnected');
+  rest.use(
+    probeRoutes({
+      required: { mongo: () => pingMongo(connection) },
+      advisory: { redis: () => redis.status, broker: brokerStatus },
+    }),
+  );
   rest.use(docsRoutes());
   rest.use('/internal/v1', requireIdentity(config.IDENTITY_SECRET), internalSettingsRoutes(services.orgs));
   rest.use(notFoundHandler);
@@ -133,7 +150,7 @@ function expressApps(deps: GatewayDeps, services: ReturnType<typeof keyServices>
 }
 
 export function buildApp(deps: GatewayDeps) {
-  const { logger, config, redis } = deps;
+  const { logger, config, redis, relay } = deps;
   const services = keyServices(deps);
   const { keys, orgs, tracker, authenticator, revocations } = services;
   const { own, rest } = expressApps(deps, services);
@@ -148,6 +165,7 @@ export function buildApp(deps: GatewayDeps) {
     bodyLimitBytes: config.BODY_LIMIT_BYTES,
     security,
     logger,
+    refused: recordRefusal(services.refusals),
   });
 
   /** Every response gets a request id and helmet's headers (the pipeline adds them to its answers itself). */
@@ -179,7 +197,12 @@ export function buildApp(deps: GatewayDeps) {
     start: () => {
       revocations.start((keyId) => authenticator.revoked(keyId));
       tracker.start();
+      relay.start();
     },
-    stop: () => Promise.all([tracker.stop(), proxied.close()]),
+    // The relay last: a final pass publishes what the last requests wrote.
+    stop: async () => {
+      await Promise.all([tracker.stop(), proxied.close()]);
+      await relay.stop();
+    },
   };
 }

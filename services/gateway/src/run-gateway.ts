@@ -1,3 +1,5 @@
+import { outboxRelay } from '@stockyard/service-kit';
+import { Broker } from '@stockyard/service-kit/events';
 import {
   connectMongo,
   createLogger,
@@ -13,11 +15,12 @@ import { connectRedis } from './store/redis';
 
 /**
  * The gateway's process, as the kit's `runService` is a domain service's: validated env,
- * its own database, then serve with a graceful shutdown in reverse order. Not `runService`
- * itself, because the gateway is not a domain service in the kit's sense: it has no broker
- * (it neither publishes nor consumes events) but two Redis connections (commands, and a
- * subscriber for revocations), its handler is a plain Node one (the proxied path skips
- * express), and the server writes its security headers on the answers Node makes itself.
+ * its own database, the broker and its outbox relay (it publishes its audit records and
+ * consumes nothing), then serve with a graceful shutdown in reverse order. Not `runService`
+ * itself, because the gateway is not a domain service in the kit's sense: it has two Redis
+ * connections (commands, and a subscriber for revocations), its handler is a plain Node one
+ * (the proxied path skips express), the server writes its security headers on the answers
+ * Node makes itself, and it serves without waiting for the broker (its records wait in the outbox).
  */
 export function runGateway(): void {
   runMain(async () => {
@@ -27,7 +30,10 @@ export function runGateway(): void {
     const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
     const redis = connectRedis(config.REDIS_URL, logger, 'commands');
     const subscriber = connectRedis(config.REDIS_URL, logger, 'subscriber');
-    const gateway = buildApp({ connection, logger, config, redis, subscriber });
+    const broker = new Broker(config.AMQP_URL, config.EVENTS_EXCHANGE, logger, { queueType: config.QUEUE_TYPE });
+    void broker.start(); // retries by itself until connected; the relay publishes from then on
+    const relay = outboxRelay({ config, connection, broker, logger });
+    const gateway = buildApp({ connection, logger, config, redis, subscriber, broker, relay });
     gateway.start();
     await serve(
       gateway.app,
@@ -35,6 +41,7 @@ export function runGateway(): void {
       logger,
       [
         gateway.stop,
+        () => broker.close(),
         () => redis.quit(),
         () => subscriber.quit(),
         () => connection.close(),

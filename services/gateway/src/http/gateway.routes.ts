@@ -65,6 +65,8 @@ interface ApiPipeline {
   /** helmet's headers (security-headers.ts), on every answer. */
   security: readonly string[];
   logger: Logger;
+  /** Records a change this key may not make (403) in the audit trail, before it is answered. */
+  refused: (req: ApiRequest, route: RouteSpec, err: AppError) => Promise<void>;
 }
 
 /** True for /api/v1, /api/v1/… and /api/v1?…: the partner API the pipeline serves. */
@@ -86,13 +88,15 @@ export function apiPipeline(deps: ApiPipeline) {
   return async (request: IncomingMessage, res: ServerResponse): Promise<void> => {
     const req = request as ApiRequest;
     const head = new ResponseHead(req.requestId, deps.security);
+    let matched: RouteSpec | undefined;
     try {
       // A client never gets to speak for the gateway.
       if (req.headers[IDENTITY_HEADER] !== undefined) delete req.headers[IDENTITY_HEADER];
       req.caller = await deps.authenticator.authenticate(req.headers.authorization, clientOf(req.socket.remoteAddress));
       await deps.rateLimit(req, head);
-      const route = authorize(req.method!, apiPath(req.url!), req.caller, res);
+      const route = (matched = routeOf(req.method!, apiPath(req.url!), res));
       req.routeName = `${route.method} ${route.path}`;
+      mayCall(route, req.caller);
       if (route.service === 'gateway') {
         head.applyTo(res);
         return deps.own(req, res);
@@ -104,6 +108,12 @@ export function apiPipeline(deps: ApiPipeline) {
       const headers = [IDENTITY_HEADER, deps.signer.headerFor(req.caller), 'x-request-id', req.requestId];
       await deps.upstreams.forward(route.service, { req, res, headers, head: head.fields, body, resendable: again });
     } catch (err) {
+      if (matched && err instanceof AppError && err.status === 403 && req.method !== 'GET')
+        await deps
+          .refused(req, matched, err)
+          .catch((failure: Error) =>
+            deps.logger.warn({ err: failure.message, requestId: req.requestId }, 'refusal not recorded'),
+          );
       if (err instanceof AppError && err.status >= 500)
         deps.logger.warn({ err: err.message, code: err.code, requestId: req.requestId }, failureLogMessage(err.code));
       if (!res.headersSent) head.applyTo(res);
@@ -122,8 +132,8 @@ function apiPath(url: string): string {
   return path === '' ? '/' : path;
 }
 
-/** Which route of the table (404 / 405), and may this key call it (403). */
-function authorize(method: string, path: string, caller: Caller, res: ServerResponse): RouteSpec {
+/** Which route of the table (404 / 405). */
+function routeOf(method: string, path: string, res: ServerResponse): RouteSpec {
   const match = matchRoute(method, path);
   if (!match) {
     const allowed = routesForPath(path).map((r) => r.method);
@@ -133,12 +143,16 @@ function authorize(method: string, path: string, caller: Caller, res: ServerResp
     }
     throw errors.route_not_found(`No route for ${method} ${API_PREFIX}${path}`);
   }
-  const surface = caller.key.type === 'storefront' ? 'storefront' : 'admin';
-  if (match.route.surface !== surface) {
-    throw errors.wrong_key_type(`A ${caller.key.type} key cannot call the ${match.route.surface} API`);
-  }
-  if (!caller.permissions.includes(match.route.permission)) {
-    throw errors.missing_permission(`This API key lacks the ${match.route.permission} permission`);
-  }
   return match.route;
+}
+
+/** May this key call the route (403). */
+function mayCall(route: RouteSpec, caller: Caller): void {
+  const surface = caller.key.type === 'storefront' ? 'storefront' : 'admin';
+  if (route.surface !== surface) {
+    throw errors.wrong_key_type(`A ${caller.key.type} key cannot call the ${route.surface} API`);
+  }
+  if (!caller.permissions.includes(route.permission)) {
+    throw errors.missing_permission(`This API key lacks the ${route.permission} permission`);
+  }
 }

@@ -1,5 +1,6 @@
 import { signIdentity } from '@stockyard/contracts';
 import type { Caller } from '../auth/authenticator';
+import { actorOf } from '../domain/api-key-record';
 import type { ApiKeyRecord } from '../store/api-key.repository';
 
 interface Signed {
@@ -30,7 +31,7 @@ export class IdentitySigner {
       keyId: key._id,
       permissions: [...permissions],
       ...(key.channelId ? { channelId: key.channelId } : {}),
-      actor: { kind: 'key' as const, keyId: key._id, name: key.name, role: key.role, type: key.type, job: null },
+      actor: actorOf(key),
     };
     const header = signIdentity(identity, this.secret, now);
     if (this.signed.size >= MAX_REMEMBERED) this.signed.clear();

@@ -1,14 +1,19 @@
 import { Schema, type Connection } from 'mongoose';
 import { INVOICE_WORKFLOWS, ROLES } from '@stockyard/contracts';
+import { outboxFields } from '@stockyard/service-kit';
 
 const organizationSchema = new Schema(
   {
     _id: String,
+    /** Its own id again: the kit's store reads an aggregate by `_id` and checks its `orgId`. */
+    orgId: { type: String },
     name: { type: String, required: true },
     settings: {
       invoiceWorkflow: { type: String, enum: INVOICE_WORKFLOWS, default: 'simple' },
     },
     settingsUpdatedAt: { type: Date, default: null },
+    /** Its changes' audit records, until the relay has published them. */
+    ...outboxFields,
   },
   { collection: 'organizations', timestamps: true, versionKey: false },
 );
@@ -27,6 +32,8 @@ const apiKeySchema = new Schema(
     hash: { type: String, required: true },
     expiresAt: { type: Date, default: null },
     revokedAt: { type: Date, default: null },
+    /** Its changes' audit records, until the relay has published them. */
+    ...outboxFields,
   },
   { collection: 'api_keys', timestamps: true, versionKey: false },
 );

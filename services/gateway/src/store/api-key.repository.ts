@@ -1,6 +1,6 @@
 import scrypt from 'scrypt-kdf';
 import type { Page, Permission, Role } from '@stockyard/contracts';
-import { AggregateStore, newId, readPage, type Aggregate } from '@stockyard/service-kit';
+import { AggregateStore, AppError, newId, readPage, type OutboxRelay } from '@stockyard/service-kit';
 import { generateKey, type KeyType } from '../domain/api-key-format';
 import type { ApiKeyModel, OrganizationModel } from './api-key.model';
 
@@ -27,15 +27,24 @@ const activeFilter = (orgId: string, now: Date) => ({
   $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }],
 });
 
+/** A key as its store holds it (`id` is the document's `_id`). */
+type ApiKeyState = Omit<ApiKeyRecord, '_id'> & { id: string; version: number };
+
 export class ApiKeyRepository {
-  /** Its writes (revocation): each under the key's document lock (the kit's store: version-guarded). */
-  private readonly store: AggregateStore<Aggregate>;
+  /**
+   * Its writes (creation, revocation): the kit's store, each under the key's document lock and
+   * version-guarded, carrying its `audit.recorded` event (type `api_key`) in the same write when
+   * there is a relay. The hash is a secret the kit does not know by name.
+   */
+  private readonly store: AggregateStore<ApiKeyState>;
 
   constructor(
     private readonly keys: ApiKeyModel,
     private readonly orgs: OrganizationModel,
+    /** The gateway's outbox relay; none for the bootstrap command, whose writes are not in the trail. */
+    relay?: OutboxRelay,
   ) {
-    this.store = new AggregateStore<Aggregate>(keys, undefined, { name: 'API key' });
+    this.store = new AggregateStore<ApiKeyState>(keys, relay, { name: 'API key', audit: { secretFields: ['hash'] } });
   }
 
   findById(keyId: string): Promise<ApiKeyRecord | null> {
@@ -50,7 +59,7 @@ export class ApiKeyRepository {
 
   async createOrganization(name: string): Promise<string> {
     const orgId = newId('org');
-    await this.orgs.create({ _id: orgId, name });
+    await this.orgs.create({ _id: orgId, orgId, name });
     return orgId;
   }
 
@@ -58,14 +67,24 @@ export class ApiKeyRepository {
   async create(input: NewApiKey): Promise<{ id: string; token: string; displayPrefix: string; record: ApiKeyRecord }> {
     const { keyId, token, displayPrefix } = generateKey(input.type);
     const hash = (await scrypt.kdf(token, SCRYPT_PARAMS)).toString('base64');
-    const doc = await this.keys.create({
-      _id: keyId,
-      ...input,
-      scopes: [...(input.scopes ?? [])],
+    const {
+      version: _version,
+      id,
+      ...stored
+    } = await this.store.create({
+      id: keyId,
+      orgId: input.orgId,
+      type: input.type,
+      name: input.name,
       displayPrefix,
+      role: input.role,
+      scopes: [...(input.scopes ?? [])],
+      channelId: input.channelId ?? null,
       hash,
+      expiresAt: input.expiresAt ?? null,
+      revokedAt: null,
     });
-    return { id: keyId, token, displayPrefix, record: doc.toObject() as ApiKeyRecord };
+    return { id, token, displayPrefix, record: { ...stored, _id: id } };
   }
 
   /** Keys that still work: neither revoked nor expired. Oldest first, so pages are stable. */
@@ -82,12 +101,15 @@ export class ApiKeyRepository {
 
   /** Revokes an active key of the organization; false when there is none (unknown, other org, already revoked). */
   async revoke(orgId: string, keyId: string, now = new Date()): Promise<boolean> {
-    const revoked = await this.store.updateWhere(
-      keyId,
-      { orgId, revokedAt: null },
-      { $set: { revokedAt: now, updatedAt: new Date() } },
-    );
-    return revoked !== undefined;
+    try {
+      const { result } = await this.store.change(orgId, keyId, (key) =>
+        key.revokedAt ? { result: false } : { state: { ...key, revokedAt: now }, result: true },
+      );
+      return result;
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404) return false;
+      throw err;
+    }
   }
 }
 

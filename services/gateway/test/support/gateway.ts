@@ -1,6 +1,7 @@
 import mongoose, { type Connection } from 'mongoose';
 import type { Role, Permission } from '@stockyard/contracts';
-import { type Logger } from '@stockyard/service-kit';
+import { OutboxRelay, type Logger } from '@stockyard/service-kit';
+import { Broker } from '@stockyard/service-kit/events';
 import { createLogger } from '@stockyard/service-kit/ops';
 import { freePort, infraEnv, isolatedNames, listen, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
 import { buildApp, type GatewayDeps } from '../../src/app';
@@ -11,8 +12,9 @@ import { connectRedis } from '../../src/store/redis';
 export type TestGateway = Awaited<ReturnType<typeof startGateway>>;
 
 /**
- * One gateway in this jest process against the real FerretDB/MongoDB and Redis, with
- * its own database and Redis prefix. Upstreams default to a closed port (503).
+ * One gateway in this jest process against the real FerretDB/MongoDB, Redis and RabbitMQ, with
+ * its own database, Redis prefix and events exchange (`exchange`: tap it for the audit trail's
+ * records). Upstreams default to a closed port (503).
  */
 export async function startGateway(
   overrides: Partial<GatewayDeps['config']> & { REDIS_URL?: string; MONGO_DB?: string } = {},
@@ -26,6 +28,9 @@ export async function startGateway(
   const redisUrl = overrides.REDIS_URL ?? infra.redisUrl;
   const redis = connectRedis(redisUrl, logger, 'commands');
   const subscriber = connectRedis(redisUrl, logger, 'subscriber');
+  const broker = new Broker(infra.amqpUrl, names.exchange, logger);
+  await broker.start();
+  const relay = new OutboxRelay([], broker, logger, { intervalMs: 200 });
   const config: GatewayDeps['config'] = {
     IDENTITY_SECRET: TEST_IDENTITY_SECRET,
     REDIS_PREFIX: names.redisPrefix,
@@ -52,7 +57,7 @@ export async function startGateway(
     QUEUE_TYPE: 'classic',
     ...overrides,
   };
-  const gateway = buildApp({ connection, logger, config, redis, subscriber });
+  const gateway = buildApp({ connection, logger, config, redis, subscriber, broker, relay });
   gateway.start();
   const server = await listen(gateway.app);
 
@@ -100,12 +105,15 @@ export async function startGateway(
     connection,
     redis,
     config,
+    exchange: names.exchange,
     api,
     newOrg,
     keyWith,
     close: async () => {
       await server.close();
       await gateway.stop();
+      await broker.current?.deleteExchange(names.exchange).catch(() => undefined);
+      await broker.close();
       redis.disconnect();
       subscriber.disconnect();
       await connection.dropDatabase().catch(() => undefined);
