@@ -175,6 +175,15 @@ describe('the mocked peers answer as the real ones do', () => {
       await expectSameShape('purchasingPurchaseOrders', real.url, mocks.purchasing!, { ids: [po.id] });
       const noneReceived = exportOfNothing('purchase_orders', { status: 'RECEIVED' });
       await expectSameShape('purchasingExportRows', real.url, mocks.purchasing!, noneReceived);
+      // A receipt (after the export of none received): its line as the mock's example has it.
+      await created(real.request('POST', `/purchase-orders/${po.id}/submit`));
+      await created(real.request('POST', `/purchase-orders/${po.id}/lines/${po.lines[0].id}/receive`, { quantity: 3 }));
+      const minute = 60_000;
+      const period = {
+        from: new Date(Date.now() - minute).toISOString(),
+        to: new Date(Date.now() + minute).toISOString(),
+      };
+      await expectSameShape('purchasingReceiptLines', real.url, mocks.purchasing!, period);
     } finally {
       await real.close();
     }

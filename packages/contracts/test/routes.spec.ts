@@ -38,6 +38,8 @@ function expectedStatus(row: SpecRow): number {
 // The brief's service map, restated independently of the table.
 function owningService(routePath: string): ServiceName {
   if (/^\/purchase-orders\/[^/]+\/landed-costs/.test(routePath)) return 'invoicing';
+  // Purchase spend is invoiced amounts, variances and landed costs, with purchasing's receipts (issue #42).
+  if (routePath === '/reports/purchase-spend') return 'invoicing';
   // The brief names no storefront routes: a storefront's checkout makes an order (issue #25).
   if (/^\/storefront\/orders(\/|$)/.test(routePath)) return 'orders';
   const prefixes: [RegExp, ServiceName][] = [

@@ -1,5 +1,6 @@
 import { composeService, defineService, outboxRelay, type ServiceContext } from '@stockyard/service-kit';
 import { configSchema, type Config } from './config';
+import { catalogSuppliers } from './peers/catalog-suppliers';
 import { placesData, placesModule } from './places.module';
 import { reportsModule } from './reports.module';
 import { settingsData, settingsModule } from './settings.module';
@@ -26,6 +27,7 @@ function buildApp(ctx: ServiceContext<Config>) {
     warehouses: placeStores.warehouseReads,
     variants: variants.reads,
     settings: settingsStores.reads,
+    suppliers: catalogSuppliers(ctx.config),
   });
   return composeService(ctx, { service: 'inventory', relay, modules: { places, stock, variants, settings, reports } });
 }

@@ -3,12 +3,14 @@ import type { CogsReports } from './commands/cogs-report';
 import type { CountCommands } from './commands/count-commands';
 import type { InternalCommands } from './commands/internal-commands';
 import type { InventorySettingsCommands } from './commands/inventory-settings-commands';
+import type { ReorderSuggestionQueries } from './commands/reorder-suggestions';
 import type { ReorderLevelQueries } from './commands/reorder-levels';
 import type { StockCommands } from './commands/stock-commands';
 import type { StockQueries } from './commands/stock-queries';
 import type { StockReports } from './commands/stock-reports';
 import type { VariantCheck } from './commands/variant-check';
 import type { WarehouseCommands } from './commands/warehouse-commands';
+import type { MovementRepository } from './store/movement.repository';
 import type { StockRepository } from './store/stock.repository';
 import type { ValuationReads } from './store/valuation-reads';
 
@@ -47,14 +49,19 @@ export interface SettingsGiven {
   settings: InventorySettingsCommands;
 }
 
-/** What the reports module gives its routes: the stock's value as of a moment, its age, and the cost of its sales. */
+/**
+ * What the reports module gives its routes: the stock's value as of a moment, its age, the cost of its sales, and
+ * what to reorder.
+ */
 export interface ReportsGiven {
   reports: StockReports;
   cogs: Pick<CogsReports, 'report'>;
+  suggestions: Pick<ReorderSuggestionQueries, 'report'>;
 }
 
-/** What the stock module hands the reports and settings modules (app.ts wires it): stock at cost, and its ledger. */
+/** What the stock module hands the reports and settings modules (app.ts wires it): stock at cost, and its ledgers. */
 export interface StockForReports {
   stock: StockRepository;
   valuations: ValuationReads;
+  movements: MovementRepository;
 }

@@ -1,8 +1,10 @@
 import type { ServiceModule } from '@stockyard/service-kit';
 import { CogsReports } from './commands/cogs-report';
+import { ReorderSuggestionQueries } from './commands/reorder-suggestions';
 import { StockReports } from './commands/stock-reports';
 import type { ReportsGiven, StockForReports } from './deps';
 import { stockReportsRoutes } from './http/stock-reports.routes';
+import type { CatalogSuppliers } from './peers/catalog-suppliers';
 import type { InventorySettingsReads } from './store/inventory-settings.repository';
 import type { VariantRepository } from './store/variant.repository';
 import type { WarehouseRepository } from './store/warehouse.repository';
@@ -13,16 +15,20 @@ interface ReportsNeeds {
   warehouses: WarehouseRepository;
   variants: VariantRepository;
   settings: InventorySettingsReads;
+  /** The catalog's suppliers of variants (reorder suggestions). */
+  suppliers: CatalogSuppliers;
 }
 
 /**
  * The stock reports (issue #42): valuation as of a moment, a variant's stock on a past moment, aging, cost of
- * goods sold. Routes only.
+ * goods sold, reorder suggestions. Routes only.
  */
-export function reportsModule({ stock, warehouses, variants, settings }: ReportsNeeds): ServiceModule<ReportsGiven> {
+export function reportsModule(needs: ReportsNeeds): ServiceModule<ReportsGiven> {
+  const { stock, warehouses, variants, settings, suppliers } = needs;
   const given = {
     reports: new StockReports(stock.valuations, stock.stock, variants, warehouses, settings),
     cogs: new CogsReports(stock.valuations, variants, settings),
+    suggestions: new ReorderSuggestionQueries(stock.stock, warehouses, variants, stock.movements, suppliers),
   };
   return { given, api: (router) => stockReportsRoutes(router, given) };
 }

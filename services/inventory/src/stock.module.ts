@@ -116,8 +116,8 @@ export function stockModule(
     given,
     /** What the places' commands need: a warehouse's stock, and moving a bin's. */
     forPlaces: { stock, commands },
-    /** What the reports and the settings read: the levels' cost pools and the valuation ledger. */
-    forReports: { stock, valuations: new ValuationReads(valuationDocs) },
+    /** What the reports and the settings read: the levels (their cost pools), the valuation ledger and the ledger. */
+    forReports: { stock, valuations: new ValuationReads(valuationDocs), movements },
     subscriptions,
     /** Before requests: reorder points and place index rows of levels written before they were kept. */
     parts: [

@@ -33,6 +33,7 @@ import {
   StockValuationQuerySchema,
   StockValuationSchema,
 } from '../stock-reports';
+import { ReorderSuggestionsQuerySchema, ReorderSuggestionsSchema } from '../reorder-suggestions';
 import {
   BinSchema,
   CreateBinSchema,
@@ -194,6 +195,11 @@ const STOCK_REPORTS_API = {
   getCogsReport: added('GET', '/reports/cogs', 'reports.read', 200, {
     query: paged(CogsQuerySchema),
     response: CogsReportSchema,
+  }),
+  getReorderSuggestions: added('GET', '/reports/reorder-suggestions', 'reports.read', 200, {
+    query: paged(ReorderSuggestionsQuerySchema),
+    response: ReorderSuggestionsSchema,
+    errors: inventoryCodes('resource_not_found', 'dependency_unavailable'),
   }),
 };
 

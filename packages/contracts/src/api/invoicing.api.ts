@@ -26,10 +26,11 @@ import {
   SetManualAllocationsSchema,
   UpdateLandedCostSchema,
 } from '../landed-costs';
+import { PurchaseSpendQuerySchema, PurchaseSpendReportSchema } from '../purchase-spend';
 import { declareRoutes } from './bound-route';
 import { invoicingCodes } from './invoicing.errors';
 
-const { spec } = declareRoutes('invoicing');
+const { spec, added } = declareRoutes('invoicing');
 
 const invoice = { response: InvoiceSchema };
 const landedCost = { response: LandedCostSchema };
@@ -198,5 +199,14 @@ const LANDED_COSTS_API = {
   }),
 };
 
+/** Purchase spend over a period: received, invoiced, price variances and landed costs (issue #42). */
+const SPEND_REPORTS_API = {
+  getPurchaseSpendReport: added('GET', '/reports/purchase-spend', 'reports.read', 200, {
+    query: z.intersection(PurchaseSpendQuerySchema, PageQuerySchema),
+    response: PurchaseSpendReportSchema,
+    errors: invoicingCodes('dependency_unavailable'),
+  }),
+};
+
 /** The invoicing service's routes with their wire shapes. */
-export const INVOICING_API = { ...INVOICES_API, ...LANDED_COSTS_API };
+export const INVOICING_API = { ...INVOICES_API, ...LANDED_COSTS_API, ...SPEND_REPORTS_API };

@@ -250,6 +250,28 @@ export const INTERNAL_EXAMPLES: { [N in InternalRouteName]: InternalExample<N> }
       missing: [],
     },
   },
+  purchasingReceiptLines: {
+    request: { from: '2026-03-01T00:00:00.000Z', to: '2026-04-01T00:00:00.000Z', after: null, limit: 200 },
+    response: {
+      data: [
+        {
+          purchaseOrderId: poId,
+          orderNumber: 'PO-000123',
+          type: 'STANDARD',
+          channelId: sourceId,
+          supplierName: 'Acme Supply',
+          currency: 'EUR',
+          lineId,
+          receiptId: 'rcpt_5Vdq2Lm8',
+          variantId,
+          quantity: 4,
+          unitCost: 8,
+          receivedAt: at,
+        },
+      ],
+      next: null,
+    },
+  },
   // Export pages answer the list's rows of the resource (each list's own example shows one); these
   // show the envelope: a page and its `next`, or the last page.
   catalogExportRows: {

@@ -40,6 +40,7 @@ import {
   PurchaseOrderBatchQuerySchema,
   PurchaseOrderBatchSchema,
 } from '../purchasing-internal';
+import { INTERNAL_RECEIPT_LINES_PATH, ReceiptLinesQuerySchema, ReceiptLinesSchema } from '../purchase-spend';
 import { ExportRowsQuerySchema, ExportRowsSchema, INTERNAL_EXPORT_ROWS_PATH } from '../exports';
 import type { ServiceName } from '../routes';
 import { OrgSettingsSchema } from '../settings';
@@ -256,6 +257,14 @@ export const INTERNAL_ROUTES = {
     PurchaseOrderBatchQuerySchema,
     PurchaseOrderBatchSchema,
     'Purchase orders by id with their lines, trashed ones too',
+  ),
+  purchasingReceiptLines: read(
+    'purchasing',
+    INTERNAL_RECEIPT_LINES_PATH,
+    ['invoicing'],
+    ReceiptLinesQuerySchema,
+    ReceiptLinesSchema,
+    'Receipt lines applied in a period (supplier, variant, quantity, unit cost), a page of orders at a time',
   ),
   catalogExportRows: exportRows('catalog'),
   inventoryExportRows: exportRows('inventory'),

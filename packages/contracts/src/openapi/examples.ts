@@ -94,6 +94,7 @@ const STOCK: RouteExample[] = [
   },
   { op: 'getInventoryAging' },
   { op: 'getCogsReport', query: { groupBy: 'channel' } },
+  { op: 'getReorderSuggestions', query: { days: 30 } },
 ];
 
 /** A purchase order from draft to a first receipt, and an invoice against it. */
@@ -450,6 +451,7 @@ const INVOICE_WORKFLOW: RouteExample[] = [
   { op: 'reconcileInvoice', params: inv2 },
   { op: 'unreconcileInvoice', params: inv2 },
   { op: 'vendorStatement', query: { channelId: 'src_example', dateFrom: '2026-01-01' } },
+  { op: 'getPurchaseSpendReport', query: { groupBy: 'vendor' } },
 ];
 
 /** A storefront channel and its key. */

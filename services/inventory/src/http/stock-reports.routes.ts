@@ -3,7 +3,7 @@ import { INVENTORY_API } from '@stockyard/contracts';
 import { bindRoute } from '@stockyard/service-kit';
 import type { ReportsGiven } from '../deps';
 
-export function stockReportsRoutes(router: Router, { reports, cogs }: ReportsGiven): void {
+export function stockReportsRoutes(router: Router, { reports, cogs, suggestions }: ReportsGiven): void {
   bindRoute(router, INVENTORY_API.getStockValuation, ({ orgId, query: { limit, offset, ...filters } }) =>
     reports.valuation(orgId, filters, { limit, offset }),
   );
@@ -13,5 +13,8 @@ export function stockReportsRoutes(router: Router, { reports, cogs }: ReportsGiv
   bindRoute(router, INVENTORY_API.getInventoryAging, ({ orgId, query }) => reports.aging(orgId, query));
   bindRoute(router, INVENTORY_API.getCogsReport, ({ orgId, query: { limit, offset, ...filters } }) =>
     cogs.report(orgId, filters, { limit, offset }),
+  );
+  bindRoute(router, INVENTORY_API.getReorderSuggestions, ({ orgId, query: { limit, offset, ...filters } }) =>
+    suggestions.report(orgId, filters, { limit, offset }),
   );
 }

@@ -1,4 +1,11 @@
-import type { ExportRows, MovementPage, MovementQuery, Page, StockMovement } from '@stockyard/contracts';
+import {
+  toUnits,
+  type ExportRows,
+  type MovementPage,
+  type MovementQuery,
+  type Page,
+  type StockMovement,
+} from '@stockyard/contracts';
 import { readPage, type OrgFilter } from '@stockyard/service-kit';
 import { exportPage } from '@stockyard/service-kit/exports';
 import type { MovementDoc, MovementModel } from './movement.model';
@@ -50,6 +57,29 @@ export class MovementRepository {
       offset: page.offset,
       next: next ?? null,
     };
+  }
+
+  /**
+   * Units sold (SALE rows, out) per `<variantId>@<warehouseId>` from `since` to `until`, of these
+   * variants (of one warehouse's): a range of the ledger's `(orgId, type, createdAt)` index (or of
+   * `(orgId, variantId, createdAt)` per variant), bounded by the window, summed row by row, never held.
+   */
+  async soldUnits(orgId: string, variantIds: string[], since: Date, until: Date, warehouseId?: string) {
+    const sold = new Map<string, number>();
+    if (variantIds.length === 0) return sold;
+    const filter: OrgFilter = {
+      orgId,
+      type: 'SALE',
+      variantId: { $in: variantIds },
+      createdAt: { $gte: since, $lte: until },
+    };
+    if (warehouseId) filter.warehouseId = warehouseId;
+    const rows = this.movements.find(filter, { _id: 0, variantId: 1, warehouseId: 1, quantity: 1 }).lean();
+    for await (const row of rows.cursor()) {
+      const key = `${row.variantId}@${row.warehouseId}`;
+      sold.set(key, (sold.get(key) ?? 0) - toUnits(row.quantity));
+    }
+    return sold;
   }
 
   /**

@@ -95,6 +95,11 @@ export class StockRepository {
     return levels.flatMap((l) => l.costPools ?? []).filter((p) => !warehouseId || p.warehouseId === warehouseId);
   }
 
+  /** Every level of the organization, without bookkeeping or cost pools (a report over all its stock rows). */
+  ofOrganization(orgId: string): Promise<StockLevel[]> {
+    return this.model.find({ orgId }, LIST).lean<StockLevel[]>();
+  }
+
   /**
    * Levels with any location (even empty) in the warehouse: the variant ids the level-place index
    * holds for it (a point of its `(orgId, term)` index), then those levels by `_id`, the exact

@@ -65,6 +65,16 @@ export class InvoiceReads {
     return docs.map((d) => stateOf<Invoice>(d));
   }
 
+  /**
+   * The recorded (not DRAFT) live documents dated from `fromDay` to `toDay` (inclusive), every type:
+   * the purchase-spend report's (along the `invoiceDate` list index).
+   */
+  async recordedBetween(orgId: string, fromDay: string, toDay: string): Promise<Invoice[]> {
+    const filter = { orgId, deletedAt: null, invoiceDate: { $gte: fromDay, $lte: toDay }, status: { $ne: 'DRAFT' } };
+    const docs = await this.model.find(filter, { outbox: 0 }).sort({ invoiceDate: -1, _id: -1 }).lean();
+    return docs.map((d) => stateOf<Invoice>(d));
+  }
+
   /** The search's candidates from the term index (a superset), or undefined for no such limit. */
   private async candidates(orgId: string, query: InvoiceFilters): Promise<string[] | undefined> {
     return query.search ? this.terms.searchCandidates(orgId, query.search) : undefined;

@@ -71,6 +71,13 @@ export class LandedCostReads {
     return docs.map((d) => this.store.stateOfDoc(d));
   }
 
+  /** The live landed costs recorded in [from, to), oldest first: the purchase-spend report's. */
+  async createdBetween(orgId: string, from: Date, to: Date): Promise<LandedCost[]> {
+    const filter = { ...costsOf(orgId), createdAt: { $gte: from, $lt: to } };
+    const docs = await this.model.find(filter, { outbox: 0 }).sort({ createdAt: 1, _id: 1 }).lean();
+    return docs.map((d) => this.store.stateOfDoc(d));
+  }
+
   /**
    * An export's page (issue #41): the organization's landed costs, or a purchase order's (its list),
    * oldest first by `(createdAt, _id)`, each as the list shows it.

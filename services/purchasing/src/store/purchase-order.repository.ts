@@ -65,6 +65,24 @@ export class PurchaseOrderReads {
     return docs.map((d) => stateOf<PurchaseOrder>(d));
   }
 
+  /**
+   * A page of the organization's orders (trashed too) that may hold a receipt applied in [from, to),
+   * by id after `after`: those not fully received before `from` (a superset: receipts live inside the
+   * order, and our store reads no condition on an array's items). `next` is the page's last id when
+   * the page is full.
+   */
+  async mayHaveReceipts(orgId: string, from: Date, after: string | null, limit: number) {
+    const filter = {
+      orgId,
+      ...(after === null ? {} : { _id: { $gt: after } }),
+      $or: [{ receivedAt: null }, { receivedAt: { $gte: from } }],
+    };
+    const projection = { outbox: 0, attachments: 0, tracking: 0 };
+    const docs = await this.model.find(filter, projection).sort({ _id: 1 }).limit(limit).lean();
+    const orders = docs.map((d) => stateOf<PurchaseOrder>(d));
+    return { orders, next: orders.length === limit ? orders[orders.length - 1]!.id : null };
+  }
+
   /** Every order holding any of these exact terms (on order, drafts: domain/on-order.ts), read by id. */
   async holdingAny(orgId: string, terms: readonly string[]): Promise<PurchaseOrder[]> {
     const { refs } = await this.terms.holding(orgId, terms);
