@@ -1,6 +1,6 @@
 // Storage helpers below AggregateStore: batching, locks, recent work, replacing sets, state tables' class.
 export { InsertBatcher } from './src/db/insert-batcher';
-export { insertAbsent, replaceAll } from './src/db/replace-all';
+export { replaceAll } from './src/db/replace-all';
 export { documentLocks, documentKey, KeyedMutex } from './src/db/document-lock';
 export { RecentMap } from './src/recent-map';
 export { RecentWork } from './src/recent-work';

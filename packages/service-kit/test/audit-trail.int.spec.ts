@@ -112,6 +112,31 @@ describe("the audit trail of a store's writes", () => {
     expect(records().map((e) => payloadOf(e).resources[0]!.id)).toEqual(['hk_1', 'hk_1', 'hk_2', 'hk_1']);
   });
 
+  it('records each aggregate createAll inserts, and none for an id already there', async () => {
+    await store.create({ id: 'hk_all_1', orgId: 'org_all', url: 'u', secret: 's' });
+    const fates = await inAuditScope(partner, () =>
+      store.createAll([
+        { id: 'hk_all_1', orgId: 'org_all', url: 'again', secret: 's' },
+        { id: 'hk_all_2', orgId: 'org_all', url: 'u2', secret: 's' },
+        { id: 'hk_all_3', orgId: 'org_all', url: 'u3', secret: 's' },
+      ]),
+    );
+    expect(fates).toEqual([false, true, true]);
+    const ofAll = () =>
+      records()
+        .filter((e) => e.orgId === 'org_all')
+        .map(payloadOf);
+    await eventually(async () => (ofAll().length === 3 ? true : undefined), 15_000);
+    expect(ofAll().map((p) => [p.resources[0]!.id, p.resources[0]!.action])).toEqual([
+      ['hk_all_1', 'created'],
+      ['hk_all_2', 'created'],
+      ['hk_all_3', 'created'],
+    ]);
+    expect(ofAll()[1]!.actor).toEqual(partner.actor);
+    // The one already there is left as it was.
+    expect((await store.read('org_all', 'hk_all_1'))?.url).toBe('u');
+  });
+
   it('records a removal that happened, with the fields it held, and none for a removal that did not', async () => {
     await asSystem('seed', () => store.create({ id: 'hk_rm', orgId: 'org_rm', url: 'u', secret: 's' }));
     const ofRemoved = () =>

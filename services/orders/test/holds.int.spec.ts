@@ -104,18 +104,27 @@ describe('stock holds: made with the order, reserved in inventory, released on c
     expect((await stockOf(h, variant.id)).reserved).toBe(5);
   });
 
-  it('a hold’s writes through its store are in the audit trail: its reserve settled, its cancel', async () => {
+  it('a hold’s writes through its store are in the audit trail: created, reserve settled, cancel', async () => {
     const { channelId, variant } = await stockedChannel(h, 5);
     const order = await orderOf(h, channelId, variant.id, 2, 'H-7');
     const [hold] = await holdsOf(h, order.id);
     await h.ok(await h.request('PUT', `/orders/${order.id}/status`, { status: 'CANCELLED' }), 'cancel');
-    type Resource = { type: string; id: string; fields: Record<string, unknown> };
-    const changesOf = (field: string) =>
+    type Resource = { type: string; id: string; action: string; fields: Record<string, unknown> };
+    const recordsOf = (action: string) =>
       h.events
         .filter((e) => e.name === 'audit.recorded')
         .flatMap((e) => e.payload.resources as Resource[])
-        .filter((r) => r.type === 'reservation' && r.id === hold.id && field in r.fields)
+        .filter((r) => r.type === 'reservation' && r.id === hold.id && r.action === action);
+    const changesOf = (field: string) =>
+      recordsOf('changed')
+        .filter((r) => field in r.fields)
         .map((r) => r.fields[field]);
+    // Created with the order's other holds in one insert, each with its own record.
+    const [created] = await eventually(() => (recordsOf('created').length > 0 ? recordsOf('created') : undefined));
+    expect(created!.fields).toMatchObject({
+      orderId: { before: null, after: order.id },
+      quantity: { before: null, after: 2 },
+    });
     await eventually(() => (changesOf('reservedQuantity').length === 2 ? true : undefined));
     expect(changesOf('reservedQuantity')).toEqual(
       expect.arrayContaining([

@@ -34,12 +34,20 @@ export async function replaceAll(
   }
 }
 
-/** Inserts the documents whose `_id` is not there yet (one unordered insert; the others are left as they are). */
-export async function insertAbsent(collection: Collection, docs: readonly Record<string, unknown>[]): Promise<void> {
-  if (docs.length === 0) return;
+/**
+ * Inserts the documents in one unordered insert, answering each one's fate: true when it was
+ * inserted, false when its `_id` was there already (left as it is). Any other refusal is thrown.
+ */
+export async function insertEach(collection: Collection, docs: readonly Record<string, unknown>[]): Promise<boolean[]> {
+  if (docs.length === 0) return [];
   try {
     await collection.insertMany(docs, { ordered: false });
+    return docs.map(() => true);
   } catch (err) {
-    if (!onlyDuplicates(err)) throw err;
+    const raw = (err as { writeErrors?: (WriteFailure & { index: number })[] | (WriteFailure & { index: number }) })
+      .writeErrors;
+    if (raw === undefined || !onlyDuplicates(err)) throw err;
+    const taken = new Set((Array.isArray(raw) ? raw : [raw]).map((f) => f.index));
+    return docs.map((_, i) => !taken.has(i));
   }
 }

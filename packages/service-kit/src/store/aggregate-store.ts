@@ -6,6 +6,7 @@ import { RemovalRecords } from '../audit/removal-records';
 import { AppError, notFound } from '../errors';
 import { documentKey, documentLocks } from '../db/document-lock';
 import { isDuplicateKeyError } from '../db/mongo';
+import { insertEach } from '../db/replace-all';
 import { inKeyedRequest } from '../ids';
 import type { OutboxRelay } from '../events/outbox-relay';
 import { RecentMap } from '../recent-map';
@@ -209,6 +210,47 @@ export class AggregateStore<S extends Aggregate> {
     const created = await this.createLocked(_id, id, fields, state, [...events, ...local, ...(record ? [record] : [])]);
     await this.projections?.applyNow(local);
     return created;
+  }
+
+  /**
+   * Inserts new aggregates together (one unordered insert), each with its own events, its
+   * projections' updates and its audit record in its outbox; one whose id exists is left as it is
+   * (a retried request's: the ids are the caller's) and answered false. For many small aggregates
+   * one request makes at once (an order's holds); a store with unique values creates one by one.
+   */
+  async createAll(
+    states: readonly (Omit<S, 'version' | 'createdAt' | 'updatedAt'> & { id: string })[],
+  ): Promise<boolean[]> {
+    if (this.unique) throw new Error(`${this.options.name}: createAll does not claim unique values`);
+    const now = new Date();
+    const writes = states.map((state) => {
+      const { id, ...given } = state as Record<string, unknown> & { orgId: string; id: string };
+      const fields = this.options.codec ? this.options.codec.encode(given) : given;
+      const _id = this.documentId(given.orgId, id);
+      const created = { ...state, version: 1 } as unknown as S;
+      const local = this.projections?.eventsFor(null, created, 1) ?? [];
+      const record = this.audit?.eventFor(null, created, id);
+      const events = [...local, ...(record ? [record] : [])];
+      const doc = { ...fields, _id, version: 1, createdAt: now, updatedAt: now } as Doc;
+      return { _id, doc, events, local };
+    });
+    const inserted = await this.lockedMany(
+      writes.map((w) => w._id),
+      async () => {
+        const outboxes = writes.map((w) =>
+          w.events.length ? this.relayFor(w.events).prepareInsert(this.collection, w._id, w.events) : undefined,
+        );
+        const docs = writes.map((w, i) => ({ ...w.doc, ...outboxes[i]?.fields }));
+        const fates = await insertEach(this.collection, docs).catch((err: unknown) => {
+          throw this.translate(err);
+        });
+        outboxes.forEach((outbox, i) => outbox?.settle(fates[i]!));
+        for (const [i, w] of writes.entries()) if (fates[i]) await this.wrote(w._id, this.toState(w.doc), w.events);
+        return fates;
+      },
+    );
+    await this.projections?.applyNow(writes.flatMap((w, i) => (inserted[i] ? w.local : [])));
+    return inserted;
   }
 
   private createLocked(

@@ -3,7 +3,7 @@ import { isOpen, newHold, shortOf, wantsHold, type Hold } from '../domain/hold';
 import type { Order } from '../domain/order';
 import { fulfilmentMayMove, withFulfilment } from '../domain/order-fulfilment';
 import type { CatalogReads } from '../peers/catalog-reads';
-import { insertHoldsIfAbsent, type HoldReads, type HoldStore } from '../store/hold.repository';
+import type { HoldReads, HoldStore } from '../store/hold.repository';
 import type { OrderReads } from '../store/order.repository';
 import { cancelHold, topUp } from '../domain/hold-plans';
 import type { FulfilmentRefresh } from './fulfilment-refresh';
@@ -115,7 +115,8 @@ export class HoldSync {
         : {};
       return { ...hold, ...planned };
     });
-    await insertHoldsIfAbsent(this.store, holds);
+    // One insert for them all, each with its audit record; a retried sync's (same ids) are left as they are.
+    await this.store.createAll(holds);
     return wanting.length;
   }
 

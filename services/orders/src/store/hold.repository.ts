@@ -1,8 +1,7 @@
 import type { ReservationStatus } from '@stockyard/contracts';
 import { AggregateStore, stateOf, type OrgFilter, type OutboxRelay } from '@stockyard/service-kit';
 import { exportPage } from '@stockyard/service-kit/exports';
-import { insertAbsent } from '@stockyard/service-kit/store';
-import type { Hold, NewHold } from '../domain/hold';
+import type { Hold } from '../domain/hold';
 import type { HoldModel } from './hold.model';
 
 const OPEN = ['PENDING', 'ALLOCATED'];
@@ -21,17 +20,6 @@ export const holdStore = (model: HoldModel, relay: OutboxRelay) =>
     audit: { ignoredFields: ['pendingMove', 'reserves', 'releases', 'orderStatus'] },
   });
 export type HoldStore = ReturnType<typeof holdStore>;
-
-/**
- * New holds inserted together, those of an id that exists left as they are (the ids are the
- * lines': a retried sync makes each once). One insert for an order's holds, beside the store: the
- * kit's store creates one aggregate a call, so these creates carry no audit record.
- */
-export async function insertHoldsIfAbsent(store: Pick<HoldStore, 'collection'>, holds: readonly NewHold[]) {
-  const now = new Date();
-  const docs = holds.map(({ id, ...fields }) => ({ ...fields, _id: id, version: 1, createdAt: now, updatedAt: now }));
-  await insertAbsent(store.collection, docs);
-}
 
 /** What an export of holds filters on, each an equality. */
 export interface HoldFilters {
