@@ -80,6 +80,25 @@ describe('startConsumer', () => {
     expect(counted).toContain('stockyard_consumer_deliveries_total{queue="dedupe",outcome="duplicate"} 1');
   });
 
+  it('acks an event the subscription has nothing to do for at once: no handler, no dedupe record', async () => {
+    const seen: string[] = [];
+    const { broker, acked } = await consume('relevant', async (e) => void seen.push(e.id), {
+      relevant: (e) => (e.payload as { rose?: boolean }).rose === true,
+    });
+    const fell = newEvent('relevant.changed', { orgId: 'org_a', rose: false });
+    const rose = newEvent('relevant.changed', { orgId: 'org_a', rose: true });
+    await broker.publish(fell);
+    await broker.publish(rose);
+    await eventually(() => (acked.length === 2 ? true : undefined));
+
+    expect(seen).toEqual([rose.id]);
+    const processed = connection.collection('processed_events');
+    expect(await processed.countDocuments({ _id: { $regex: `:${fell.id}$` } } as never)).toBe(0);
+    expect(await processed.countDocuments({ _id: { $regex: `:${rose.id}$` } } as never)).toBe(1);
+    const counted = await metricsRegistry.getSingleMetricAsString('stockyard_consumer_deliveries_total');
+    expect(counted).toContain('stockyard_consumer_deliveries_total{queue="relevant",outcome="skipped"} 1');
+  });
+
   it('declares quorum queues: a message that keeps coming back undone is parked on <queue>.dlq', async () => {
     const { queue, broker } = await consume('crashing', async () => undefined, {}, 'quorum');
     await broker.close(); // no consumer now: the test plays one that dies holding the message, again and again

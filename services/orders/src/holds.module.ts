@@ -9,7 +9,7 @@ import { KitCommands } from './commands/kit-commands';
 import { ReresolveLines } from './commands/reresolve-lines';
 import type { Config } from './config';
 import type { HoldsGiven, HoldsTestHooks, OrderHolding, OrdersGiven } from './deps';
-import { holdTopUpHandler } from './events/handlers/hold-top-up.handler';
+import { holdTopUpHandler, stockRose } from './events/handlers/hold-top-up.handler';
 import { lineReceivedHandler } from './events/handlers/line-received.handler';
 import { exportRowsRoutes } from './http/export-rows.routes';
 import { holdsInternalRoutes } from './http/holds-internal.routes';
@@ -53,6 +53,7 @@ export function holdsModule(
     subscription({
       queue: 'orders.hold_top_ups',
       events: ['inventory.availability_changed'],
+      relevant: stockRose,
       handler: holdTopUpHandler(new HoldTopUps(holds, moves, logger)),
     }),
   ];

@@ -8,7 +8,7 @@ import { OrderCommands } from './commands/order-commands';
 import { ShipmentCommands } from './commands/shipment-commands';
 import type { Config } from './config';
 import type { OrderHolding, OrdersGiven } from './deps';
-import { availabilityChangedHandler } from './events/handlers/availability-changed.handler';
+import { assemblyHeld, availabilityChangedHandler } from './events/handlers/availability-changed.handler';
 import { orderEditsRoutes } from './http/order-edits.routes';
 import { ordersRoutes } from './http/orders.routes';
 import { shipmentsRoutes } from './http/shipments.routes';
@@ -76,6 +76,7 @@ export function ordersModule(
   const availability = subscription({
     queue: 'orders.availability',
     events: ['inventory.availability_changed'],
+    relevant: assemblyHeld(reads),
     handler: availabilityChangedHandler(store, reads),
   });
   return {

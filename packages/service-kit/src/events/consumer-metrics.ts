@@ -1,11 +1,14 @@
 import { counter, histogram } from '../ops/metrics';
 
-/** What a consumer did with a message: handled, sent to its retry queue, or parked on its dead-letter queue. */
-export type DeliveryOutcome = 'handled' | 'duplicate' | 'retried' | 'dead_lettered';
+/**
+ * What a consumer did with a message: handled, skipped (nothing to do for it), a copy already handled,
+ * sent to its retry queue, or parked on its dead-letter queue.
+ */
+export type DeliveryOutcome = 'handled' | 'skipped' | 'duplicate' | 'retried' | 'dead_lettered';
 
 const deliveries = counter(
   'stockyard_consumer_deliveries_total',
-  'Messages a consumer settled, by queue and outcome (handled, duplicate, retried, dead_lettered)',
+  'Messages a consumer settled, by queue and outcome (handled, skipped, duplicate, retried, dead_lettered)',
   ['queue', 'outcome'] as const,
 );
 const redeliveries = counter(

@@ -25,6 +25,13 @@ export interface ConsumerOptions {
    * dispatcher: its deliveries' ids derive from the event id).
    */
   dedupe?: boolean;
+  /**
+   * Whether the handler has anything to do for this event (default: always). An event it has
+   * nothing for is acked at once, without the dedupe record's read and write: a subscription to a
+   * busy event that acts on few of them (stock that rose, for holds that wait for it). A check may
+   * read, and must be true for any event the handler would act on.
+   */
+  relevant?: (event: EventEnvelope) => boolean | Promise<boolean>;
 }
 
 export interface Consumer {
@@ -179,7 +186,8 @@ export async function startConsumer(
     try {
       const copy = { maybeSeenBefore: seenBefore };
       let outcome: DeliveryOutcome = 'handled';
-      if (!dedupe) await handler(event, copy);
+      if (options.relevant && !(await options.relevant(event))) outcome = 'skipped';
+      else if (!dedupe) await handler(event, copy);
       else {
         await documentLocks.run(`processed_events/${key}`, async () => {
           if (await processed.findOne({ _id: key })) return void (outcome = 'duplicate');

@@ -8,6 +8,12 @@ import type { OrderReads, OrderStore } from '../../store/order.repository';
  * term of their search index) take its new available quantity, in one batched change, so
  * `blockedOnBuild` follows the stock. Idempotent: the same quantity again changes nothing.
  */
+/** Whether an open order has an ASSEMBLY line of the variant (most variants have none: nothing to dedupe then). */
+export const assemblyHeld =
+  (reads: OrderReads) =>
+  async ({ payload }: TypedEvent<'inventory.availability_changed'>): Promise<boolean> =>
+    (await reads.holding(payload.orgId, assemblyTerm(payload.variantId))).length > 0;
+
 export const availabilityChangedHandler =
   (store: OrderStore, reads: OrderReads) => async (event: TypedEvent<'inventory.availability_changed'>) => {
     const { orgId, variantId, newAvailable } = event.payload;

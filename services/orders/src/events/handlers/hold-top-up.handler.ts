@@ -2,13 +2,19 @@ import type { TypedEvent } from '@stockyard/contracts';
 import type { HoldTopUps } from '../../commands/hold-top-ups';
 
 /**
- * inventory.availability_changed (queue `orders.hold_top_ups`): when a variant's available stock
- * rose, its short holds are topped up (commands/hold-top-ups.ts). A fall (a reserve, a sale) frees
- * nothing: skipped. Idempotent: a replay tops up only what is still short, with fresh keys.
+ * Whether a variant's available stock rose (to above 0): only then can a short hold take more. A
+ * fall (a reserve, a sale: most of these events) frees nothing and is skipped before any read.
+ */
+export const stockRose = ({ payload }: TypedEvent<'inventory.availability_changed'>): boolean =>
+  payload.newAvailable > payload.oldAvailable && payload.newAvailable > 0;
+
+/**
+ * inventory.availability_changed (queue `orders.hold_top_ups`), when the stock rose: the variant's
+ * short holds are topped up (commands/hold-top-ups.ts). Idempotent: a replay tops up only what is
+ * still short, with fresh keys.
  */
 export const holdTopUpHandler =
   (topUps: HoldTopUps) =>
-  async ({ payload }: TypedEvent<'inventory.availability_changed'>): Promise<void> => {
-    if (payload.newAvailable <= payload.oldAvailable || payload.newAvailable <= 0) return;
-    await topUps.topUpVariant(payload.orgId, payload.variantId);
+  async (event: TypedEvent<'inventory.availability_changed'>): Promise<void> => {
+    if (stockRose(event)) await topUps.topUpVariant(event.payload.orgId, event.payload.variantId);
   };
