@@ -3,7 +3,8 @@ import { eventually, infraEnv, isolatedNames, TEST_IDENTITY_SECRET } from '@stoc
 import type { AuditRecordedPayload, EventEnvelope } from '@stockyard/contracts';
 import { WEBHOOKS_API } from '@stockyard/contracts';
 import { asCaller, listen } from '@stockyard/testkit';
-import { AggregateStore, AppError, bindRoute, OutboxRelay, outboxFields } from '../src';
+import { AggregateStore, AppError, bindRoute, newEvent, OutboxRelay, outboxFields } from '../src';
+import { outboxOf } from '../src/events/outbox';
 import { createServiceApp } from '../internals';
 import { asSystem, inAuditScope } from '../src/audit/audit-scope';
 import { Broker } from '../events';
@@ -171,12 +172,33 @@ describe("the audit trail of a store's writes", () => {
     expect(ofRemoved()).toHaveLength(2);
   });
 
+  it('sends the events a removed document still held in its outbox, before its removal record', async () => {
+    // The record of its last change, written by a change whose relay never got to it (a process that died).
+    const unsent = newEvent('audit.recorded', { ...payloadOf(records()[0]!), orgId: 'org_held' });
+    await model.collection.insertOne({
+      _id: 'hk_held',
+      orgId: 'org_held',
+      url: 'u',
+      secret: 's',
+      version: 1,
+      ...outboxOf([unsent]),
+    } as never);
+    const names = () =>
+      published.map((m) => JSON.parse(m.content.toString()) as EventEnvelope).filter((e) => e.orgId === 'org_held');
+    expect(await store.remove('org_held', 'hk_held')).toBe(true);
+    await eventually(async () => (names().length >= 2 ? true : undefined), 15_000);
+    expect(names().map((e) => (e.id === unsent.id ? 'unsent' : payloadOf(e).resources[0]?.action))).toEqual([
+      'unsent',
+      'deleted',
+    ]);
+  });
+
   it('settles what a process that died mid-removal left: sent if the document is gone, else dropped', async () => {
     const intents = db().collection('audit_removals');
     await store.create({ id: 'hk_kept', orgId: 'org_dead', url: 'u', secret: 's' });
     const intent = (id: string) => ({
       _id: `evt_intent_${id}`,
-      event: { ...records()[0]!, id: `evt_intent_${id}`, orgId: 'org_dead' },
+      events: [{ ...records()[0]!, id: `evt_intent_${id}`, orgId: 'org_dead' }],
       target: { collection: model.collection.collectionName, _id: id },
       at: new Date(Date.now() - 5 * 60 * 1000),
     });

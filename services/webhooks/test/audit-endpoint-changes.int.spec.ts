@@ -38,12 +38,14 @@ it('records an endpoint’s create, change, secret rotation and deletion, with n
   expect(patched.status).toBe(200);
   expect((await harness.request('DELETE', `/webhooks/${id}`, undefined, { orgId })).status).toBe(204);
 
-  const trail: AuditEvent[] = (await trailOf(orgId, id, 4)).reverse();
+  // The deletion is two writes: the endpoint marked deleted, then removed once its deliveries are gone.
+  const trail: AuditEvent[] = (await trailOf(orgId, id, 5)).reverse();
   expect(trail.map((e) => [e.request?.route, e.status, e.resources[0]?.action])).toEqual([
     ['createEndpoint', 201, 'created'],
     ['rotateSecret', 201, 'changed'],
     ['updateEndpoint', 200, 'changed'],
     ['deleteEndpoint', 204, 'changed'],
+    ['deleteEndpoint', 204, 'deleted'],
   ]);
   expect(trail.every((e) => e.actor.kind === 'key' && e.actor.keyId === 'key_test')).toBe(true);
   expect(trail.every((e) => e.resources[0]?.type === 'webhook_endpoint')).toBe(true);

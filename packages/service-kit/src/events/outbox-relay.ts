@@ -7,7 +7,15 @@ import type { Broker } from './broker';
 import { watchOutboxes } from './outbox-metrics';
 import { KnownOutboxes, type OutboxWrite } from './known-outboxes';
 import { eventTrace, inTraceOf } from '../ops/trace-context';
-import { eventOf, holdsExactly, NOT_PENDING, toEntries, type OutboxDoc, type OutboxUpdate } from './outbox';
+import {
+  eventOf,
+  holdsExactly,
+  NOT_PENDING,
+  toEntries,
+  type OutboxDoc,
+  type OutboxEntry,
+  type OutboxUpdate,
+} from './outbox';
 
 interface Target {
   collection: Collection;
@@ -211,6 +219,12 @@ export class OutboxRelay {
    */
   prepareInsert(collection: Collection, _id: unknown, events: EventEnvelope[]) {
     return this.outboxes.prepareInsert(documentKey(collection.collectionName, _id), events);
+  }
+
+  /** Of a document's outbox entries, those this process has not published yet (a removal keeps them). */
+  unsentOf(collection: Collection, _id: unknown, entries: readonly OutboxEntry[]): OutboxEntry[] {
+    const sent = this.outboxes.sentOn(documentKey(collection.collectionName, _id));
+    return entries.filter((entry) => !sent.has(entry.id));
   }
 
   /**

@@ -8,6 +8,7 @@ import { documentKey, documentLocks } from '../db/document-lock';
 import { isDuplicateKeyError } from '../db/mongo';
 import { insertEach } from '../db/replace-all';
 import { inKeyedRequest } from '../ids';
+import { eventOf, type OutboxDoc } from '../events/outbox';
 import type { OutboxRelay } from '../events/outbox-relay';
 import { RecentMap } from '../recent-map';
 import { BatchChanges } from './batch-change';
@@ -437,7 +438,7 @@ export class AggregateStore<S extends Aggregate> {
    * Deletes the organization's aggregate for good; false when there was none, or when
    * `condition` (more fields the document must match: a lease, a version read) did not hold. An
    * audited aggregate's removal is recorded (`deleted`, with the fields it held) if and only if it
-   * happened (audit/removal-records.ts).
+   * happened, and events still in its outbox leave with that record (audit/removal-records.ts).
    */
   async remove(orgId: string, id: string, condition: Record<string, unknown> = {}): Promise<boolean> {
     const _id = this.documentId(orgId, id);
@@ -445,11 +446,16 @@ export class AggregateStore<S extends Aggregate> {
       this.known?.delete(_id);
       const remove = async () =>
         (await this.collection.deleteOne({ ...condition, _id, orgId } as never)).deletedCount === 1;
-      const before = this.audit ? await this.byId(orgId, _id) : undefined;
-      const record = before && this.audit!.eventForRemoval(before, id);
-      if (!record) return remove();
-      this.removals ??= new RemovalRecords(this.model.db, this.relay!);
-      return this.removals.removing(record, { collection: this.collection.collectionName, _id }, remove);
+      if (!this.relay) return remove();
+      // Events still in its outbox (its last change's, not sent yet) must outlive it: they leave with the record.
+      const doc = (await this.collection.findOne({ _id } as never)) as (Doc & OutboxDoc) | null;
+      if (!doc || doc.orgId !== orgId) return remove();
+      const pending = this.relay.unsentOf(this.collection, _id, doc.outbox ?? []).map(eventOf);
+      const record = this.audit?.eventForRemoval(this.toState(doc), id);
+      const events = [...pending, ...(record ? [record] : [])];
+      if (events.length === 0) return remove();
+      this.removals ??= new RemovalRecords(this.model.db, this.relay);
+      return this.removals.removing(events, { collection: this.collection.collectionName, _id }, remove);
     });
   }
 
