@@ -173,6 +173,8 @@ describe('the mocked peers answer as the real ones do', () => {
         }),
       );
       await expectSameShape('purchasingPurchaseOrders', real.url, mocks.purchasing!, { ids: [po.id] });
+      // The DRAFT's 3 are on order into its warehouse: a row, as the mock's example has one.
+      await expectSameShape('purchasingOnOrder', real.url, mocks.purchasing!, { variantIds: ['var_drift'] });
       const noneReceived = exportOfNothing('purchase_orders', { status: 'RECEIVED' });
       await expectSameShape('purchasingExportRows', real.url, mocks.purchasing!, noneReceived);
       // A receipt (after the export of none received): its line as the mock's example has it.

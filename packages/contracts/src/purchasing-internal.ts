@@ -5,9 +5,13 @@ import { PURCHASE_ORDER_STATUSES, PURCHASE_ORDER_TYPES } from './purchase-orders
 /**
  * Purchasing's internal API under /internal/v1 (never routed by the gateway): purchase orders
  * by id with their lines' ordered and received quantities, what invoicing matches invoice
- * lines against and reservations link holds to; and its internal event.
+ * lines against and reservations link holds to; what is on order per variant and warehouse
+ * (inventory's reorder suggestions); and its internal event.
  */
-export const INTERNAL_PURCHASING_PATHS = { purchaseOrdersBatch: '/purchase-orders/batch' } as const;
+export const INTERNAL_PURCHASING_PATHS = {
+  purchaseOrdersBatch: '/purchase-orders/batch',
+  onOrder: '/purchase-orders/on-order',
+} as const;
 
 const id = idSchema();
 
@@ -48,6 +52,25 @@ export const PurchaseOrderBatchSchema = z.object({
   missing: z.array(z.string()),
 });
 export type PurchaseOrderBatch = z.infer<typeof PurchaseOrderBatchSchema>;
+
+/** Variants the on-order read takes in one call. */
+export const MAX_ON_ORDER_VARIANTS = 500;
+
+/** What is on order of these variants, into one warehouse or (none named) into every one. */
+export const OnOrderQuerySchema = z
+  .object({ variantIds: z.array(id).min(1).max(MAX_ON_ORDER_VARIANTS), warehouseId: id.optional() })
+  .strict();
+export type OnOrderQuery = z.infer<typeof OnOrderQuerySchema>;
+
+/**
+ * Ordered − received per (variant, warehouse) over the caller organization's open orders (live,
+ * STANDARD, DRAFT, SUBMITTED or PARTIALLY_RECEIVED: purchasing's "on order"), by variant then
+ * warehouse; a pair with nothing on order is absent.
+ */
+export const OnOrderSchema = z.object({
+  data: z.array(z.object({ variantId: z.string(), warehouseId: z.string(), quantity: z.number() })),
+});
+export type OnOrder = z.infer<typeof OnOrderSchema>;
 
 /**
  * `purchase_order.line_received`: a receipt was applied (the stock is in, or, for a DROPSHIP

@@ -46,8 +46,7 @@ export const ReorderSuggestionSchema = z
       .describe('available / velocity, to 2 decimals (0 when oversold); null: no sales'),
     incoming: z
       .number()
-      .nullable()
-      .describe('Open purchase-order quantity (ordered − received); null: not known to inventory (README)'),
+      .describe('On order: ordered − received on open STANDARD purchase orders (drafts too) into the warehouse'),
     sourceChannelId: z
       .string()
       .nullable()

@@ -1,6 +1,7 @@
 import { composeService, defineService, outboxRelay, type ServiceContext } from '@stockyard/service-kit';
 import { configSchema, type Config } from './config';
 import { catalogSuppliers } from './peers/catalog-suppliers';
+import { purchasingOnOrder } from './peers/purchasing-on-order';
 import { placesData, placesModule } from './places.module';
 import { reportsModule } from './reports.module';
 import { settingsData, settingsModule } from './settings.module';
@@ -28,6 +29,7 @@ function buildApp(ctx: ServiceContext<Config>) {
     variants: variants.reads,
     settings: settingsStores.reads,
     suppliers: catalogSuppliers(ctx.config),
+    onOrder: purchasingOnOrder(ctx.config),
   });
   return composeService(ctx, { service: 'inventory', relay, modules: { places, stock, variants, settings, reports } });
 }

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const configSchema = baseServiceEnv.extend({
   /** The catalog's base URL, for its internal variant read (a variant the read model has not heard of yet). */
   CATALOG_URL: z.string().url().default('http://127.0.0.1:8081'),
+  /** Purchasing's base URL, for what is on order (the reorder suggestions' `incoming`). */
+  PURCHASING_URL: z.string().url().default('http://127.0.0.1:8082'),
   /** How long a call to a peer may take before its route answers 503 `dependency_unavailable`. */
   PEER_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
 });

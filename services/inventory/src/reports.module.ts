@@ -5,6 +5,7 @@ import { StockReports } from './commands/stock-reports';
 import type { ReportsGiven, StockForReports } from './deps';
 import { stockReportsRoutes } from './http/stock-reports.routes';
 import type { CatalogSuppliers } from './peers/catalog-suppliers';
+import type { PurchasingOnOrder } from './peers/purchasing-on-order';
 import type { InventorySettingsReads } from './store/inventory-settings.repository';
 import type { VariantRepository } from './store/variant.repository';
 import type { WarehouseRepository } from './store/warehouse.repository';
@@ -17,6 +18,8 @@ interface ReportsNeeds {
   settings: InventorySettingsReads;
   /** The catalog's suppliers of variants (reorder suggestions). */
   suppliers: CatalogSuppliers;
+  /** What purchasing has on order of variants (reorder suggestions' `incoming`). */
+  onOrder: PurchasingOnOrder;
 }
 
 /**
@@ -24,11 +27,11 @@ interface ReportsNeeds {
  * goods sold, reorder suggestions. Routes only.
  */
 export function reportsModule(needs: ReportsNeeds): ServiceModule<ReportsGiven> {
-  const { stock, warehouses, variants, settings, suppliers } = needs;
+  const { stock, warehouses, variants, settings, suppliers, onOrder } = needs;
   const given = {
     reports: new StockReports(stock.valuations, stock.stock, variants, warehouses, settings),
     cogs: new CogsReports(stock.valuations, variants, settings),
-    suggestions: new ReorderSuggestionQueries(stock.stock, warehouses, variants, stock.movements, suppliers),
+    suggestions: new ReorderSuggestionQueries(stock.stock, warehouses, variants, stock.movements, suppliers, onOrder),
   };
   return { given, api: (router) => stockReportsRoutes(router, given) };
 }

@@ -1,29 +1,45 @@
+import { startService } from '@stockyard/testkit';
 import { startCatalog, type Catalog } from '../../catalog/test/support/catalog';
+import { purchasing } from '../../purchasing/src/app';
 import { startInventory, type Inventory } from './support/inventory';
+import { latePeer } from './support/late-peer';
 
 const ORG = 'org_reorder_suggestions';
 const DAY = 86_400_000;
 
 /**
- * GET /reports/reorder-suggestions with the real catalog (its suppliers): the hammer at A sold 10
- * 40 days ago and 20 since, min 80 / max 120 on its stock row, 70 available; at B 5 and no sales.
- * The saw at B sold 15 of 20 in the window, no min/max, its preferred supplier's lead time is 10
- * days at 2.50 EUR. A deleted warehouse C has no rows.
+ * GET /reports/reorder-suggestions with the real catalog (its suppliers) and the real purchasing (what
+ * is on order; it calls this inventory back for warehouses, so it is reached through `latePeer`): the
+ * hammer at A sold 10 40 days ago and 20 since, min 80 / max 120 on its stock row, 70 available; at B
+ * 5 and no sales. The saw at B sold 15 of 20 in the window, no min/max, its preferred supplier's lead
+ * time is 10 days at 2.50 EUR. A deleted warehouse C has no rows. Nothing is on order until a test
+ * orders some.
  */
 describe('GET /reports/reorder-suggestions', () => {
   let c: Catalog;
   let inv: Inventory;
+  let p: Awaited<ReturnType<typeof startService>>;
+  let link: Awaited<ReturnType<typeof latePeer>>;
   let a: string;
   let b: string;
   let hammer: string;
   let saw: string;
   let source: string;
   let closed = false;
+  let purchasingClosed = false;
   beforeAll(async () => {
     c = await startCatalog(ORG, {
       permissions: ['products.read', 'products.write', 'variants.read', 'variants.write', 'sources.write'],
     });
-    inv = await startInventory(ORG, { env: { CATALOG_URL: c.url } });
+    link = await latePeer();
+    inv = await startInventory(ORG, { env: { CATALOG_URL: c.url, PURCHASING_URL: link.url } });
+    p = await startService(purchasing, {
+      orgId: ORG,
+      permissions: ['pos.read', 'pos.write'],
+      tap: ['none.#'],
+      env: { CATALOG_URL: c.url, INVENTORY_URL: inv.url },
+    });
+    link.to(p.url);
     hammer = c.variantOf(await c.product({ name: 'Hammer' }));
     saw = c.variantOf(await c.product({ name: 'Saw' }));
     source = (await c.request('POST', '/sources', { name: 'Acme', currency: 'EUR', leadTimeDays: 10 })).body.id;
@@ -57,6 +73,8 @@ describe('GET /reports/reorder-suggestions', () => {
     expect(item.status).toBe(200);
   });
   afterAll(async () => {
+    if (!purchasingClosed) await p.close();
+    await link.close();
     await inv.close();
     if (!closed) await c.close();
   });
@@ -88,7 +106,7 @@ describe('GET /reports/reorder-suggestions', () => {
       sold: 20,
       velocity: 0.6667,
       daysOfCover: 105,
-      incoming: null,
+      incoming: 0,
       sourceChannelId: null,
       supplierSku: null,
       leadTimeDays: null,
@@ -136,6 +154,44 @@ describe('GET /reports/reorder-suggestions', () => {
     const gone = await inv.warehouse('Gone');
     expect((await inv.request('DELETE', `/warehouses/${gone}`)).status).toBe(204);
     expect(await report(`?warehouseId=${gone}`)).toMatchObject({ data: [], total: 0 });
+  });
+
+  it("subtracts what is on order (incoming): a submitted order's and a draft's, not a dropship's", async () => {
+    const order = async (warehouseId: string, variantId: string, quantity: number, type = 'STANDARD') => {
+      const lines = [{ variantId, quantity, unitCost: 2.5 }];
+      const res = await p.request('POST', '/purchase-orders', { channelId: source, warehouseId, type, lines });
+      if (res.status !== 201) throw new Error(`order failed: ${res.status} ${await res.text()}`);
+      return res.body.id as string;
+    };
+    const submitted = await order(b, saw, 6);
+    expect((await p.request('POST', `/purchase-orders/${submitted}/submit`)).status).toBe(201);
+    await order(a, hammer, 5);
+    const dropship = await order(a, hammer, 40, 'DROPSHIP');
+    expect((await p.request('POST', `/purchase-orders/${dropship}/submit`)).status).toBe(201);
+
+    const body = await report();
+    // 70 available + 5 on order is still below the min (80): up to the max, 120 − 75.
+    expect(rowOf(body, hammer, a)).toMatchObject({
+      available: 70,
+      incoming: 5,
+      rule: 'min_max',
+      suggestedQuantity: 45,
+    });
+    expect(rowOf(body, hammer, b)).toMatchObject({ incoming: 0, suggestedQuantity: 0 });
+    // The cover of 40 days is 20: less 5 available and 6 on order.
+    expect(rowOf(body, saw, b)).toMatchObject({ incoming: 6, rule: 'velocity', suggestedQuantity: 9, daysOfCover: 10 });
+    const atB = await report(`?warehouseId=${b}`);
+    expect(atB.data.map((r: { incoming: number }) => r.incoming).sort()).toEqual([0, 6]);
+    expect(rowOf(atB, saw, b)).toMatchObject({ incoming: 6, suggestedQuantity: 9 });
+  });
+
+  it('with purchasing down: 503 dependency_unavailable (an empty page asks nothing)', async () => {
+    await p.close();
+    purchasingClosed = true;
+    const res = await inv.request('GET', '/reports/reorder-suggestions');
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe('dependency_unavailable');
+    expect(await report('?offset=10')).toMatchObject({ data: [], total: 3 });
   });
 
   it.each([

@@ -26,7 +26,7 @@ const supplier = (leadTimeDays: number | null): SupplierTerms => ({
 const input = (over: Partial<SuggestionInput> & { level: ReorderLevel }): SuggestionInput => ({
   soldUnits: 0,
   days: 30,
-  incoming: null,
+  incoming: 0,
   supplier: undefined,
   label: undefined,
   ...over,
@@ -40,15 +40,15 @@ const suggested = (over: Partial<SuggestionInput> & { level: ReorderLevel }) => 
 describe('the suggested quantity', () => {
   it.each([
     // [available, min, max, incoming, expected]
-    ['below the min: up to the max', 3, 5, 20, null, 17],
+    ['below the min: up to the max', 3, 5, 20, 0, 17],
     ['below the min with incoming: up to the max less it', 3, 5, 20, 1, 16],
     ['incoming bringing it to the min: nothing', 3, 5, 20, 2, 0],
-    ['at the min: nothing (the point is "below")', 5, 5, 20, null, 0],
-    ['a min without a max: up to the min', 1, 5, null, null, 4],
-    ['a max below the min: up to the min', 1, 5, 3, null, 4],
-    ['a max without a min: below it, up to it', 7, null, 10, null, 3],
-    ['oversold below the min: the hole too', -4, 5, 20, null, 24],
-    ['fractional stock: exact in units', 2.5, 5, 7.25, null, 4.75],
+    ['at the min: nothing (the point is "below")', 5, 5, 20, 0, 0],
+    ['a min without a max: up to the min', 1, 5, null, 0, 4],
+    ['a max below the min: up to the min', 1, 5, 3, 0, 4],
+    ['a max without a min: below it, up to it', 7, null, 10, 0, 3],
+    ['oversold below the min: the hole too', -4, 5, 20, 0, 24],
+    ['fractional stock: exact in units', 2.5, 5, 7.25, 0, 4.75],
   ])('min/max, %s', (_name, available, min, max, incoming, expected) => {
     expect(suggested({ level: level(available, min, max), incoming })).toEqual(['min_max', expected]);
   });
@@ -59,13 +59,13 @@ describe('the suggested quantity', () => {
 
   it.each([
     // 15 sold in 30 days is 0.5 a day; lead time 10: cover 40 days is 20
-    ['lead time + window of sales, less available', 15, 10, 5, null, 15],
+    ['lead time + window of sales, less available', 15, 10, 5, 0, 15],
     ['less incoming', 15, 10, 5, 6, 9],
-    ['no lead time known: the window only', 15, null, 5, null, 10],
-    ['up to whole units (0.1 a day × 40 = 4)', 3, 10, 0, null, 4],
-    ['a cover of 13.33 rounds up to 14', 10, 10, 0, null, 14],
-    ['enough on hand: never negative', 15, 10, 50, null, 0],
-    ['no sales: nothing', 0, 10, 0, null, 0],
+    ['no lead time known: the window only', 15, null, 5, 0, 10],
+    ['up to whole units (0.1 a day × 40 = 4)', 3, 10, 0, 0, 4],
+    ['a cover of 13.33 rounds up to 14', 10, 10, 0, 0, 14],
+    ['enough on hand: never negative', 15, 10, 50, 0, 0],
+    ['no sales: nothing', 0, 10, 0, 0, 0],
   ])('velocity, %s', (_name, sold, leadTime, available, incoming, expected) => {
     const over = { level: level(available), soldUnits: toUnits(sold), supplier: supplier(leadTime), incoming };
     expect(suggested(over)).toEqual(['velocity', expected]);
@@ -99,7 +99,7 @@ describe('a reorder suggestion row', () => {
       sold: 20,
       velocity: 0.6667,
       daysOfCover: 10.5,
-      incoming: null,
+      incoming: 0,
       sourceChannelId: 'src_1',
       supplierSku: 'SUP-1',
       leadTimeDays: 10,

@@ -10,8 +10,8 @@ import type { PurchaseOrderReads } from './store/purchase-order.repository';
 /** What the purchase orders module gives its routes and the documents module: commands and reads. */
 export interface PurchaseOrdersGiven {
   commands: PurchaseOrderCommands;
-  /** The lists, orders by id and receipt lines for peers, and an export's pages. */
-  orders: Pick<PurchaseOrderReads, 'list' | 'trash' | 'byIds' | 'mayHaveReceipts' | 'exportPage'>;
+  /** The lists, orders by id, receipt lines and what is on order for peers, and an export's pages. */
+  orders: Pick<PurchaseOrderReads, 'list' | 'trash' | 'byIds' | 'mayHaveReceipts' | 'mayHoldOnOrder' | 'exportPage'>;
   receiving: ReceiveCommands;
   /** Customer holds linked to lines. */
   holds: HoldCommands;

@@ -250,6 +250,10 @@ export const INTERNAL_EXAMPLES: { [N in InternalRouteName]: InternalExample<N> }
       missing: [],
     },
   },
+  purchasingOnOrder: {
+    request: { variantIds: [variantId], warehouseId },
+    response: { data: [{ variantId, warehouseId, quantity: 6 }] },
+  },
   purchasingReceiptLines: {
     request: { from: '2026-03-01T00:00:00.000Z', to: '2026-04-01T00:00:00.000Z', after: null, limit: 200 },
     response: {

@@ -37,6 +37,8 @@ import {
 } from '../orders-internal';
 import {
   INTERNAL_PURCHASING_PATHS,
+  OnOrderQuerySchema,
+  OnOrderSchema,
   PurchaseOrderBatchQuerySchema,
   PurchaseOrderBatchSchema,
 } from '../purchasing-internal';
@@ -167,7 +169,7 @@ export const INTERNAL_ROUTES = {
   catalogSources: read(
     'catalog',
     C.sourcesBatch,
-    ['invoicing', 'orders', 'purchasing'],
+    ['inventory', 'invoicing', 'orders', 'purchasing'],
     SourceBatchQuerySchema,
     SourceBatchSchema,
     'Source channels (suppliers) by id, trashed ones too',
@@ -175,7 +177,7 @@ export const INTERNAL_ROUTES = {
   catalogOffers: read(
     'catalog',
     C.offersBatch,
-    ['orders', 'purchasing'],
+    ['inventory', 'orders', 'purchasing'],
     OfferBatchQuerySchema,
     OfferBatchSchema,
     "The suppliers' offers (source SKUs) of some variants",
@@ -257,6 +259,14 @@ export const INTERNAL_ROUTES = {
     PurchaseOrderBatchQuerySchema,
     PurchaseOrderBatchSchema,
     'Purchase orders by id with their lines, trashed ones too',
+  ),
+  purchasingOnOrder: read(
+    'purchasing',
+    INTERNAL_PURCHASING_PATHS.onOrder,
+    ['inventory'],
+    OnOrderQuerySchema,
+    OnOrderSchema,
+    'Ordered and not yet received per variant and warehouse, over the open STANDARD orders',
   ),
   purchasingReceiptLines: read(
     'purchasing',

@@ -2,6 +2,7 @@ import type { Page, ReorderLevel, ReorderSuggestions, ReorderSuggestionsQuery } 
 import { pairsOf } from '../domain/reorder-levels';
 import { reorderSuggestion } from '../domain/reorder-suggestions';
 import type { CatalogSuppliers } from '../peers/catalog-suppliers';
+import type { PurchasingOnOrder } from '../peers/purchasing-on-order';
 import type { MovementRepository } from '../store/movement.repository';
 import type { StockRepository } from '../store/stock.repository';
 import type { VariantRepository } from '../store/variant.repository';
@@ -12,8 +13,9 @@ const DAY_MS = 86_400_000;
 /**
  * GET /reports/reorder-suggestions: every (variant, live warehouse) with a stock row, in variant then
  * warehouse order, a page at a time; the page's rows only read their sales in the window (the
- * ledger), their labels (the variant read model) and their suppliers (the catalog). A warehouse
- * named is the organization's (else 404); a deleted one has no rows (nothing is bought into it).
+ * ledger), their labels (the variant read model), their suppliers (the catalog) and what is on
+ * order (purchasing's open orders: `incoming`). A warehouse named is the organization's (else 404);
+ * a deleted one has no rows (nothing is bought into it).
  */
 export class ReorderSuggestionQueries {
   constructor(
@@ -22,6 +24,7 @@ export class ReorderSuggestionQueries {
     private readonly variants: Pick<VariantRepository, 'groupings'>,
     private readonly movements: Pick<MovementRepository, 'soldUnits'>,
     private readonly suppliers: CatalogSuppliers,
+    private readonly onOrder: PurchasingOnOrder,
   ) {}
 
   async report(orgId: string, query: ReorderSuggestionsQuery, page: Page): Promise<ReorderSuggestions> {
@@ -32,18 +35,18 @@ export class ReorderSuggestionQueries {
     const pairs = await this.pairs(orgId, warehouseId);
     const rows = pairs.slice(page.offset, page.offset + page.limit);
     const variantIds = [...new Set(rows.map((r) => r.variantId))];
-    const [sold, labels, suppliers] = await Promise.all([
+    const [sold, labels, suppliers, incoming] = await Promise.all([
       this.movements.soldUnits(orgId, variantIds, since, now, warehouseId),
       this.variants.groupings(orgId, variantIds),
       this.suppliers(orgId, variantIds),
+      variantIds.length === 0 ? new Map<string, number>() : this.onOrder(orgId, variantIds, warehouseId),
     ]);
     const data = rows.map((level) =>
       reorderSuggestion({
         level,
         soldUnits: sold.get(`${level.variantId}@${level.warehouseId}`) ?? 0,
         days,
-        // Purchasing's open orders are not known here (README: reorder suggestions).
-        incoming: null,
+        incoming: incoming.get(`${level.variantId}@${level.warehouseId}`) ?? 0,
         supplier: suppliers.get(level.variantId),
         label: labels.get(level.variantId),
       }),

@@ -22,8 +22,8 @@ export interface SuggestionInput {
   /** Units sold in the window, in integer units of 1/10,000 (toUnits). */
   soldUnits: number;
   days: number;
-  /** Open purchase-order quantity; null when not known (counted as 0). */
-  incoming: number | null;
+  /** Open purchase-order quantity (ordered − received on purchasing's open orders; 0 when none). */
+  incoming: number;
   supplier: SupplierTerms | undefined;
   label: { sku: string | null; name: string | null } | undefined;
 }
@@ -51,7 +51,7 @@ const ceilToWhole = (units: number) => Math.ceil(units / QUANTITY_SCALE) * QUANT
  */
 export function suggestedUnits(input: SuggestionInput): { rule: ReorderSuggestion['rule']; units: number } {
   const { level, soldUnits, days } = input;
-  const projected = toUnits(level.available) + toUnits(input.incoming ?? 0);
+  const projected = toUnits(level.available) + toUnits(input.incoming);
   const { minQuantity: min, maxQuantity: max } = level;
   if (min !== null || max !== null) {
     const point = toUnits(min ?? max!);

@@ -15,10 +15,12 @@ const ALL = [
 
 /** No catalog answers here: a variant the read model lacks is a 503 (test/variant-check.int.spec starts one). */
 const NO_CATALOG = 'http://catalog.invalid';
+/** Nor purchasing (test/get-reorder-suggestions.int.spec starts one). */
+const NO_PURCHASING = 'http://purchasing.invalid';
 
 /**
  * The inventory service on the one harness, with the setup steps its tests share; `options` over
- * its defaults (`options.env` over its environment: no catalog).
+ * its defaults (`options.env` over its environment: no catalog, no purchasing).
  */
 export async function startInventory(orgId: string, options: HarnessOptions = {}) {
   const h = await startService(inventory, {
@@ -26,7 +28,7 @@ export async function startInventory(orgId: string, options: HarnessOptions = {}
     permissions: ALL,
     tap: ['inventory.#', 'stock.#'],
     ...options,
-    env: { CATALOG_URL: NO_CATALOG, ...options.env },
+    env: { CATALOG_URL: NO_CATALOG, PURCHASING_URL: NO_PURCHASING, ...options.env },
   });
   /** `product`: the product and categories the catalog sends with it (none: an older catalog's event). */
   const publishVariant = (

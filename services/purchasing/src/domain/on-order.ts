@@ -11,8 +11,10 @@ const OPEN_STATUSES: readonly PurchaseOrder['status'][] = ['DRAFT', 'SUBMITTED',
 export const holdsOnOrder = (po: PurchaseOrder) =>
   po.type === 'STANDARD' && !po.deletedAt && po.warehouseId !== null && OPEN_STATUSES.includes(po.status);
 
+/** The start of every on-order term of a variant, into any warehouse (an id holds no `@`). */
+export const onOrderPrefix = (variantId: string) => `#onorder:${variantId}@`;
 /** The exact term of an order with a variant still on order into a warehouse (`#` terms are never searched). */
-export const onOrderTerm = (variantId: string, warehouseId: string) => `#onorder:${variantId}@${warehouseId}`;
+export const onOrderTerm = (variantId: string, warehouseId: string) => `${onOrderPrefix(variantId)}${warehouseId}`;
 /** The exact term of a DRAFT, STANDARD order of a supplier into a warehouse: where requirements are appended. */
 export const draftTerm = (channelId: string, warehouseId: string) => `#draft:${channelId}@${warehouseId}`;
 
@@ -34,16 +36,42 @@ export function onOrderTermsOf(po: PurchaseOrder): string[] {
 /** `variantId@warehouseId`: a key of the maps below. */
 export const pairKey = (variantId: string, warehouseId: string) => `${variantId}@${warehouseId}`;
 
-/** On order per (variant, warehouse) over these orders (those not holding any are ignored). */
-export function onOrderByPair(orders: readonly PurchaseOrder[]): Map<string, number> {
-  const sums = new Map<string, number>();
+/** What is on order of a variant into a warehouse. */
+export interface OnOrderRow {
+  variantId: string;
+  warehouseId: string;
+  quantity: number;
+}
+
+/** On order per (variant, warehouse) over these orders (those not holding any are ignored), by pair key. */
+function onOrderRows(orders: readonly PurchaseOrder[]): Map<string, OnOrderRow> {
+  const rows = new Map<string, OnOrderRow>();
   for (const po of orders.filter(holdsOnOrder)) {
     for (const line of po.lines) {
       const key = pairKey(line.variantId, po.warehouseId!);
-      sums.set(key, addQuantities(sums.get(key) ?? 0, openOf(line)));
+      const row = rows.get(key) ?? { variantId: line.variantId, warehouseId: po.warehouseId!, quantity: 0 };
+      rows.set(key, { ...row, quantity: addQuantities(row.quantity, openOf(line)) });
     }
   }
-  return sums;
+  return rows;
+}
+
+/** On order per (variant, warehouse) over these orders (those not holding any are ignored). */
+export function onOrderByPair(orders: readonly PurchaseOrder[]): Map<string, number> {
+  return new Map([...onOrderRows(orders)].map(([key, row]) => [key, row.quantity]));
+}
+
+/**
+ * What is on order of these variants (into this warehouse, when one is named) over these orders:
+ * the pairs with more than 0, by variant then warehouse.
+ */
+export function onOrderOf(orders: readonly PurchaseOrder[], variantIds: readonly string[], warehouseId?: string) {
+  const wanted = new Set(variantIds);
+  const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...onOrderRows(orders).values()]
+    .filter((r) => wanted.has(r.variantId) && (warehouseId === undefined || r.warehouseId === warehouseId))
+    .filter((r) => r.quantity > 0)
+    .sort((a, b) => compare(a.variantId, b.variantId) || compare(a.warehouseId, b.warehouseId));
 }
 
 /** The supplier's DRAFT into the warehouse requirements are appended to: the oldest of them. */

@@ -8,6 +8,7 @@ import {
   type UniqueClaims,
 } from '@stockyard/service-kit';
 import { exportPage } from '@stockyard/service-kit/exports';
+import { onOrderPrefix, onOrderTerm } from '../domain/on-order';
 import type { PurchaseOrder } from '../domain/purchase-order';
 import { attachmentKindTerm, HAS_ATTACHMENT } from '../domain/purchase-order-search';
 import { purchaseOrderView } from '../domain/purchase-order-view';
@@ -26,6 +27,11 @@ import { MAX_CANDIDATES, type PurchaseOrderTerms } from './purchase-order-terms'
 const REMEMBERED = 2_000;
 /** Orders read by id at once. */
 const BY_IDS = 500;
+/**
+ * Open orders of one variant the on-order read takes (its range of terms holds a row per order):
+ * past it the read fails rather than answer too little.
+ */
+const ON_ORDER_PER_VARIANT = 10_000;
 
 /**
  * The orders' store: the kit's (lock, version guard, outbox), its numbers claimed; its terms kept,
@@ -90,6 +96,38 @@ export class PurchaseOrderReads {
       refs.slice(i * BY_IDS, (i + 1) * BY_IDS),
     );
     return (await Promise.all(parts.map((part) => this.byIds(orgId, part)))).flat();
+  }
+
+  /**
+   * The open orders that may hold these variants on order (domain/on-order.ts), into the warehouse
+   * or into any: its exact terms, else each variant's range of them (a point or a range of the term
+   * index per variant, never a scan of the orders); then those orders by id, without their
+   * attachments, tracking and outbox.
+   */
+  async mayHoldOnOrder(orgId: string, variantIds: readonly string[], warehouseId?: string): Promise<PurchaseOrder[]> {
+    const ids = await this.refsOnOrder(orgId, [...new Set(variantIds)], warehouseId);
+    const parts = Array.from({ length: Math.ceil(ids.length / BY_IDS) }, (_, i) =>
+      ids.slice(i * BY_IDS, (i + 1) * BY_IDS),
+    );
+    const projection = { outbox: 0, attachments: 0, tracking: 0 };
+    const read = async (part: string[]) =>
+      (await this.model.find({ orgId, _id: { $in: part } }, projection).lean()).map((d) => stateOf<PurchaseOrder>(d));
+    return (await Promise.all(parts.map(read))).flat();
+  }
+
+  /** Ids of the orders holding an on-order term of these variants, into the warehouse or into any. */
+  private async refsOnOrder(orgId: string, variantIds: string[], warehouseId: string | undefined): Promise<string[]> {
+    if (warehouseId) {
+      const terms = variantIds.map((v) => onOrderTerm(v, warehouseId));
+      return (await this.terms.holding(orgId, terms)).refs;
+    }
+    const hits = await Promise.all(
+      variantIds.map((v) => this.terms.startingWith(orgId, onOrderPrefix(v), ON_ORDER_PER_VARIANT)),
+    );
+    if (hits.some((h) => !h.complete)) {
+      throw new Error(`a variant is on more than ${ON_ORDER_PER_VARIANT} open orders: the on-order read stops`);
+    }
+    return [...new Set(hits.flatMap((h) => h.refs))];
   }
 
   /** Orders with receipts still pending, any organization's (the receipt sweep), at most `limit`. */
