@@ -19,6 +19,8 @@ import { binModel, warehouseModel } from '../services/inventory/src/store/wareho
 import { deliveryModel } from '../services/webhooks/src/store/delivery.model';
 import { endpointModel } from '../services/webhooks/src/store/endpoint.model';
 import { endpointCascadeModel } from '../services/webhooks/src/store/endpoint-cascade.model';
+import { auditEntryModel } from '../services/webhooks/src/store/audit-entry.model';
+import { exportJobModel } from '../services/webhooks/src/store/export-job.model';
 import { apiKeyModel } from '../services/gateway/src/store/api-key.model';
 import { brandModel } from '../services/catalog/src/store/brand.model';
 import { categoryModel } from '../services/catalog/src/store/category.model';
@@ -91,6 +93,8 @@ interface Shape {
    * another index's range: allowed on FerretDB for the shapes so marked, and nowhere else.
    */
   arrayRows?: string;
+  /** The index holds the whole filter exactly (FerretDB's `exact=true`): a deep page reads about a page. */
+  exact?: true;
 }
 
 const now = new Date();
@@ -160,6 +164,127 @@ function exportShapes(): Shape[] {
       'orderedAt',
     ),
     ...both('holds', { model: holdModel, filter: { orgId: 'o' }, sort: oldestFirst }),
+  ];
+}
+
+/**
+ * The audit trail (webhooks, store/audit-entries.repository.ts; issue #41): every list filter has an
+ * index ending on `sequence`, held exactly, so a page at a million entries reads about a page; `from`
+ * and `to` are one lookup each in `(orgId, recordedAt, sequence)`.
+ */
+function auditShapes(): Shape[] {
+  const newestSequence = { sequence: -1 } as const;
+  const list = (name: string, filter: Record<string, unknown>): Shape => ({
+    name: `GET /audit-events${name}`,
+    model: auditEntryModel,
+    filter: { orgId: 'o', ...filter },
+    sort: newestSequence,
+    limit: 21,
+    exact: true,
+  });
+  return [
+    list('', {}),
+    list(' (a page below a cursor, within a time range)', { sequence: { $gte: 3, $lte: 50 } }),
+    list('?resourceType', { resourceType: 'w', sequence: { $lte: 50 } }),
+    list('?resourceId', { resourceId: 'a' }),
+    list('?actorKeyId', { actorKeyId: 'k', sequence: { $gte: 3, $lte: 50 } }),
+    list('?route', { route: 'r' }),
+    list('?status', { status: 200 }),
+    {
+      name: 'GET /audit-events?from: the first sequence since',
+      model: auditEntryModel,
+      filter: { orgId: 'o', recordedAt: { $gte: now } },
+      sort: { recordedAt: 1, sequence: 1 },
+      limit: 1,
+      exact: true,
+    },
+    {
+      name: 'GET /audit-events?to, the retention sweep’s cutoff: the last sequence until',
+      model: auditEntryModel,
+      filter: { orgId: 'o', recordedAt: { $lte: now } },
+      sort: { recordedAt: -1, sequence: -1 },
+      limit: 1,
+      exact: true,
+    },
+    {
+      name: 'audit appender: the chain’s tail',
+      model: auditEntryModel,
+      filter: { orgId: 'o' },
+      sort: { sequence: -1 },
+      limit: 1,
+    },
+    {
+      name: 'audit retention sweep: the next organization with entries',
+      model: auditEntryModel,
+      filter: { orgId: { $gt: 'o' } },
+      sort: { orgId: 1, sequence: -1 },
+      limit: 1,
+    },
+    {
+      name: 'audit retention sweep: the oldest entry kept',
+      model: auditEntryModel,
+      filter: { orgId: 'o' },
+      sort: { sequence: 1 },
+      limit: 1,
+    },
+    {
+      name: 'audit retention sweep: a batch of the oldest entries below the anchor',
+      model: auditEntryModel,
+      filter: { orgId: 'o', sequence: { $lt: 50 } },
+      sort: { sequence: 1 },
+      limit: 1000,
+    },
+    {
+      name: 'GET /audit-events/verify: a page of the range, in chain order',
+      model: auditEntryModel,
+      filter: { orgId: 'o', sequence: { $gte: 1, $lte: 5000 } },
+      sort: { sequence: 1 },
+      limit: 1000,
+      exact: true,
+    },
+  ];
+}
+
+/**
+ * Export jobs (webhooks, store/export-job.repository.ts; issue #41): GET /exports' pages by each
+ * filter, after a cursor too; the workers' claims (one range each, no `$or`); the expiry sweep.
+ */
+function exportJobShapes(): Shape[] {
+  const after = keysetAfter({ at: now, id: 'exp_x' }, -1);
+  const list = (name: string, filter: Record<string, unknown>): Shape => ({
+    name: `GET /exports${name}`,
+    model: exportJobModel,
+    filter: { orgId: 'o', ...filter },
+    sort: newestFirst,
+    limit: 21,
+  });
+  const job = (name: string, filter: Record<string, unknown>, sort: Record<string, 1 | -1>, limit: number): Shape => ({
+    name: `exports ${name}`,
+    model: exportJobModel,
+    filter,
+    sort,
+    limit,
+  });
+  return [
+    list('', {}),
+    list('?startingAfter', after),
+    list('?status', { status: 'completed' }),
+    list('?resource', { resource: 'invoices' }),
+    list('?resource&status&startingAfter', { resource: 'invoices', status: 'failed', ...after }),
+    job('worker: queued jobs to claim', { status: 'queued', leaseUntil: null }, { createdAt: 1 }, 8),
+    job('worker: running jobs no worker holds', { status: 'running', leaseUntil: null }, { createdAt: 1 }, 8),
+    job(
+      'worker: running jobs whose lease ran out',
+      { status: 'running', leaseUntil: { $lte: now } },
+      { leaseUntil: 1, createdAt: 1 },
+      8,
+    ),
+    job(
+      'expiry sweep: completed jobs past the keep time',
+      { status: 'completed', finishedAt: { $lte: now } },
+      { finishedAt: 1 },
+      100,
+    ),
   ];
 }
 
@@ -1116,6 +1241,8 @@ const SHAPES: Shape[] = [
     unsorted: 'a few listings per product and channel',
   },
   ...exportShapes(),
+  ...auditShapes(),
+  ...exportJobShapes(),
   ...cogsShapes(),
 ];
 
@@ -1188,6 +1315,7 @@ describe('every list the services run is served by an index', () => {
         expect(line).not.toMatch(/TEMP B-TREE/);
       }
       if (shape.sort && shape.limit && !shape.unsorted) expect(lines[0]).toMatch(/sorted=true/);
+      if (shape.exact) expect(lines[0]).toMatch(/exact=true/);
       const arrayConditions = byIds ? [] : arrayFieldsOf(model, shape.filter);
       expect({ readsArrayRows: arrayConditions.length > 0, arrayConditions }).toEqual({
         readsArrayRows: shape.arrayRows !== undefined,

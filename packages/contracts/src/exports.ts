@@ -32,8 +32,15 @@ export type ExportResource = (typeof EXPORT_RESOURCES)[number];
 export const EXPORT_FORMATS = ['csv', 'ndjson'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-export const EXPORT_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+/** `expired`: a completed job whose file was removed once its keep time (EXPORT_KEEP_DAYS) ran out. */
+export const EXPORT_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled', 'expired'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+
+/**
+ * Why a job with a file answers no download URL: the caller's key lacks the resource's read
+ * permission now (the job stays visible to `export.run`), or the file expired and was removed.
+ */
+export const EXPORT_DOWNLOAD_UNAVAILABLE = ['missing_permission', 'expired'] as const;
 
 /** A list's filters without its paging and order: an export reads everything that matches, in the owner's order. */
 const UNORDERED = { sortBy: true, sortOrder: true } as const;
@@ -176,7 +183,9 @@ export type CreateExport = z.infer<typeof CreateExportSchema>;
 
 /**
  * An export job (`exp_…`). `downloadUrl` is a presigned URL of the file, answered while the job is
- * completed, valid until `downloadExpiresAt` (15 minutes after the read that answered it).
+ * completed to a key holding the resource's read permission, valid until `downloadExpiresAt` (15
+ * minutes after the read that answered it); `downloadUnavailable` says why a completed or expired
+ * job answers none. The file is kept until `fileExpiresAt`, then removed (the job `expired`).
  */
 export const ExportSchema = z.object({
   id: z.string(),
@@ -191,6 +200,9 @@ export const ExportSchema = z.object({
   failureCode: z.string().nullable(),
   downloadUrl: z.string().nullable(),
   downloadExpiresAt: z.string().nullable(),
+  downloadUnavailable: z.enum(EXPORT_DOWNLOAD_UNAVAILABLE).nullable(),
+  /** A completed job: when its file goes (at the first expiry sweep after it); an expired one: when it went. */
+  fileExpiresAt: z.string().nullable(),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),

@@ -71,6 +71,13 @@ export const configSchema = baseServiceEnv.extend({
   EXPORT_PAGE_ROWS: z.coerce.number().int().min(1).max(EXPORT_ROWS_MAX).default(EXPORT_ROWS_MAX),
   /** The first wait before a page is asked again of an owner that is away; doubled for each of 3 retries. */
   EXPORT_RETRY_MS: z.coerce.number().int().nonnegative().default(1000),
+  /**
+   * Days a completed export's file is kept after it finished, then removed and the job `expired`
+   * (fractions allowed: tests keep files seconds). At most 90: a partner downloads within the week.
+   */
+  EXPORT_KEEP_DAYS: z.coerce.number().positive().max(90).default(7),
+  /** How often each process removes the files of exports past EXPORT_KEEP_DAYS (0: never; tests tick). */
+  EXPORT_EXPIRY_SWEEP_MS: z.coerce.number().int().nonnegative().default(3_600_000),
   /** How often each process removes audit entries past their organization's retention (0: never; tests tick). */
   AUDIT_RETENTION_SWEEP_MS: z.coerce.number().int().nonnegative().default(3_600_000),
   /** Entries removed per delete by that sweep, oldest first. */

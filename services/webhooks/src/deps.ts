@@ -3,6 +3,7 @@ import type { AuditRetentionSweep } from './commands/audit-retention-sweep';
 import type { DeliveryCommands } from './commands/delivery-commands';
 import type { EndpointCommands } from './commands/endpoint-commands';
 import type { ExportCommands } from './commands/export-commands';
+import type { ExportExpirySweep } from './commands/export-expiry-sweep';
 import type { ExportQueries } from './commands/export-queries';
 import type { DeliveryWorker } from './delivery/worker';
 import type { ExportWorker } from './exports/export-worker';
@@ -32,4 +33,6 @@ export interface ExportsGiven {
   queries: ExportQueries;
   /** Runs jobs; tests run its passes themselves (EXPORT_POLL_MS=0) and stop it mid-job. */
   worker: Pick<ExportWorker, 'tick' | 'stop'>;
+  /** Removes files past EXPORT_KEEP_DAYS; tests run its passes themselves (EXPORT_EXPIRY_SWEEP_MS=0). */
+  expiry: Pick<ExportExpirySweep, 'tick'>;
 }

@@ -2,6 +2,7 @@ import type { OutboxRelay, ServiceContext, ServiceModule } from '@stockyard/serv
 import { ObjectBucket } from '@stockyard/service-kit/objects';
 import type { AuditReads } from './commands/audit-reads';
 import { ExportCommands } from './commands/export-commands';
+import { ExportExpirySweep } from './commands/export-expiry-sweep';
 import { ExportLeases } from './commands/export-leases';
 import { ExportQueries } from './commands/export-queries';
 import type { Config } from './config';
@@ -16,8 +17,8 @@ import { ExportJobReads, exportJobStore } from './store/export-job.repository';
 /**
  * Exports: the jobs' store (its `export.completed` and audit records through the service's relay),
  * the routes, and the worker that reads each job's rows (the trail here, other resources from
- * their owners) into a file in the exports bucket. Its parts: the bucket (made at start), then the
- * worker.
+ * their owners) into a file in the exports bucket, and the sweep that removes files past their keep
+ * time. Its parts: the bucket (made at start), then the worker and the sweep.
  */
 export function exportsModule(
   { config, connection, logger }: ServiceContext<Config>,
@@ -40,6 +41,14 @@ export function exportsModule(
       retryMs: config.EXPORT_RETRY_MS,
     },
   );
-  const given = { commands: new ExportCommands(store), queries: new ExportQueries(reads, bucket), worker };
-  return { given, parts: [bucket, worker], api: (router) => exportsRoutes(router, given) };
+  const expiry = new ExportExpirySweep(
+    store,
+    reads,
+    bucket,
+    { everyMs: config.EXPORT_EXPIRY_SWEEP_MS, keepDays: config.EXPORT_KEEP_DAYS },
+    logger,
+  );
+  const queries = new ExportQueries(reads, bucket, config.EXPORT_KEEP_DAYS);
+  const given = { commands: new ExportCommands(store), queries, worker, expiry };
+  return { given, parts: [bucket, worker, expiry], api: (router) => exportsRoutes(router, given) };
 }

@@ -36,6 +36,8 @@ it('queues a job and answers it with 202, keeping who asked on it', async () => 
     failureCode: null,
     downloadUrl: null,
     downloadExpiresAt: null,
+    downloadUnavailable: null,
+    fileExpiresAt: null,
     createdAt: expect.any(String),
     startedAt: null,
     finishedAt: null,

@@ -72,6 +72,9 @@ it('answers a completed job’s download URL for 15 minutes; a job not completed
   expect(expires).toBeLessThanOrEqual(15 * 60_000);
   expect(new URL(job.downloadUrl!).searchParams.get('X-Amz-Expires')).toBe('900');
   expect(job.startedAt! <= job.finishedAt!).toBe(true);
+  // The file is kept EXPORT_KEEP_DAYS (7 by default) after the job finished.
+  expect(Date.parse(job.fileExpiresAt!) - Date.parse(job.finishedAt!)).toBe(7 * 86_400_000);
+  expect(job.downloadUnavailable).toBeNull();
   const queued = await createExport(harness, { resource: 'audit_events', format: 'csv' });
   expect(queued).toMatchObject({ downloadUrl: null, downloadExpiresAt: null });
   await harness.deps.exports.worker.tick(); // leaves no queued job to the next file's harness

@@ -92,6 +92,6 @@ describe('an export’s cancel', () => {
       },
       ['cancel'],
     );
-    expect(walked).toHaveLength(5);
+    expect(walked).toHaveLength(6);
   });
 });

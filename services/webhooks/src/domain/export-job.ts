@@ -41,14 +41,20 @@ export interface ExportJob extends Aggregate {
   leaseUntil: Date | null;
   startedAt: Date | null;
   finishedAt: Date | null;
+  /** When the expiry sweep removed the completed file (the job `expired`). */
+  expiredAt: Date | null;
   createdAt?: Date;
   updatedAt?: Date;
 }
 
-/** Refuses a key without the resource's own read permission (`export.run` alone reads nothing). */
+/** Whether a key may read the resource's rows: its own read permission (`export.run` alone reads nothing). */
+export const mayReadResource = (resource: ExportResource, permissions: readonly string[]): boolean =>
+  permissions.includes(EXPORT_SOURCES[resource].permission);
+
+/** Refuses a key without the resource's own read permission. */
 export function checkReadPermission(resource: ExportResource, permissions: readonly string[]): void {
-  const { permission } = EXPORT_SOURCES[resource];
-  if (!permissions.includes(permission)) throw missingReadPermission(resource, permission);
+  if (!mayReadResource(resource, permissions))
+    throw missingReadPermission(resource, EXPORT_SOURCES[resource].permission);
 }
 
 export const newExportJob = (
@@ -74,7 +80,22 @@ export const newExportJob = (
   leaseUntil: null,
   startedAt: null,
   finishedAt: null,
+  expiredAt: null,
 });
+
+/** When a completed job's file goes: `keepDays` after it finished (the expiry sweep removes it then). */
+export const fileExpiresAt = (job: Pick<ExportJob, 'finishedAt'>, keepDays: number): Date | null =>
+  job.finishedAt ? new Date(job.finishedAt.getTime() + keepDays * 86_400_000) : null;
+
+/**
+ * The expiry sweep removed a completed job's file: expired, its object key gone. Anything else (a
+ * replica expired it first) is left as it is.
+ */
+export function expireExport(job: ExportJob, now: Date): Decision<ExportJob, boolean> {
+  if (!exportStates.can(job.status, 'expire')) return { result: false };
+  const state = { ...job, status: exportStates.next(job.status, 'expire'), objectKey: null, expiredAt: now };
+  return { state, result: true };
+}
 
 /** POST /exports/{id}/cancel: a queued or running job ends (its worker notices after its page). */
 export function cancelExport(job: ExportJob, now: Date): Decision<ExportJob, ExportJob> {

@@ -1,11 +1,12 @@
 import type { ExportStatus } from '@stockyard/contracts';
 import { stateTable } from '@stockyard/service-kit';
 
-type ExportTrigger = 'start' | 'complete' | 'fail' | 'cancel';
+type ExportTrigger = 'start' | 'complete' | 'fail' | 'cancel' | 'expire';
 
 /**
  * An export's life: queued until a worker claims it; running (claimed again, from the first row,
- * when its worker's lease runs out); then completed, failed or cancelled, each final. Only a job
+ * when its worker's lease runs out); then completed, failed or cancelled; a completed job's file is
+ * removed once its keep time runs out (expired, final). Only a job
  * that has not ended can be cancelled: any illegal step is the route's 409 `export_not_cancellable`
  * (the worker checks its lease before every step, so only a cancel meets the refusal).
  */
@@ -14,9 +15,10 @@ export const exportStates = stateTable<ExportStatus, ExportTrigger>(
   {
     queued: { start: 'running', cancel: 'cancelled' },
     running: { start: 'running', complete: 'completed', fail: 'failed', cancel: 'cancelled' },
-    completed: {},
+    completed: { expire: 'expired' },
     failed: {},
     cancelled: {},
+    expired: {},
   },
   'export_not_cancellable',
 );

@@ -7,8 +7,21 @@ export interface Download {
   expiresAt: Date;
 }
 
-/** The job as the API answers it; `download` only while it is completed. */
-export const exportView = (job: ExportJob, download: Download | null): Export => ({
+/**
+ * What a read answers of a job's file: its download (a completed job, to a key that may read the
+ * resource), else why there is none (`downloadUnavailable`), and when the file goes or went.
+ */
+export interface FileAnswer {
+  download: Download | null;
+  unavailable: Export['downloadUnavailable'];
+  expiresAt: Date | null;
+}
+
+/** A job with no file yet, or never one (queued, running, failed, cancelled). */
+export const NO_FILE: FileAnswer = { download: null, unavailable: null, expiresAt: null };
+
+/** The job as the API answers it; a download only while it is completed. */
+export const exportView = (job: ExportJob, { download, unavailable, expiresAt }: FileAnswer = NO_FILE): Export => ({
   id: job.id,
   resource: job.resource,
   format: job.format,
@@ -20,6 +33,8 @@ export const exportView = (job: ExportJob, download: Download | null): Export =>
   failureCode: job.failureCode,
   downloadUrl: download?.url ?? null,
   downloadExpiresAt: download?.expiresAt.toISOString() ?? null,
+  downloadUnavailable: unavailable,
+  fileExpiresAt: expiresAt?.toISOString() ?? null,
   createdAt: (job.createdAt ?? new Date(0)).toISOString(),
   startedAt: job.startedAt?.toISOString() ?? null,
   finishedAt: job.finishedAt?.toISOString() ?? null,

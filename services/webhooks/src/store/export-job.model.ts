@@ -21,6 +21,7 @@ const exportJobSchema = new Schema(
     leaseUntil: { type: Date, default: null },
     startedAt: { type: Date, default: null },
     finishedAt: { type: Date, default: null },
+    expiredAt: { type: Date, default: null },
     createdAt: { type: Date },
     updatedAt: { type: Date },
     ...outboxFields,
@@ -34,6 +35,8 @@ exportJobSchema.index({ orgId: 1, resource: 1, createdAt: -1, _id: -1 });
 exportJobSchema.index({ orgId: 1, resource: 1, status: 1, createdAt: -1, _id: -1 });
 // The workers' claims, of every organization: queued jobs, and running ones whose lease ran out.
 exportJobSchema.index({ status: 1, leaseUntil: 1, createdAt: 1 });
+// The expiry sweep, of every organization: completed jobs that finished before the keep time's cutoff.
+exportJobSchema.index({ status: 1, finishedAt: 1 });
 
 type ExportJobDoc = InferSchemaType<typeof exportJobSchema>;
 

@@ -24,7 +24,7 @@ interface ExportJobPage {
   next: string | null;
 }
 
-/** The jobs as states: one of an organization, a page of its list, and the workers' claimable ones. */
+/** The jobs as states: one of an organization, a page of its list, the workers' claimable ones, the expirable ones. */
 export class ExportJobReads {
   constructor(
     private readonly model: ExportJobModel,
@@ -65,5 +65,15 @@ export class ExportJobReads {
       found.push(...docs.map((doc) => this.store.stateOfDoc(doc)));
     }
     return found;
+  }
+
+  /** Completed jobs, of any organization, that finished at or before the cutoff, oldest first: one index range. */
+  async expirable(cutoff: Date, limit: number): Promise<ExportJob[]> {
+    const docs = await this.model
+      .find({ status: 'completed', finishedAt: { $lte: cutoff } })
+      .sort({ finishedAt: 1 })
+      .limit(limit)
+      .lean<Record<string, unknown>[]>();
+    return docs.map((doc) => this.store.stateOfDoc(doc));
   }
 }

@@ -63,5 +63,6 @@ export const exportJob = (overrides: Partial<ExportJob> = {}): ExportJob => ({
   leaseUntil: null,
   startedAt: null,
   finishedAt: null,
+  expiredAt: null,
   ...overrides,
 });

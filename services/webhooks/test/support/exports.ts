@@ -9,12 +9,12 @@ import { startWebhooks, type Harness } from './webhooks';
 /** What an exporting key holds for the trail: `export.run` and the trail's own read permission. */
 export const EXPORT_PERMISSIONS = ['export.run', 'audit.read'];
 
-/** The service with its exports' worker left to the test (`worker.tick()`), pages of `pageRows`. */
+/** The service with its exports' worker and expiry sweep left to the test (`tick()`), pages of 5 rows. */
 export const startExports = (orgId: string, env: Record<string, string> = {}, options: HarnessOptions = {}) =>
   startWebhooks(orgId, {
     permissions: EXPORT_PERMISSIONS,
     ...options,
-    env: { EXPORT_POLL_MS: '0', EXPORT_PAGE_ROWS: '5', EXPORT_RETRY_MS: '10', ...env },
+    env: { EXPORT_POLL_MS: '0', EXPORT_EXPIRY_SWEEP_MS: '0', EXPORT_PAGE_ROWS: '5', EXPORT_RETRY_MS: '10', ...env },
   });
 
 /** POST /exports, answered 202 with the queued job. */
