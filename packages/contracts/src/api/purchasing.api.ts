@@ -175,6 +175,18 @@ export const PURCHASING_API = {
     ...order,
     errors: purchasingCodes('purchase_order_trashed', 'invalid_status_transition'),
   }),
+  // Order again what an earlier order held: a new DRAFT with its supplier, warehouse and lines.
+  duplicatePurchaseOrder: added('POST', '/purchase-orders/{id}/duplicate', 'pos.write', 201, {
+    ...order,
+    errors: purchasingCodes(
+      'unknown_warehouse',
+      'unknown_source',
+      'unknown_variant',
+      'dependency_unavailable',
+      'catalog_refused',
+      'inventory_refused',
+    ),
+  }),
   addLine: spec('POST', '/purchase-orders/{id}/lines', 'pos.write', 201, {
     body: AddLineSchema,
     ...order,

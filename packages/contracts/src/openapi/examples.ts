@@ -386,6 +386,7 @@ const PURCHASING_LATER: RouteExample[] = [
   { op: 'closePurchaseOrder', params: po },
   { op: 'reopenPurchaseOrder', params: po },
   { op: 'closePurchaseOrder', params: po },
+  { op: 'duplicatePurchaseOrder', params: po },
   { op: 'bulkFromRequirements', body: { warehouseId: 'wh_example' } },
   { op: 'invoiceAging' },
 ];

@@ -8,6 +8,7 @@ import type {
 } from '@stockyard/contracts';
 import { AppError, newId, notFound, type Decision } from '@stockyard/service-kit';
 import { newPurchaseOrder } from '../domain/create-purchase-order';
+import { duplicatePurchaseOrder } from '../domain/duplicate-purchase-order';
 import { needsOffers, priceLines } from '../domain/line-pricing';
 import { addTracking } from '../domain/order-extras';
 import { addLines, deleteLine, updateLine } from '../domain/order-lines';
@@ -73,6 +74,11 @@ export class PurchaseOrderCommands {
         throw err;
       }
     }
+  }
+
+  /** A new DRAFT ordering again what the order held (domain/duplicate-purchase-order.ts), checked as a create is. */
+  async duplicate(orgId: string, id: string): Promise<PurchaseOrder> {
+    return this.create(orgId, duplicatePurchaseOrder(await this.get(orgId, id)));
   }
 
   async update(orgId: string, id: string, body: UpdatePurchaseOrder): Promise<PurchaseOrder> {

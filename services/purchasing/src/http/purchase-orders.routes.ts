@@ -42,6 +42,9 @@ export function purchaseOrdersRoutes(router: Router, { commands, orders }: Purch
   bindRoute(router, api.reopenPurchaseOrder, async ({ orgId, params }) =>
     purchaseOrderView(await commands.reopen(orgId, params.id)),
   );
+  bindRoute(router, api.duplicatePurchaseOrder, async ({ orgId, params }) =>
+    purchaseOrderView(await commands.duplicate(orgId, params.id)),
+  );
   bindRoute(router, api.addTracking, async ({ orgId, params, body }) =>
     purchaseOrderView(await commands.addTracking(orgId, params.id, body)),
   );
