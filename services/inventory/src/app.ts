@@ -2,32 +2,31 @@ import { composeService, defineService, outboxRelay, type ServiceContext } from 
 import { configSchema, type Config } from './config';
 import { catalogSuppliers } from './peers/catalog-suppliers';
 import { purchasingOnOrder } from './peers/purchasing-on-order';
-import { placesData, placesModule } from './places.module';
+import { placesModule } from './places.module';
 import { reportsModule } from './reports.module';
-import { settingsData, settingsModule } from './settings.module';
+import { settingsModule } from './settings.module';
 import { stockModule } from './stock.module';
 import { variantsModule } from './variants.module';
 
 function buildApp(ctx: ServiceContext<Config>) {
   // Each store adds its documents and its projections' events to the relay.
   const relay = outboxRelay(ctx);
-  // Stock checks places and variants and costs in the organization's method: their stores first.
-  const placeStores = placesData(ctx, relay);
-  const settingsStores = settingsData(ctx, relay);
+  // Stock checks places and variants and costs in the organization's method: those modules first;
+  // what places and settings ask of stock reaches it when a request runs.
+  const places = placesModule(ctx, relay, () => stock.forPlaces);
+  const settings = settingsModule(ctx, relay, () => stock.forReports);
   const variants = variantsModule(ctx);
   const stock = stockModule(ctx, relay, {
-    places: placeStores,
+    places: places.reads,
     variants: variants.reads,
     check: variants.given.check,
-    settings: settingsStores.reads,
+    settings: settings.reads,
   });
-  const places = placesModule(ctx, placeStores, stock.forPlaces);
-  const settings = settingsModule(settingsStores, stock.forReports);
   const reports = reportsModule({
     stock: stock.forReports,
-    warehouses: placeStores.warehouseReads,
+    warehouses: places.reads.warehouseReads,
     variants: variants.reads,
-    settings: settingsStores.reads,
+    settings: settings.reads,
     suppliers: catalogSuppliers(ctx.config),
     onOrder: purchasingOnOrder(ctx.config),
   });

@@ -37,11 +37,11 @@ export interface VariantsGiven {
 
 /**
  * What the stock module hands the places module (app.ts wires it; no route sees it): a
- * warehouse's stock (deleting it), and moving a bin's.
+ * warehouse's stock (deleting it), and clearing a bin's.
  */
 export interface StockForPlaces {
-  stock: StockRepository;
-  commands: StockCommands;
+  stock: Pick<StockRepository, 'inWarehouse'>;
+  commands: Pick<StockCommands, 'clearBin'>;
 }
 
 /** What the settings module gives its routes: the organization's costing method and currency. */

@@ -13,11 +13,24 @@ import { WarehouseCodeClaims } from './store/warehouse-code-claims';
 import { binModel, codeClaimModel, warehouseModel } from './store/warehouse.model';
 import { WarehouseRepository, warehouseStore } from './store/warehouse.repository';
 
+/** What the places module gives the other modules: the reads every stock change checks its place with. */
+interface PlaceReads {
+  warehouseReads: WarehouseRepository;
+  binReads: BinRepository;
+}
+
 /**
- * Warehouses and bins: their stores and reads, built before the stock module (every stock
- * change checks its place, from caches every replica keeps in step over the broker).
+ * Warehouses and bins: their stores, reads, commands and routes (partner and internal). The stock
+ * module is built after this one (every stock change checks its place, from caches every replica
+ * keeps in step over the broker), so the two things places ask of stock (a warehouse's levels
+ * before deleting it, clearing a bin's) reach it through `stock()` when a request runs. Its parts:
+ * the adoption of warehouses written before code claims (started first), then the place caches.
  */
-export function placesData({ connection, broker, logger }: ServiceContext<Config>, relay: OutboxRelay) {
+export function placesModule(
+  { connection, broker, logger }: ServiceContext<Config>,
+  relay: OutboxRelay,
+  stock: () => StockForPlaces,
+): ServiceModule<PlacesGiven> & { reads: PlaceReads } {
   const caches = {
     warehouses: new BroadcastCache<WarehouseState>(broker, 'inventory.warehouses', logger),
     bins: new BroadcastCache<BinState>(broker, 'inventory.bins', logger),
@@ -28,28 +41,17 @@ export function placesData({ connection, broker, logger }: ServiceContext<Config
   const binReads = new BinRepository(bins, caches.bins);
   const warehouseReads = new WarehouseRepository(warehouses, binReads, caches);
   const codes = new WarehouseCodeClaims(codeClaimModel(connection), warehouseDocs);
-  return { caches, warehouseDocs, warehouses, bins, binReads, warehouseReads, codes };
-}
-type PlacesData = ReturnType<typeof placesData>;
-
-/**
- * The places' commands and routes (partner and internal). Its parts: the adoption of warehouses
- * written before code claims (started first), then the place caches.
- */
-export function placesModule(
-  { connection }: ServiceContext<Config>,
-  data: PlacesData,
-  stock: StockForPlaces,
-): ServiceModule<PlacesGiven> {
-  const { warehouses, warehouseReads, bins, binReads, codes } = data;
+  const levels = { inWarehouse: (orgId: string, id: string) => stock().stock.inWarehouse(orgId, id) };
+  const clearing = { clearBin: (orgId: string, binId: string) => stock().commands.clearBin(orgId, binId) };
   const given = {
-    warehouses: new WarehouseCommands(warehouses, warehouseReads, codes, stock.stock),
-    bins: new BinCommands(bins, binReads, warehouseReads, stock.commands),
+    warehouses: new WarehouseCommands(warehouses, warehouseReads, codes, levels),
+    bins: new BinCommands(bins, binReads, warehouseReads, clearing),
   };
-  const adoption = new LegacyAdoption(connection, data.warehouseDocs, codes);
+  const adoption = new LegacyAdoption(connection, warehouseDocs, codes);
   return {
     given,
-    parts: [adoption, data.caches.warehouses, data.caches.bins],
+    reads: { warehouseReads, binReads },
+    parts: [adoption, caches.warehouses, caches.bins],
     api: (router) => warehousesRoutes(router, given),
     internal: (router) => warehousesInternalRoutes(router, given),
   };

@@ -11,23 +11,22 @@ import { InventorySettingsReads, inventorySettingsStore } from './store/inventor
 const SETTINGS_TTL_MS = 5000;
 
 /**
- * The organization's inventory settings: their store and reads, built before the stock module
- * (every costed change reads the costing method, from a cache every replica keeps in step).
+ * GET and PATCH /inventory-settings; the currency is locked once the stock has valuation entries.
+ * Built before the stock module (every costed change reads the costing method, from a cache every
+ * replica keeps in step: `reads`), so the lock's question to stock goes through `stock()` when a
+ * request runs.
  */
-export function settingsData({ connection, broker, logger }: ServiceContext<Config>, relay: OutboxRelay) {
+export function settingsModule(
+  { connection, broker, logger }: ServiceContext<Config>,
+  relay: OutboxRelay,
+  stock: () => Pick<StockForReports, 'valuations'>,
+): ServiceModule<SettingsGiven> & { reads: InventorySettingsReads } {
   const cache = new BroadcastCache<InventorySettingsState>(broker, 'inventory.settings', logger, {
     ttlMs: SETTINGS_TTL_MS,
   });
   const store = inventorySettingsStore(inventorySettingsModel(connection), relay, cache);
-  return { cache, store, reads: new InventorySettingsReads(store, cache) };
-}
-type SettingsData = ReturnType<typeof settingsData>;
-
-/** GET and PATCH /inventory-settings; the currency is locked once the stock has valuation entries. */
-export function settingsModule(
-  data: SettingsData,
-  stock: Pick<StockForReports, 'valuations'>,
-): ServiceModule<SettingsGiven> {
-  const given = { settings: new InventorySettingsCommands(data.store, data.reads, stock.valuations) };
-  return { given, parts: [data.cache], api: (router) => inventorySettingsRoutes(router, given) };
+  const reads = new InventorySettingsReads(store, cache);
+  const valuations = { any: (orgId: string) => stock().valuations.any(orgId) };
+  const given = { settings: new InventorySettingsCommands(store, reads, valuations) };
+  return { given, reads, parts: [cache], api: (router) => inventorySettingsRoutes(router, given) };
 }

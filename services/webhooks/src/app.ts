@@ -1,17 +1,17 @@
 import { composeService, defineService, outboxRelay, type ServiceContext } from '@stockyard/service-kit';
 import { auditModule } from './audit.module';
 import { configSchema, type Config } from './config';
-import { deliveriesData, deliveriesModule } from './deliveries.module';
+import { deliveriesModule } from './deliveries.module';
 import { endpointsModule } from './endpoints.module';
 import { exportsModule } from './exports.module';
 
 function buildApp(ctx: ServiceContext<Config>) {
   // The endpoints' and exports' changes, the routes' refusals and `export.completed` leave through it.
   const relay = outboxRelay(ctx);
-  // The deliveries' store and commands first: an endpoint disabled or deleted closes or deletes its deliveries.
-  const data = deliveriesData(ctx);
-  const endpoints = endpointsModule(ctx, relay, data.ofEndpoints);
-  const deliveries = deliveriesModule(ctx, data, endpoints);
+  // Deliveries are sent with the endpoints' reads and secrets; an endpoint disabled or deleted closes
+  // or deletes its deliveries, which it reaches when that work runs.
+  const endpoints = endpointsModule(ctx, relay, () => deliveries.ofEndpoints);
+  const deliveries = deliveriesModule(ctx, endpoints);
   const audit = auditModule(ctx);
   // Exports read the trail through the audit module's reads (every other resource from its owner).
   const exports = exportsModule(ctx, relay, audit.given.reads);

@@ -23,9 +23,9 @@ const DISPATCHER_QUEUE = 'webhooks.dispatcher';
 const DISPATCHER_PREFETCH = 64;
 
 /**
- * The deliveries' store, reads and the commands that write them, built before the endpoints
- * module (an endpoint disabled or deleted closes or deletes its deliveries). The deliveries'
- * inserts and deletes and the dispatch marks' inserts share one write lane.
+ * The deliveries' store, reads and the commands that write them (the module's own, and what specs
+ * below the HTTP layer drive). The deliveries' inserts and deletes and the dispatch marks' inserts
+ * share one write lane.
  */
 export function deliveriesData({ config, connection }: ServiceContext<Config>) {
   const lane = new WriteLane();
@@ -41,7 +41,6 @@ export function deliveriesData({ config, connection }: ServiceContext<Config>) {
     marks: new DispatchMarks(connection, config.WEBHOOK_DISPATCH_MEMORY_DAYS * 24 * 60 * 60_000, lane),
   };
 }
-type DeliveriesData = ReturnType<typeof deliveriesData>;
 
 /** What the endpoints module gives the deliveries': the endpoints to sign for, their failure rule and secrets. */
 interface EndpointsPart {
@@ -57,10 +56,11 @@ interface EndpointsPart {
  * processed_events record.
  */
 export function deliveriesModule(
-  { config, logger }: ServiceContext<Config>,
-  { store, reads, created, leases, marks }: DeliveriesData,
+  ctx: ServiceContext<Config>,
   { endpoints, failures, secrets }: EndpointsPart,
-): ServiceModule<DeliveriesGiven> {
+): ServiceModule<DeliveriesGiven> & { ofEndpoints: EndpointDeliveries } {
+  const { config, logger } = ctx;
+  const { store, reads, created, leases, marks, ofEndpoints } = deliveriesData(ctx);
   const send = { timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowlist: config.WEBHOOK_URL_ALLOWLIST };
   const retry = { schedule: config.WEBHOOK_RETRY_SCHEDULE, jitter: config.WEBHOOK_RETRY_JITTER };
   const worker = new DeliveryWorker(
@@ -85,6 +85,8 @@ export function deliveriesModule(
   });
   return {
     given,
+    /** What the endpoints module closes and deletes an endpoint's deliveries with. */
+    ofEndpoints,
     parts: [worker],
     subscriptions: [dispatcher],
     api: (router) => deliveriesRoutes(router, given),

@@ -19,16 +19,21 @@ import { EndpointReads, endpointStore, type EnabledEndpoints } from './store/end
 /**
  * Endpoints: their store and reads (with the enabled endpoints of each organization cached on
  * every replica), signing secrets and routes. Disabling one stops its pending deliveries, and
- * deleting one removes them (a cascade finished in the background), so it is given those
- * commands of the deliveries. Its writes are recorded in the audit trail through the service's
- * relay. Its parts: sealing the secrets still in plaintext or under an older key (first), then
- * the cache, then the cascades' sweep.
+ * deleting one removes them (a cascade finished in the background), so it reaches those
+ * commands of the deliveries (`ofDeliveries`, when the work runs). Its writes are recorded in the
+ * audit trail through the service's relay. Its parts: sealing the secrets still in plaintext or
+ * under an older key (first), then the cache, then the cascades' sweep.
  */
 export function endpointsModule(
   { config, connection, broker, logger }: ServiceContext<Config>,
   relay: OutboxRelay,
-  deliveries: EndpointDeliveries,
+  ofDeliveries: () => EndpointDeliveries,
 ): ServiceModule<EndpointsGiven> & { endpoints: EndpointReads; failures: FailureCount; secrets: SecretBox } {
+  // The deliveries module is built after this one (it sends with these endpoints): reached when work runs.
+  const deliveries: Pick<EndpointDeliveries, 'abandonPending' | 'deletePageForEndpoint'> = {
+    abandonPending: (orgId, endpointId, reason, now) => ofDeliveries().abandonPending(orgId, endpointId, reason, now),
+    deletePageForEndpoint: (orgId, endpointId, limit) => ofDeliveries().deletePageForEndpoint(orgId, endpointId, limit),
+  };
   const secrets = new SecretBox(config.WEBHOOK_SECRET_KEYS);
   const enabledByOrg = new BroadcastCache<EnabledEndpoints>(broker, 'webhooks.enabled-endpoints', logger);
   const model = endpointModel(connection);

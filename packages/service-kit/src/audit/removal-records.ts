@@ -18,11 +18,12 @@ interface Intent {
 
 /**
  * The records of removals (`audit_removals`): a deleted document cannot carry its own record in
- * its outbox, nor keep the events its outbox still held, so a removal is recorded in three steps. The record is written first as an intent
- * the relay does not see, the document is deleted, and only then does the record get its outbox
- * (or go, when nothing was deleted). A process that died between two steps leaves an intent,
- * settled by a later removal in any process of the service: sent when its document is gone,
- * dropped when it is still there. So the trail holds a removal if and only if it happened.
+ * its outbox, nor keep the events its outbox still held, so a removal is recorded in three steps.
+ * The record is written first as an intent the relay does not see, the document is deleted, and
+ * only then does the record get its outbox (or go, when nothing was deleted). A process that died
+ * between two steps leaves an intent, settled by a later removal in any process of the service:
+ * sent when its document is gone, dropped when it is still there. So the trail holds a removal if
+ * and only if it happened.
  */
 export class RemovalRecords {
   private readonly collection: Collection;

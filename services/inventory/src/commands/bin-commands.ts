@@ -23,7 +23,7 @@ export class BinCommands {
     private readonly store: BinStore,
     private readonly bins: BinRepository,
     private readonly warehouses: WarehouseRepository,
-    private readonly stock: StockCommands,
+    private readonly stock: Pick<StockCommands, 'clearBin'>,
   ) {}
 
   async list(orgId: string, warehouseId: string, page: Page): Promise<List<Bin>> {

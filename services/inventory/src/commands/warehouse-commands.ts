@@ -15,7 +15,7 @@ export class WarehouseCommands {
     private readonly store: WarehouseStore,
     private readonly warehouses: WarehouseRepository,
     private readonly codes: WarehouseCodeClaims,
-    private readonly stock: StockRepository,
+    private readonly stock: Pick<StockRepository, 'inWarehouse'>,
   ) {}
 
   async list(orgId: string, includeDeleted: boolean, page: Page): Promise<List<Warehouse>> {

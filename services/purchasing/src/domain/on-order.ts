@@ -37,7 +37,7 @@ export function onOrderTermsOf(po: PurchaseOrder): string[] {
 export const pairKey = (variantId: string, warehouseId: string) => `${variantId}@${warehouseId}`;
 
 /** What is on order of a variant into a warehouse. */
-export interface OnOrderRow {
+interface OnOrderRow {
   variantId: string;
   warehouseId: string;
   quantity: number;

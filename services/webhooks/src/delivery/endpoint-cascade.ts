@@ -38,7 +38,7 @@ export class EndpointCascade {
     private readonly endpoints: EndpointReads,
     /** The endpoint's own removal (marked deleted, then removed). */
     private readonly removal: EndpointRemoval,
-    private readonly deliveries: EndpointDeliveries,
+    private readonly deliveries: Pick<EndpointDeliveries, 'deletePageForEndpoint'>,
     private readonly logger: Logger,
     private readonly options: CascadeOptions,
   ) {}

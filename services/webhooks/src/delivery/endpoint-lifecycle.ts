@@ -12,7 +12,7 @@ export const ENDPOINT_DISABLED = 'endpoint disabled';
  * failed and can be replayed once it is enabled again. Runs in the background of the write.
  */
 export async function stopRetries(
-  deliveries: EndpointDeliveries,
+  deliveries: Pick<EndpointDeliveries, 'abandonPending'>,
   logger: Logger,
   orgId: string,
   endpointId: string,
