@@ -15,6 +15,8 @@ describe('orders flow: every way an order arrives, its lifecycle and shipment, t
   let feed: FeedServer;
   let adminKey: string;
   let orgId: string;
+  /** The first flow's orders (the audit trail's test reads their entries). */
+  const flow: { api?: string; shop?: string; feed?: string } = {};
 
   const call = (key: string, method: string, route: string, body?: unknown) =>
     gatewayJson(stack.gatewayUrl, key).call(method, route, body);
@@ -64,7 +66,7 @@ describe('orders flow: every way an order arrives, its lifecycle and shipment, t
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(first.body.id);
     expect((await ok('GET', `/orders?channelId=${api.id}`)).total).toBe(1);
-    const apiOrder = first.body.id as string;
+    const apiOrder = (flow.api = first.body.id as string);
 
     // A storefront checkout with a storefront key.
     const shop = await ok('POST', '/channels', { name: 'Web shop', platform: 'STOREFRONT' });
@@ -79,7 +81,7 @@ describe('orders flow: every way an order arrives, its lifecycle and shipment, t
     });
     expect(checkout.status).toBe(201);
     expect(checkout.body).toMatchObject({ status: 'PENDING', total: 30, channelOrderId: 'SF-000001' });
-    const shopOrder = checkout.body.id as string;
+    const shopOrder = (flow.shop = checkout.body.id as string);
     expect((await call(storefront.key, 'GET', `/orders/${shopOrder}`)).status).toBe(403);
 
     // A feed channel: its order is polled, then changed on the feed.
@@ -93,6 +95,7 @@ describe('orders flow: every way an order arrives, its lifecycle and shipment, t
     const market = await ok('POST', '/channels', { name: 'Market', platform: 'HTTP_FEED', feedUrl: feed.url });
     const feedOrder = await eventually(async () => (await ok('GET', `/orders?channelId=${market.id}`)).data[0], 20_000);
     expect(feedOrder).toMatchObject({ channelOrderId: 'F-1', status: 'PROCESSING', channelPlatform: 'HTTP_FEED' });
+    flow.feed = feedOrder.id;
     feed.put({ ...feed.orders[0]!, status: 'shipped', updatedAt: '2026-03-02T08:00:00Z' });
     await eventually(
       async () => ((await ok('GET', `/orders/${feedOrder.id}`)).status === 'SHIPPED' ? true : undefined),
@@ -165,4 +168,56 @@ describe('orders flow: every way an order arrives, its lifecycle and shipment, t
       },
     ]);
   }, 120_000);
+
+  it('keeps the orders in the audit trail: made and moved by their key or job, intact', async () => {
+    type Entry = {
+      actor: { kind: string; type: string | null; job: string | null };
+      request: { route: string } | null;
+      resources: {
+        type: string;
+        id: string;
+        action: string;
+        fields: Record<string, { before: unknown; after: unknown }>;
+      }[];
+    };
+    const trailOf = (resourceType: string, resourceId: string, count: number) =>
+      eventually(async () => {
+        const page = await ok('GET', `/audit-events?resourceType=${resourceType}&resourceId=${resourceId}&limit=100`);
+        return page.data.length >= count ? ([...page.data].reverse() as Entry[]) : undefined;
+      }, 30_000);
+    const statusMoves = (entries: Entry[]) =>
+      entries.flatMap((e) => {
+        const status = e.resources[0]?.fields.status;
+        return status && status.before !== null ? [`${String(status.before)}>${String(status.after)}`] : [];
+      });
+
+    // The API order: made by the admin key's push (the second push changed nothing and is not in it), shipped.
+    const api = await trailOf('order', flow.api!, 2);
+    expect(api[0]).toMatchObject({ actor: { kind: 'key', type: 'admin' }, request: { route: 'importOrder' } });
+    expect(api[0]!.resources[0]).toMatchObject({ type: 'order', id: flow.api, action: 'created' });
+    expect(api.filter((e) => e.resources[0]?.action === 'created')).toHaveLength(1);
+    expect(statusMoves(api)).toContain('PROCESSING>SHIPPED');
+    expect(api.find((e) => statusMoves([e]).includes('PROCESSING>SHIPPED'))?.request?.route).toBe('createShipment');
+    // Its linked line's hold, made with it.
+    const holds = await eventually(async () => {
+      const page = await ok('GET', '/audit-events?resourceType=reservation&limit=100');
+      const made = (page.data as Entry[]).filter((e) =>
+        e.resources.some((r) => r.action === 'created' && r.fields.orderId?.after === flow.api),
+      );
+      return made.length > 0 ? made : undefined;
+    }, 30_000);
+    expect(holds).toHaveLength(1);
+
+    // The checkout: made by the storefront key.
+    const [checkout] = await trailOf('order', flow.shop!, 1);
+    expect(checkout).toMatchObject({ actor: { kind: 'key', type: 'storefront' }, request: { route: 'checkout' } });
+
+    // The feed's order: made and moved by the feed poll, a system job, with no request.
+    const fed = await trailOf('order', flow.feed!, 2);
+    expect(fed.every((e) => e.actor.kind === 'system' && e.actor.job !== null && e.request === null)).toBe(true);
+    expect(statusMoves(fed)).toContain('PROCESSING>SHIPPED');
+
+    expect(JSON.stringify([api, checkout, fed])).not.toContain(adminKey);
+    expect(await ok('GET', '/audit-events/verify')).toMatchObject({ intact: true, brokenAt: null });
+  }, 90_000);
 });
