@@ -188,7 +188,7 @@ describe('orders flow: every way an order arrives, its lifecycle and shipment, t
     const statusMoves = (entries: Entry[]) =>
       entries.flatMap((e) => {
         const status = e.resources[0]?.fields.status;
-        return status && status.before !== null ? [`${String(status.before)}>${String(status.after)}`] : [];
+        return status && status.before !== null ? [`${status.before as string}>${status.after as string}`] : [];
       });
 
     // The API order: made by the admin key's push (the second push changed nothing and is not in it), shipped.
