@@ -13,6 +13,12 @@ export const configSchema = baseServiceEnv.extend({
   PURCHASING_URL: z.string().url().default('http://127.0.0.1:8082'),
   /** How long a call to a peer may take before its route answers 503 `dependency_unavailable`. */
   PEER_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  /**
+   * How long a batch of hold moves may take at inventory (its reserves, releases, deducts). Longer than
+   * a read's: every move is keyed, so waiting moves nothing twice, and a busy inventory finishing them
+   * beats a 503 the partner retries (the gateway gives up at 30 s).
+   */
+  STOCK_MOVES_TIMEOUT_MS: ms(100, 20_000),
   /** How long a channel read from the catalog is used again (a push a second reads it once; 0: every time). */
   CHANNEL_CACHE_MS: ms(0, 2000),
   /** How often each process looks for HTTP_FEED channels due a poll (0: never; tests and `npm start` keep it on). */
