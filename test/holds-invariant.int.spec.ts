@@ -16,10 +16,11 @@ const STOCK = 60;
  * quiet moment, inventory's reserved quantity is the sum of the open holds' reserved quantities,
  * and on hand fell by exactly what COMMITTED holds deducted. Checked after a concurrent mix of
  * imports, cancellations, fulfilments (twice at once), stale-hold releases and restore-and-fulfil,
- * and after the orders process is killed with SIGKILL in the middle of such a mix and restarted.
+ * and after the orders process, or inventory's, is killed with SIGKILL in the middle of such a mix (in
+ * the middle of a batch of moves) and restarted.
  * Also: the catalog sees open holds, and purchasing links real holds.
  */
-describe('holds and inventory agree, through the gateway, across a SIGKILL of orders', () => {
+describe('holds and inventory agree, through the gateway, across a SIGKILL of orders or inventory', () => {
   let stack: Stack;
   let adminKey: string;
   let warehouseId: string;
@@ -106,6 +107,15 @@ describe('holds and inventory agree, through the gateway, across a SIGKILL of or
     await eventually(async () => ((await call('GET', '/orders?limit=1')).status === 200 ? true : undefined), 30_000);
   }
 
+  /** Inventory restarted and answering through the gateway. */
+  async function restartInventory() {
+    await stack.services.inventory!.start();
+    await eventually(
+      async () => ((await call('GET', '/warehouses?limit=1')).status === 200 ? true : undefined),
+      30_000,
+    );
+  }
+
   beforeAll(async () => {
     stack = await startStack(['catalog', 'inventory', 'orders', 'purchasing'], {
       orders: { HOLD_SWEEP_MS: '300', HOLD_STUCK_MS: '500' },
@@ -157,6 +167,32 @@ describe('holds and inventory agree, through the gateway, across a SIGKILL of or
     await stack.services.orders!.stop('SIGKILL');
     await mixing;
     await restartOrders();
+    await mix(from);
+    await eventually(agreed, 30_000);
+  }, 120_000);
+
+  it('agree after inventory is killed with SIGKILL in the middle of a batch of moves and restarted', async () => {
+    const from = orderIds.length;
+    const refs = Array.from({ length: 12 }, (_, i) => `INV-KILL-${i}`);
+    // Each order's holds go to inventory as one batch of moves: the kill lands inside some of them.
+    const pushing = Promise.all(refs.map((ref, i) => push(ref, i)));
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    await stack.services.inventory!.stop('SIGKILL');
+    await pushing;
+    await restartInventory();
+    for (const [i, ref] of refs.entries()) {
+      const res = await eventually(async () => {
+        const r = await push(ref, i);
+        return r.status < 300 ? r : undefined;
+      });
+      orderIds.push(res.body.id);
+    }
+    // Fulfilments and cancels are batches of deducts and releases: killed in the middle too.
+    const mixing = mix(from);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await stack.services.inventory!.stop('SIGKILL');
+    await mixing;
+    await restartInventory();
     await mix(from);
     await eventually(agreed, 30_000);
   }, 120_000);
