@@ -101,19 +101,39 @@ describe('holds and inventory agree, through the gateway, across a SIGKILL of or
     );
   }
 
-  /** Orders restarted and answering through the gateway. */
-  async function restartOrders() {
-    await stack.services.orders!.start();
-    await eventually(async () => ((await call('GET', '/orders?limit=1')).status === 200 ? true : undefined), 30_000);
+  /** A service restarted and answering through the gateway (a list of its own). */
+  async function restart(service: 'orders' | 'inventory') {
+    await stack.services[service]!.start();
+    const probe = service === 'orders' ? '/orders?limit=1' : '/warehouses?limit=1';
+    await eventually(async () => ((await call('GET', probe)).status === 200 ? true : undefined), 30_000);
   }
 
-  /** Inventory restarted and answering through the gateway. */
-  async function restartInventory() {
-    await stack.services.inventory!.start();
-    await eventually(
-      async () => ((await call('GET', '/warehouses?limit=1')).status === 200 ? true : undefined),
-      30_000,
-    );
+  /**
+   * `count` orders pushed at once with `service` killed by SIGKILL 40 ms in, restarted, and the
+   * orders sent again until each answers (the upsert makes each once); then a mix on them with
+   * `service` killed 60 ms in, restarted, and the mix run again.
+   */
+  async function killedMidway(service: 'orders' | 'inventory', prefix: string, count: number) {
+    const from = orderIds.length;
+    const refs = Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
+    const pushing = Promise.all(refs.map((ref, i) => push(ref, i)));
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    await stack.services[service]!.stop('SIGKILL');
+    await pushing;
+    await restart(service);
+    for (const [i, ref] of refs.entries()) {
+      const res = await eventually(async () => {
+        const r = await push(ref, i);
+        return r.status < 300 ? r : undefined;
+      });
+      orderIds.push(res.body.id);
+    }
+    const mixing = mix(from);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await stack.services[service]!.stop('SIGKILL');
+    await mixing;
+    await restart(service);
+    await mix(from);
   }
 
   beforeAll(async () => {
@@ -147,53 +167,14 @@ describe('holds and inventory agree, through the gateway, across a SIGKILL of or
   }, 60_000);
 
   it('agree after orders is killed with SIGKILL in the middle of a mix and restarted', async () => {
-    const from = orderIds.length;
-    const refs = Array.from({ length: 16 }, (_, i) => `KILL-${i}`);
-    const pushing = Promise.all(refs.map((ref, i) => push(ref, i)));
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    await stack.services.orders!.stop('SIGKILL');
-    await pushing;
-    await restartOrders();
-    // The partner sends again what did not answer: the upsert makes each order once.
-    for (const [i, ref] of refs.entries()) {
-      const res = await eventually(async () => {
-        const r = await push(ref, i);
-        return r.status < 300 ? r : undefined;
-      });
-      orderIds.push(res.body.id);
-    }
-    const mixing = mix(from);
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    await stack.services.orders!.stop('SIGKILL');
-    await mixing;
-    await restartOrders();
-    await mix(from);
+    await killedMidway('orders', 'KILL', 16);
     await eventually(agreed, 30_000);
   }, 120_000);
 
   it('agree after inventory is killed with SIGKILL in the middle of a batch of moves and restarted', async () => {
-    const from = orderIds.length;
-    const refs = Array.from({ length: 12 }, (_, i) => `INV-KILL-${i}`);
-    // Each order's holds go to inventory as one batch of moves: the kill lands inside some of them.
-    const pushing = Promise.all(refs.map((ref, i) => push(ref, i)));
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    await stack.services.inventory!.stop('SIGKILL');
-    await pushing;
-    await restartInventory();
-    for (const [i, ref] of refs.entries()) {
-      const res = await eventually(async () => {
-        const r = await push(ref, i);
-        return r.status < 300 ? r : undefined;
-      });
-      orderIds.push(res.body.id);
-    }
-    // Fulfilments and cancels are batches of deducts and releases: killed in the middle too.
-    const mixing = mix(from);
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    await stack.services.inventory!.stop('SIGKILL');
-    await mixing;
-    await restartInventory();
-    await mix(from);
+    // Each order's holds go to inventory as one batch of moves, fulfilments and cancels as batches of
+    // deducts and releases: the kills land inside some of them.
+    await killedMidway('inventory', 'INV-KILL', 12);
     await eventually(agreed, 30_000);
   }, 120_000);
 
