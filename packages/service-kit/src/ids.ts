@@ -1,18 +1,34 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHmac, randomBytes } from 'node:crypto';
+import { workSlot } from './work-slot';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const ID_LENGTH = 22;
 
+/**
+ * Random bytes drawn 4 KiB at a time: one call of the generator per couple of hundred ids, not
+ * one per id (each call is a native job, with its async hooks, costing more than the bytes).
+ * The bytes are the CSPRNG's all the same; Node's own randomUUID keeps such a cache.
+ */
+const POOL_BYTES = 4096;
+let pool = Buffer.alloc(0);
+let drawn = 0;
+
+function randomByte(): number {
+  if (drawn === pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    drawn = 0;
+  }
+  return pool[drawn++]!;
+}
+
 /** Random base62 string; 22 characters carry ~131 bits. */
 export function randomBase62(length: number): string {
-  const bytes = randomBytes(length * 2);
   let out = '';
-  for (let i = 0; out.length < length && i < bytes.length; i++) {
-    const b = bytes[i]!;
+  while (out.length < length) {
+    const b = randomByte();
     if (b < 248) out += ALPHABET[b % 62]; // rejection sampling keeps the distribution uniform
   }
-  return out.length === length ? out : out + randomBase62(length - out.length);
+  return out;
 }
 
 /** 22 base62 digits of a 256-bit digest (the low ones: the bias of 2^256 mod 62^22 is nil). */
@@ -49,7 +65,7 @@ class KeyedIds {
   }
 }
 
-const keyed = new AsyncLocalStorage<KeyedIds | undefined>();
+const keyed = workSlot<KeyedIds>('keyed ids');
 
 /** A new random seed for `withKeyedIds` (kept with an Idempotency-Key's record). */
 export const newIdSeed = () => randomBytes(16).toString('base64url');

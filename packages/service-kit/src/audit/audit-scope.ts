@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AuditActor, AuditRequest } from '@stockyard/contracts';
+import { workSlot } from '../work-slot';
 
 /**
  * Who is changing things right now, and in which request: set by the kit where work enters a
@@ -13,7 +13,7 @@ export interface AuditScope {
   status: number | null;
 }
 
-const scopes = new AsyncLocalStorage<AuditScope>();
+const scopes = workSlot<AuditScope>('audit scope');
 
 export const systemActor = (job: string): AuditActor => ({
   kind: 'system',

@@ -2,6 +2,7 @@ import amqp, { type ChannelModel, type ConfirmChannel } from 'amqplib';
 import type { EventEnvelope } from '@stockyard/contracts';
 import type { Logger } from '../logger';
 import { traceHeaders } from '../ops/trace-context';
+import { bodyOf } from './outbox';
 
 type Topology = (channel: ConfirmChannel) => Promise<void>;
 
@@ -68,7 +69,7 @@ export class Broker {
   async publish(envelope: EventEnvelope): Promise<void> {
     const channel = this.channel;
     if (!channel) throw new Error('broker not connected');
-    const body = Buffer.from(JSON.stringify(envelope));
+    const body = Buffer.from(bodyOf(envelope));
     await new Promise<void>((resolve, reject) => {
       channel.publish(
         this.exchange,

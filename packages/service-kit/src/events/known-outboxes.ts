@@ -2,7 +2,7 @@ import type { EventEnvelope } from '@stockyard/contracts';
 import type { Collection } from 'mongoose';
 import { RecentMap } from '../recent-map';
 import {
-  holdsExactly,
+  holdsInOrder,
   NOT_PENDING,
   outboxOf,
   toEntries,
@@ -14,7 +14,7 @@ import {
 /**
  * What this process knows of one document's outbox, from its own writes through
  * `prepareWrite`/`prepareInsert` and its own clears. Only ever a hint: every write that
- * relies on it is conditional on the outbox holding exactly `entries`.
+ * relies on it is conditional on the outbox holding exactly `entries`, in order (`holdsInOrder`).
  */
 interface KnownOutbox {
   /** The outbox as this process last left it, in order; undefined once that is in doubt. */
@@ -71,7 +71,7 @@ export class KnownOutboxes {
     const taken = new Set(known.sent);
     const outbox = [...before.filter((entry) => !taken.has(entry.id)), ...entries];
     return {
-      filter: holdsExactly(before),
+      filter: holdsInOrder(before),
       update: { ...update, $set: { ...update.$set, outbox, outboxPending: true, outboxAt: new Date() } },
       settle: (applied) => {
         if (!applied) return this.forget(key);
@@ -129,7 +129,7 @@ export class KnownOutboxes {
     const sent = entries.filter((entry) => outbox.sent.has(entry.id));
     const left = entries.filter((entry) => !outbox.sent.has(entry.id));
     return {
-      filter: holdsExactly(entries),
+      filter: holdsInOrder(entries),
       update: left.length ? { $pullAll: { outbox: sent } } : { $pullAll: { outbox: sent }, $unset: NOT_PENDING },
       done: (applied) => {
         if (!applied) {

@@ -510,8 +510,16 @@ export class AggregateStore<S extends Aggregate> {
     return state as S;
   }
 
-  /** A change's `$set`: the codec's stored form of its fields, or the fields (array elements by position). */
+  /**
+   * A change's `$set`: the stored form of its fields, arrays by their changed elements (setOf);
+   * a field the codec stores in a form of its own is set whole.
+   */
   private setOf(current: S, fields: Record<string, unknown>): Record<string, unknown> {
-    return this.options.codec ? this.options.codec.encode(fields) : setOf(current, fields);
+    if (!this.options.codec) return setOf(current, fields);
+    const whole: Record<string, unknown> = {};
+    const asIs: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(this.options.codec.encode(fields)))
+      (value === fields[key] ? asIs : whole)[key] = value;
+    return { ...whole, ...setOf(current, asIs) };
   }
 }
