@@ -1,4 +1,5 @@
 import { startInventory, type Inventory } from './support/inventory';
+import { stockLevelCodec } from '../src/store/stock-level.codec';
 
 const ORG = 'org_inventory_aging';
 const DAY = 86_400_000;
@@ -39,7 +40,7 @@ describe('GET /reports/inventory-aging', () => {
   async function dateLayersBack(variantId: string, ages: number[]) {
     const levels = inv.connection.collection('stock_levels');
     const _id = `${ORG}:${variantId}` as never;
-    const level = (await levels.findOne({ _id }))!;
+    const level = stockLevelCodec.decode((await levels.findOne({ _id }))!);
     const [pool] = level.costPools as { layers: Layer[] }[];
     expect(pool!.layers).toHaveLength(ages.length);
     const now = Date.now();

@@ -131,9 +131,10 @@ export class StockCommands {
     await this.checkPlace(orgId, input.warehouseId, input.binId);
     if (input.quantity > 0) await this.variants.assertLive(orgId, [{ variantId: input.variantId, field: 'variantId' }]);
     const ids = movementIds();
-    const { level, movements } = await this.applyOnce(orgId, input.variantId, (l, now, method) =>
-      adjustStock(l, input, ids, now, method),
-    );
+    const { level, movements } = await this.applyOnce(orgId, input.variantId, (l, now, method) => {
+      const { movement: _answered, ...change } = adjustStock(l, input, ids, now, method); // not a field of the level
+      return change;
+    });
     return { ...movements[0]!, available: availableOf(level) };
   }
 

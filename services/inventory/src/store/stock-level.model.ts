@@ -1,6 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
 import { outboxFields } from '@stockyard/service-kit';
-import { costPoolsField } from './cost-pool.schema';
 
 const locationSchema = new Schema(
   {
@@ -24,9 +23,11 @@ const stockLevelSchema = new Schema(
     primaryBins: { type: [{ _id: false, warehouseId: String, binId: String }], default: [] },
     operations: { type: [{ _id: false, key: String, at: Date, sig: String }], default: [] },
     hasReorderPoint: { type: Boolean },
-    costPools: costPoolsField,
-    landedCosts: { type: [{ _id: false, key: String, revision: Number, cents: Number }], default: undefined },
-    costVariances: { type: [{ _id: false, key: String, revision: Number, cents: Number }], default: undefined },
+    // Packed by the store's codec (stock-level.codec.ts): the cost pools with their layers (one
+    // per warehouse, so a movement and its cost are one document write), the applied costs.
+    costPools: { type: Schema.Types.Mixed },
+    landedCosts: { type: Schema.Types.Mixed },
+    costVariances: { type: Schema.Types.Mixed },
     version: { type: Number, default: 0 },
     ...outboxFields,
   },

@@ -6,6 +6,7 @@ import type { StockLevel } from '../domain/stock-level';
 import type { Ledger } from './ledger';
 import type { ValuationLedger } from './valuation-ledger';
 import type { LevelPlaces } from './level-places';
+import { stockLevelCodec } from './stock-level.codec';
 import type { StockLevelModel } from './stock-level.model';
 
 /** An export's filters of levels (contracts' EXPORT_SOURCES.stock_levels). */
@@ -51,7 +52,12 @@ export const stockLevelStore = (
     documentId: (orgId, variantId) => `${orgId}:${variantId}`,
     initial: (orgId, variantId) => ({ orgId, variantId, locations: [], reserved: 0, version: 0 }),
     remember: KNOWN_LEVELS,
+    codec: stockLevelCodec,
     projections: [projections.places, projections.ledger, projections.valuations],
+    // What a partner moved is on hand per place and what is held; the rest is kept from it and
+    // recorded on its own: the cost in the valuation ledger (each entry names its cause), the
+    // applied requests in the ledger, the reorder flag from the rows' points.
+    audit: { ignoredFields: ['costPools', 'operations', 'hasReorderPoint'] },
   });
 export type StockLevelStore = ReturnType<typeof stockLevelStore>;
 
@@ -92,7 +98,9 @@ export class StockRepository {
     const levels = warehouseId
       ? await this.atPlace(orgId, warehouseTerm(warehouseId), POOLS)
       : await this.model.find({ orgId }, POOLS).lean<StockLevel[]>();
-    return levels.flatMap((l) => l.costPools ?? []).filter((p) => !warehouseId || p.warehouseId === warehouseId);
+    return levels
+      .flatMap((l) => stockLevelCodec.decode(l as unknown as Record<string, unknown>).costPools ?? [])
+      .filter((p) => !warehouseId || p.warehouseId === warehouseId);
   }
 
   /** Every level of the organization, without bookkeeping or cost pools (a report over all its stock rows). */
@@ -130,7 +138,7 @@ export class StockRepository {
       const hits = await this.places.holding(orgId, [warehouseTerm(filters.warehouseId)], EXPORT_CANDIDATES);
       if (hits.complete) filter._id = { $in: hits.refs.map((v) => `${orgId}:${v}`) };
     }
-    const page = await exportPage(this.model.collection, filter, after, limit, (doc) => doc as unknown as StockLevel);
+    const page = await exportPage(this.model.collection, filter, after, limit, (doc) => stockLevelCodec.decode(doc));
     return { levels: page.rows, next: page.next };
   }
 

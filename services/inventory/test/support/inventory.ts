@@ -2,6 +2,7 @@ import type { EventEnvelope } from '@stockyard/contracts';
 import { newEvent } from '@stockyard/service-kit';
 import { eventually, startService, type HarnessOptions } from '@stockyard/testkit';
 import { inventory } from '../../src/app';
+import { stockLevelCodec } from '../../src/store/stock-level.codec';
 
 const ALL = [
   'warehouses.read',
@@ -96,7 +97,12 @@ export async function startInventory(orgId: string, options: HarnessOptions = {}
       for (const id of variantIds) await publishVariant(id, id.toUpperCase(), id);
       await readModelHas(variantIds);
     },
-    level: (variantId: string) => h.connection.collection('stock_levels').findOne({ orgId, variantId }),
+    /** The level as stored, its packed fields read as the store reads them. */
+    level: async (variantId: string) => {
+      const stored = await h.connection.collection('stock_levels').findOne({ orgId, variantId });
+      if (stored) Object.assign(stored, stockLevelCodec.decode(stored));
+      return stored;
+    },
   });
 }
 export type Inventory = Awaited<ReturnType<typeof startInventory>>;
