@@ -260,6 +260,49 @@ describe('OutboxRelay', () => {
       expect(receivedIds().filter((id) => id === e.id)).toHaveLength(1);
     });
 
+    /** Documents inserted with an event each, as `createAll` inserts them, and their events published. */
+    async function insertedAndPublished(relay: OutboxRelay, ids: string[]): Promise<EventEnvelope[]> {
+      const events = ids.map(() => event());
+      for (const [i, _id] of ids.entries()) {
+        await documentLocks.run(documentKey(Things.collection.collectionName, _id), async () => {
+          const insert = relay.prepareInsert(Things.collection, _id, [events[i]!]);
+          await Things.collection.insertOne({ _id: _id as never, name: 'i', ...insert.fields });
+          insert.settle(true);
+        });
+      }
+      for (const [i, _id] of ids.entries()) relay.kick(Things.collection, _id, [events[i]!]);
+      for (const e of events) await published(e);
+      return events;
+    }
+
+    it('clears many documents nobody writes again in one update, not one each', async () => {
+      const relay = startFoldingRelay(2_000);
+      const ids = Array.from({ length: 8 }, (_, i) => `idle-many-${i}`);
+      const clearsOne = jest.spyOn(Things.collection, 'updateOne');
+      const clearsMany = jest.spyOn(Things.collection, 'updateMany');
+      const events = await insertedAndPublished(relay, ids);
+
+      for (const id of ids) await drained(id);
+      // Due within one tick (or two, at the boundary): one update each time, none per document.
+      expect(clearsMany.mock.calls.length).toBeGreaterThanOrEqual(1);
+      expect(clearsMany.mock.calls.length).toBeLessThanOrEqual(2);
+      expect(clearsOne).not.toHaveBeenCalled();
+      for (const e of events) expect(receivedIds().filter((id) => id === e.id)).toHaveLength(1);
+    });
+
+    it('clears one by one when one of the batch moved meanwhile, sending nothing twice, losing nothing', async () => {
+      const relay = startFoldingRelay(1_000);
+      const ids = ['idle-moved-0', 'idle-moved-1', 'idle-moved-2'];
+      const events = await insertedAndPublished(relay, ids);
+      // Another replica pushes an event this process never heard of onto one of them.
+      const theirs = event();
+      await Things.updateOne({ _id: ids[1] }, withEvents({}, [theirs]));
+
+      for (const id of ids) await drained(id);
+      await published(theirs);
+      for (const e of [...events, theirs]) expect(receivedIds().filter((id) => id === e.id)).toHaveLength(1);
+    });
+
     it('does not apply a fold when the outbox is not what it knew, and loses nothing', async () => {
       const relay = startFoldingRelay(60_000);
       await known(relay, 'moved');

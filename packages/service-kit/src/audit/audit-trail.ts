@@ -1,5 +1,5 @@
-import type { AuditResource, EventEnvelope } from '@stockyard/contracts';
-import { newEvent } from '../events/outbox';
+import type { AuditRecordedPayload, AuditResource, EventEnvelope } from '@stockyard/contracts';
+import { builtEvent } from '../events/outbox';
 import type { Aggregate, Decision } from '../store/decision';
 import { auditScope } from './audit-scope';
 import { fieldChanges } from './field-changes';
@@ -61,7 +61,7 @@ export class AuditTrail<S extends Aggregate> {
 
   private record(orgId: string, resource: AuditResource): EventEnvelope {
     const { actor, request, status } = auditScope();
-    return newEvent('audit.recorded', {
+    const payload: AuditRecordedPayload = {
       orgId,
       at: new Date().toISOString(),
       actor,
@@ -69,7 +69,8 @@ export class AuditTrail<S extends Aggregate> {
       status,
       errorCode: null,
       resources: [resource],
-    });
+    };
+    return builtEvent('audit.recorded', payload);
   }
 
   /** `decide` with the record added to each decision that writes a new state. */

@@ -32,7 +32,7 @@ export interface OutboxWrite<U> {
 }
 
 /** A document whose published entries wait to be taken off, since `since`. */
-interface Fold {
+export interface Fold {
   collection: Collection;
   _id: unknown;
   since: number;
@@ -140,6 +140,18 @@ export class KnownOutboxes {
         return left.length === 0;
       },
     };
+  }
+
+  /**
+   * The condition of a write that empties a document's outbox, when every entry this process
+   * knows on it is published (a clear of many documents sets each one's outbox empty), or
+   * undefined. `done` once the write applied.
+   */
+  emptying(key: string): { condition: Record<string, unknown>; done(): void } | undefined {
+    const outbox = this.outboxes.get(key);
+    const entries = outbox?.entries;
+    if (!outbox || !entries?.length || !entries.every((entry) => outbox.sent.has(entry.id))) return undefined;
+    return { condition: holdsInOrder(entries), done: () => this.learned(key, true) };
   }
 
   /** After a clearing write: the outbox is known to be empty if it applied, else in doubt. */

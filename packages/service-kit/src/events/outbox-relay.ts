@@ -5,7 +5,8 @@ import { documentKey, documentLocks } from '../db/document-lock';
 import { unkeyed } from '../ids';
 import type { Broker } from './broker';
 import { watchOutboxes } from './outbox-metrics';
-import { KnownOutboxes, type OutboxWrite } from './known-outboxes';
+import { CLEAR_BATCH, clearTogether } from './clears-together';
+import { KnownOutboxes, type Fold, type OutboxWrite } from './known-outboxes';
 import { eventTrace, inTraceOf } from '../ops/trace-context';
 import {
   eventOf,
@@ -62,9 +63,10 @@ export interface RelayOptions {
 const RELAY_PARALLEL = 32;
 
 /**
- * Delayed clears at once: enough to keep pace with a burst's publishing (a clear is one small
- * update), few enough to leave the database to the writes that are still coming (at 32, a
- * 10 s burst of product creates lost a fifth of its rate to the clears of its first half).
+ * Delayed clears at once (each of up to CLEAR_BATCH documents of a collection): enough to keep
+ * pace with a burst's publishing, few enough to leave the database to the writes that are still
+ * coming (at 32 one-document clears, a 10 s burst of product creates lost a fifth of its rate to
+ * the clears of its first half).
  */
 const CLEAR_PARALLEL = 4;
 
@@ -124,7 +126,8 @@ export class OutboxRelay {
    */
   private readonly outboxes = new KnownOutboxes();
   private foldTimer?: NodeJS.Timeout;
-  private clearsRunning = 0;
+  /** The delayed clears running (clearDue). */
+  private readonly clears = new Set<Promise<void>>();
   private stopped = false;
 
   /** Whether its collections are in the outbox metrics. */
@@ -306,8 +309,12 @@ export class OutboxRelay {
     clearInterval(this.timer);
     clearInterval(this.foldTimer);
     await this.running;
-    await Promise.all(this.flushing.values());
-    // The last pass takes published entries off too, without sending them again.
+    await Promise.all([...this.flushing.values(), ...this.clears]);
+    // Published entries waiting for a next write leave now, many documents an update; the last
+    // pass takes the rest off too, without sending them again.
+    await this.clearFoldsNow().catch((err) =>
+      this.logger.warn({ err: (err as Error).message }, 'final outbox clear failed; the last pass takes them'),
+    );
     await this.drain('stop').catch((err) =>
       this.logger.warn({ err: (err as Error).message }, 'final outbox pass failed; the next start publishes'),
     );
@@ -331,9 +338,10 @@ export class OutboxRelay {
     let flushed = 0;
     const graceSince = Date.now() - KICK_GRACE_MS;
     const mine = (key: string) => (this.kicked.get(key) ?? 0) > graceSince || this.outboxes.folds.has(key);
-    const since = (doc: OutboxDoc, time: number) => doc.outboxAt instanceof Date && doc.outboxAt.getTime() > time;
+    const since = (doc: OutboxDoc, time: number) => doc.outboxAt instanceof Date && doc.outboxAt.getTime() >= time;
     const fresh = (doc: OutboxDoc) => since(doc, graceSince);
     const takes: Record<typeof mode, (key: string, doc: OutboxDoc) => boolean> = {
+      // Written in the very millisecond of the start is written since: this process's own.
       startup: (key, doc) => !mine(key) && !since(doc, this.startedAt),
       sweep: (key, doc) => !mine(key) && !fresh(doc),
       stop: (key, doc) => mine(key) || !fresh(doc),
@@ -352,35 +360,56 @@ export class OutboxRelay {
   }
 
   /**
-   * Clears the published entries of documents nobody wrote again within `foldWaitMs`, up to
-   * CLEAR_PARALLEL at once, each clear starting the next when it ends.
+   * Clears the published entries of documents nobody wrote again within `foldWaitMs`: those due,
+   * in the order they started waiting, CLEAR_BATCH of a collection in one update
+   * (clears-together.ts), up to CLEAR_PARALLEL clears at once, each clear starting the next when
+   * it ends. What one update cannot take is cleared one by one.
    */
   private clearDue(now: number): void {
     if (this.stopped || !this.broker.connected) return;
     const foldWait = this.options.foldWaitMs ?? FOLD_WAIT_MS;
-    for (const [key, fold] of this.outboxes.folds) {
-      // in the order they started waiting
-      if (fold.since + foldWait > now || this.flushing.size >= RELAY_PARALLEL) break;
-      if (this.clearsRunning >= CLEAR_PARALLEL) break;
-      if (this.flushing.has(key)) continue; // a kick's flush is on it; it comes round again
-      this.outboxes.folds.delete(key);
-      this.clearsRunning += 1;
-      this.flushing.set(
-        key,
-        this.flushOne(fold.collection, fold._id)
-          .then(() => undefined)
+    while (this.clears.size < CLEAR_PARALLEL) {
+      const due = new Map<Collection, Fold[]>();
+      let taken = 0;
+      for (const [key, fold] of this.outboxes.folds) {
+        if (fold.since + foldWait > now || taken === CLEAR_BATCH) break; // in the order they started waiting
+        if (this.flushing.has(key)) continue; // a kick's flush is on it; it comes round again
+        this.outboxes.folds.delete(key);
+        due.set(fold.collection, [...(due.get(fold.collection) ?? []), fold]);
+        taken += 1;
+      }
+      if (taken === 0) return;
+      for (const [collection, folds] of due) {
+        const clear = this.clearFolds(collection, folds)
           .catch((err: Error) => this.failed(err, 'outbox clear failed; the sweep retries'))
           .finally(() => {
-            this.flushing.delete(key);
-            this.clearsRunning -= 1;
+            this.clears.delete(clear);
             this.pump();
             // The next due clear starts as this one ends, not on the next tick: clears keep
             // pace with publishing (issue #30: 32 documents a tick, one tick a second, left a
             // burst's sent entries for a crash to publish again minutes later).
             this.clearDue(Date.now());
-          }),
-      );
+          });
+        this.clears.add(clear);
+      }
     }
+  }
+
+  /** Every document's published entries that wait for a next write, taken off at once (at stop). */
+  private async clearFoldsNow(): Promise<void> {
+    const byCollection = new Map<Collection, Fold[]>();
+    for (const fold of this.outboxes.folds.values())
+      byCollection.set(fold.collection, [...(byCollection.get(fold.collection) ?? []), fold]);
+    this.outboxes.folds.clear();
+    for (const [collection, folds] of byCollection)
+      for (let i = 0; i < folds.length; i += CLEAR_BATCH)
+        await this.clearFolds(collection, folds.slice(i, i + CLEAR_BATCH));
+  }
+
+  /** One clear of a collection's due documents: together where it can, the rest one by one. */
+  private async clearFolds(collection: Collection, folds: readonly Fold[]): Promise<void> {
+    const alone = await clearTogether(collection, folds, this.outboxes);
+    for (const fold of alone) await this.flushOne(fold.collection, fold._id);
   }
 
   private async flushKicked({ collection, _id, known }: Target): Promise<void> {

@@ -56,13 +56,24 @@ export function newEvent(name: string, payload: { orgId: string } & Record<strin
   // given, once its schema accepts it (its consumers parse it again).
   const data = isPublicEvent(name) ? EVENT_PAYLOADS[name].parse(payload) : payload;
   if (!isPublicEvent(name) && isKnownEvent(name)) EVENT_SCHEMAS[name].parse(payload);
+  return envelopeOf(name, data);
+}
+
+/**
+ * An internal event the kit builds itself from typed parts (an audit record, one with every
+ * write): made as `newEvent` makes one but not parsed again at the source, which took an order's
+ * import a tenth of a millisecond per record. Its consumers parse it as they parse every event.
+ */
+export const builtEvent = (name: string, payload: { orgId: string }): EventEnvelope => envelopeOf(name, payload);
+
+function envelopeOf(name: string, payload: { orgId: string }): EventEnvelope {
   // Random even in a keyed request: a second run's event is never the first run's (its write is).
   const event = {
     id: randomId('evt'),
     name,
     orgId: payload.orgId,
     occurredAt: new Date().toISOString(),
-    payload: data,
+    payload,
   };
   traceEvent(event);
   return event;
