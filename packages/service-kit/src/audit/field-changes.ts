@@ -19,8 +19,20 @@ const isPlain = (v: unknown): v is Plain =>
 const keyed = (v: unknown): v is (Plain & { id: string })[] =>
   Array.isArray(v) && v.length > 0 && v.every((x) => isPlain(x) && typeof x.id === 'string');
 
-/** A value as the trail stores it: dates as ISO strings, undefined as null. */
+/** Whether a value is stored in the trail as it is: nothing in it is a date or undefined. */
+function asIs(v: unknown): boolean {
+  if (v === undefined || v instanceof Date) return false;
+  if (Array.isArray(v)) return v.every(asIs);
+  if (isPlain(v)) return Object.values(v).every(asIs);
+  return true;
+}
+
+/**
+ * A value as the trail stores it: dates as ISO strings, undefined as null. Most values (a line,
+ * a list of terms) hold neither and are kept as they are, not copied: states are immutable.
+ */
 const recorded = (v: unknown): unknown => {
+  if (asIs(v)) return v;
   if (v === undefined) return null;
   if (v instanceof Date) return v.toISOString();
   if (Array.isArray(v)) return v.map(recorded);
