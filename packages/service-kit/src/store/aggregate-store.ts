@@ -206,10 +206,15 @@ export class AggregateStore<S extends Aggregate> {
     const { id, ...given } = state as Record<string, unknown> & { orgId: string; id?: string };
     const fields = (this.options.codec ? this.options.codec.encode(given) : given) as typeof given;
     const _id = this.documentId(fields.orgId, id ?? '');
-    const local = this.projections?.eventsFor(null, { ...state, version: 1 } as unknown as S, 1) ?? [];
+    // The state as it is stored, its instants the insert's: a projection need not read them back.
+    const now = new Date();
+    const stored = { ...state, version: 1, createdAt: now, updatedAt: now } as unknown as S;
+    const local = this.projections?.eventsFor(null, stored, 1) ?? [];
     const record = this.audit?.eventFor(null, state as unknown as S, id ?? _id);
-    const created = await this.createLocked(_id, id, fields, state, [...events, ...local, ...(record ? [record] : [])]);
-    await this.projections?.applyNow(local);
+    const all = [...events, ...local, ...(record ? [record] : [])];
+    const { created, inserted } = await this.createLocked(_id, id, fields, state, all, now);
+    // An earlier run's aggregate (a keyed rerun) has its own updates in its outbox.
+    if (inserted) await this.projections?.applyNow(local);
     return created;
   }
 
@@ -228,7 +233,7 @@ export class AggregateStore<S extends Aggregate> {
       const { id, ...given } = state as Record<string, unknown> & { orgId: string; id: string };
       const fields = this.options.codec ? this.options.codec.encode(given) : given;
       const _id = this.documentId(given.orgId, id);
-      const created = { ...state, version: 1 } as unknown as S;
+      const created = { ...state, version: 1, createdAt: now, updatedAt: now } as unknown as S;
       const local = this.projections?.eventsFor(null, created, 1) ?? [];
       const record = this.audit?.eventFor(null, created, id);
       const events = [...local, ...(record ? [record] : [])];
@@ -260,9 +265,9 @@ export class AggregateStore<S extends Aggregate> {
     fields: Record<string, unknown> & { orgId: string },
     state: object,
     events: EventEnvelope[],
-  ): Promise<S> {
+    now: Date,
+  ): Promise<{ created: S; inserted: boolean }> {
     return this.locked(_id, async () => {
-      const now = new Date();
       const doc = { ...fields, _id, version: 1, createdAt: now, updatedAt: now };
       const claimed = (await this.unique?.claim(fields.orgId, id ?? _id, undefined, state as unknown as S)) ?? [];
       try {
@@ -270,12 +275,12 @@ export class AggregateStore<S extends Aggregate> {
       } catch (err) {
         await this.unique?.release(fields.orgId, id ?? _id, claimed);
         const earlier = isDuplicateKeyError(err) && inKeyedRequest() ? await this.byId(fields.orgId, _id) : undefined;
-        if (earlier) return earlier;
+        if (earlier) return { created: earlier, inserted: false };
         throw this.translate(err);
       }
       const created = this.toState(doc);
       await this.wrote(_id, created, events);
-      return created;
+      return { created, inserted: true };
     });
   }
 

@@ -7,9 +7,9 @@ import { variantTermsOf } from './variant-search';
  * The catalog's own event that keeps the variant list (`variant_list`, GET /variants, a
  * projection of the product store): a row per live variant of a live product with its search
  * terms, and the variant search rows (`variant_search_terms`), applied in this process like
- * the term indexes, never on the broker. `createdAt` is the product's (the list's order); a
- * new product's event carries none (the store sets it as it inserts) and the row takes it from
- * the product.
+ * the term indexes, never on the broker. `createdAt` is the product's (the list's order): the
+ * store hands a new product's projections the instant it inserts it. An event without one (written
+ * before it did) takes it from the product.
  */
 export const VARIANT_LIST_CHANGED = 'product.variant_list_changed' as const;
 
@@ -84,7 +84,7 @@ export function variantListUpdates(
     (rows.length === 0 || before.name === after.name) &&
     rows.every((r, i) => sameEntry(r, previous[i]!));
   if (same) return [];
-  const createdAt = before && after.createdAt ? after.createdAt.toISOString() : null;
+  const createdAt = after.createdAt ? after.createdAt.toISOString() : null;
   return [{ productId: after.id, version, createdAt, name: after.name, rows }];
 }
 

@@ -94,8 +94,8 @@ export class VariantList implements Projection<ProductState> {
   }
 
   /**
-   * The updates, each product's newest; a new product's (no `createdAt`: the store set it as it
-   * inserted) placed at the product's creation, read from the products in one read.
+   * The updates, each product's newest, placed at the product's creation (an update written
+   * without it, before the store handed it over, reads it from the products, in one read).
    */
   async apply(updates: readonly EventEnvelope[]): Promise<void> {
     const newest = new Map<string, VariantListChanged>();
