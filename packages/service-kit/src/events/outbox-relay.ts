@@ -79,6 +79,17 @@ const FOLD_WAIT_MS = KICK_GRACE_MS;
 /** Default of `sweepEveryMs`. */
 const SWEEP_EVERY_MS = 30_000;
 
+/** Documents waiting for their published entries to be taken off, by collection, in their order. */
+function byCollection(folds: Iterable<Fold>): Map<Collection, Fold[]> {
+  const grouped = new Map<Collection, Fold[]>();
+  for (const fold of folds) {
+    const group = grouped.get(fold.collection);
+    if (group) group.push(fold);
+    else grouped.set(fold.collection, [fold]);
+  }
+  return grouped;
+}
+
 /** Runs `work` over `items`, at most `limit` at a time; rejects with the first failure once all have ended. */
 async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -369,17 +380,15 @@ export class OutboxRelay {
     if (this.stopped || !this.broker.connected) return;
     const foldWait = this.options.foldWaitMs ?? FOLD_WAIT_MS;
     while (this.clears.size < CLEAR_PARALLEL) {
-      const due = new Map<Collection, Fold[]>();
-      let taken = 0;
+      const due: Fold[] = [];
       for (const [key, fold] of this.outboxes.folds) {
-        if (fold.since + foldWait > now || taken === CLEAR_BATCH) break; // in the order they started waiting
+        if (fold.since + foldWait > now || due.length === CLEAR_BATCH) break; // in the order they started waiting
         if (this.flushing.has(key)) continue; // a kick's flush is on it; it comes round again
         this.outboxes.folds.delete(key);
-        due.set(fold.collection, [...(due.get(fold.collection) ?? []), fold]);
-        taken += 1;
+        due.push(fold);
       }
-      if (taken === 0) return;
-      for (const [collection, folds] of due) {
+      if (due.length === 0) return;
+      for (const [collection, folds] of byCollection(due)) {
         const clear = this.clearFolds(collection, folds)
           .catch((err: Error) => this.failed(err, 'outbox clear failed; the sweep retries'))
           .finally(() => {
@@ -397,11 +406,9 @@ export class OutboxRelay {
 
   /** Every document's published entries that wait for a next write, taken off at once (at stop). */
   private async clearFoldsNow(): Promise<void> {
-    const byCollection = new Map<Collection, Fold[]>();
-    for (const fold of this.outboxes.folds.values())
-      byCollection.set(fold.collection, [...(byCollection.get(fold.collection) ?? []), fold]);
+    const waiting = byCollection(this.outboxes.folds.values());
     this.outboxes.folds.clear();
-    for (const [collection, folds] of byCollection)
+    for (const [collection, folds] of waiting)
       for (let i = 0; i < folds.length; i += CLEAR_BATCH)
         await this.clearFolds(collection, folds.slice(i, i + CLEAR_BATCH));
   }
