@@ -119,7 +119,7 @@ describe('stock holds: made with the order, reserved in inventory, released on c
       recordsOf('changed')
         .filter((r) => field in r.fields)
         .map((r) => r.fields[field]);
-    // Created with the order's other holds in one insert, each with its own record.
+    // Created with the order's other holds in one insert, named in its one record.
     const [created] = await eventually(() => (recordsOf('created').length > 0 ? recordsOf('created') : undefined));
     expect(created!.fields).toMatchObject({
       orderId: { before: null, after: order.id },

@@ -28,9 +28,10 @@ const snake = (name: string) =>
     .toLowerCase();
 
 /**
- * An aggregate's changes as `audit.recorded` events, one per write, added to the write's own
- * events so they leave through the outbox with it: a change is never kept without its record,
- * nor recorded without being made. The actor and request are the work's scope (audit-scope.ts).
+ * An aggregate's changes as `audit.recorded` events, one per write (one for all the aggregates a
+ * `createAll` makes), added to the write's own events so they leave through the outbox with it:
+ * a change is never kept without its record, nor recorded without being made. The actor and
+ * request are the work's scope (audit-scope.ts).
  */
 export class AuditTrail<S extends Aggregate> {
   private readonly type: string;
@@ -46,20 +47,27 @@ export class AuditTrail<S extends Aggregate> {
 
   /** The record of a write from `before` (null: a create) to `after`, or none when no field moved. */
   eventFor(before: S | null, after: S, fallbackId?: string): EventEnvelope | undefined {
+    const resource = this.resourceFor(before, after, fallbackId);
+    return resource && this.record(after.orgId, [resource]);
+  }
+
+  /** What a write from `before` (null: a create) to `after` did to the aggregate, or none when no field moved. */
+  resourceFor(before: S | null, after: S, fallbackId?: string): AuditResource | undefined {
     const id = this.option.idOf?.(after) ?? (after as { id?: string }).id ?? fallbackId ?? '';
     const fields = fieldChanges(before, after, this.option.secretFields, this.ignored);
     if (Object.keys(fields).length === 0) return undefined;
-    return this.record(after.orgId, { type: this.type, id, action: before ? 'changed' : 'created', fields });
+    return { type: this.type, id, action: before ? 'changed' : 'created', fields };
   }
 
   /** The record of a removal: each field the aggregate held, before, and null after. */
   eventForRemoval(before: S, fallbackId: string): EventEnvelope {
     const id = this.option.idOf?.(before) ?? (before as { id?: string }).id ?? fallbackId;
     const fields = fieldChanges(before, {}, this.option.secretFields, this.ignored);
-    return this.record(before.orgId, { type: this.type, id, action: 'deleted', fields });
+    return this.record(before.orgId, [{ type: this.type, id, action: 'deleted', fields }]);
   }
 
-  private record(orgId: string, resource: AuditResource): EventEnvelope {
+  /** One record of what one request (or job) did to several aggregates of the organization at once. */
+  record(orgId: string, resources: AuditResource[]): EventEnvelope {
     const { actor, request, status } = auditScope();
     const payload: AuditRecordedPayload = {
       orgId,
@@ -68,7 +76,7 @@ export class AuditTrail<S extends Aggregate> {
       request,
       status,
       errorCode: null,
-      resources: [resource],
+      resources,
     };
     return builtEvent('audit.recorded', payload);
   }

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { EventEnvelope } from '@stockyard/contracts';
+import type { AuditResource, EventEnvelope } from '@stockyard/contracts';
 import type { Collection, Model } from 'mongoose';
 import { AuditTrail, type AuditOption } from '../audit/audit-trail';
 import { RemovalRecords } from '../audit/removal-records';
@@ -219,10 +219,12 @@ export class AggregateStore<S extends Aggregate> {
   }
 
   /**
-   * Inserts new aggregates together (one unordered insert), each with its own events, its
-   * projections' updates and its audit record in its outbox; one whose id exists is left as it is
-   * (a retried request's: the ids are the caller's) and answered false. For many small aggregates
-   * one request makes at once (an order's holds); a store with unique values creates one by one.
+   * Inserts new aggregates together (one unordered insert), each with its own events and its
+   * projections' updates in its outbox; one whose id exists is left as it is (a retried request's:
+   * the ids are the caller's) and answered false. One audit record names every aggregate made, in
+   * the first one's outbox; when some were there already, it is rewritten to name only those made
+   * (`recordMade`). For many small aggregates one request makes at once (an order's holds); a
+   * store with unique values creates one by one.
    */
   async createAll(
     states: readonly (Omit<S, 'version' | 'createdAt' | 'updatedAt'> & { id: string })[],
@@ -235,11 +237,12 @@ export class AggregateStore<S extends Aggregate> {
       const _id = this.documentId(given.orgId, id);
       const created = { ...state, version: 1, createdAt: now, updatedAt: now } as unknown as S;
       const local = this.projections?.eventsFor(null, created, 1) ?? [];
-      const record = this.audit?.eventFor(null, created, id);
-      const events = [...local, ...(record ? [record] : [])];
+      const resource = this.audit?.resourceFor(null, created, id);
       const doc = { ...fields, _id, version: 1, createdAt: now, updatedAt: now } as Doc;
-      return { _id, doc, events, local };
+      return { _id, doc, events: local, local, resource };
     });
+    const resources = writes.flatMap((w) => (w.resource ? [w.resource] : []));
+    if (resources.length) writes[0]!.events = [...writes[0]!.local, this.audit!.record(states[0]!.orgId, resources)];
     const inserted = await this.lockedMany(
       writes.map((w) => w._id),
       async () => {
@@ -251,12 +254,35 @@ export class AggregateStore<S extends Aggregate> {
           throw this.translate(err);
         });
         outboxes.forEach((outbox, i) => outbox?.settle(fates[i]!));
+        if (resources.length && fates.includes(false)) await this.recordMade(writes, fates);
         for (const [i, w] of writes.entries()) if (fates[i]) await this.wrote(w._id, this.toState(w.doc), w.events);
         return fates;
       },
     );
     await this.projections?.applyNow(writes.flatMap((w, i) => (inserted[i] ? w.local : [])));
     return inserted;
+  }
+
+  /**
+   * A `createAll` that found some of its ids there already (a retried request's): the record the
+   * first aggregate carried named them all, and it may not have been inserted at all. The first
+   * one inserted now carries a record of only those made, in an outbox rewritten whole while it is
+   * still the insert's (version 1). Under the writers' lock, before the relay is told.
+   */
+  private async recordMade(
+    writes: { _id: string; doc: Doc; events: EventEnvelope[]; local: EventEnvelope[]; resource?: AuditResource }[],
+    fates: readonly boolean[],
+  ): Promise<void> {
+    const made = writes.filter((_, i) => fates[i]);
+    if (made.length === 0) return;
+    writes[0]!.events = writes[0]!.local; // not inserted, or inserted and rewritten below
+    const resources = made.flatMap((w) => (w.resource ? [w.resource] : []));
+    const first = made[0]!;
+    first.events = [...first.local, this.audit!.record(first.doc.orgId as string, resources)];
+    const outbox = this.relayFor(first.events).prepareInsert(this.collection, first._id, first.events);
+    const guard = { _id: first._id as never, version: 1 };
+    const { modifiedCount } = await this.collection.updateOne(guard, { $set: outbox.fields });
+    outbox.settle(modifiedCount === 1);
   }
 
   private createLocked(

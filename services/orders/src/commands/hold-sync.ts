@@ -115,7 +115,7 @@ export class HoldSync {
         : {};
       return { ...hold, ...planned };
     });
-    // One insert for them all, each with its audit record; a retried sync's (same ids) are left as they are.
+    // One insert for them all, with one audit record; a retried sync's (same ids) are left as they are.
     await this.store.createAll(holds);
     return wanting.length;
   }
