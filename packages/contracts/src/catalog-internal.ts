@@ -42,6 +42,8 @@ export type ComponentRow = z.infer<typeof ComponentRowSchema>;
 export const InternalVariantSchema = z.object({
   id: z.string(),
   productId: z.string(),
+  /** The product's categories (today at most one: its `categoryId`), as `variant.upserted` carries them. */
+  categoryIds: z.array(z.string()),
   productType: z.enum(PRODUCT_TYPES),
   productName: z.string(),
   sku: z.string().nullable(),

@@ -31,6 +31,17 @@ describe('catalog internal API', () => {
     expect(batch.missing).toEqual({ ids: ['var_nope'], skus: ['GONE-1'] });
   });
 
+  it("POST /variants/batch gives each variant its product's categories (none: empty)", async () => {
+    const category = await c.category({ name: 'Kitchen' });
+    const filed = await c.product({ name: 'Toaster', categoryId: category.id });
+    const loose = await c.product({ name: 'Loose' });
+    const batch = await client().variants(ORG, { ids: [c.variantOf(filed), c.variantOf(loose)] });
+    expect(batch.data.map((v) => [v.productId, v.categoryIds])).toEqual([
+      [filed.id, [category.id]],
+      [loose.id, []],
+    ]);
+  });
+
   it('gives a BUNDLE its rows and an ASSEMBLY its active BOM', async () => {
     const part = await c.product({ name: 'Part' });
     const kit = await c.product({

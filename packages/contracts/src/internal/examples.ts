@@ -16,6 +16,7 @@ export interface InternalExample<N extends InternalRouteName> {
 const at = '2026-03-01T09:30:00.000Z';
 const variantId = 'var_5Ktq7Wd2';
 const productId = 'prd_9Lmw3Xa1';
+const categoryId = 'cat_2Vhq8Ls6';
 const warehouseId = 'wh_3kTz8Vb0';
 const sourceId = 'src_2Hpx6Yc4';
 const channelId = 'ch_7Rnd2Qe5';
@@ -26,6 +27,7 @@ const holdId = 'hold_6Jmy9Pk2';
 export const EXAMPLE_VARIANT: ResponseOf<'catalogVariants'>['data'][number] = {
   id: variantId,
   productId,
+  categoryIds: [categoryId],
   productType: 'SIMPLE',
   productName: 'Pallet',
   sku: 'PAL-120',

@@ -2,7 +2,7 @@ import type { BundleLeaves, InternalVariant, VariantBatch, VariantBatchQuery } f
 import { flattenLeaves } from '../domain/bundle-leaves';
 import type { ComponentOwners } from '../domain/component-graph';
 import type { ProductState, VariantState } from '../domain/product';
-import { liveVariants, skuKey } from '../domain/product-derived';
+import { categoryIdsOf, liveVariants, skuKey } from '../domain/product-derived';
 import type { SkuRegistry } from '../store/sku-registry';
 import type { ComponentCheck } from './component-check';
 
@@ -11,6 +11,7 @@ const internalVariant = (p: ProductState, v: VariantState): InternalVariant => {
   return {
     id: v.id,
     productId: p.id,
+    categoryIds: categoryIdsOf(p),
     productType: p.type,
     productName: p.name,
     sku: v.sku,

@@ -1,5 +1,8 @@
 import type { ProductState, VariantState } from './product';
 
+/** A product's categories as its variant events and the internal variant read carry them: its one category, if any. */
+export const categoryIdsOf = (p: Pick<ProductState, 'categoryId'>): string[] => (p.categoryId ? [p.categoryId] : []);
+
 /** Upper case, trimmed: the form SKUs and barcodes are compared in. */
 export const skuKey = (sku: string) => sku.trim().toUpperCase();
 

@@ -1,6 +1,7 @@
 import type { EventEnvelope } from '@stockyard/contracts';
 import { newEvent } from '@stockyard/service-kit';
 import type { Component, ProductState, VariantState } from './product';
+import { categoryIdsOf } from './product-derived';
 
 /** The fields whose change `product.updated` names in `changes` (derived fields never). */
 const PUBLIC_FIELDS = [
@@ -68,9 +69,6 @@ function optionsLabel(options: unknown): string {
     .filter((value) => value.length > 0)
     .join(' / ');
 }
-
-/** A product's categories as its variants' events carry them: its one category, if any. */
-const categoryIdsOf = (p: ProductState): string[] => (p.categoryId ? [p.categoryId] : []);
 
 /**
  * The variant events a product change causes, by comparing the variants before and after:
