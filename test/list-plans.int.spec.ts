@@ -442,6 +442,13 @@ const SHAPES: Shape[] = [
     filter: { orgId: 'o', variantId: { $in: ['v1', 'v2'] } },
   },
   {
+    name: 'inventory start: the variant product backfill, a page of copies without a product after the checkpoint',
+    model: variantModel,
+    filter: { productId: null, _id: { $gt: 'o:var_1' }, deleted: { $ne: true } },
+    sort: { _id: 1 },
+    limit: 500,
+  },
+  {
     name: 'GET /webhooks/endpoints/{id}/deliveries',
     model: deliveryModel,
     filter: { orgId: 'o', endpointId: 'e' },

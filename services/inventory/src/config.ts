@@ -8,5 +8,10 @@ export const configSchema = baseServiceEnv.extend({
   PURCHASING_URL: z.string().url().default('http://127.0.0.1:8082'),
   /** How long a call to a peer may take before its route answers 503 `dependency_unavailable`. */
   PEER_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  /**
+   * How often the backfill of older variant copies' product and categories runs again while it has not
+   * finished (the catalog was away); it runs at start, and once finished only reads its record at start.
+   */
+  VARIANT_BACKFILL_MS: z.coerce.number().int().positive().default(30_000),
 });
 export type Config = ReturnType<typeof configSchema.parse>;

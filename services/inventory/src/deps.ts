@@ -9,6 +9,7 @@ import type { StockCommands } from './commands/stock-commands';
 import type { StockQueries } from './commands/stock-queries';
 import type { StockReports } from './commands/stock-reports';
 import type { VariantCheck } from './commands/variant-check';
+import type { VariantProductBackfill } from './commands/variant-product-backfill';
 import type { WarehouseCommands } from './commands/warehouse-commands';
 import type { MovementRepository } from './store/movement.repository';
 import type { StockRepository } from './store/stock.repository';
@@ -33,6 +34,8 @@ export interface StockGiven {
 /** What the variants module gives the stock module: the check every stock change makes. */
 export interface VariantsGiven {
   check: VariantCheck;
+  /** The backfill of older copies' products (tests run a pass of it). */
+  backfill: Pick<VariantProductBackfill, 'tick'>;
 }
 
 /**

@@ -1,9 +1,11 @@
 import { BroadcastCache, subscription, type ServiceContext, type ServiceModule } from '@stockyard/service-kit';
 import { VariantCheck } from './commands/variant-check';
+import { VariantProductBackfill } from './commands/variant-product-backfill';
 import type { Config } from './config';
 import type { VariantsGiven } from './deps';
 import { VARIANT_EVENTS, variantChangedHandler } from './events/handlers/variant-changed.handler';
-import { catalogVariants } from './peers/catalog-variants';
+import { catalogProducts, catalogVariants } from './peers/catalog-variants';
+import { PassCheckpoints } from './store/pass-checkpoints';
 import { variantModel } from './store/variant.model';
 import { VariantRepository, variantStore } from './store/variant.repository';
 
@@ -12,7 +14,8 @@ const LIVE_VARIANT_TTL_MS = 5000;
 
 /**
  * The catalog's variants as inventory knows them: a copy kept from the catalog's events, the
- * check every stock change makes (with a cache of live ones) and the consumer. No routes.
+ * check every stock change makes (with a cache of live ones), the consumer, and the backfill of
+ * older copies' products (in the background from start). No routes.
  */
 export function variantsModule(
   ctx: ServiceContext<Config>,
@@ -23,16 +26,24 @@ export function variantsModule(
   const store = variantStore(docs);
   const reads = new VariantRepository(docs);
   const check = new VariantCheck(reads, catalogVariants(config), live);
+  const backfill = new VariantProductBackfill(
+    reads,
+    store,
+    catalogProducts(config),
+    new PassCheckpoints(connection),
+    config.VARIANT_BACKFILL_MS,
+    logger,
+  );
   const changes = subscription({
     queue: 'inventory.variants',
     events: VARIANT_EVENTS,
     handler: variantChangedHandler(store, check),
   });
   return {
-    given: { check },
+    given: { check, backfill },
     /** The variants' SKUs and names, as the stock reads show them. */
     reads,
-    parts: [live],
+    parts: [live, backfill],
     subscriptions: [changes],
   };
 }

@@ -37,3 +37,16 @@ export function applyVariantChange(
   const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   return { state: { ...current, ...given, sourceUpdatedAt: at } };
 }
+
+/** What the catalog's variant read says of a variant's product (the backfill of older copies). */
+export type VariantProduct = Pick<VariantState, 'productId' | 'categoryIds'>;
+
+/**
+ * Gives a copy heard of before the catalog sent products its product and categories, unless an event
+ * has filled them since (it is newer than the read) or the variant is deleted. `sourceUpdatedAt`
+ * stays: the next event still applies.
+ */
+export function fillProduct(current: VariantState, product: VariantProduct): Decision<VariantState> {
+  if (current.deleted || (current.productId !== null && current.productId !== undefined)) return {};
+  return { state: { ...current, productId: product.productId, categoryIds: product.categoryIds } };
+}

@@ -20,6 +20,8 @@ const variantSchema = new Schema(
   { collection: 'variants', versionKey: false },
 );
 variantSchema.index({ orgId: 1, variantId: 1 }, { unique: true });
+// The backfill of copies without a product (null and missing alike), paged by `_id` (store/variant.repository.ts).
+variantSchema.index({ productId: 1, _id: 1 });
 
 export const variantModel = (connection: Connection) => connection.model('Variant', variantSchema);
 export type VariantModel = ReturnType<typeof variantModel>;

@@ -5,6 +5,8 @@ import { noVariant, type VariantState } from '../domain/variant';
 import type { VariantModel } from './variant.model';
 
 type VariantView = VariantInfo & { variantId: string };
+/** A copy by its document id (`<orgId>:<variantId>`) and what it is of. */
+export type VariantRef = Pick<VariantState, 'orgId' | 'variantId'> & { _id: string };
 
 const viewOf = (d: VariantState): VariantView => ({ variantId: d.variantId, sku: d.sku ?? null, name: d.name ?? null });
 
@@ -47,6 +49,18 @@ export class VariantRepository {
         });
     }
     return found;
+  }
+
+  /**
+   * Live copies without a product (null, or heard of before the catalog sent one) after `after`, by `_id`,
+   * across organizations: the backfill's pages (index `{productId, _id}`).
+   */
+  async lackingProduct(after: string, limit: number): Promise<VariantRef[]> {
+    return this.variants
+      .find({ productId: null, _id: { $gt: after }, deleted: { $ne: true } }, { orgId: 1, variantId: 1 })
+      .sort({ _id: 1 })
+      .limit(limit)
+      .lean<VariantRef[]>();
   }
 
   /** Whether each of the given variants is live (true) or deleted (false); unknown ones are absent. */
