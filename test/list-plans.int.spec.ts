@@ -427,7 +427,7 @@ const SHAPES: Shape[] = [
     limit: 500,
   },
   {
-    name: 'POST /internal/v1/stock/reorder-levels {variantIds}, /stock/on-hand: levels by id',
+    name: 'POST /internal/v1/stock/reorder-levels {variantIds}, /stock/on-hand, /stock/lines-on-hand: levels by id',
     model: stockLevelModel,
     filter: { _id: { $in: ['o:var_1', 'o:var_2'] } },
   },

@@ -128,6 +128,9 @@ describe('the mocked peers answer as the real ones do', () => {
         ],
       });
       await expectSameShape('inventoryStockOnHand', real.url, m, { variantIds: ['var_drift'] });
+      await expectSameShape('inventoryLinesOnHand', real.url, m, {
+        lines: [{ origin: 'po_drift:pol_drift', variantId: 'var_drift', warehouseId, receivedQuantity: 5 }],
+      });
       await expectSameShape('inventoryReorderLevels', real.url, m, { variantIds: ['var_drift'] });
       await expectSameShape(
         'inventoryExportRows',

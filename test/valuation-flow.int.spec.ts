@@ -103,12 +103,15 @@ describe('valuation flow: procure to pay gives the hand-calculated valuation and
     return { poA, poB, after };
   }
 
-  /** 2. An order of 12 at 5.00 on the channel (its hold reserves in W1), fulfilled once reserved: a SALE. */
-  async function sell(books: Books) {
+  /**
+   * 2. An order of 12 (or `quantity`) at 5.00 on the channel (its hold reserves in W1), fulfilled once
+   * reserved: a SALE; `left` units stay in stock.
+   */
+  async function sell(books: Books, quantity: number = UNITS.sold, left = UNITS.A + UNITS.B - quantity) {
     const { client, variantId, channelId } = books;
-    const quantity = UNITS.sold;
+    const channelOrderId = `S-${left}`;
     const order = await client.call('importOrder', {
-      body: { channelId, channelOrderId: 'S-1', lines: [{ channelLineId: '1', variantId, quantity, unitPrice: 5 }] },
+      body: { channelId, channelOrderId, lines: [{ channelLineId: '1', variantId, quantity, unitPrice: 5 }] },
     });
     await eventually(async () => {
       const holds = (await client.call('orderReservations', { params: { id: order.id } })).data;
@@ -116,17 +119,27 @@ describe('valuation flow: procure to pay gives the hand-calculated valuation and
     }, 30_000);
     const fulfilled = await client.call('fulfillOrder', { params: { id: order.id }, body: {} });
     expect(fulfilled.results.map((r) => r.outcome)).toEqual(['committed']);
-    return bookWhen(books, (b) => b.total.quantity === UNITS.A + UNITS.B - quantity);
+    return bookWhen(books, (b) => b.total.quantity === left);
   }
 
-  /** 3. A landed cost of 5.00 on order A (its one line takes all of it); inventory hears of it by an event. */
-  async function landCost(books: Books, poA: string, before: Book) {
+  /**
+   * 3. A landed cost of 5.00 (or `amount`) on order A (its one line takes all of it); inventory hears
+   * of it by an event.
+   */
+  async function landCost(books: Books, poA: string, before: Book, amount = 5) {
     const cost = await books.client.call('createLandedCost', {
       params: { poId: poA },
-      body: { description: 'Freight', amount: 5 },
+      body: { description: 'Freight', amount },
     });
-    expect(cost.allocations.map((a) => a.amount)).toEqual([5]);
+    expect(cost.allocations.map((a) => a.amount)).toEqual([amount]);
     return bookWhen(books, (b) => b.cogs.total !== before.cogs.total);
+  }
+
+  /** Order A's one line in its landed-cost summary: units on hand and sold, and the landed cost split over them. */
+  async function summaryOfA(books: Books, poA: string) {
+    const summary = await books.client.call('landedCostSummary', { params: { poId: poA } });
+    const [line] = summary.lines;
+    return [line!.onHandQuantity, line!.soldQuantity, cents(line!.landedCostOnHand), cents(line!.landedCostSold)];
   }
 
   /** 4. Order B's invoice at 3.50 (+0.50 on 10 units), auto-matched; OUTSTANDING (simple workflow) is payable. */
@@ -170,8 +183,10 @@ describe('valuation flow: procure to pay gives the hand-calculated valuation and
     expect(sold).toEqual(book([8, 2400], [0, 0], [2600, 0]));
 
     // 3. Landed cost 500 on A: none of A's layer is on hand (all 10 sold), so all 500 is COGS (no channel).
+    //    The summary splits A's line as the layers do: 0 on hand, 10 sold (not 8 of the 8 left as A's).
     const landed = await landCost(books, poA, sold);
     expect(landed).toEqual(book([8, 2400], [0, 0], [2600, 500]));
+    expect(await summaryOfA(books, poA)).toEqual([0, 10, 0, 500]);
 
     // 4. Variance +500 on B: 8 of B's 10 on hand, 2 sold: 500 × 8/10 = 400 onto B's layer, 100 to COGS.
     //    Layer B: 8 units, 2400 + 400 = 2800 (3.50 a unit).
@@ -206,6 +221,7 @@ describe('valuation flow: procure to pay gives the hand-calculated valuation and
     //    order, which would put 8 of A's and 8 of B's units on hand when the pool holds 8 in all.
     const landed = await landCost(books, poA, sold);
     expect(landed).toEqual(book([8, 2200], [0, 0], [3000, 300]));
+    expect(await summaryOfA(books, poA)).toEqual([4, 6, 200, 300]);
 
     // 4. Variance +500 on B, split the same way (4 of B's 10 on hand): 200 onto the pool, 300 to COGS.
     //    Pool: 8 units, 2400 (3.00 a unit, what 20 units costing 6000 in all average to).
@@ -221,5 +237,25 @@ describe('valuation flow: procure to pay gives the hand-calculated valuation and
     expect(counted).toEqual(book([4, 1200], [3, 900], [3000, 600]));
     // Ledger: 5000 received + 500 + 500 adjustments − 3600 COGS − 300 count = 2100 on hand.
     expect(counted.total.value).toBe(5000 + 500 + 500 - 3600 - 300);
+  }, 180_000);
+
+  it('puts a landed cost on the older order’s own FIFO layer as its summary splits it, in cents', async () => {
+    const books = await openBooks('FIFO');
+    const { poA } = await receiveBoth(books);
+
+    // 7 sold from A's layer (7 × 200 = 1400 COGS): A keeps 3 units (600), B all 10 (3000).
+    const sold = await sell(books, 7);
+    expect(sold).toEqual(book([13, 3600], [0, 0], [1400, 0]));
+
+    // Landed cost 10.01 on A: 3 of A's 10 on hand, 7 sold: 1001 × 3/10 = 300.3 → 300 onto A's layer,
+    // 700.7 → 701 to COGS (the leftover cent to the larger remainder). The summary says the same;
+    // the variant's 13 on hand taken as A's newest receipts would have put all 10 of A on hand.
+    const landed = await landCost(books, poA, sold, 10.01);
+    expect(landed).toEqual(book([13, 3900], [0, 0], [1400, 701]));
+    expect(await summaryOfA(books, poA)).toEqual([3, 7, 300, 701]);
+
+    // The next 3 sold are A's last units, at its layer's value with the landed cost: 600 + 300 = 900.
+    const after = await sell(books, 3, 10);
+    expect(after).toEqual(book([10, 3000], [0, 0], [2300, 701]));
   }, 180_000);
 });

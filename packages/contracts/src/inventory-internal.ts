@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { nonNegativeQuantity } from './amounts';
 import { idSchema } from './ids';
+import { MAX_PO_LINES } from './purchase-orders';
 import { WarehouseSchema } from './warehouses';
 
 /**
@@ -7,7 +9,11 @@ import { WarehouseSchema } from './warehouses';
  * variants in one call, summed over every warehouse. The catalog asks before a conversion
  * to a type that holds no stock.
  */
-export const INTERNAL_STOCK_READ_PATHS = { onHand: '/stock/on-hand', reorderLevels: '/stock/reorder-levels' } as const;
+export const INTERNAL_STOCK_READ_PATHS = {
+  onHand: '/stock/on-hand',
+  linesOnHand: '/stock/lines-on-hand',
+  reorderLevels: '/stock/reorder-levels',
+} as const;
 
 export const StockOnHandQuerySchema = z
   .object({ variantIds: z.array(z.string().min(1).max(128)).min(1).max(500) })
@@ -25,6 +31,40 @@ export const VariantStockSchema = z.object({
 export type VariantStock = z.infer<typeof VariantStockSchema>;
 /** One row per asked variant, in the asked order; a variant inventory never saw has zeros. */
 export const StockOnHandSchema = z.object({ data: z.array(VariantStockSchema) });
+
+/**
+ * Received purchase-order lines (invoicing's landed-cost summary): `origin` is the line's key on
+ * the cost layers its receipts made (`<purchaseOrderId>:<lineId>`, as purchasing receives it),
+ * `warehouseId` the order's (its receipts went there), `receivedQuantity` the line's.
+ */
+const ReceivedLineSchema = z
+  .object({
+    origin: z.string().trim().min(1).max(200),
+    variantId: idSchema(),
+    warehouseId: idSchema(),
+    receivedQuantity: nonNegativeQuantity(),
+  })
+  .strict();
+export type ReceivedLine = z.infer<typeof ReceivedLineSchema>;
+export const LinesOnHandQuerySchema = z
+  .object({ lines: z.array(ReceivedLineSchema).min(1).max(MAX_PO_LINES) })
+  .strict();
+
+/**
+ * Of each line's received quantity, what is still on hand and what is sold (`onHand + sold =
+ * receivedQuantity`), by the rule a landed cost or an invoice variance is split with onto the
+ * layers: under FIFO the units of the layers of that origin in every warehouse; in a moving-average
+ * pool that mixed origins, the line's share of what the pool has left of what came in. One row per
+ * asked line, in the asked order.
+ */
+const LineOnHandSchema = z.object({
+  origin: z.string(),
+  variantId: z.string(),
+  onHand: z.number(),
+  sold: z.number(),
+});
+export type LineOnHand = z.infer<typeof LineOnHandSchema>;
+export const LinesOnHandSchema = z.object({ data: z.array(LineOnHandSchema) });
 
 /**
  * Reorder levels per variant and warehouse (purchasing's orders from requirements): the

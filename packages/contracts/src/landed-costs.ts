@@ -96,7 +96,7 @@ export const LandedCostSummarySchema = z.object({
       variantId: z.string(),
       sku: z.string().nullable(),
       receivedQuantity: z.number(),
-      /** Of the received units, how many are still on hand (the variant's stock, newest receipts last sold). */
+      /** Of the received units, how many are still on hand: inventory's split, by the line's cost layers. */
       onHandQuantity: z.number(),
       soldQuantity: z.number(),
       unitCost: z.number(),

@@ -1,4 +1,4 @@
-import { applyLineCost, lineOnHand } from '../src/domain/apply-line-cost';
+import { applyLineCost } from '../src/domain/apply-line-cost';
 import { receiveCost } from '../src/domain/cost-in';
 import { takeStockCost } from '../src/domain/cost-out';
 import type { StockLevel } from '../src/domain/stock-level';
@@ -111,31 +111,5 @@ describe('applyLineCost (invoice variances)', () => {
       [0, -4200],
     ]);
     expect(layersOf(state!.costPools![0]!)).toEqual([[4, 0]]);
-  });
-});
-
-describe('lineOnHand', () => {
-  it('counts the line own layers, at most what was received; none left: all sold', () => {
-    const pools = afterSale().costPools!;
-    expect(lineOnHand(pools, line(0))).toEqual({ onHand: 4, sold: 6 });
-    expect(lineOnHand(pools, line(0, 3))).toEqual({ onHand: 3, sold: 0 });
-    expect(lineOnHand([pool('wh_a', 'FIFO')], line(0))).toEqual({ onHand: 0, sold: 10 });
-  });
-
-  it('takes a mixed moving-average pool stored before its inflow was kept as holding the line first', () => {
-    const mixed = {
-      ...pool('wh_a', 'MOVING_AVERAGE'),
-      layers: [{ quantity: 7, valueCents: 1400, receivedAt: when, origin: null }],
-    };
-    expect(lineOnHand([mixed], line(0))).toEqual({ onHand: 7, sold: 3 });
-  });
-
-  it('gives each line of a mixed moving-average pool its share of what is left of what came in', () => {
-    // 20 came in (10 of this line), 8 are left: 8/20 of the line's 10 units are on hand.
-    const mixed = {
-      ...pool('wh_a', 'MOVING_AVERAGE'),
-      layers: [{ quantity: 8, valueCents: 2000, receivedAt: when, origin: null, inflow: 20 }],
-    };
-    expect(lineOnHand([mixed], line(0))).toEqual({ onHand: 4, sold: 6 });
   });
 });

@@ -81,3 +81,78 @@ describe('GET /purchase-orders/{poId}/landed-costs/summary', () => {
     });
   });
 });
+
+/**
+ * On hand and sold are inventory's, by the cost layers a landed cost on the line reaches: two orders
+ * of one variant into one warehouse, 10 each, the older first, then sales. The variant's total on
+ * hand taken by the order's newest receipts first (the summary's former rule) says otherwise.
+ */
+describe('GET /purchase-orders/{poId}/landed-costs/summary, on hand by the cost layers', () => {
+  let h: Invoicing;
+  beforeAll(async () => {
+    h = await startInvoicing('org_landed_cost_layers');
+  }, 90_000);
+  afterAll(() => h?.close());
+
+  /** Orders A (10 at 2.00) then B (10 at 3.00) of a new variant into one warehouse, received whole; `sold` sold. */
+  async function twoOrdersThenSales(sold: number) {
+    const variantId = await h.purchasing.variant();
+    const a = await h.order([{ variantId, quantity: 10, unitCost: 2, received: 10 }]);
+    const b = await h.order([{ variantId, quantity: 10, unitCost: 3, received: 10 }], undefined, a.warehouseId);
+    const sale = { operationKey: `sale:${a.id}`, variantId, warehouseId: a.warehouseId, quantity: sold };
+    const res = await h.purchasing.inventory.request(
+      'POST',
+      '/stock/deduct',
+      { ...sale, fromReserved: false },
+      { base: '/internal/v1' },
+    );
+    await h.ok(res, 'sell');
+    return { a, b };
+  }
+  const landedCost = async (poId: string, amount: number) =>
+    h.ok(await h.request('POST', `/purchase-orders/${poId}/landed-costs`, { description: 'Freight', amount }), 'cost');
+  const summaryOf = async (poId: string) => {
+    const res = await h.request('GET', `/purchase-orders/${poId}/landed-costs/summary`);
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+
+  it('splits the older order by its own FIFO layers: 7 of its 10 sold first, so 3.00 of 10.01 on hand', async () => {
+    const { a, b } = await twoOrdersThenSales(7);
+    await landedCost(a.id, 10.01);
+    // 13 on hand, 3 of them A's: 10.01 × 3/10 = 3.003 → 3.00 on hand, 7.01 sold (the leftover cent by remainder).
+    const summary = await summaryOf(a.id);
+    expect(summary.lines).toEqual([
+      expect.objectContaining({
+        receivedQuantity: 10,
+        onHandQuantity: 3,
+        soldQuantity: 7,
+        landedCost: 10.01,
+        landedCostOnHand: 3,
+        landedCostSold: 7.01,
+      }),
+    ]);
+    expect(summary.totals).toMatchObject({ landedCost: 10.01, landedCostOnHand: 3, landedCostSold: 7.01 });
+    expect((await summaryOf(b.id)).lines[0]).toMatchObject({ onHandQuantity: 10, soldQuantity: 0 });
+  });
+
+  it('splits a moving-average order by its share of what the mixed pool has left: 8 of 20, so 4 of 10', async () => {
+    const method = await h.purchasing.inventory.request(
+      'PATCH',
+      '/inventory-settings',
+      { costingMethod: 'MOVING_AVERAGE' },
+      { permissions: ['settings.write'] },
+    );
+    expect(method.status).toBe(200);
+    const { a, b } = await twoOrdersThenSales(12);
+    await landedCost(a.id, 10.01);
+    // 10.01 × 4/10 = 4.004 → 4.00 on hand, 6.01 sold.
+    expect((await summaryOf(a.id)).lines[0]).toMatchObject({
+      onHandQuantity: 4,
+      soldQuantity: 6,
+      landedCostOnHand: 4,
+      landedCostSold: 6.01,
+    });
+    expect((await summaryOf(b.id)).lines[0]).toMatchObject({ onHandQuantity: 4, soldQuantity: 6 });
+  });
+});

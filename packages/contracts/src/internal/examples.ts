@@ -169,6 +169,10 @@ export const INTERNAL_EXAMPLES: { [N in InternalRouteName]: InternalExample<N> }
     request: { variantIds: [variantId] },
     response: { data: [{ variantId, onHand: 12, reserved: 2, available: 10 }] },
   },
+  inventoryLinesOnHand: {
+    request: { lines: [{ origin: `${poId}:${lineId}`, variantId, warehouseId, receivedQuantity: 10 }] },
+    response: { data: [{ origin: `${poId}:${lineId}`, variantId, onHand: 4, sold: 6 }] },
+  },
   inventoryReorderLevels: {
     request: { warehouseId },
     response: {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { PeerOptions } from '../internal-call';
-import type { ReorderLevels, ReorderLevelsQuery, VariantStock } from '../inventory-internal';
+import type { LineOnHand, ReceivedLine, ReorderLevels, ReorderLevelsQuery, VariantStock } from '../inventory-internal';
 import type {
   DeductStockSchema,
   ReceiveStock,
@@ -20,6 +20,11 @@ export function inventoryClient(options: Omit<PeerOptions, 'peer'>) {
     async stockOnHand(orgId: string, variantIds: string[]): Promise<VariantStock[]> {
       if (variantIds.length === 0) return [];
       return (await callRoute(peer, orgId, R.inventoryStockOnHand, { variantIds })).data;
+    },
+    /** Of each received purchase-order line, the units still on hand and sold (at most MAX_PO_LINES a call). */
+    async linesOnHand(orgId: string, lines: ReceivedLine[]): Promise<LineOnHand[]> {
+      if (lines.length === 0) return [];
+      return (await callRoute(peer, orgId, R.inventoryLinesOnHand, { lines })).data;
     },
     async warehouses(orgId: string, ids: string[]): Promise<Warehouse[]> {
       if (ids.length === 0) return [];

@@ -20,6 +20,8 @@ import {
 import {
   INTERNAL_STOCK_READ_PATHS,
   INTERNAL_WAREHOUSE_PATHS,
+  LinesOnHandQuerySchema,
+  LinesOnHandSchema,
   ReorderLevelsQuerySchema,
   ReorderLevelsSchema,
   StockOnHandQuerySchema,
@@ -185,10 +187,18 @@ export const INTERNAL_ROUTES = {
   inventoryStockOnHand: read(
     'inventory',
     INTERNAL_STOCK_READ_PATHS.onHand,
-    ['catalog', 'invoicing', 'orders'],
+    ['catalog', 'orders'],
     StockOnHandQuerySchema,
     StockOnHandSchema,
     'On hand, reserved and available of many variants over every warehouse',
+  ),
+  inventoryLinesOnHand: read(
+    'inventory',
+    INTERNAL_STOCK_READ_PATHS.linesOnHand,
+    ['invoicing'],
+    LinesOnHandQuerySchema,
+    LinesOnHandSchema,
+    "Of received purchase-order lines, the units still on hand and sold, as their cost layers split a line's cost",
   ),
   inventoryReorderLevels: read(
     'inventory',

@@ -1,4 +1,9 @@
-import { EXAMPLE_WAREHOUSE, type StockMovement, type StockOperationResult } from '@stockyard/contracts';
+import {
+  EXAMPLE_WAREHOUSE,
+  subtractQuantities,
+  type StockMovement,
+  type StockOperationResult,
+} from '@stockyard/contracts';
 import { isMissing, MockRefusal, perOrg, type MockBehaviors } from '../behavior';
 
 type Level = { onHand: number; reserved: number };
@@ -86,6 +91,13 @@ export function inventoryBehaviors(): MockBehaviors {
         data: asked.filter((id) => !isMissing(id)).map((id) => ({ ...EXAMPLE_WAREHOUSE, id, name: `Warehouse ${id}` })),
       }),
       inventoryStockOnHand: (orgId, { variantIds }) => ({ data: variantIds.map((id) => totals(orgId, id)) }),
+      // No cost layers here: a line is on hand up to its variant's on hand, the rest sold.
+      inventoryLinesOnHand: (orgId, { lines }) => ({
+        data: lines.map(({ origin, variantId, receivedQuantity }) => {
+          const onHand = Math.max(0, Math.min(receivedQuantity, totals(orgId, variantId).onHand));
+          return { origin, variantId, onHand, sold: subtractQuantities(receivedQuantity, onHand) };
+        }),
+      }),
       // No reorder point is set here: asked variants answer their levels without one, as inventory does.
       inventoryReorderLevels: (orgId, { variantIds = [], warehouseId }) => ({
         data: variantIds.flatMap((variantId) =>

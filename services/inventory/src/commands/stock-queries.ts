@@ -1,10 +1,12 @@
 import type {
   ExportRows,
   ExportTemplateQuery,
+  LineOnHand,
   List,
   MovementPage,
   MovementQuery,
   Page,
+  ReceivedLine,
   StockItem,
   VariantStock,
   WarehouseBreakdown,
@@ -13,6 +15,7 @@ import type {
 } from '@stockyard/contracts';
 import { countTemplateCsv } from '../domain/export-count-template';
 import { breakdown } from '../domain/get-stock-breakdown';
+import { linesOnHand } from '../domain/line-on-hand';
 import { emptyRow, isStocked, levelRows, sortRows, stockRow } from '../domain/list-warehouse-stock';
 import { availableOf, locationAt, onHandOf, type StockLevel } from '../domain/stock-level';
 import { stockItemOf } from '../domain/stock-views';
@@ -101,6 +104,15 @@ export class StockQueries {
       if (!level) return { variantId, onHand: 0, reserved: 0, available: 0 };
       return { variantId, onHand: onHandOf(level), reserved: level.reserved, available: availableOf(level) };
     });
+  }
+
+  /** Of received purchase-order lines, what is on hand and sold: one read of their variants' cost pools. */
+  async linesOnHand(orgId: string, lines: ReceivedLine[]): Promise<LineOnHand[]> {
+    const pools = await this.stock.poolsOf(
+      orgId,
+      lines.map((l) => l.variantId),
+    );
+    return linesOnHand(pools, lines);
   }
 
   /** The count sheet of a warehouse (a bin of it, or its Unassigned location), sorted by SKU. */

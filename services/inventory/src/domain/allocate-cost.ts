@@ -8,7 +8,7 @@ export interface CostAllocation {
   kind: 'LANDED_COST' | 'COST_VARIANCE';
   /** Signed: a re-allocation or a deletion allocates the difference from what was allocated before. */
   amountCents: number;
-  /** Of the line's received quantity, what is still on hand and what is sold: the landed-cost summary's split. */
+  /** Of the line's received quantity, what is still on hand and what is sold: lineOnHand's split (line-on-hand.ts). */
   onHand: number;
   sold: number;
   /** The line's key: its receipts' layers take the on-hand part while any is left. */

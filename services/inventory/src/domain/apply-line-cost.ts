@@ -1,7 +1,8 @@
-import { fromUnits, toUnits, type OrderLineCost } from '@stockyard/contracts';
+import type { OrderLineCost } from '@stockyard/contracts';
 import type { Decision } from '@stockyard/service-kit';
 import { allocateCost, type CostAllocation } from './allocate-cost';
-import { inflowUnits, layerUnits, type CostPool } from './cost-layer';
+import type { CostPool } from './cost-layer';
+import { lineOnHand } from './line-on-hand';
 import type { AppliedCost, StockLevel } from './stock-level';
 import type { CostContext, ValuationCause, ValuationEntry } from './valuation-entry';
 import { valuationRecorded } from './valuation-recorded';
@@ -24,39 +25,6 @@ const BY_KIND = {
   LANDED_COST: { cause: 'landed_cost', records: 'landedCosts' },
   COST_VARIANCE: { cause: 'invoice_line', records: 'costVariances' },
 } as const satisfies Record<LineCostRevision['kind'], { cause: ValuationCause['type']; records: keyof StockLevel }>;
-
-/**
- * What is left in a mixed moving-average pool of `received` units that came into it: its units are
- * alike, so the same share of every line's units is left (quantity / inflow), rounded to the unit.
- */
-function shareLeft(pool: CostPool, received: number): number {
-  const layer = pool.layers[0];
-  if (!layer) return 0;
-  // A pool stored before its inflow was kept: at most all it holds.
-  if (layer.inflow === undefined) return layerUnits(layer);
-  const inflow = inflowUnits(layer);
-  return inflow > 0 ? Math.round((received * layerUnits(layer)) / inflow) : 0;
-}
-
-/**
- * Of the line's received quantity, what is still on hand: its own layers (by origin, in any
- * warehouse: transfers carry them), else, in a moving-average pool that has mixed them, the line's
- * share of what the pool has left of what came in; never more than was received. The rest is sold.
- */
-export function lineOnHand(pools: readonly CostPool[], line: OrderLineCost): { onHand: number; sold: number } {
-  const origin = `${line.purchaseOrderId}:${line.lineId}`;
-  const own = pools.flatMap((p) => p.layers).filter((l) => l.origin === origin);
-  const home = pools.find((p) => p.warehouseId === line.warehouseId);
-  const received = Math.max(0, toUnits(line.receivedQuantity));
-  const units =
-    own.length > 0
-      ? own.reduce((sum, l) => sum + layerUnits(l), 0)
-      : home?.method === 'MOVING_AVERAGE'
-        ? shareLeft(home, received)
-        : 0;
-  const onHand = Math.min(received, units);
-  return { onHand: fromUnits(onHand), sold: fromUnits(received - onHand) };
-}
 
 /**
  * An entry's cause: `<sourceId>:<lineId>:<revision>` (a landed cost's or an invoice's line). Entry
@@ -95,7 +63,8 @@ export function applyLineCost(
     const deltaCents = line.amountCents - (applied?.cents ?? 0);
     if (deltaCents !== 0) {
       const origin = `${line.purchaseOrderId}:${line.lineId}`;
-      const allocation = { amountCents: deltaCents, origin, warehouseId: line.warehouseId, ...lineOnHand(pools, line) };
+      const split = lineOnHand(pools, { ...line, origin });
+      const allocation = { amountCents: deltaCents, origin, warehouseId: line.warehouseId, ...split };
       const done = allocateCost(pools, { kind: change.kind, ...allocation }, causeOf(cause, key, change.revision, at));
       pools = done.pools;
       entries.push(...done.entries);

@@ -103,6 +103,17 @@ export class StockRepository {
       .filter((p) => !warehouseId || p.warehouseId === warehouseId);
   }
 
+  /** The cost pools of these variants' levels, by variant (a variant with no level is left out). */
+  async poolsOf(orgId: string, variantIds: string[]): Promise<Map<string, CostPool[]>> {
+    const ids = [...new Set(variantIds)].map((v) => `${orgId}:${v}`);
+    const rows = await this.model.find({ _id: { $in: ids } }, POOLS).lean<StockLevel[]>();
+    return new Map(
+      rows
+        .filter((level) => level.orgId === orgId)
+        .map((l) => [l.variantId, stockLevelCodec.decode(l as unknown as Record<string, unknown>).costPools ?? []]),
+    );
+  }
+
   /** Every level of the organization, without bookkeeping or cost pools (a report over all its stock rows). */
   ofOrganization(orgId: string): Promise<StockLevel[]> {
     return this.model.find({ orgId }, LIST).lean<StockLevel[]>();

@@ -109,10 +109,7 @@ export class LandedCostCommands {
     const [costs, invoices, onHand] = await Promise.all([
       this.costs.ofPurchaseOrder(orgId, po.id),
       this.invoices.ofPurchaseOrder(orgId, po.id),
-      this.peers.stock.onHand(
-        orgId,
-        po.lines.map((l) => l.variantId),
-      ),
+      this.peers.stock.linesOnHand(orgId, po),
     ]);
     return landedCostSummary(po, costs, invoices, onHand);
   }

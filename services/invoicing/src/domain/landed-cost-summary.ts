@@ -4,23 +4,6 @@ import type { Invoice } from './invoice';
 import type { LandedCost } from './landed-cost';
 import { fromCents, fromUnits, sumCents, timesCents, toCents, toUnits } from '@stockyard/contracts';
 
-/**
- * Of each line's received units, how many are still on hand: the variant's stock (over every
- * warehouse) is taken to hold this order's receipts first, the last line of a variant first (the
- * newest receipts are the last sold). An approximation of FIFO from one figure: see the README.
- */
-function onHandUnits(po: InternalPurchaseOrder, onHand: ReadonlyMap<string, number>): Map<string, number> {
-  const left = new Map([...onHand].map(([variantId, q]) => [variantId, Math.max(0, toUnits(q))]));
-  const units = new Map<string, number>();
-  for (const line of [...po.lines].reverse()) {
-    const available = left.get(line.variantId) ?? 0;
-    const taken = Math.min(available, Math.max(0, toUnits(line.receivedQuantity)));
-    units.set(line.id, taken);
-    left.set(line.variantId, available - taken);
-  }
-  return units;
-}
-
 /** A line's landed cost split over its units on hand and sold, exactly (largest remainder). */
 function split(landed: number, onHand: number, sold: number): [number, number] {
   if (onHand + sold === 0 || landed <= 0) return [landed, 0];
@@ -36,7 +19,9 @@ function split(landed: number, onHand: number, sold: number): [number, number] {
  * GET …/landed-costs/summary: per line and in total, the received quantity, its base cost
  * (received × unit cost), the landed costs allocated to it (split over units on hand and sold:
  * we report both and rewrite no history), the cost variances of the live standard invoices
- * matched to it, and the per-unit landed cost (base + landed + variances) / received.
+ * matched to it, and the per-unit landed cost (base + landed + variances) / received. `onHand`
+ * is inventory's split of each line (by purchase-order line id; absent: none on hand), the one its
+ * cost layers take a landed cost by.
  */
 export function landedCostSummary(
   po: InternalPurchaseOrder,
@@ -44,7 +29,6 @@ export function landedCostSummary(
   invoices: readonly Invoice[],
   onHand: ReadonlyMap<string, number>,
 ): LandedCostSummary {
-  const stocked = onHandUnits(po, onHand);
   const sums = { received: 0, base: 0, landed: 0, onHand: 0, sold: 0, variance: 0 };
   const lines = po.lines.map((line) => {
     const received = Math.max(0, toUnits(line.receivedQuantity));
@@ -60,7 +44,7 @@ export function landedCostSummary(
         .flatMap((inv) => inv.lines.filter((l) => l.purchaseOrderLineId === line.id))
         .map((l) => toCents(l.costVariance ?? 0)),
     );
-    const onHandQty = stocked.get(line.id) ?? 0;
+    const onHandQty = Math.min(received, Math.max(0, toUnits(onHand.get(line.id) ?? 0)));
     const [landedOnHand, landedSold] = split(landed, onHandQty, received - onHandQty);
     const total = base + landed + variance;
     for (const [k, v] of [

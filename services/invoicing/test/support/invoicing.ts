@@ -71,8 +71,9 @@ export async function startInvoicing(orgId: string, options: HarnessOptions & { 
     /** A vendor (a catalog source), by default with 30 days of payment terms. */
     vendor: (fields: Record<string, unknown> = {}) => pur.supplier({ paymentTermsDays: 30, ...fields }),
     /**
-     * A SUBMITTED order of the vendor with a line per spec (`received` of it received), answered
-     * as purchasing has it after the receipts.
+     * A SUBMITTED order of the vendor with a line per spec (`received` of it received; of a new
+     * variant unless `variantId`), into a new warehouse unless `warehouseId`, answered as
+     * purchasing has it after the receipts.
      */
     async order(
       lines: {
@@ -80,18 +81,20 @@ export async function startInvoicing(orgId: string, options: HarnessOptions & { 
         unitCost: number;
         received?: number;
         variant?: Record<string, unknown>;
+        variantId?: string;
         supplierSku?: string;
       }[],
       channelId?: string,
+      warehouseId?: string,
     ) {
       const vendor = channelId ?? (await this.vendor());
-      const warehouseId = await pur.warehouse();
+      const warehouse = warehouseId ?? (await pur.warehouse());
       const inputs = [];
       for (const line of lines) {
-        const variantId = await pur.variant(line.variant ?? {});
+        const variantId = line.variantId ?? (await pur.variant(line.variant ?? {}));
         inputs.push({ variantId, quantity: line.quantity, unitCost: line.unitCost, supplierSku: line.supplierSku });
       }
-      const po = await pur.order({ channelId: vendor, warehouseId, lines: inputs });
+      const po = await pur.order({ channelId: vendor, warehouseId: warehouse, lines: inputs });
       await ok(await pur.request('POST', `/purchase-orders/${po.id}/submit`), 'submit');
       for (const [i, line] of lines.entries()) {
         if (line.received) await ok(await pur.receive(po.id, po.lines[i].id, { quantity: line.received }), 'receive');
