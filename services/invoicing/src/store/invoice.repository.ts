@@ -82,13 +82,11 @@ export class InvoiceReads {
 
   /** GET /invoices: live invoices by the query's filters and sort (candidates from the term index first). */
   async list(orgId: string, query: InvoiceListQuery & Page): Promise<StatePage<Invoice>> {
-    const among = await this.candidates(orgId, query);
     return readPage(this.model, {
-      filter: invoiceFilter(orgId, query, among),
+      filter: invoiceFilter(orgId, query, await this.candidates(orgId, query)),
       sort: invoiceSort(query),
       page: { limit: query.limit, offset: query.offset },
       projection: { outbox: 0 },
-      among,
     });
   }
 

@@ -98,10 +98,9 @@ export class OrderReads {
 
   /** GET /orders: live orders by the query's filters and sort (search candidates from the term index first). */
   async list(orgId: string, query: OrderListQuery & Page): Promise<StatePage<OrderWire>> {
-    const among = await this.candidates(orgId, query);
-    const filter = orderFilter(orgId, query, among);
+    const filter = orderFilter(orgId, query, await this.candidates(orgId, query));
     const page = { limit: query.limit, offset: query.offset };
-    return readPage(this.rows, { filter, sort: orderSort(query), page, among }, viewOf);
+    return readPage(this.rows, { filter, sort: orderSort(query), page }, viewOf);
   }
 
   /**

@@ -156,13 +156,11 @@ export class PurchaseOrderReads {
 
   /** GET /purchase-orders: live orders by the query's filters and sort (candidates from the term index first). */
   async list(orgId: string, query: PurchaseOrderListQuery & Page): Promise<StatePage<PurchaseOrder>> {
-    const among = await this.candidates(orgId, query);
     return readPage(this.model, {
-      filter: purchaseOrderFilter(orgId, query, among),
+      filter: purchaseOrderFilter(orgId, query, await this.candidates(orgId, query)),
       sort: purchaseOrderSort(query),
       page: { limit: query.limit, offset: query.offset },
       projection: { outbox: 0 },
-      among,
     });
   }
 
