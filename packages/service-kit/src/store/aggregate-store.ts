@@ -230,6 +230,8 @@ export class AggregateStore<S extends Aggregate> {
     states: readonly (Omit<S, 'version' | 'createdAt' | 'updatedAt'> & { id: string })[],
   ): Promise<boolean[]> {
     if (this.unique) throw new Error(`${this.options.name}: createAll does not claim unique values`);
+    // Its one audit record is the organization's: another's aggregates would land in its trail.
+    if (states.some((s) => s.orgId !== states[0]!.orgId)) throw new Error(`${this.options.name}: createAll of one org`);
     const now = new Date();
     const writes = states.map((state) => {
       const { id, ...given } = state as Record<string, unknown> & { orgId: string; id: string };
