@@ -2,6 +2,7 @@ import type { Part } from '@stockyard/service-kit';
 import type { Connection } from 'mongoose';
 import type { WarehouseCodeClaims } from './warehouse-code-claims';
 import type { WarehouseModel } from './warehouse.model';
+import { PassCheckpoints } from './pass-checkpoints';
 
 const CODE_CLAIMS_PASS = 'warehouse_code_claims';
 
@@ -20,10 +21,10 @@ export class LegacyAdoption implements Part {
   ) {}
 
   async start(): Promise<void> {
-    const passes = this.connection.collection<{ _id: string; at: Date }>('inventory_passes');
-    if (await passes.findOne({ _id: CODE_CLAIMS_PASS })) return;
+    const passes = new PassCheckpoints(this.connection);
+    if ((await passes.progress(CODE_CLAIMS_PASS)).finished) return;
     await this.claimExistingCodes();
-    await passes.updateOne({ _id: CODE_CLAIMS_PASS }, { $set: { at: new Date() } }, { upsert: true });
+    await passes.finish(CODE_CLAIMS_PASS);
   }
 
   private async claimExistingCodes(): Promise<void> {

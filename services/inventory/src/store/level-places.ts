@@ -3,6 +3,7 @@ import type { Connection } from 'mongoose';
 import { PLACES_CHANGED, placeTermsOf } from '../domain/level-places';
 import type { StockLevel } from '../domain/stock-level';
 import type { StockLevelModel } from './stock-level.model';
+import { PassCheckpoints } from './pass-checkpoints';
 
 /**
  * The level-place index (`stock_level_places`), a projection of the level store: a row per place
@@ -36,8 +37,8 @@ export class LevelPlacesRebuild implements Part {
   ) {}
 
   async start(): Promise<void> {
-    const passes = this.connection.collection<{ _id: string; at: Date }>('inventory_passes');
-    if (await passes.findOne({ _id: PASS })) return;
+    const passes = new PassCheckpoints(this.connection);
+    if ((await passes.progress(PASS)).finished) return;
     // Only what the index needs is read; a level stored before versions were kept is version 0.
     const levels = this.model
       .find({}, { orgId: 1, variantId: 1, locations: 1, version: 1 })
@@ -45,6 +46,6 @@ export class LevelPlacesRebuild implements Part {
       .cursor();
     for await (const level of levels)
       if (level.locations?.length) await this.places.reindex({ ...level, version: level.version ?? 0 });
-    await passes.updateOne({ _id: PASS }, { $set: { at: new Date() } }, { upsert: true });
+    await passes.finish(PASS);
   }
 }

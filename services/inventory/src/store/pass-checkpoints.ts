@@ -14,8 +14,9 @@ interface PassProgress {
 }
 
 /**
- * The progress of a pass that pages through a collection by `_id` and may stop anywhere (a crash,
- * a peer away): it starts again after the last page it finished, never before it.
+ * The start-up passes' records. A one-shot pass asks whether it `finished` and says when it has; a
+ * pass that pages through a collection by `_id` and may stop anywhere (a crash, a peer away) also
+ * records its pages, and starts again after the last one it finished, never before it.
  */
 export class PassCheckpoints {
   private readonly passes;

@@ -5,6 +5,7 @@ import { hasReorderPoint } from '../domain/reorder-levels';
 import type { StockLevel } from '../domain/stock-level';
 import type { StockLevelModel } from './stock-level.model';
 import type { StockLevelStore } from './stock.repository';
+import { PassCheckpoints } from './pass-checkpoints';
 
 const PASS = 'stock_levels_reorder_points';
 
@@ -21,8 +22,8 @@ export class ReorderPointAdoption implements Part {
   ) {}
 
   async start(): Promise<void> {
-    const passes = this.connection.collection<{ _id: string; at: Date }>('inventory_passes');
-    if (await passes.findOne({ _id: PASS })) return;
+    const passes = new PassCheckpoints(this.connection);
+    if ((await passes.progress(PASS)).finished) return;
     const older = this.model
       .find({ hasReorderPoint: { $exists: false } }, { orgId: 1, variantId: 1, locations: 1 })
       .lean<Pick<StockLevel, 'orgId' | 'variantId' | 'locations'>[]>()
@@ -30,6 +31,6 @@ export class ReorderPointAdoption implements Part {
     for await (const { orgId, variantId, locations } of older) {
       if (hasReorderPoint(locations)) await this.levels.change(orgId, variantId, (l) => decision(l, { events: [] }));
     }
-    await passes.updateOne({ _id: PASS }, { $set: { at: new Date() } }, { upsert: true });
+    await passes.finish(PASS);
   }
 }
