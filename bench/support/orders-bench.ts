@@ -126,7 +126,9 @@ async function seedLists(stack: Stack, mongoUrl: string, count: number) {
     });
     await db.collection('orders').insertMany(docs as never[]);
     const states = docs.map((d) => ({ ...(d as unknown as Order), id: d._id }));
-    await db.collection('order_rows').insertMany(states.map((o) => ({ _id: o.id, ...rowOf(o) })) as never[]);
+    await db
+      .collection('order_rows')
+      .insertMany(states.map((o) => ({ _id: o.id, ...rowOf(o), orgId: o.orgId, version: o.version })) as never[]);
     const terms = states.flatMap((o) => termRows(listOrg.orgId, o.id, 1, searchTermsOf(o)));
     await db.collection('order_terms').insertMany(terms as never[]);
   }

@@ -5,7 +5,7 @@ import type { Config } from './config';
 import type { VariantsGiven } from './deps';
 import { VARIANT_EVENTS, variantChangedHandler } from './events/handlers/variant-changed.handler';
 import { catalogProducts, catalogVariants } from './peers/catalog-variants';
-import { PassCheckpoints } from './store/pass-checkpoints';
+import { inventoryPasses } from './store/pass-checkpoints';
 import { variantModel } from './store/variant.model';
 import { VariantRepository, variantStore } from './store/variant.repository';
 
@@ -30,7 +30,7 @@ export function variantsModule(
     reads,
     store,
     catalogProducts(config),
-    new PassCheckpoints(connection),
+    inventoryPasses(connection),
     config.VARIANT_BACKFILL_MS,
     logger,
   );

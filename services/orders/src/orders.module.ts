@@ -23,7 +23,7 @@ import { HoldReads, holdStore } from './store/hold.repository';
 import { HoldsTrigger } from './store/holds-trigger';
 import { channelOrderClaimModel, orderModel } from './store/order.model';
 import { orderRowModel } from './store/order-row.model';
-import { OrderRows } from './store/order-rows';
+import { orderRows } from './store/order-rows';
 import { OrderReads, orderStore } from './store/order.repository';
 import { OrderStatsBuckets } from './store/order-stats.repository';
 import { orderTerms } from './store/order-terms';
@@ -58,7 +58,7 @@ export function ordersModule(
   const claims = channelOrderClaims(channelOrderClaimModel(connection), model);
   const store = orderStore(model, relay, claims, {
     terms,
-    rows: new OrderRows(rowModel, model),
+    rows: orderRows(rowModel, model),
     shipments: shipmentList,
     stats,
     holds: new HoldsTrigger(sync, logger),

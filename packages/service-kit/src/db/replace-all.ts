@@ -13,25 +13,52 @@ function onlyDuplicates(err: unknown): boolean {
   return (Array.isArray(raw) ? raw : [raw]).every((f) => isDuplicateKeyError({ code: f.code, message: f.errmsg }));
 }
 
+type Replacement = { filter: { _id: string } & Record<string, unknown>; doc: Record<string, unknown> };
+
 /**
  * A projection's documents replaced by their filters (inserted when none matches), in bulk writes.
  * A filter that also asks for an older `version` leaves a newer document be: the insert its upsert
  * then tries is a duplicate `_id`, which is no failure (an older update came after a newer one).
+ *
+ * Our FerretDB build stops an unordered bulk update at its first failed statement and answers
+ * no index (MongoDB goes on and names each): a batch that meets a duplicate is written again the
+ * careful way, where no statement can meet one (`replaceCarefully`).
  */
-export async function replaceAll(
-  collection: Collection,
-  writes: readonly { filter: Record<string, unknown>; doc: Record<string, unknown> }[],
-): Promise<void> {
+export async function replaceAll(collection: Collection, writes: readonly Replacement[]): Promise<void> {
   for (let i = 0; i < writes.length; i += BULK_WRITE_OPS) {
-    const ops = writes
-      .slice(i, i + BULK_WRITE_OPS)
-      .map(({ filter, doc }) => ({ replaceOne: { filter, replacement: doc, upsert: true } }));
+    const batch = writes.slice(i, i + BULK_WRITE_OPS);
+    const ops = batch.map(({ filter, doc }) => ({
+      replaceOne: { filter: filter as never, replacement: doc, upsert: true },
+    }));
     try {
       await collection.bulkWrite(ops, { ordered: false });
     } catch (err) {
       if (!onlyDuplicates(err)) throw err;
+      await replaceCarefully(collection, batch);
     }
   }
+}
+
+/**
+ * A batch written without upserts: those absent inserted (one unordered insert, whose refusals
+ * FerretDB and MongoDB alike name), the rest, and those another writer inserted meanwhile,
+ * replaced by their filters, which leave a newer document be.
+ */
+async function replaceCarefully(collection: Collection, batch: readonly Replacement[]): Promise<void> {
+  const ids = batch.map((w) => w.filter._id);
+  const stored = await collection.find({ _id: { $in: ids } } as never, { projection: { _id: 1 } }).toArray();
+  const present = new Set(stored.map((d) => String(d._id)));
+  const absent = batch.filter((w) => !present.has(w.filter._id));
+  const fates = await insertEach(
+    collection,
+    absent.map((w) => ({ ...w.doc, _id: w.filter._id })),
+  );
+  const replace = [...batch.filter((w) => present.has(w.filter._id)), ...absent.filter((_, i) => !fates[i])];
+  if (replace.length === 0) return;
+  await collection.bulkWrite(
+    replace.map(({ filter, doc }) => ({ replaceOne: { filter: filter as never, replacement: doc } })),
+    { ordered: false },
+  );
 }
 
 /**

@@ -435,9 +435,13 @@ export class AggregateStore<S extends Aggregate> {
     return { ...current, ...fields, version, updatedAt: now } as S;
   }
 
-  /** After a write, still under the lock: remember the state, tell the caller's hook, kick the relay. */
+  /**
+   * After a write, still under the lock: remember the state, hand it to the projections and the
+   * caller's hook, kick the relay.
+   */
   private async wrote(_id: string, state: S, events: EventEnvelope[]): Promise<void> {
     this.known?.set(_id, state);
+    this.projections?.wrote(state);
     await this.options.afterWrite?.(state);
     // On the next turn of the event loop: the caller's follow-up to the change (inventory's
     // ledger rows, which its relay's local handler would otherwise write a second time) has

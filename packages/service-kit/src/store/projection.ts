@@ -28,6 +28,8 @@ export interface Projection<S extends Aggregate> {
    * all the same; the relay's copy applies it again. Without it, the failure is the write's.
    */
   applyFailed?(err: unknown, updates: readonly EventEnvelope[]): void;
+  /** Present to keep the state each write made (under its lock, before `apply`): a list row's source. */
+  wrote?(state: S): void;
 }
 
 /** Updates this process applied lately, by event id, for the relay's copy to skip. */
@@ -49,6 +51,11 @@ export class Projections<S extends Aggregate> {
       if (!relay) throw new Error(`${owner} has projections but no outbox relay`);
       relay.handleLocally(projection.event, (event) => this.recent.runIfNew(event.id, () => projection.apply([event])));
     }
+  }
+
+  /** Hands a write's new state to the projections that keep it. */
+  wrote(state: S): void {
+    for (const projection of this.all) projection.wrote?.(state);
   }
 
   /** The local events of a write from `before` to `after`. */

@@ -2,7 +2,7 @@ import type { Part } from '@stockyard/service-kit';
 import type { Connection } from 'mongoose';
 import type { WarehouseCodeClaims } from './warehouse-code-claims';
 import type { WarehouseModel } from './warehouse.model';
-import { PassCheckpoints } from './pass-checkpoints';
+import { inventoryPasses } from './pass-checkpoints';
 
 const CODE_CLAIMS_PASS = 'warehouse_code_claims';
 
@@ -21,7 +21,7 @@ export class LegacyAdoption implements Part {
   ) {}
 
   async start(): Promise<void> {
-    const passes = new PassCheckpoints(this.connection);
+    const passes = inventoryPasses(this.connection);
     if ((await passes.progress(CODE_CLAIMS_PASS)).finished) return;
     await this.claimExistingCodes();
     await passes.finish(CODE_CLAIMS_PASS);

@@ -3,7 +3,7 @@ import type { Connection } from 'mongoose';
 import { PLACES_CHANGED, placeTermsOf } from '../domain/level-places';
 import type { StockLevel } from '../domain/stock-level';
 import type { StockLevelModel } from './stock-level.model';
-import { PassCheckpoints } from './pass-checkpoints';
+import { inventoryPasses } from './pass-checkpoints';
 
 /**
  * The level-place index (`stock_level_places`), a projection of the level store: a row per place
@@ -37,7 +37,7 @@ export class LevelPlacesRebuild implements Part {
   ) {}
 
   async start(): Promise<void> {
-    const passes = new PassCheckpoints(this.connection);
+    const passes = inventoryPasses(this.connection);
     if ((await passes.progress(PASS)).finished) return;
     // Only what the index needs is read; a level stored before versions were kept is version 0.
     const levels = this.model

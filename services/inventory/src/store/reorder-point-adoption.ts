@@ -5,7 +5,7 @@ import { hasReorderPoint } from '../domain/reorder-levels';
 import type { StockLevel } from '../domain/stock-level';
 import type { StockLevelModel } from './stock-level.model';
 import type { StockLevelStore } from './stock.repository';
-import { PassCheckpoints } from './pass-checkpoints';
+import { inventoryPasses } from './pass-checkpoints';
 
 const PASS = 'stock_levels_reorder_points';
 
@@ -22,7 +22,7 @@ export class ReorderPointAdoption implements Part {
   ) {}
 
   async start(): Promise<void> {
-    const passes = new PassCheckpoints(this.connection);
+    const passes = inventoryPasses(this.connection);
     if ((await passes.progress(PASS)).finished) return;
     const older = this.model
       .find({ hasReorderPoint: { $exists: false } }, { orgId: 1, variantId: 1, locations: 1 })

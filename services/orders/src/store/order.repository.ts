@@ -26,7 +26,6 @@ const REMEMBERED = 5_000;
 /**
  * The orders' store: the kit's (lock, version guard, outbox), the channel-order key claimed, and
  * the orders' projections kept with every write (search terms, list rows, shipments, stats, holds).
- * The rows are written from the states the writes made (`afterWrite`).
  */
 export const orderStore = (
   model: OrderModel,
@@ -46,7 +45,6 @@ export const orderStore = (
     // Trashed orders keep their key: the channel sending one again finds it.
     unique: { claims, valuesOf: (o) => [channelOrderKey(o)] },
     projections: [projections.terms, projections.rows, projections.shipments, projections.stats, projections.holds],
-    afterWrite: (state) => projections.rows.wrote(state),
   });
 export type OrderStore = ReturnType<typeof orderStore>;
 
