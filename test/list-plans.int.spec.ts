@@ -38,6 +38,7 @@ import { variantRefModel } from '../services/catalog/src/store/variant-ref.model
 import { VariantList } from '../services/catalog/src/store/variant-list';
 import { OPEN_STATUSES } from '../services/catalog/src/domain/import-job';
 import { purchaseOrderModel } from '../services/purchasing/src/store/purchase-order.model';
+import { purchaseOrderRowModel } from '../services/purchasing/src/store/purchase-order-row.model';
 import { purchaseOrderTerms } from '../services/purchasing/src/store/purchase-order-terms';
 import {
   EARLIEST as PO_EARLIEST,
@@ -148,7 +149,7 @@ function exportShapes(): Shape[] {
     ...both('stock movements', { model: movementModel, filter: { orgId: 'o' }, sort: oldestFirst }),
     ...both('stock movements?type', { model: movementModel, filter: { orgId: 'o', type: 'SALE' }, sort: oldestFirst }),
     ...both('purchase orders', {
-      model: purchaseOrderModel,
+      model: purchaseOrderRowModel,
       filter: purchaseOrderFilter('o', PurchaseOrderListQuerySchema.parse({})),
       sort: oldestFirst,
     }),
@@ -1006,8 +1007,8 @@ const SHAPES: Shape[] = [
     const name = `GET /purchase-orders${queryString(raw)}${fallback}`;
     const filter = purchaseOrderFilter('o', query);
     return [
-      { name, model: purchaseOrderModel, filter, sort: purchaseOrderSort(query), ...page },
-      { name: `${name} (total)`, model: purchaseOrderModel, filter, count: true as const },
+      { name, model: purchaseOrderRowModel, filter, sort: purchaseOrderSort(query), ...page },
+      { name: `${name} (total)`, model: purchaseOrderRowModel, filter, count: true as const },
     ];
   }),
   ...queries({ search: 'acme' }, { hasAttachment: 'true' }, { attachmentType: 'pdf', status: 'RECEIVED' }).map(
@@ -1015,7 +1016,7 @@ const SHAPES: Shape[] = [
       const query = PurchaseOrderListQuerySchema.parse(raw);
       return {
         name: `GET /purchase-orders${queryString(raw)}: the term index's candidates`,
-        model: purchaseOrderModel,
+        model: purchaseOrderRowModel,
         filter: purchaseOrderFilter('o', query, ['po_a', 'po_b', 'po_c']),
         sort: purchaseOrderSort(query),
         ...page,
@@ -1038,14 +1039,14 @@ const SHAPES: Shape[] = [
   },
   {
     name: 'GET /purchase-orders/trash',
-    model: purchaseOrderModel,
+    model: purchaseOrderRowModel,
     filter: { orgId: 'o', deletedAt: { $gte: PO_EARLIEST } },
     sort: { deletedAt: -1, _id: -1 },
     ...page,
   },
   {
     name: 'GET /purchase-orders/trash (total)',
-    model: purchaseOrderModel,
+    model: purchaseOrderRowModel,
     filter: { orgId: 'o', deletedAt: { $gte: PO_EARLIEST } },
     count: true,
   },

@@ -1,4 +1,10 @@
-import { subscription, type OutboxRelay, type ServiceContext, type ServiceModule } from '@stockyard/service-kit';
+import {
+  ListRowsBackfill,
+  subscription,
+  type OutboxRelay,
+  type ServiceContext,
+  type ServiceModule,
+} from '@stockyard/service-kit';
 import { HoldCommands } from './commands/hold-commands';
 import { PurchaseOrderCommands } from './commands/purchase-order-commands';
 import { ReceiptSweep } from './commands/receipt-sweep';
@@ -20,11 +26,14 @@ import { HoldLinkTells } from './store/hold-link-tells';
 import { orderNumberClaims, OrderNumbers } from './store/order-numbers';
 import { numberClaimModel, numberSequenceModel, purchaseOrderModel } from './store/purchase-order.model';
 import { PurchaseOrderReads, purchaseOrderStore, type PurchaseOrderStore } from './store/purchase-order.repository';
+import { purchaseOrderRowModel } from './store/purchase-order-row.model';
+import { purchaseOrderRows } from './store/purchase-order-rows';
 import { purchaseOrderTerms } from './store/purchase-order-terms';
+import { purchasingPasses } from './store/purchasing-passes';
 
 /**
- * Purchase orders: their store (numbers claimed; terms kept, and orders told of hold links, with
- * every write), order numbers, the peers they check (catalog, inventory, the holds port), commands,
+ * Purchase orders: their store (numbers claimed; terms and list rows kept, and orders told of hold
+ * links, with every write), order numbers, the peers they check (catalog, inventory, the holds port), commands,
  * routes (partner and internal), the receipt sweep and the invoice consumer.
  */
 export function purchaseOrdersModule(
@@ -36,8 +45,10 @@ export function purchaseOrdersModule(
   const terms = purchaseOrderTerms(connection);
   const claims = orderNumberClaims(numberClaimModel(connection), model);
   const tells = new HoldLinkTells(holdLookup, logger);
-  const store = purchaseOrderStore(model, relay, { terms, tells }, claims);
-  const orders = new PurchaseOrderReads(model, store, terms);
+  const rowModel = purchaseOrderRowModel(connection);
+  const rows = purchaseOrderRows(rowModel, model);
+  const store = purchaseOrderStore(model, relay, { terms, rows, tells }, claims);
+  const orders = new PurchaseOrderReads(model, rowModel, store, terms);
   const numbers = new OrderNumbers(numberSequenceModel(connection));
   const inventory = inventoryPeer(config);
   const commands = new PurchaseOrderCommands(store, orders, numbers, catalogReads(config), inventory);
@@ -59,7 +70,8 @@ export function purchaseOrdersModule(
     given,
     /** What the documents module records attachments on the orders with. */
     store,
-    parts: [sweep],
+    // Orders stored before their list rows were kept get them (once, from start).
+    parts: [sweep, new ListRowsBackfill('purchase_order_rows', rows, purchasingPasses(connection), logger)],
     subscriptions: [invoices],
     api: (router) => {
       purchaseOrdersRoutes(router, given);

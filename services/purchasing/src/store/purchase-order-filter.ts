@@ -12,8 +12,9 @@ export type PurchaseOrderFilters = Omit<PurchaseOrderListQuery, 'sortBy' | 'sort
 export const wantsAttachment = (query: PurchaseOrderFilters) => (query.attachmentType ? true : query.hasAttachment);
 
 /**
- * The list's filter: the equalities its indexes hold, the candidates the term index found (a
- * superset, when it found them: `ids`), and each exact condition checked on the orders read.
+ * The list's filter on the orders' rows (purchase-order-row.model.ts): the equalities its indexes
+ * hold, the candidates the term index found (a superset, when it found them: `ids`), and each
+ * exact condition checked on the rows read.
  */
 export function purchaseOrderFilter(orgId: string, query: PurchaseOrderFilters, ids?: string[]): OrgFilter {
   const filter: OrgFilter = { orgId, deletedAt: null };
@@ -21,21 +22,13 @@ export function purchaseOrderFilter(orgId: string, query: PurchaseOrderFilters, 
   if (query.channelId) filter.channelId = query.channelId;
   if (query.hasInvoice !== undefined) filter.hasInvoice = query.hasInvoice;
   if (ids) filter._id = { $in: ids };
-  const exact: Record<string, unknown>[] = [];
+  const attachment = wantsAttachment(query);
+  if (attachment !== undefined) filter.hasAttachment = attachment;
+  if (query.attachmentType) filter.attachmentKinds = query.attachmentType;
   if (query.search) {
     const pattern = wordStartPattern(query.search);
-    const fields = ['orderNumber', 'supplierName', 'lines.sku', 'lines.supplierSku'];
-    exact.push({ $or: fields.map((field) => ({ [field]: pattern })) });
+    filter.$or = ['orderNumber', 'supplierName', 'skus'].map((field) => ({ [field]: pattern }));
   }
-  const attachment = wantsAttachment(query);
-  if (attachment === true) {
-    exact.push(
-      query.attachmentType ? { 'attachments.kind': query.attachmentType } : { 'attachments.0': { $exists: true } },
-    );
-  } else if (attachment === false) {
-    exact.push({ 'attachments.0': { $exists: false } });
-  }
-  if (exact.length) filter.$and = exact;
   return filter;
 }
 

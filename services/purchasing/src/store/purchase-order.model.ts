@@ -1,4 +1,3 @@
-import { PURCHASE_ORDER_SORTS } from '@stockyard/contracts';
 import { outboxFields } from '@stockyard/service-kit';
 import { Schema, type Connection } from 'mongoose';
 
@@ -41,17 +40,9 @@ const purchaseOrderSchema = new Schema(
 );
 
 /**
- * One index per list shape (test/list-plans.int.spec.ts): the equalities, then the sort, then
- * `_id`. Live orders by each sort; by status, supplier or invoice presence newest first (with
- * another sort, such a filter is checked along the sort's own index); the trash by `deletedAt`;
- * the receipt sweep by `pendingReceipts`.
+ * The receipt sweep reads by `pendingReceipts`; the lists read the orders' rows
+ * (purchase-order-row.model.ts), which hold the list indexes.
  */
-for (const sort of PURCHASE_ORDER_SORTS) purchaseOrderSchema.index({ orgId: 1, deletedAt: 1, [sort]: -1, _id: -1 });
-const LIST_FILTERS = ['status', 'channelId', 'hasInvoice'] as const;
-for (const filter of LIST_FILTERS) {
-  purchaseOrderSchema.index({ orgId: 1, deletedAt: 1, [filter]: 1, createdAt: -1, _id: -1 });
-}
-purchaseOrderSchema.index({ orgId: 1, deletedAt: -1, _id: -1 });
 purchaseOrderSchema.index({ pendingReceipts: 1 });
 
 export const purchaseOrderModel = (connection: Connection) => connection.model('PurchaseOrder', purchaseOrderSchema);

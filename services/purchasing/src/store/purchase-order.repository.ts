@@ -1,4 +1,4 @@
-import type { Page, PurchaseOrderListQuery } from '@stockyard/contracts';
+import type { Page, PurchaseOrderListQuery, PurchaseOrder as PurchaseOrderWire } from '@stockyard/contracts';
 import {
   AggregateStore,
   readPage,
@@ -11,7 +11,6 @@ import { exportPage } from '@stockyard/service-kit/exports';
 import { onOrderPrefix, onOrderTerm } from '../domain/on-order';
 import type { PurchaseOrder } from '../domain/purchase-order';
 import { attachmentKindTerm, HAS_ATTACHMENT } from '../domain/purchase-order-search';
-import { purchaseOrderView } from '../domain/purchase-order-view';
 import {
   EARLIEST,
   purchaseOrderFilter,
@@ -21,6 +20,8 @@ import {
 } from './purchase-order-filter';
 import type { HoldLinkTells } from './hold-link-tells';
 import type { PurchaseOrderModel } from './purchase-order.model';
+import type { PurchaseOrderRowModel } from './purchase-order-row.model';
+import type { PurchaseOrderRows } from './purchase-order-rows';
 import { MAX_CANDIDATES, type PurchaseOrderTerms } from './purchase-order-terms';
 
 /** States this process remembers after its writes (a receipt's three steps read the order once). */
@@ -34,13 +35,13 @@ const BY_IDS = 500;
 const ON_ORDER_PER_VARIANT = 10_000;
 
 /**
- * The orders' store: the kit's (lock, version guard, outbox), its numbers claimed; its terms kept,
- * and orders told of its hold links, with every write.
+ * The orders' store: the kit's (lock, version guard, outbox), its numbers claimed; its terms and
+ * list rows kept, and orders told of its hold links, with every write.
  */
 export const purchaseOrderStore = (
   model: PurchaseOrderModel,
   relay: OutboxRelay,
-  projections: { terms: PurchaseOrderTerms; tells: HoldLinkTells },
+  projections: { terms: PurchaseOrderTerms; rows: PurchaseOrderRows; tells: HoldLinkTells },
   numbers: UniqueClaims,
 ) =>
   new AggregateStore<PurchaseOrder>(model, relay, {
@@ -48,14 +49,18 @@ export const purchaseOrderStore = (
     remember: REMEMBERED,
     // Trashed orders keep their numbers: a number is never reused.
     unique: { claims: numbers, valuesOf: (po) => [po.orderNumber] },
-    projections: [projections.terms, projections.tells],
+    projections: [projections.terms, projections.rows, projections.tells],
   });
 export type PurchaseOrderStore = ReturnType<typeof purchaseOrderStore>;
 
-/** The orders as states: by id, by term, pending receipts, and the lists. */
+/** A row's packed wire shape (purchase-order-rows.ts). */
+const viewOf = (row: Record<string, unknown>) => JSON.parse(row.view as string) as PurchaseOrderWire;
+
+/** The orders as states (by id, by term, pending receipts) and the lists, which read the orders' rows. */
 export class PurchaseOrderReads {
   constructor(
     private readonly model: PurchaseOrderModel,
+    private readonly rows: PurchaseOrderRowModel,
     private readonly store: PurchaseOrderStore,
     private readonly terms: PurchaseOrderTerms,
   ) {}
@@ -155,13 +160,16 @@ export class PurchaseOrderReads {
   }
 
   /** GET /purchase-orders: live orders by the query's filters and sort (candidates from the term index first). */
-  async list(orgId: string, query: PurchaseOrderListQuery & Page): Promise<StatePage<PurchaseOrder>> {
-    return readPage(this.model, {
-      filter: purchaseOrderFilter(orgId, query, await this.candidates(orgId, query)),
-      sort: purchaseOrderSort(query),
-      page: { limit: query.limit, offset: query.offset },
-      projection: { outbox: 0 },
-    });
+  async list(orgId: string, query: PurchaseOrderListQuery & Page): Promise<StatePage<PurchaseOrderWire>> {
+    return readPage(
+      this.rows,
+      {
+        filter: purchaseOrderFilter(orgId, query, await this.candidates(orgId, query)),
+        sort: purchaseOrderSort(query),
+        page: { limit: query.limit, offset: query.offset },
+      },
+      viewOf,
+    );
   }
 
   /**
@@ -170,17 +178,12 @@ export class PurchaseOrderReads {
    */
   async exportPage(orgId: string, filters: PurchaseOrderFilters, after: string | null, limit: number) {
     const filter = purchaseOrderFilter(orgId, filters, await this.candidates(orgId, filters));
-    const toRow = (doc: Record<string, unknown>) => purchaseOrderView(stateOf<PurchaseOrder>(doc));
-    return exportPage(this.model.collection, filter, after, limit, toRow);
+    return exportPage(this.rows.collection, filter, after, limit, viewOf);
   }
 
   /** GET /purchase-orders/trash: trashed orders, the last trashed first. */
-  trash(orgId: string, page: Page): Promise<StatePage<PurchaseOrder>> {
-    return readPage(this.model, {
-      filter: { orgId, deletedAt: { $gte: EARLIEST } },
-      sort: { deletedAt: -1, _id: -1 },
-      page,
-      projection: { outbox: 0 },
-    });
+  trash(orgId: string, page: Page): Promise<StatePage<PurchaseOrderWire>> {
+    const filter = { orgId, deletedAt: { $gte: EARLIEST } };
+    return readPage(this.rows, { filter, sort: { deletedAt: -1, _id: -1 }, page }, viewOf);
   }
 }
