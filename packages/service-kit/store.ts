@@ -1,5 +1,9 @@
-// Storage helpers below AggregateStore: batching, locks, recent work, replacing sets, state tables' class.
+// Storage helpers below AggregateStore: batching, locks, recent work, replacing sets, state tables' class,
+// number sequences, start-up passes' checkpoints and the list rows' backfill.
 export { InsertBatcher } from './src/db/insert-batcher';
+export { NumberSequence } from './src/store/number-sequence';
+export { ListRowsBackfill } from './src/store/list-rows-backfill';
+export { PassCheckpoints } from './src/store/pass-checkpoints';
 export { replaceAll } from './src/db/replace-all';
 export { documentLocks, documentKey, KeyedMutex } from './src/db/document-lock';
 export { RecentMap } from './src/recent-map';

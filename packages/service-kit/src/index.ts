@@ -18,12 +18,9 @@ export { AggregateStore, type Aggregate, type Decision } from './store/aggregate
 export type { Projection } from './store/projection';
 export { TermIndex } from './store/term-index';
 export { ListRows } from './store/list-rows';
-export { ListRowsBackfill } from './store/list-rows-backfill';
-export { PassCheckpoints } from './store/pass-checkpoints';
 export { countOwned, readPage, stateOf, type OrgFilter, type StatePage } from './store/read-page';
 export { findOwned, isDuplicateKeyError } from './db/mongo';
 export { UniqueClaims } from './store/unique-claims';
-export { NumberSequence } from './store/number-sequence';
 export { stateTable } from './domain/state-table';
 export { PeriodicPass } from './periodic-pass';
 export { newEvent, outboxFields } from './events/outbox';

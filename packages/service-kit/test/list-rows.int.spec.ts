@@ -1,16 +1,8 @@
 import { Schema, type Model } from 'mongoose';
 import { eventually, infraEnv, isolatedNames } from '@stockyard/testkit';
-import {
-  AggregateStore,
-  ListRows,
-  ListRowsBackfill,
-  newEvent,
-  OutboxRelay,
-  outboxFields,
-  PassCheckpoints,
-} from '../src';
+import { AggregateStore, ListRows, newEvent, OutboxRelay, outboxFields } from '../src';
 import { Broker } from '../events';
-import { replaceAll } from '../store';
+import { ListRowsBackfill, PassCheckpoints, replaceAll } from '../store';
 import { createLogger } from '../ops';
 import { useTestDatabase } from './support/database';
 

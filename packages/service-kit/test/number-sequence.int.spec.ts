@@ -1,4 +1,4 @@
-import { NumberSequence } from '../src';
+import { NumberSequence } from '../store';
 import { useTestDatabase } from './support/database';
 
 const db = useTestDatabase();

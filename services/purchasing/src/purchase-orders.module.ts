@@ -1,10 +1,5 @@
-import {
-  ListRowsBackfill,
-  subscription,
-  type OutboxRelay,
-  type ServiceContext,
-  type ServiceModule,
-} from '@stockyard/service-kit';
+import { subscription, type OutboxRelay, type ServiceContext, type ServiceModule } from '@stockyard/service-kit';
+import { ListRowsBackfill } from '@stockyard/service-kit/store';
 import { HoldCommands } from './commands/hold-commands';
 import { PurchaseOrderCommands } from './commands/purchase-order-commands';
 import { ReceiptSweep } from './commands/receipt-sweep';

@@ -1,4 +1,5 @@
-import { NumberSequence, UniqueClaims } from '@stockyard/service-kit';
+import { UniqueClaims } from '@stockyard/service-kit';
+import { NumberSequence } from '@stockyard/service-kit/store';
 import { skuKey } from '../domain/product-derived';
 import { skuTaken } from '../domain/product.errors';
 import type { ProductModel } from './product.model';

@@ -1,7 +1,7 @@
 import { PeriodicPass, type Logger } from '@stockyard/service-kit';
 import { fillProduct } from '../domain/variant';
 import type { CatalogProducts } from '../peers/catalog-variants';
-import type { PassCheckpoints } from '@stockyard/service-kit';
+import type { PassCheckpoints } from '@stockyard/service-kit/store';
 import type { VariantRef, VariantRepository, VariantStore } from '../store/variant.repository';
 
 /** Its record in `inventory_passes`. */

@@ -1,4 +1,4 @@
-import { PassCheckpoints } from '@stockyard/service-kit';
+import { PassCheckpoints } from '@stockyard/service-kit/store';
 import type { Connection } from 'mongoose';
 
 /** Inventory's start-up passes' records (`inventory_passes`). */

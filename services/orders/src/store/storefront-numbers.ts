@@ -1,4 +1,4 @@
-import { NumberSequence } from '@stockyard/service-kit';
+import { NumberSequence } from '@stockyard/service-kit/store';
 import { Schema, type Connection } from 'mongoose';
 
 /** `_id` = orgId: the organization's next storefront order number, advanced a block at a time. */

@@ -1,4 +1,5 @@
-import { NumberSequence, UniqueClaims } from '@stockyard/service-kit';
+import { UniqueClaims } from '@stockyard/service-kit';
+import { NumberSequence } from '@stockyard/service-kit/store';
 import { orderNumberTaken } from '../domain/purchase-order.errors';
 import type { NumberClaimModel, NumberSequenceModel, PurchaseOrderModel } from './purchase-order.model';
 
