@@ -23,6 +23,7 @@ import type { Invoice } from '../services/invoicing/src/domain/invoice';
 import { searchTermsOf } from '../services/invoicing/src/domain/invoice-search';
 import { largestRemainder } from '../services/invoicing/src/domain/allocation';
 import { packBalance } from '../services/invoicing/src/domain/balance-codec';
+import { rowOf } from '../services/invoicing/src/store/invoice-rows';
 import {
   applyBalanceChange,
   contributionOf,
@@ -123,7 +124,7 @@ async function main() {
     });
 
     // (a) 20,000 invoices, cloned straight into invoicing's collection, with their vendors' balances
-    // folded by the service's own rules and their term rows from its own searchTermsOf.
+    // folded by the service's own rules and their term rows and list rows from its own searchTermsOf and rowOf.
     const db = await mongoose.createConnection(infra.mongoUrl, { dbName: stack.databases.invoicing! }).asPromise();
     const stored = await db.collection('invoices').findOne({ _id: template.id } as never);
     if (!stored) throw new Error('template invoice not found');
@@ -167,6 +168,8 @@ async function main() {
       await db.collection('invoices').insertMany(docs as never[]);
       const terms = states.flatMap((s) => termRows(listOrg.orgId, s.id, 1, searchTermsOf(s)));
       await db.collection('invoice_terms').insertMany(terms as never[]);
+      const rows = states.map((inv) => ({ ...rowOf(inv), _id: inv.id, orgId: inv.orgId, version: inv.version }));
+      await db.collection('invoice_rows').insertMany(rows as never[]);
     }
     const now = new Date();
     await db.collection('vendor_balances').insertMany(

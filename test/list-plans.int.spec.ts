@@ -46,6 +46,7 @@ import {
   purchaseOrderSort,
 } from '../services/purchasing/src/store/purchase-order-filter';
 import { invoiceModel } from '../services/invoicing/src/store/invoice.model';
+import { invoiceRowModel } from '../services/invoicing/src/store/invoice-row.model';
 import {
   EARLIEST as INVOICE_EARLIEST,
   invoiceFilter,
@@ -154,7 +155,7 @@ function exportShapes(): Shape[] {
       sort: oldestFirst,
     }),
     ...both('invoices', {
-      model: invoiceModel,
+      model: invoiceRowModel,
       filter: invoiceFilter('o', InvoiceListQuerySchema.parse({})),
       sort: oldestFirst,
     }),
@@ -1061,7 +1062,7 @@ const SHAPES: Shape[] = [
     model: purchaseOrderModel,
     filter: { orgId: 'o', _id: { $in: ['po_a', 'po_b'] } },
   },
-  // Invoicing: the filters and sorts are the repository's own (store/invoice-filter.ts).
+  // Invoicing: the list rows, by the repository's filters and sorts (store/invoice-filter.ts).
   ...queries(
     ...INVOICE_SORTS.flatMap((sortBy): Record<string, string>[] => [{ sortBy }, { sortBy, sortOrder: 'asc' }]),
     { purchaseOrderId: 'po_1' },
@@ -1077,13 +1078,13 @@ const SHAPES: Shape[] = [
     const name = `GET /invoices${queryString(raw)}${fallback}`;
     const filter = invoiceFilter('o', query);
     return [
-      { name, model: invoiceModel, filter, sort: invoiceSort(query), ...page },
-      { name: `${name} (total)`, model: invoiceModel, filter, count: true as const },
+      { name, model: invoiceRowModel, filter, sort: invoiceSort(query), ...page },
+      { name: `${name} (total)`, model: invoiceRowModel, filter, count: true as const },
     ];
   }),
   {
     name: "GET /invoices?search: the term index's candidates",
-    model: invoiceModel,
+    model: invoiceRowModel,
     filter: invoiceFilter('o', InvoiceListQuerySchema.parse({ search: 'acme' }), ['inv_a', 'inv_b']),
     sort: invoiceSort(InvoiceListQuerySchema.parse({})),
     ...page,
@@ -1098,14 +1099,14 @@ const SHAPES: Shape[] = [
   },
   {
     name: 'GET /invoices/trash',
-    model: invoiceModel,
+    model: invoiceRowModel,
     filter: { orgId: 'o', deletedAt: { $gte: INVOICE_EARLIEST } },
     sort: { deletedAt: -1, _id: -1 },
     ...page,
   },
   {
     name: 'GET /invoices/trash (total)',
-    model: invoiceModel,
+    model: invoiceRowModel,
     filter: { orgId: 'o', deletedAt: { $gte: INVOICE_EARLIEST } },
     count: true,
   },

@@ -1,4 +1,5 @@
 import { subscription, type OutboxRelay, type ServiceContext, type ServiceModule } from '@stockyard/service-kit';
+import { ListRowsBackfill } from '@stockyard/service-kit/store';
 import { InvoiceCommands } from './commands/invoice-commands';
 import { InvoiceLineCommands } from './commands/invoice-line-commands';
 import { InvoiceReportCommands } from './commands/invoice-report-commands';
@@ -14,16 +15,20 @@ import type { InvoicePeers } from './peers';
 import { invoiceModel, numberClaimModel } from './store/invoice.model';
 import { invoiceNumberClaims } from './store/invoice-numbers';
 import { InvoiceReads, invoiceStore } from './store/invoice.repository';
+import { invoiceRowModel } from './store/invoice-row.model';
+import { invoiceRows } from './store/invoice-rows';
 import { invoiceTerms } from './store/invoice-terms';
+import { invoicingPasses } from './store/invoicing-passes';
 import { VendorBalances } from './store/vendor-balances';
 
 /**
- * Invoices and memos: their store (vendor numbers claimed, terms and vendor balances kept with
- * every write), commands (record, lines and matching, workflow, reports), routes, and the
- * consumer that keeps matched lines' variances current as goods are received.
+ * Invoices and memos: their store (vendor numbers claimed, terms, list rows and vendor balances
+ * kept with every write), commands (record, lines and matching, workflow, reports), routes, the
+ * consumer that keeps matched lines' variances current as goods are received, and the list rows'
+ * backfill.
  */
 export function invoicesModule(
-  { connection }: ServiceContext<Config>,
+  { connection, logger }: ServiceContext<Config>,
   relay: OutboxRelay,
   peers: InvoicePeers,
 ): ServiceModule<InvoicesGiven> {
@@ -31,8 +36,10 @@ export function invoicesModule(
   const terms = invoiceTerms(connection);
   const balances = new VendorBalances(connection);
   const claims = invoiceNumberClaims(numberClaimModel(connection), model);
-  const store = invoiceStore(model, relay, { terms, balances }, claims);
-  const reads = new InvoiceReads(model, store, terms);
+  const rowModel = invoiceRowModel(connection);
+  const rows = invoiceRows(rowModel, model);
+  const store = invoiceStore(model, relay, { terms, rows, balances }, claims);
+  const reads = new InvoiceReads(model, rowModel, store, terms);
   const commands = new InvoiceCommands(store, reads, peers.orders, peers.catalog, peers.settings);
   const contexts = new MatchContexts(peers.orders, peers.catalog, peers.settings);
   const lines = new InvoiceLineCommands(store, commands, contexts, peers.orders);
@@ -46,6 +53,8 @@ export function invoicesModule(
   });
   return {
     given,
+    // Invoices stored before their list rows were kept get them (once, from start).
+    parts: [new ListRowsBackfill('invoice_rows', rows, invoicingPasses(connection), logger)],
     subscriptions: [receipts],
     api: (router) => {
       invoicesRoutes(router, given);

@@ -12,8 +12,9 @@ const oneOrMany = (values: string[]) => (values.length === 1 ? values[0] : { $in
 export type InvoiceFilters = Omit<InvoiceListQuery, 'sortBy' | 'sortOrder'>;
 
 /**
- * The list's filter: the equalities its indexes hold, the candidates the term index found (a
- * superset, when it found them: `ids`), and the exact search condition checked on the invoices read.
+ * The list's filter on the invoices' rows (invoice-row.model.ts): the equalities its indexes hold,
+ * the candidates the term index found (a superset, when it found them: `ids`), and the exact search
+ * condition checked on the rows read.
  */
 export function invoiceFilter(orgId: string, query: InvoiceFilters, ids?: string[]): OrgFilter {
   const filter: OrgFilter = { orgId, deletedAt: null };

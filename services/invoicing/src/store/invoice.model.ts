@@ -1,4 +1,3 @@
-import { INVOICE_SORTS } from '@stockyard/contracts';
 import { outboxFields } from '@stockyard/service-kit';
 import { Schema, type Connection } from 'mongoose';
 
@@ -47,14 +46,12 @@ const invoiceSchema = new Schema(
 );
 
 /**
- * One index per list shape (test/list-plans.int.spec.ts): the equalities, then the sort, then
- * `_id`. Live invoices by each sort; by order, vendor, one status or one type newest first; the
- * trash by `deletedAt`; a vendor's statement by invoice date.
+ * The lists read the invoices' rows (invoice-row.model.ts), which hold the list indexes; these
+ * are the other reads': a purchase order's invoices newest first, the recorded documents of a
+ * period by invoice date (the purchase-spend report), a vendor's statement by invoice date.
  */
-for (const sort of INVOICE_SORTS) invoiceSchema.index({ orgId: 1, deletedAt: 1, [sort]: -1, _id: -1 });
-const LIST_FILTERS = ['purchaseOrderId', 'channelId', 'status', 'invoiceType'] as const;
-for (const filter of LIST_FILTERS) invoiceSchema.index({ orgId: 1, deletedAt: 1, [filter]: 1, createdAt: -1, _id: -1 });
-invoiceSchema.index({ orgId: 1, deletedAt: -1, _id: -1 });
+invoiceSchema.index({ orgId: 1, deletedAt: 1, purchaseOrderId: 1, createdAt: -1, _id: -1 });
+invoiceSchema.index({ orgId: 1, deletedAt: 1, invoiceDate: -1, _id: -1 });
 invoiceSchema.index({ orgId: 1, channelId: 1, deletedAt: 1, invoiceDate: 1, _id: 1 });
 
 export const invoiceModel = (connection: Connection) => connection.model('Invoice', invoiceSchema);

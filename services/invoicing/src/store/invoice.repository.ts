@@ -1,4 +1,4 @@
-import type { InvoiceListQuery, Page } from '@stockyard/contracts';
+import type { InvoiceListQuery, Invoice as InvoiceWire, Page } from '@stockyard/contracts';
 import {
   AggregateStore,
   readPage,
@@ -9,21 +9,22 @@ import {
 } from '@stockyard/service-kit';
 import { exportPage } from '@stockyard/service-kit/exports';
 import type { Invoice } from '../domain/invoice';
-import { invoiceView } from '../domain/invoice-view';
 import { EARLIEST, invoiceFilter, invoiceSort, type InvoiceFilters } from './invoice-filter';
 import type { InvoiceModel } from './invoice.model';
+import type { InvoiceRowModel } from './invoice-row.model';
+import type { InvoiceRows } from './invoice-rows';
 import { numberValueOf } from './invoice-numbers';
 import type { InvoiceTerms } from './invoice-terms';
 import type { VendorBalances } from './vendor-balances';
 
 /**
  * The invoices' store: the kit's (lock, version guard, outbox), the vendor's number claimed, and
- * the invoice's terms and its vendor's balance kept with every write.
+ * the invoice's terms, list row and its vendor's balance kept with every write.
  */
 export const invoiceStore = (
   model: InvoiceModel,
   relay: OutboxRelay,
-  projections: { terms: InvoiceTerms; balances: VendorBalances },
+  projections: { terms: InvoiceTerms; rows: InvoiceRows; balances: VendorBalances },
   numbers: UniqueClaims,
 ) =>
   new AggregateStore<Invoice>(model, relay, {
@@ -31,14 +32,18 @@ export const invoiceStore = (
     remember: 2_000,
     // Live invoices hold their vendor's number; a trashed one gives it up.
     unique: { claims: numbers, valuesOf: (inv) => (inv.deletedAt ? [] : [numberValueOf(inv)]) },
-    projections: [projections.terms, projections.balances],
+    projections: [projections.terms, projections.rows, projections.balances],
   });
 export type InvoiceStore = ReturnType<typeof invoiceStore>;
 
-/** The invoices as states: by id, by order or vendor, and the lists. */
+/** A row's packed wire shape (invoice-rows.ts). */
+const viewOf = (row: Record<string, unknown>) => JSON.parse(row.view as string) as InvoiceWire;
+
+/** The invoices as states (by id, by order or vendor) and the lists, which read the invoices' rows. */
 export class InvoiceReads {
   constructor(
     private readonly model: InvoiceModel,
+    private readonly rows: InvoiceRowModel,
     private readonly store: InvoiceStore,
     private readonly terms: InvoiceTerms,
   ) {}
@@ -81,13 +86,16 @@ export class InvoiceReads {
   }
 
   /** GET /invoices: live invoices by the query's filters and sort (candidates from the term index first). */
-  async list(orgId: string, query: InvoiceListQuery & Page): Promise<StatePage<Invoice>> {
-    return readPage(this.model, {
-      filter: invoiceFilter(orgId, query, await this.candidates(orgId, query)),
-      sort: invoiceSort(query),
-      page: { limit: query.limit, offset: query.offset },
-      projection: { outbox: 0 },
-    });
+  async list(orgId: string, query: InvoiceListQuery & Page): Promise<StatePage<InvoiceWire>> {
+    return readPage(
+      this.rows,
+      {
+        filter: invoiceFilter(orgId, query, await this.candidates(orgId, query)),
+        sort: invoiceSort(query),
+        page: { limit: query.limit, offset: query.offset },
+      },
+      viewOf,
+    );
   }
 
   /**
@@ -96,16 +104,12 @@ export class InvoiceReads {
    */
   async exportPage(orgId: string, filters: InvoiceFilters, after: string | null, limit: number) {
     const filter = invoiceFilter(orgId, filters, await this.candidates(orgId, filters));
-    return exportPage(this.model.collection, filter, after, limit, (doc) => invoiceView(stateOf<Invoice>(doc)));
+    return exportPage(this.rows.collection, filter, after, limit, viewOf);
   }
 
   /** GET /invoices/trash: trashed invoices, the last trashed first. */
-  trash(orgId: string, page: Page): Promise<StatePage<Invoice>> {
-    return readPage(this.model, {
-      filter: { orgId, deletedAt: { $gte: EARLIEST } },
-      sort: { deletedAt: -1, _id: -1 },
-      page,
-      projection: { outbox: 0 },
-    });
+  trash(orgId: string, page: Page): Promise<StatePage<InvoiceWire>> {
+    const filter = { orgId, deletedAt: { $gte: EARLIEST } };
+    return readPage(this.rows, { filter, sort: { deletedAt: -1, _id: -1 }, page }, viewOf);
   }
 }
