@@ -307,6 +307,16 @@ function cogsShapes(): Shape[] {
   ];
 }
 
+/** GET /stock/variant/{variantId}/as-of (issue #42): one variant's entries up to the date, an index range. */
+function variantAsOfShape(): Shape {
+  return {
+    name: 'GET /stock/variant/{variantId}/as-of: its entries up to the date',
+    model: valuationEntryModel,
+    filter: { orgId: 'o', variantId: 'v', at: { $lte: now } },
+    exact: true,
+  };
+}
+
 const SHAPES: Shape[] = [
   { name: 'GET /stock/movements', model: movementModel, filter: { orgId: 'o' }, sort: newestFirst, ...page },
   {
@@ -1253,6 +1263,7 @@ const SHAPES: Shape[] = [
   ...auditShapes(),
   ...exportJobShapes(),
   ...cogsShapes(),
+  variantAsOfShape(),
 ];
 
 const unique = `${Date.now().toString(36)}${crypto.randomBytes(3).toString('hex')}`;

@@ -39,7 +39,9 @@ const valuationEntrySchema = new Schema(
 // One variant's stock as of a date (GET /stock/variant/{id}/as-of): its entries up to it,
 // `{ orgId, variantId, at: { $lte: asOf } }`, summed per warehouse (store/valuation-reads.ts: a sum,
 // not the last row's `…After` fields, which two racing writes may date out of version order).
-valuationEntrySchema.index({ orgId: 1, variantId: 1, warehouseId: 1, at: -1, version: -1, index: -1 });
+// The date right after the equalities: with the warehouse between them our FerretDB planned the read on
+// `{orgId, at}` and read the organization's every entry up to the date (0.9–1 s for 34–50 of 100,000).
+valuationEntrySchema.index({ orgId: 1, variantId: 1, at: 1 });
 // A period's flows (the reconciliation): `{ orgId, at: { $gte: from, $lte: to } }` summed by kind
 // (domain/valuation-summary.ts); a warehouse's the same with warehouseId.
 // The stock's value as of a date (GET /reports/stock-valuation): `{ orgId, [warehouseId,] at: { $lte } }`, summed.
