@@ -36,16 +36,22 @@ export async function benchServers(run: string) {
   return { infra: servers, ferretdb: store.pid };
 }
 
-/** Starts a FerretDB of the checkout's build on a free port and an empty folder; later benchmarks use it. */
-export async function startOwnFerretDb(log: (line: string) => void): Promise<Store & { stop(): Promise<void> }> {
+/**
+ * Starts a FerretDB of the checkout's build on a free port and an empty folder under STATE_DIR/`run`
+ * (bench:flows', unless named); later benchmarks use it.
+ */
+export async function startOwnFerretDb(
+  log: (line: string) => void,
+  run = 'bench-flows',
+): Promise<Store & { stop(): Promise<void> }> {
   const binary = await buildFerretDb({ srcDir: path.join(REPO_ROOT, 'infra', 'ferretdb'), stateDir: STATE_DIR, log });
   const port = await freePort();
-  const folder = path.join(STATE_DIR, 'bench-flows');
+  const folder = path.join(STATE_DIR, run);
   const dataDir = path.join(folder, `data-${port}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const logFile = path.join(folder, `ferretdb-${port}.log`);
   const pid = await launchFerretDb({ binary, port, dataDir, logFile, cwd: REPO_ROOT, log });
-  if (pid === undefined) throw new Error('bench:flows: its own FerretDB did not start');
+  if (pid === undefined) throw new Error(`${run}: its own FerretDB did not start`);
   own = { mongoUrl: `mongodb://127.0.0.1:${port}`, pid };
   const stop = async () => {
     own = undefined;
