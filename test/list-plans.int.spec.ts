@@ -44,6 +44,7 @@ import {
   EARLIEST as PO_EARLIEST,
   purchaseOrderFilter,
   purchaseOrderSort,
+  receiptsFilter,
 } from '../services/purchasing/src/store/purchase-order-filter';
 import { invoiceModel } from '../services/invoicing/src/store/invoice.model';
 import { invoiceRowModel } from '../services/invoicing/src/store/invoice-row.model';
@@ -1066,6 +1067,13 @@ const SHAPES: Shape[] = [
     model: purchaseOrderModel,
     filter: { pendingReceipts: true },
     limit: 100,
+  },
+  {
+    name: 'POST /internal/v1/purchase-orders/receipt-lines: a page of orders by _id',
+    model: purchaseOrderModel,
+    filter: receiptsFilter('o', now, 'po_a'),
+    sort: { _id: 1 },
+    limit: 200,
   },
   {
     name: 'POST /internal/v1/purchase-orders/batch',

@@ -32,6 +32,16 @@ export function purchaseOrderFilter(orgId: string, query: PurchaseOrderFilters, 
   return filter;
 }
 
+/**
+ * The orders (trashed too) that may hold a receipt applied from `from` on, by `_id` after `after`:
+ * those not fully received before `from` (receipts live inside the order).
+ */
+export const receiptsFilter = (orgId: string, from: Date, after: string | null): OrgFilter => ({
+  orgId,
+  ...(after === null ? {} : { _id: { $gt: after } }),
+  $or: [{ receivedAt: null }, { receivedAt: { $gte: from } }],
+});
+
 export const purchaseOrderSort = (query: PurchaseOrderListQuery): Record<string, 1 | -1> => {
   const direction = query.sortOrder === 'asc' ? 1 : -1;
   return { [query.sortBy]: direction, _id: direction };

@@ -44,6 +44,8 @@ const purchaseOrderSchema = new Schema(
  * (purchase-order-row.model.ts), which hold the list indexes.
  */
 purchaseOrderSchema.index({ pendingReceipts: 1 });
+// The receipt lines' pages (purchase-spend): the organization's orders by `_id`, the rest checked on read.
+purchaseOrderSchema.index({ orgId: 1, _id: 1 });
 
 export const purchaseOrderModel = (connection: Connection) => connection.model('PurchaseOrder', purchaseOrderSchema);
 export type PurchaseOrderModel = ReturnType<typeof purchaseOrderModel>;

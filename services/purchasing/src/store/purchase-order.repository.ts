@@ -15,6 +15,7 @@ import {
   EARLIEST,
   purchaseOrderFilter,
   purchaseOrderSort,
+  receiptsFilter,
   wantsAttachment,
   type PurchaseOrderFilters,
 } from './purchase-order-filter';
@@ -83,11 +84,7 @@ export class PurchaseOrderReads {
    * the page is full.
    */
   async mayHaveReceipts(orgId: string, from: Date, after: string | null, limit: number) {
-    const filter = {
-      orgId,
-      ...(after === null ? {} : { _id: { $gt: after } }),
-      $or: [{ receivedAt: null }, { receivedAt: { $gte: from } }],
-    };
+    const filter = receiptsFilter(orgId, from, after);
     const projection = { outbox: 0, attachments: 0, tracking: 0 };
     const docs = await this.model.find(filter, projection).sort({ _id: 1 }).limit(limit).lean();
     const orders = docs.map((d) => stateOf<PurchaseOrder>(d));
