@@ -17,18 +17,6 @@ import type { ValuationEntry } from '../../services/inventory/src/domain/valuati
 
 const DAY_MS = 86_400_000;
 
-/** A small seeded generator (mulberry32): the same settings give the same history. */
-export function randomFrom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface HistoryPlace {
   orgId: string;
   variantId: string;

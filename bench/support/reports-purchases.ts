@@ -12,7 +12,7 @@ import type { PurchaseOrder } from '../../services/purchasing/src/domain/purchas
 import { searchTermsOf } from '../../services/purchasing/src/domain/purchase-order-search';
 import { rowOf } from '../../services/purchasing/src/store/purchase-order-rows';
 import { sleep } from './figures';
-import { randomFrom } from './reports-history';
+import { seeded as randomFrom } from '../../test/support/fuzz-inputs';
 import { seeder } from './seeding';
 import type { MongoClient, StoredDoc } from './store';
 

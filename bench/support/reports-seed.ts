@@ -8,13 +8,14 @@
  * while the last is written.
  */
 import { termRows } from '../../packages/service-kit/src/store/search-index';
-import type { StockMovement } from '@stockyard/contracts';
 import { placeTermsOf } from '../../services/inventory/src/domain/level-places';
 import { applyVariantChange, noVariant } from '../../services/inventory/src/domain/variant';
+import { rowOf as movementRowOf } from '../../services/inventory/src/store/ledger';
 import { stockLevelCodec } from '../../services/inventory/src/store/stock-level.codec';
 import { valuationRowsOf } from '../../services/inventory/src/store/valuation-rows';
 import { say } from './figures';
-import { historyOf, randomFrom, type History } from './reports-history';
+import { seeded as randomFrom } from '../../test/support/fuzz-inputs';
+import { historyOf, type History } from './reports-history';
 import type { MongoClient, StoredDoc } from './store';
 
 type Db = ReturnType<MongoClient['db']>;
@@ -92,14 +93,6 @@ function variantCopy(orgId: string, i: number, at: Date): StoredDoc {
   return { ...state, _id: `${orgId}:${variantId}`, version: 1, createdAt: at, updatedAt: at };
 }
 
-/** A movement as the ledger stores it (store/ledger.ts's rowOf). */
-const movementRow = (orgId: string, movement: StockMovement): StoredDoc => ({
-  ...movement,
-  _id: movement.id,
-  orgId,
-  createdAt: new Date(movement.createdAt),
-});
-
 /** The level as its store last wrote it: its stored fields, the version after its last change, the store's instants. */
 function levelDoc({ level, first, last }: History): StoredDoc {
   const { version, ...fields } = level;
@@ -132,7 +125,7 @@ export async function seedReports(db: Db, options: ReportsSeedOptions): Promise<
     await batches.add('stock_level_places', termRows(orgId, variantId, level.version, placeTermsOf(level)));
     await batches.add(
       'stock_movements',
-      history.steps.flatMap((s) => s.movements.map((m) => movementRow(orgId, m))),
+      history.steps.flatMap((s) => s.movements.map((m) => movementRowOf(orgId, m) as StoredDoc)),
     );
     await batches.add(
       'stock_valuation_entries',

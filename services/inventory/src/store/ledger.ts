@@ -54,7 +54,8 @@ const throwNotYet = (): never => {
   throw idempotencyInProgress();
 };
 
-const rowOf = (orgId: string, movement: StockMovement): MovementDoc => ({
+/** A movement as the ledger stores it (bench:reports seeds its movements with it). */
+export const rowOf = (orgId: string, movement: StockMovement): MovementDoc => ({
   ...movement,
   _id: movement.id,
   orgId,
