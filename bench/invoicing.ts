@@ -31,7 +31,7 @@ import {
   type VendorBalance,
 } from '../services/invoicing/src/domain/vendor-balance';
 import { cpuMeter, runScript, watchMachine } from './machine';
-import { seeder } from './support/seeding';
+import { cloneable, seeder } from './support/seeding';
 import { load, ms, pct, say } from './support/figures';
 
 // mongoose is the services' dependency, not the workspace root's.
@@ -128,8 +128,7 @@ async function main() {
     const db = await mongoose.createConnection(infra.mongoUrl, { dbName: stack.databases.invoicing! }).asPromise();
     const stored = await db.collection('invoices').findOne({ _id: template.id } as never);
     if (!stored) throw new Error('template invoice not found');
-    // Without the template's outbox bookkeeping: 20,000 clones with events pending would keep the relay busy.
-    const { outbox: _o, outboxPending: _p, outboxAt: _a, ...templateDoc } = stored;
+    const templateDoc = cloneable(stored);
     const listOrg = stack.bootstrapOrg('Bench Invoicing Reports');
     const seedStart = performance.now();
     const base = Date.now() - 300 * 86_400_000;

@@ -15,7 +15,7 @@ import { benchServers } from './servers';
 import { listReads, pageReads, type ListFigures } from './list-reads';
 import { load, ms, pct, pool, say, straightReads } from './figures';
 import { Refusals } from './refusals';
-import { seeder } from './seeding';
+import { cloneable, seeder } from './seeding';
 import { mongoose } from './store';
 
 const CONNECTIONS = 20;
@@ -100,8 +100,9 @@ async function loop(api: Api, body: () => unknown, seconds: number, refusals: Re
  */
 async function seedLists(stack: Stack, mongoUrl: string, count: number) {
   const db = await mongoose.createConnection(mongoUrl, { dbName: stack.databases.orders! }).asPromise();
-  const template = await db.collection('orders').findOne({ channelOrderId: 'BENCH-0' });
-  if (!template) throw new Error('template order not found');
+  const raw = await db.collection('orders').findOne({ channelOrderId: 'BENCH-0' });
+  if (!raw) throw new Error('template order not found');
+  const template = cloneable(raw);
   const listOrg = stack.bootstrapOrg('Bench Orders Lists');
   const channels = Array.from({ length: CHANNELS }, (_, c) => `ch_bench_${c}`);
   const listStart = performance.now();

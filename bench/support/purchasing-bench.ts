@@ -15,7 +15,7 @@ import { benchServers } from './servers';
 import { listReads, pageReads, type ListFigures } from './list-reads';
 import { load, ms, pct, pool, say, straightReads } from './figures';
 import { Refusals } from './refusals';
-import { seeder } from './seeding';
+import { cloneable, seeder } from './seeding';
 import { mongoose } from './store';
 
 const CONNECTIONS = 20;
@@ -96,8 +96,9 @@ async function loop(api: Api, queues: Line[][], seconds: number, refusals: Refus
  */
 async function seedLists(stack: Stack, mongoUrl: string, templateId: string, count: number) {
   const db = await mongoose.createConnection(mongoUrl, { dbName: stack.databases.purchasing! }).asPromise();
-  const template = await db.collection('purchase_orders').findOne({ _id: templateId as never });
-  if (!template) throw new Error('template order not found');
+  const raw = await db.collection('purchase_orders').findOne({ _id: templateId as never });
+  if (!raw) throw new Error('template order not found');
+  const template = cloneable(raw);
   const listOrg = stack.bootstrapOrg('Bench Purchasing Lists');
   const listStart = performance.now();
   const base = Date.now() - count * 60_000;

@@ -13,7 +13,7 @@ import { searchTermsOf } from '../../services/purchasing/src/domain/purchase-ord
 import { rowOf } from '../../services/purchasing/src/store/purchase-order-rows';
 import { sleep } from './figures';
 import { seeded as randomFrom } from '../../test/support/fuzz-inputs';
-import { seeder } from './seeding';
+import { cloneable, seeder } from './seeding';
 import type { MongoClient, StoredDoc } from './store';
 
 type Db = ReturnType<MongoClient['db']>;
@@ -83,8 +83,9 @@ export async function seedPurchases(
   count: number,
 ): Promise<number> {
   const templateId = await receivedOrder(api, org.warehouseId);
-  const template = await db.collection('purchase_orders').findOne({ _id: templateId as never });
-  if (!template) throw new Error('template order not found');
+  const stored = await db.collection('purchase_orders').findOne({ _id: templateId as never });
+  if (!stored) throw new Error('template order not found');
+  const template = cloneable(stored);
   const random = randomFrom(7);
   const end = Date.now() - 3_600_000;
   for (let from = 0; from < count; from += BATCH) {
