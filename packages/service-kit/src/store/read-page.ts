@@ -2,6 +2,7 @@ import type { List, Page } from '@stockyard/contracts';
 import type { Model } from 'mongoose';
 import { decodeCursor, keysetAfter, pageWithNext } from '../db/keyset';
 import { AppError } from '../errors';
+import { readAmong } from './read-among';
 
 /** A filter of one organization's documents: every list and count of a service starts with it. */
 export type OrgFilter = { orgId: string } & Record<string, unknown>;
@@ -32,6 +33,12 @@ export interface PageRead {
   projection?: Record<string, 0>;
   /** Whether to count the matches (default: yes, but not on a cursor page, where it costs as much as the page). */
   withTotal?: boolean;
+  /**
+   * The ids the records are among, when a term index bounded them (its candidates): the page and
+   * its total come from one read of the matching candidates' sort keys (read-among.ts), not from a
+   * page read and a count that each decode every candidate.
+   */
+  among?: readonly string[];
 }
 
 /** One page of a list as the API answers it, with `next` when the order pages by cursor. */
@@ -60,16 +67,25 @@ export async function readPage<S>(
   const field = read.cursorField ?? 'createdAt';
   const cursorOrder = Object.keys(sort)[0] === field && sort._id !== undefined;
   const direction = sort[field] ?? -1;
-  const rows = model
-    .find(after ? { ...filter, ...keysetAfter(after, direction, field) } : filter, read.projection)
-    .sort(sort)
-    .skip(page.offset)
-    .limit(cursorOrder ? page.limit + 1 : page.limit) // one more tells whether a next page exists
-    .lean<Record<string, unknown>[]>();
-  const [docs, total] = await Promise.all([
-    rows,
-    (read.withTotal ?? !after) ? model.countDocuments(filter) : undefined,
-  ]);
+  const take = cursorOrder ? page.limit + 1 : page.limit; // one more tells whether a next page exists
+  const counted = read.withTotal ?? !after;
+  const [docs, total] = read.among
+    ? await readAmong(model, {
+        ...read,
+        among: read.among,
+        offset: page.offset,
+        take,
+        after: after && { key: after, field, direction },
+      }).then(({ docs, matched }) => [docs, counted ? matched : undefined] as const)
+    : await Promise.all([
+        model
+          .find(after ? { ...filter, ...keysetAfter(after, direction, field) } : filter, read.projection)
+          .sort(sort)
+          .skip(page.offset)
+          .limit(take)
+          .lean<Record<string, unknown>[]>(),
+        counted ? model.countDocuments(filter) : undefined,
+      ]);
   const base = { total, limit: page.limit, offset: page.offset };
   if (!cursorOrder) return { data: docs.map(as), ...base };
   const { rows: kept, next } = pageWithNext(docs, page.limit, (d) => ({ at: d[field] as Date, id: String(d._id) }));

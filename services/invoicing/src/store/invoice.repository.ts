@@ -87,12 +87,14 @@ export class InvoiceReads {
 
   /** GET /invoices: live invoices by the query's filters and sort (candidates from the term index first). */
   async list(orgId: string, query: InvoiceListQuery & Page): Promise<StatePage<InvoiceWire>> {
+    const among = await this.candidates(orgId, query);
     return readPage(
       this.rows,
       {
-        filter: invoiceFilter(orgId, query, await this.candidates(orgId, query)),
+        filter: invoiceFilter(orgId, query, among),
         sort: invoiceSort(query),
         page: { limit: query.limit, offset: query.offset },
+        among,
       },
       viewOf,
     );

@@ -96,9 +96,10 @@ export class OrderReads {
 
   /** GET /orders: live orders by the query's filters and sort (search candidates from the term index first). */
   async list(orgId: string, query: OrderListQuery & Page): Promise<StatePage<OrderWire>> {
-    const filter = orderFilter(orgId, query, await this.candidates(orgId, query));
+    const among = await this.candidates(orgId, query);
+    const filter = orderFilter(orgId, query, among);
     const page = { limit: query.limit, offset: query.offset };
-    return readPage(this.rows, { filter, sort: orderSort(query), page }, viewOf);
+    return readPage(this.rows, { filter, sort: orderSort(query), page, among }, viewOf);
   }
 
   /**

@@ -158,12 +158,14 @@ export class PurchaseOrderReads {
 
   /** GET /purchase-orders: live orders by the query's filters and sort (candidates from the term index first). */
   async list(orgId: string, query: PurchaseOrderListQuery & Page): Promise<StatePage<PurchaseOrderWire>> {
+    const among = await this.candidates(orgId, query);
     return readPage(
       this.rows,
       {
-        filter: purchaseOrderFilter(orgId, query, await this.candidates(orgId, query)),
+        filter: purchaseOrderFilter(orgId, query, among),
         sort: purchaseOrderSort(query),
         page: { limit: query.limit, offset: query.offset },
+        among,
       },
       viewOf,
     );
