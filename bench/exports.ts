@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ensureInfra, ferretDbPid, infraVariables, REPO_ROOT, startStack } from '@stockyard/testkit';
+import { EXPORT_ROWS_MAX } from '@stockyard/contracts';
+import { exportPage } from '../packages/service-kit/src/store/export-page';
 import { cpuMeter, runScript, watchMachine } from './machine';
 import { load, say, sleep } from './support/figures';
 
@@ -18,6 +20,8 @@ const mongoose = createRequire(path.join(REPO_ROOT, 'services/inventory/package.
 
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 200_000);
 const RATE_LIMIT = '100000000';
+/** Rows a page of the exports' worker asks its owner for (webhooks' EXPORT_PAGE_ROWS default). */
+const PAGE_ROWS = EXPORT_ROWS_MAX;
 
 /** Resident memory of a process now, in MB (Linux /proc). */
 function rssMb(pid: number): number {
@@ -46,6 +50,37 @@ function movementDocs(orgId: string, from: number, count: number) {
   });
 }
 
+/**
+ * The store's floor for the export: the same rows read straight from the collection, page after page
+ * of EXPORT_PAGE_ROWS by the kit's own export page (the query inventory runs), with nothing else
+ * done with them. No export can read its rows faster than this here.
+ */
+async function storeFloor(collection: import('mongoose').mongo.Collection, orgId: string, ferretdb?: number) {
+  const meter = cpuMeter({ ferretdb, 'this script': process.pid }).start();
+  const started = performance.now();
+  let rows = 0;
+  let after: string | null = null;
+  do {
+    const page: { rows: unknown[]; next: string | null } = await exportPage(
+      collection,
+      { orgId },
+      after,
+      PAGE_ROWS,
+      (d) => d,
+    );
+    rows += page.rows.length;
+    after = page.next;
+  } while (after !== null);
+  const seconds = (performance.now() - started) / 1000;
+  const perThousand = Object.entries(meter.stop())
+    .map(([name, msUsed]) => `${name} ${((msUsed / rows) * 1000).toFixed(0)}`)
+    .join(', ');
+  say(
+    `store floor: ${rows} movements read straight, ${PAGE_ROWS} a page as inventory reads them: ` +
+      `${(rows / seconds).toFixed(0)} rows/s (${seconds.toFixed(1)} s); CPU ms per 1,000 rows: ${perThousand}`,
+  );
+}
+
 async function main() {
   const infra = await ensureInfra();
   Object.assign(process.env, infraVariables(infra), { STOCKYARD_TEST_RUN: 'bench_exports' });
@@ -68,8 +103,9 @@ async function main() {
     const seeded = Date.now();
     for (let i = 0; i < ROWS; i += 5_000)
       await db.collection('stock_movements').insertMany(movementDocs(orgId, i, Math.min(5_000, ROWS - i)) as never[]);
-    await db.close();
     say(`seeded ${ROWS} movements in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
+    await storeFloor(db.collection('stock_movements'), orgId, infra.mode === 'local' ? ferretDbPid() : undefined);
+    await db.close();
 
     const webhooks = stack.services.webhooks!.pid!;
     const meter = cpuMeter({
