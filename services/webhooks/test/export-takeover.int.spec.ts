@@ -1,7 +1,6 @@
 import type { Broker } from '@stockyard/service-kit/events';
 import { eventually } from '@stockyard/testkit';
 import { parse } from 'csv-parse/sync';
-import { Readable } from 'node:stream';
 import { exportObjectKey } from '../src/domain/export-view';
 import { exportJobModel } from '../src/store/export-job.model';
 import { auditPage } from './support/audit';
@@ -112,7 +111,7 @@ it('removes the file of an attempt that died after storing it, before completing
   const job = await createExport(harness, trail);
   const bucket = bucketOf(harness);
   try {
-    await bucket.upload(keyOf(job.id, 1), Readable.from(['id\r\nhalf\r\n']), 'text/csv');
+    await bucket.put(keyOf(job.id, 1), 'id\r\nhalf\r\n', 'text/csv');
     const dead = { status: 'running', attempt: 1, leaseOwner: 'gone:1', leaseUntil: new Date(Date.now() - 1000) };
     await exportJobModel(harness.connection).collection.updateOne({ _id: job.id } as never, { $set: dead });
     await harness.deps.exports.worker.tick();

@@ -7,19 +7,16 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { Readable } from 'node:stream';
 import type { Logger } from '../logger';
+import { AppError } from '../errors';
 import { dependencyUnavailable } from '../peers';
 import type { Part } from '../service';
+import { PartUpload } from './part-upload';
 import type { S3Settings } from './s3-env';
 
 /** How long one S3 call may take before its caller answers 503. */
 const S3_TIMEOUT_MS = 5_000;
-/** A streamed upload's parts: S3's smallest, two in flight, so one upload holds about 10 MB whatever its size. */
-const PART_BYTES = 5 * 1024 * 1024;
-const PARTS_IN_FLIGHT = 2;
 
 const isNotFound = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -78,33 +75,21 @@ export class ObjectBucket implements Part {
   }
 
   /**
-   * Writes `body` to `key` as it is read, in parts (a multipart upload; one PUT when it is small),
-   * so memory stays bounded whatever the size. `signal` aborts it: the parts sent are discarded.
-   * Answers the bytes stored.
+   * An object written at `key` as it is made, in parts (part-upload.ts): about 15 MB held whatever
+   * its size. Its S3 failures are this bucket's 503; `abort` leaves no object.
    */
-  async upload(key: string, body: Readable, contentType: string, signal?: AbortSignal): Promise<number> {
-    await this.ensureBucket();
-    let bytes = 0;
-    body.on('data', (chunk: Buffer) => (bytes += chunk.length));
-    const upload = new Upload({
+  partUpload(key: string, contentType: string): PartUpload {
+    return new PartUpload({
       client: this.client,
-      params: { Bucket: this.bucket, Key: key, Body: body, ContentType: contentType },
-      partSize: PART_BYTES,
-      queueSize: PARTS_IN_FLIGHT,
-      leavePartsOnError: false,
+      bucket: this.bucket,
+      key,
+      contentType,
+      ready: () => this.ensureBucket(),
+      failed: (err) => {
+        this.logger.warn({ bucket: this.bucket, key, err: (err as Error).message }, 'S3 upload failed');
+        return err instanceof AppError ? err : dependencyUnavailable(this.what);
+      },
     });
-    const abort = () => void upload.abort();
-    signal?.addEventListener('abort', abort, { once: true });
-    try {
-      await upload.done();
-    } catch (err) {
-      if (signal?.aborted) throw err;
-      this.logger.warn({ bucket: this.bucket, key, err: (err as Error).message }, 'S3 upload failed');
-      throw dependencyUnavailable(this.what);
-    } finally {
-      signal?.removeEventListener('abort', abort);
-    }
-    return bytes;
   }
 
   /** The object's size, or undefined when nothing is stored under the key. */

@@ -1,13 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PeerUnavailableError, type ExportRows } from '@stockyard/contracts';
 import { AppError, type Logger } from '@stockyard/service-kit';
-import type { ObjectBucket } from '@stockyard/service-kit/objects';
+import type { ObjectBucket, PartUpload } from '@stockyard/service-kit/objects';
 import type { ExportLeases } from '../commands/export-leases';
 import { encoderFor, type ExportEncoder } from '../domain/export-encoder';
 import type { ExportJob } from '../domain/export-job';
 import type { Hold } from '../domain/export-lease';
 import { exportObjectKey } from '../domain/export-view';
-import { ExportFile } from './export-file';
 import type { RowsReader } from './export-rows';
 
 /** Retries of a page whose owner is away (waits of retryMs, then doubled): then the job fails. */
@@ -24,7 +23,7 @@ interface RunContext {
   owner: string;
   leases: ExportLeases;
   rows: RowsReader;
-  bucket: Pick<ObjectBucket, 'upload' | 'remove'>;
+  bucket: Pick<ObjectBucket, 'partUpload' | 'remove'>;
   logger: Logger;
   settings: RunSettings;
   /** True once the worker is stopping: the run releases its job after the page in hand. */
@@ -61,7 +60,7 @@ export class ExportRun {
     // A worker that died after storing its file but before completing the job left it there.
     if (job.attempt > 1) await ctx.bucket.remove(exportObjectKey(job, job.attempt - 1)).catch(() => undefined);
     const encoder = encoderFor(job);
-    const file = new ExportFile(ctx.bucket, key, encoder.contentType);
+    const file = ctx.bucket.partUpload(key, encoder.contentType);
     try {
       const outcome = await this.write(file, encoder);
       if (outcome !== 'done') return await this.abandon(file, outcome);
@@ -78,7 +77,7 @@ export class ExportRun {
   }
 
   /** The header, then each page; after each, the progress (which tells a cancel or a takeover). */
-  private async write(file: ExportFile, encoder: ExportEncoder): Promise<Outcome> {
+  private async write(file: PartUpload, encoder: ExportEncoder): Promise<Outcome> {
     const { job, ctx } = this;
     await file.write(encoder.head());
     let after: string | null = null;
@@ -112,7 +111,7 @@ export class ExportRun {
   }
 
   /** No file: a cancel or a takeover leaves the job as it is; a stop releases it for the next worker. */
-  private async abandon(file: ExportFile, outcome: Exclude<Outcome, 'done'>): Promise<void> {
+  private async abandon(file: PartUpload, outcome: Exclude<Outcome, 'done'>): Promise<void> {
     await file.abort();
     if (outcome === 'stopped') await this.ctx.leases.release(this.job, this.ctx.owner);
     this.log.info({ outcome, rows: this.rowsWritten }, 'export ended');

@@ -18,7 +18,7 @@ export class ExportWorker extends PeriodicPass {
   constructor(
     private readonly leases: ExportLeases,
     private readonly rows: RowsReader,
-    private readonly bucket: Pick<ObjectBucket, 'upload' | 'remove'>,
+    private readonly bucket: Pick<ObjectBucket, 'partUpload' | 'remove'>,
     logger: Logger,
     private readonly settings: RunSettings & { pollMs: number },
   ) {

@@ -43,7 +43,12 @@ export function bucketOf(harness: Pick<Harness, 'config' | 'logger'>) {
   const bucket = new ObjectBucket(harness.config, 'test exports', harness.logger);
   return {
     sizeOf: (key: string) => bucket.sizeOf(key),
-    upload: bucket.upload.bind(bucket),
+    /** Stores `text` at `key` as an export's file is stored. */
+    put: async (key: string, text: string, contentType: string) => {
+      const file = bucket.partUpload(key, contentType);
+      await file.write(text);
+      await file.finish();
+    },
     close: () => bucket.stop(),
   };
 }
