@@ -18,7 +18,8 @@ const mongoose = createRequire(path.join(REPO_ROOT, 'services/inventory/package.
   'mongoose',
 ) as typeof import('mongoose');
 
-const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 200_000);
+/** Stock movements exported: issue #41 asks a million in under 60 s, the exporting process under 200 MB. */
+const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
 const RATE_LIMIT = '100000000';
 /** Rows a page of the exports' worker asks its owner for (webhooks' EXPORT_PAGE_ROWS default). */
 const PAGE_ROWS = EXPORT_ROWS_MAX;
