@@ -139,18 +139,18 @@ export async function ensureDetachedServer(ctx: ServerContext, server: DetachedS
         await waitUntil(what, () => server.probe(), { timeoutMs: 15_000 });
         return;
       }
-      if (await answers(server)) {
-        const many = server.ports.length > 1;
+      const many = server.ports.length > 1;
+      const usingForeign = () =>
         ctx.log(
           `${address(server)} ${many ? 'answer' : 'answers'} as ${server.kind} that this checkout did not start ` +
             `(its data is not in ${path.join(ctx.stateDir, server.name)}); using it. ` +
             `Set ${server.portVariables} to ${many ? 'free ports' : 'a free port'} for a server of its own.`,
         );
-        return;
-      }
+      if (await answers(server)) return usingForeign();
       const open = await Promise.all(server.ports.map((port) => portOpen(port)));
       if (open.some(Boolean)) {
-        // Something listens but does not answer yet: give it a moment before blaming it.
+        // Something listens but does not answer yet (a busy machine, a server starting): give it a moment
+        // before blaming it; once it answers it is a server this checkout did not start, as above.
         await waitUntil(`the server on ${address(server)}`, () => server.probe(), { timeoutMs: 15_000 }).catch(
           (err) => {
             throw new Error(
@@ -159,7 +159,7 @@ export async function ensureDetachedServer(ctx: ServerContext, server: DetachedS
             );
           },
         );
-        return;
+        return usingForeign();
       }
       const binary = await server.build();
       server.beforeStart?.();
