@@ -59,7 +59,7 @@ export class PartUpload {
     if (length > PART_BYTES - this.filled) return this.writeBytes(Buffer.from(text)); // across parts
     this.filled += buffer.write(text, this.filled);
     this.bytes += length;
-    if (this.filled === PART_BYTES) await this.send();
+    if (this.filled === PART_BYTES) this.send();
   }
 
   /** Sends what is buffered and completes the object: answers the bytes stored. */
@@ -71,7 +71,7 @@ export class PartUpload {
       await this.call(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
       return this.bytes;
     }
-    if (this.filled > 0) await this.send();
+    if (this.filled > 0) this.send();
     try {
       await Promise.all(this.inFlight.map((s) => s.done));
       this.check();
@@ -122,7 +122,7 @@ export class PartUpload {
       this.filled += copied;
       this.bytes += copied;
       from += copied;
-      if (this.filled === PART_BYTES) await this.send();
+      if (this.filled === PART_BYTES) this.send();
     }
   }
 
@@ -141,7 +141,7 @@ export class PartUpload {
   }
 
   /** Sends the part being filled (starting the multipart upload with the first). */
-  private async send(): Promise<void> {
+  private send(): void {
     const buffer = this.filling!;
     const length = this.filled;
     this.filling = undefined;
@@ -166,6 +166,5 @@ export class PartUpload {
       });
     done.catch(() => undefined); // answered by the next write, finish or abort
     this.inFlight.push({ buffer, done });
-    await Promise.resolve();
   }
 }

@@ -281,16 +281,11 @@ func stringOf(raw []byte) (any, bool) {
 
 // scanObject splits a JSON object's text into its members; false for escaped keys or any malformed text.
 func scanObject(data []byte) ([]rawMember, bool) {
-	i := skipSpace(data, 0)
-	if i >= len(data) || data[i] != '{' {
-		return nil, false
-	}
-
 	members := make([]rawMember, 0, 16)
 
-	i = skipSpace(data, i+1)
-	if i < len(data) && data[i] == '}' {
-		return members, skipSpace(data, i+1) == len(data)
+	i, closed, ok := opening(data, '{', '}')
+	if !ok || closed {
+		return members, ok
 	}
 
 	for {
@@ -322,35 +317,19 @@ func scanObject(data []byte) ([]rawMember, bool) {
 
 		members = append(members, rawMember{key: string(key), value: data[start:stop]})
 
-		i = skipSpace(data, stop)
-		if i >= len(data) {
-			return nil, false
+		if i, closed, ok = afterItem(data, stop, '}'); !ok || closed {
+			return members, ok
 		}
-
-		if data[i] == '}' {
-			return members, skipSpace(data, i+1) == len(data)
-		}
-
-		if data[i] != ',' {
-			return nil, false
-		}
-
-		i = skipSpace(data, i+1)
 	}
 }
 
 // scanArray splits a JSON array's text into its items.
 func scanArray(data []byte) ([][]byte, bool) {
-	i := skipSpace(data, 0)
-	if i >= len(data) || data[i] != '[' {
-		return nil, false
-	}
-
 	var items [][]byte
 
-	i = skipSpace(data, i+1)
-	if i < len(data) && data[i] == ']' {
-		return items, skipSpace(data, i+1) == len(data)
+	i, closed, ok := opening(data, '[', ']')
+	if !ok || closed {
+		return items, ok
 	}
 
 	for {
@@ -361,21 +340,44 @@ func scanArray(data []byte) ([][]byte, bool) {
 
 		items = append(items, data[i:stop])
 
-		i = skipSpace(data, stop)
-		if i >= len(data) {
-			return nil, false
+		if i, closed, ok = afterItem(data, stop, ']'); !ok || closed {
+			return items, ok
 		}
-
-		if data[i] == ']' {
-			return items, skipSpace(data, i+1) == len(data)
-		}
-
-		if data[i] != ',' {
-			return nil, false
-		}
-
-		i = skipSpace(data, i+1)
 	}
+}
+
+// opening reads an object's or array's opening bracket: the index of its first item, or closed when
+// it closes at once (ok only if nothing but spaces follows).
+func opening(data []byte, open, closing byte) (first int, closed, ok bool) {
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != open {
+		return 0, false, false
+	}
+
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == closing {
+		return 0, true, skipSpace(data, i+1) == len(data)
+	}
+
+	return i, false, true
+}
+
+// afterItem reads what follows an item ending at stop: a comma (then the next item's index), or the
+// closing bracket (closed; ok only if nothing but spaces follows).
+func afterItem(data []byte, stop int, closing byte) (next int, closed, ok bool) {
+	i := skipSpace(data, stop)
+	if i >= len(data) {
+		return 0, false, false
+	}
+
+	switch data[i] {
+	case closing:
+		return 0, true, skipSpace(data, i+1) == len(data)
+	case ',':
+		return skipSpace(data, i+1), false, true
+	}
+
+	return 0, false, false
 }
 
 func skipSpace(data []byte, i int) int {
