@@ -303,8 +303,10 @@ function cogsShapes(): Shape[] {
     filter,
   });
   return [
-    ...soldFilters('o', from, now).map((f) => read(`the period's ${'kind' in f ? f.kind : ''} rows`, f)),
-    ...soldFilters('o', from, now, 'ch_1').map((f) => read('?channelId, its sales in the period', f)),
+    ...soldFilters('o', { $gte: from, $lte: now }).map((f) =>
+      read(`the period's ${'kind' in f ? f.kind : ''} rows`, f),
+    ),
+    ...soldFilters('o', { $gte: from, $lte: now }, 'ch_1').map((f) => read('?channelId, its sales in the period', f)),
   ];
 }
 

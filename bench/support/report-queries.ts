@@ -37,8 +37,8 @@ export function reportQueries({ orgId, warehouses, variantId, inventory, purchas
   const upTo = (at: Date, more: Record<string, unknown> = {}) => summed({ orgId, ...more, at: { $lte: at } });
   const [ago180, ago90, ago365] = [180, 90, 365].map((days) => dayOf(now - days * DAY_MS)) as [string, string, string];
   const warehouseId = warehouses[0]!;
-  const cogs30 = summed(...soldFilters(orgId, new Date(now - 30 * DAY_MS), new Date(now)));
-  const cogs365 = summed(...soldFilters(orgId, startOf(ago365), new Date(now)));
+  const cogs30 = summed(...soldFilters(orgId, { $gte: new Date(now - 30 * DAY_MS), $lte: new Date(now) }));
+  const cogs365 = summed(...soldFilters(orgId, { $gte: startOf(ago365), $lte: new Date(now) }));
   const levels = async () => {
     const n = await inventory.collection('stock_levels').countDocuments({ orgId });
     return `no valuation entries; ${count(n)} levels (their cost pools)`;

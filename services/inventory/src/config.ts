@@ -13,5 +13,7 @@ export const configSchema = baseServiceEnv.extend({
    * finished (the catalog was away); it runs at start, and once finished only reads its record at start.
    */
   VARIANT_BACKFILL_MS: z.coerce.number().int().positive().default(30_000),
+  /** How often the valuation ledger's ended days are closed ahead of the reports (store/valuation-closer.ts). */
+  VALUATION_CLOSE_MS: z.coerce.number().int().positive().default(300_000),
 });
 export type Config = ReturnType<typeof configSchema.parse>;

@@ -32,6 +32,9 @@ import { stockLevelModel } from './store/stock-level.model';
 import { StockRepository, stockLevelStore } from './store/stock.repository';
 import { valuationEntryModel } from './store/valuation-entry.model';
 import { ValuationLedger } from './store/valuation-ledger';
+import { valuationCloseModel, valuationDayModel } from './store/valuation-day.model';
+import { ValuationCloser } from './store/valuation-closer';
+import { ValuationDays } from './store/valuation-days';
 import { ValuationReads } from './store/valuation-reads';
 import type { VariantRepository } from './store/variant.repository';
 import type { WarehouseRepository } from './store/warehouse.repository';
@@ -53,7 +56,7 @@ interface StockNeeds {
  * stock reads show it): stores, commands, routes (partner and internal) and consumers.
  */
 export function stockModule(
-  { connection }: ServiceContext<Config>,
+  { connection, config, logger }: ServiceContext<Config>,
   relay: OutboxRelay,
   needs: StockNeeds,
 ): ServiceModule<StockGiven> & { forPlaces: StockForPlaces; forReports: StockForReports } {
@@ -64,7 +67,9 @@ export function stockModule(
   const ledger = new Ledger(movementDocs);
   const places = levelPlaces(connection);
   const valuationDocs = valuationEntryModel(connection);
-  const valuations = new ValuationLedger(valuationDocs);
+  const closes = valuationCloseModel(connection);
+  const valuationDays = new ValuationDays(valuationDocs, valuationDayModel(connection), closes);
+  const valuations = new ValuationLedger(valuationDocs, valuationDays);
   const levels = stockLevelStore(levelDocs, relay, { places, ledger, valuations });
   const stock = new StockRepository(levels, levelDocs, places);
   const bundles = new BundleRepository(bundleDocs);
@@ -117,12 +122,13 @@ export function stockModule(
     /** What the places' commands need: a warehouse's stock, and moving a bin's. */
     forPlaces: { stock, commands },
     /** What the reports and the settings read: the levels (their cost pools), the valuation ledger and the ledger. */
-    forReports: { stock, valuations: new ValuationReads(valuationDocs), movements },
+    forReports: { stock, valuations: new ValuationReads(valuationDocs, valuationDays), movements },
     subscriptions,
     /** Before requests: reorder points and place index rows of levels written before they were kept. */
     parts: [
       new ReorderPointAdoption(connection, levelDocs, levels),
       new LevelPlacesRebuild(connection, levelDocs, places),
+      new ValuationCloser(valuationDays, closes, config.VALUATION_CLOSE_MS, logger),
     ],
     api: (router) => {
       stockRoutes(router, given);

@@ -14,6 +14,8 @@ export interface SoldEntry {
   cogsCents: number;
   channelId?: string | null;
   revenueCents?: number | null;
+  /** A closed day's sum of such entries (domain/valuation-day.ts): it makes its group even when it adds up to 0. */
+  summed?: boolean;
 }
 
 /** One group's sums, exact: units of 1/10,000 sold (less returned), revenue and cost in cents. */
@@ -45,7 +47,7 @@ export function sumCogs(entries: readonly SoldEntry[], keyOf: (entry: SoldEntry)
   for (const entry of entries) {
     const units = -toUnits(entry.quantity);
     const revenueCents = entry.revenueCents ?? 0;
-    if (units === 0 && entry.cogsCents === 0 && revenueCents === 0) continue;
+    if (!entry.summed && units === 0 && entry.cogsCents === 0 && revenueCents === 0) continue;
     const key = keyOf(entry);
     const sum = sums.get(key) ?? { key, units: 0, revenueCents: 0, cogsCents: 0 };
     sum.units += units;

@@ -1,7 +1,9 @@
 import { toUnits } from '@stockyard/contracts';
 import { COGS_KINDS, type SoldEntry } from '../domain/cogs-report';
 import type { StockPosition } from '../domain/stock-position';
+import { dayStart, firstDayFrom, lastDayEndedBy, nextDay } from '../domain/valuation-day';
 import type { valuationEntryModel } from './valuation-entry.model';
+import type { ValuationDays } from './valuation-days';
 
 type ValuationEntryModel = ReturnType<typeof valuationEntryModel>;
 
@@ -27,30 +29,28 @@ const SOLD = {
   revenueCents: 1,
 } as const;
 
+/** A range of entry dates: from (included) to (included, or before when `$lt`). */
+type AtRange = { $gte?: Date; $gt?: Date; $lte?: Date; $lt?: Date };
+
 /**
  * The reads of a period's cost of goods sold, each a range of an index (valuation-entry.model.ts):
  * one per kind that charges it, or, for one sales channel, its sales.
  */
-export const soldFilters = (orgId: string, from: Date, to: Date, channelId?: string) => {
-  const at = { $gte: from, $lte: to };
-  return channelId ? [{ orgId, channelId, at }] : COGS_KINDS.map((kind) => ({ orgId, kind, at }));
-};
+export const soldFilters = (orgId: string, at: AtRange, channelId?: string) =>
+  channelId ? [{ orgId, channelId, at }] : COGS_KINDS.map((kind) => ({ orgId, kind, at }));
 
-/** The positions the rows add up to, per variant and warehouse (quantities summed in integer units). */
-async function sumRows(rows: AsyncIterable<SummedRow>): Promise<StockPosition[]> {
+/** What the closed days' and the rows' changes add up to, per variant and warehouse (exact units and cents). */
+async function sumPositions(days: readonly StockPosition[], rows: AsyncIterable<SummedRow>): Promise<StockPosition[]> {
   const positions = new Map<string, StockPosition>();
-  for await (const row of rows) {
-    const key = `${row.variantId}\u0000${row.warehouseId}`;
-    const position = positions.get(key) ?? {
-      variantId: row.variantId,
-      warehouseId: row.warehouseId,
-      units: 0,
-      cents: 0,
-    };
-    position.units += toUnits(row.quantity);
-    position.cents += row.valueCents;
+  const add = (variantId: string, warehouseId: string, units: number, cents: number) => {
+    const key = `${variantId}\u0000${warehouseId}`;
+    const position = positions.get(key) ?? { variantId, warehouseId, units: 0, cents: 0 };
+    position.units += units;
+    position.cents += cents;
     positions.set(key, position);
-  }
+  };
+  for (const day of days) add(day.variantId, day.warehouseId, day.units, day.cents);
+  for await (const row of rows) add(row.variantId, row.warehouseId, toUnits(row.quantity), row.valueCents);
   return [...positions.values()];
 }
 
@@ -59,31 +59,62 @@ async function sumRows(rows: AsyncIterable<SummedRow>): Promise<StockPosition[]>
  * of the entries dated up to it, per variant and warehouse: every entry is a signed change of
  * quantity and value, so the sum counts each movement dated by then once, whatever order two
  * racing writes were dated in (the last row's `quantityAfter` would not: a write that lost a race
- * keeps the moment its request began, so it may be dated before the row it follows).
+ * keeps the moment its request began, so it may be dated before the row it follows). Days closed
+ * (valuation-days.ts) are added up from their sums; only the entries after the last one are read.
  */
 export class ValuationReads {
-  constructor(private readonly entries: ValuationEntryModel) {}
+  constructor(
+    private readonly entries: ValuationEntryModel,
+    private readonly days: ValuationDays,
+  ) {}
 
   /** Whether the organization's stock has a valuation entry (it has then been valued in its currency). */
   async any(orgId: string): Promise<boolean> {
     return (await this.entries.findOne({ orgId }, { _id: 1 }).lean()) !== null;
   }
 
-  /** The organization's stock (one warehouse's) as of `at`, per variant and warehouse ({orgId, [warehouseId,] at}). */
-  positionsAsOf(orgId: string, at: Date, warehouseId?: string): Promise<StockPosition[]> {
-    const filter = warehouseId ? { orgId, warehouseId, at: { $lte: at } } : { orgId, at: { $lte: at } };
-    return sumRows(this.entries.find(filter, SUMMED).lean<SummedRow[]>().cursor());
+  /**
+   * The organization's stock (one warehouse's) as of `at`, per variant and warehouse: the closed days
+   * ended by then, and the entries after them ({orgId, [warehouseId,] at}).
+   */
+  async positionsAsOf(orgId: string, at: Date, warehouseId?: string): Promise<StockPosition[]> {
+    const closed = await this.closedBy(orgId, lastDayEndedBy(at));
+    const after = closed === null ? { $lte: at } : { $gte: dayStart(nextDay(closed)), $lte: at };
+    const filter = warehouseId ? { orgId, warehouseId, at: after } : { orgId, at: after };
+    const days = closed === null ? [] : await this.days.positionsThrough(orgId, closed, warehouseId);
+    return sumPositions(days, this.entries.find(filter, SUMMED).lean<SummedRow[]>().cursor());
   }
 
-  /** The entries that charged cost of goods sold from `from` to `to` (both included); of one channel's sales. */
+  /**
+   * What charged cost of goods sold from `from` to `to` (both included); of one channel's sales: the
+   * closed days wholly inside the period from their sums, the entries of its ends.
+   */
   async sold(orgId: string, from: Date, to: Date, channelId?: string): Promise<SoldEntry[]> {
-    const reads = soldFilters(orgId, from, to, channelId).map((f) => this.entries.find(f, SOLD).lean<SoldEntry[]>());
-    return (await Promise.all(reads)).flat();
+    const first = firstDayFrom(from);
+    const last = await this.closedBy(orgId, lastDayEndedBy(to));
+    const closed = last !== null && first <= last;
+    const ranges: AtRange[] = closed
+      ? [
+          ...(from < dayStart(first) ? [{ $gte: from, $lt: dayStart(first) }] : []),
+          ...(dayStart(nextDay(last)) <= to ? [{ $gte: dayStart(nextDay(last)), $lte: to }] : []),
+        ]
+      : [{ $gte: from, $lte: to }];
+    const reads = ranges.flatMap((at) =>
+      soldFilters(orgId, at, channelId).map((f) => this.entries.find(f, SOLD).lean<SoldEntry[]>()),
+    );
+    const days = closed ? [this.days.soldBetween(orgId, first, last, channelId)] : [];
+    return (await Promise.all([...days, ...reads])).flat();
+  }
+
+  /** The last closed day no later than `day`; null when none is. */
+  private async closedBy(orgId: string, day: string): Promise<string | null> {
+    const through = await this.days.closedThrough(orgId);
+    return through === null ? null : through < day ? through : day;
   }
 
   /** One variant's stock as of `at`, per warehouse. */
   variantAsOf(orgId: string, variantId: string, at: Date): Promise<StockPosition[]> {
     const filter = { orgId, variantId, at: { $lte: at } };
-    return sumRows(this.entries.find(filter, SUMMED).lean<SummedRow[]>().cursor());
+    return sumPositions([], this.entries.find(filter, SUMMED).lean<SummedRow[]>().cursor());
   }
 }

@@ -1,0 +1,148 @@
+import { fromUnits, toUnits } from '@stockyard/contracts';
+import { COGS_KINDS, type SoldEntry } from './cogs-report';
+import type { StockPosition } from './stock-position';
+import type { ValuationKind } from './valuation-entry';
+
+/**
+ * A closed day of the valuation ledger (UTC): what its entries changed, added up per variant and
+ * warehouse, and what they charged to cost of goods sold, per variant, sales channel and kind. The
+ * reports add closed days up instead of reading every entry of them (store/valuation-days.ts).
+ */
+interface ValuationDay {
+  /** `YYYY-MM-DD`. */
+  day: string;
+  positions: StockPosition[];
+  /** One row per variant, channel and kind; `summed` rows make their group even when they add up to 0. */
+  sold: SoldEntry[];
+}
+
+/** An entry as a day reads it. */
+export interface DayEntry {
+  variantId: string;
+  warehouseId: string;
+  kind: ValuationKind;
+  at: Date;
+  quantity: number;
+  valueCents: number;
+  cogsCents: number;
+  channelId?: string | null;
+  revenueCents?: number | null;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The UTC day a moment falls on. */
+export const dayAt = (at: Date) => at.toISOString().slice(0, 10);
+/** A day's first instant (UTC). */
+export const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
+export const nextDay = (day: string) => dayAt(new Date(dayStart(day).getTime() + DAY_MS));
+export const previousDay = (day: string) => dayAt(new Date(dayStart(day).getTime() - DAY_MS));
+
+/** The last day wholly at or before `at` (its last instant ≤ at). */
+export const lastDayEndedBy = (at: Date) => previousDay(dayAt(new Date(at.getTime() + 1)));
+
+/** The first day wholly at or after `from` (its first instant ≥ from). */
+export const firstDayFrom = (from: Date) => {
+  const day = dayAt(from);
+  return dayStart(day).getTime() === from.getTime() ? day : nextDay(day);
+};
+
+/**
+ * The last day that may be closed at `now`: ended at least `marginMs` ago. An entry is dated when its
+ * request began and written as it answers; the margin is longer than any request, so a day is closed
+ * only once every entry dated in it is written (one written later still, by a relay that replays it
+ * after a crash, reopens the days from its own: store/valuation-days.ts).
+ */
+export const closableThrough = (now: Date, marginMs: number) => previousDay(dayAt(new Date(now.getTime() - marginMs)));
+
+const positionKey = (e: { variantId: string; warehouseId: string }) => `${e.variantId}\u0000${e.warehouseId}`;
+const soldKey = (e: DayEntry) => `${e.variantId}\u0000${e.channelId ?? ''}\u0000${e.kind}`;
+const COGS = new Set<string>(COGS_KINDS);
+
+/** Entries added up per day, as they are read; each day of `days` gets one, empty when nothing was dated in it. */
+export class DayFold {
+  private readonly byDay: Map<string, { positions: Map<string, StockPosition>; sold: Map<string, SoldRow> }>;
+
+  constructor(days: readonly string[]) {
+    this.byDay = new Map(days.map((day) => [day, { positions: new Map(), sold: new Map() }]));
+  }
+
+  add(entry: DayEntry): void {
+    const folded = this.byDay.get(dayAt(entry.at));
+    if (!folded) return;
+    const key = positionKey(entry);
+    const position = folded.positions.get(key) ?? { ...placeOf(entry), units: 0, cents: 0 };
+    position.units += toUnits(entry.quantity);
+    position.cents += entry.valueCents;
+    folded.positions.set(key, position);
+    if (COGS.has(entry.kind)) addSold(folded.sold, entry);
+  }
+
+  days(): ValuationDay[] {
+    return [...this.byDay].map(([day, f]) => ({
+      day,
+      positions: [...f.positions.values()],
+      sold: [...f.sold.values()].map(({ units, ...row }) => ({ ...row, quantity: fromUnits(units) })),
+    }));
+  }
+}
+
+/** A sold row while it is added up: its quantity in integer units. */
+type SoldRow = SoldEntry & { units: number };
+
+const placeOf = (e: DayEntry) => ({ variantId: e.variantId, warehouseId: e.warehouseId });
+
+/** A COGS entry into its variant, channel and kind's row; one that changes nothing makes none (as sumCogs skips it). */
+function addSold(sold: Map<string, SoldRow>, entry: DayEntry) {
+  const revenueCents = entry.revenueCents ?? 0;
+  if (toUnits(entry.quantity) === 0 && entry.cogsCents === 0 && revenueCents === 0) return;
+  const key = soldKey(entry);
+  const row = sold.get(key) ?? {
+    variantId: entry.variantId,
+    kind: entry.kind,
+    at: dayStart(dayAt(entry.at)),
+    quantity: 0,
+    units: 0,
+    cogsCents: 0,
+    channelId: entry.channelId ?? null,
+    revenueCents: 0,
+    summed: true,
+  };
+  row.units += toUnits(entry.quantity);
+  row.cogsCents += entry.cogsCents;
+  row.revenueCents = (row.revenueCents ?? 0) + revenueCents;
+  sold.set(key, row);
+}
+
+/** A day's rows packed as JSON arrays (one string each: the local store reads a string far faster than nested rows). */
+export const packDay = (day: ValuationDay) => ({
+  positions: JSON.stringify(day.positions.map((p) => [p.variantId, p.warehouseId, p.units, p.cents])),
+  sold: JSON.stringify(
+    day.sold.map((s) => [s.variantId, s.channelId ?? null, s.kind, toUnits(s.quantity), s.cogsCents, s.revenueCents]),
+  ),
+});
+
+type PackedPosition = [string, string, number, number];
+type PackedSold = [string, string | null, ValuationKind, number, number, number];
+
+export const unpackPositions = (packed: string): StockPosition[] =>
+  (JSON.parse(packed) as PackedPosition[]).map(([variantId, warehouseId, units, cents]) => ({
+    variantId,
+    warehouseId,
+    units,
+    cents,
+  }));
+
+export const unpackSold = (day: string, packed: string): SoldEntry[] => {
+  const at = dayStart(day);
+  return (JSON.parse(packed) as PackedSold[]).map(([variantId, channelId, kind, units, cogsCents, revenueCents]) => ({
+    variantId,
+    kind,
+    at,
+    quantity: fromUnits(units),
+    cogsCents,
+    channelId,
+    revenueCents,
+    summed: true,
+  }));
+};

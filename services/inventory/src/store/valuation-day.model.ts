@@ -1,0 +1,38 @@
+import { Schema, type Connection } from 'mongoose';
+
+/**
+ * The valuation ledger's closed days (`stock_valuation_days`, one row per organization and UTC
+ * day, domain/valuation-day.ts): the day's changes per variant and warehouse and its cost of
+ * goods sold per variant, channel and kind, each packed as one JSON string. Read by the
+ * organization's days up to one (`{ orgId, day: { $lte } }`) or a run of them.
+ */
+const valuationDaySchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    orgId: { type: String, required: true },
+    day: { type: String, required: true },
+    positions: { type: String, required: true },
+    sold: { type: String, required: true },
+  },
+  { collection: 'stock_valuation_days', versionKey: false },
+);
+valuationDaySchema.index({ orgId: 1, day: 1 });
+
+/**
+ * How far an organization's days are closed (`stock_valuation_closes`, one row per organization):
+ * every day up to `through` has its row, which the reports may trust; `epoch` counts the times an
+ * entry written late reopened days, so a close that read the entries before such an entry does not
+ * move `through` past it (store/valuation-days.ts).
+ */
+const valuationCloseSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    through: { type: String, default: null },
+    epoch: { type: Number, required: true },
+  },
+  { collection: 'stock_valuation_closes', versionKey: false },
+);
+
+export const valuationDayModel = (connection: Connection) => connection.model('StockValuationDay', valuationDaySchema);
+export const valuationCloseModel = (connection: Connection) =>
+  connection.model('StockValuationClose', valuationCloseSchema);

@@ -1,0 +1,150 @@
+import type { SoldEntry } from '../domain/cogs-report';
+import type { StockPosition } from '../domain/stock-position';
+import {
+  closableThrough,
+  dayAt,
+  dayStart,
+  DayFold,
+  nextDay,
+  packDay,
+  previousDay,
+  unpackPositions,
+  unpackSold,
+  type DayEntry,
+} from '../domain/valuation-day';
+import type { valuationCloseModel, valuationDayModel } from './valuation-day.model';
+import type { valuationEntryModel } from './valuation-entry.model';
+
+/**
+ * How long after a day ends it may be closed: longer than any request takes between the moment its
+ * entries are dated (the request's start) and their write.
+ */
+export const CLOSE_MARGIN_MS = 10 * 60_000;
+/** Days closed from one read of the ledger. */
+const DAYS_A_READ = 31;
+
+/** What a closed day needs of an entry. */
+const DAY_FIELDS = {
+  _id: 0,
+  variantId: 1,
+  warehouseId: 1,
+  kind: 1,
+  at: 1,
+  quantity: 1,
+  valueCents: 1,
+  cogsCents: 1,
+  channelId: 1,
+  revenueCents: 1,
+} as const;
+
+interface CloseState {
+  through: string | null;
+  epoch: number;
+}
+
+/**
+ * The valuation ledger's closed days (valuation-day.model.ts), kept ahead of the reports: the first
+ * report after a day ended closes it, reading its entries once, and the reports then add the closed
+ * days up and read only the entries after the last one. An entry written after its day was closed
+ * (a relay replaying it after a crash) reopens the days from its own (`reopen`): the close that
+ * raced it does not move `through` (it checks the epoch the reopening changed), the next report
+ * closes them again.
+ */
+export class ValuationDays {
+  constructor(
+    private readonly entries: ReturnType<typeof valuationEntryModel>,
+    private readonly days: ReturnType<typeof valuationDayModel>,
+    private readonly closes: ReturnType<typeof valuationCloseModel>,
+    private readonly marginMs = CLOSE_MARGIN_MS,
+  ) {}
+
+  /** The organization's last closed day, after closing the days that ended since; null while none is. */
+  async closedThrough(orgId: string, now = new Date()): Promise<string | null> {
+    const last = closableThrough(now, this.marginMs);
+    const state = await this.state(orgId);
+    if (state.through !== null && state.through >= last) return state.through;
+    const first = state.through !== null ? nextDay(state.through) : await this.firstDay(orgId);
+    if (first === null || first > last) return state.through;
+    let through = state.through;
+    for (const run of runsOf(first, last, DAYS_A_READ)) {
+      await this.close(orgId, run);
+      const end = run[run.length - 1]!;
+      const moved = await this.closes.updateOne({ _id: orgId, epoch: state.epoch }, { $max: { through: end } });
+      if (moved.matchedCount === 0) return (await this.state(orgId)).through;
+      through = end;
+    }
+    return through;
+  }
+
+  /** An entry dated `at` was written after its day may have been closed: that day and the later ones open again. */
+  async reopen(orgId: string, at: Date): Promise<void> {
+    await this.closes.updateOne({ _id: orgId }, { $min: { through: previousDay(dayAt(at)) }, $inc: { epoch: 1 } });
+  }
+
+  /** Whether an entry dated `at` and written at `now` falls on a day that may have been closed. */
+  late(at: Date, now: Date): boolean {
+    return dayAt(at) <= closableThrough(now, this.marginMs);
+  }
+
+  /** The closed days' changes up to `day` (included), one warehouse's when named; a position per day. */
+  async positionsThrough(orgId: string, day: string, warehouseId?: string): Promise<StockPosition[]> {
+    const rows = await this.days.find({ orgId, day: { $lte: day } }, { _id: 0, positions: 1 }).lean();
+    const positions = rows.flatMap((row) => unpackPositions(row.positions));
+    return warehouseId ? positions.filter((p) => p.warehouseId === warehouseId) : positions;
+  }
+
+  /** The closed days' cost of goods sold from `first` to `last` (included), one channel's when named. */
+  async soldBetween(orgId: string, first: string, last: string, channelId?: string): Promise<SoldEntry[]> {
+    const rows = await this.days.find({ orgId, day: { $gte: first, $lte: last } }, { _id: 0, day: 1, sold: 1 }).lean();
+    const sold = rows.flatMap((row) => unpackSold(row.day, row.sold));
+    return channelId ? sold.filter((s) => s.channelId === channelId) : sold;
+  }
+
+  /** The organization's close state, made on its first read. */
+  private async state(orgId: string): Promise<CloseState> {
+    const found = await this.read(orgId);
+    if (found) return found;
+    await this.closes.updateOne({ _id: orgId }, { $setOnInsert: { through: null, epoch: 0 } }, { upsert: true });
+    return (await this.read(orgId))!;
+  }
+
+  private async read(orgId: string): Promise<CloseState | null> {
+    const found = await this.closes.findById(orgId, { _id: 0, through: 1, epoch: 1 }).lean<Partial<CloseState>>();
+    return found ? { through: found.through ?? null, epoch: found.epoch ?? 0 } : null;
+  }
+
+  private async firstDay(orgId: string): Promise<string | null> {
+    const first = await this.entries.findOne({ orgId }, { _id: 0, at: 1 }).sort({ at: 1 }).lean();
+    return first ? dayAt(first.at) : null;
+  }
+
+  /** The run's days from their entries, each written whole (a close run again writes the same rows). */
+  private async close(orgId: string, run: readonly string[]): Promise<void> {
+    const fold = new DayFold(run);
+    const at = { $gte: dayStart(run[0]!), $lt: dayStart(nextDay(run[run.length - 1]!)) };
+    for await (const entry of this.entries.find({ orgId, at }, DAY_FIELDS).lean<DayEntry[]>().cursor()) {
+      fold.add(entry);
+    }
+    await this.days.bulkWrite(
+      fold.days().map((day) => {
+        const _id = `${orgId}:${day.day}`;
+        const replacement = { _id, orgId, day: day.day, ...packDay(day) };
+        return { replaceOne: { filter: { _id }, replacement, upsert: true } };
+      }),
+      { ordered: false, throwOnValidationError: true },
+    );
+  }
+}
+
+/** The days from `first` to `last`, in runs of at most `size`. */
+function* runsOf(first: string, last: string, size: number): Generator<string[]> {
+  let run: string[] = [];
+  for (let day = first; day <= last; day = nextDay(day)) {
+    run.push(day);
+    if (run.length === size) {
+      yield run;
+      run = [];
+    }
+  }
+  if (run.length > 0) yield run;
+}
