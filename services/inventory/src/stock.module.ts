@@ -32,7 +32,7 @@ import { stockLevelModel } from './store/stock-level.model';
 import { StockRepository, stockLevelStore } from './store/stock.repository';
 import { valuationEntryModel } from './store/valuation-entry.model';
 import { ValuationLedger } from './store/valuation-ledger';
-import { valuationCloseModel, valuationDayModel } from './store/valuation-day.model';
+import { valuationDayModels } from './store/valuation-day.model';
 import { ValuationCloser } from './store/valuation-closer';
 import { ValuationDays } from './store/valuation-days';
 import { ValuationReads } from './store/valuation-reads';
@@ -67,8 +67,8 @@ export function stockModule(
   const ledger = new Ledger(movementDocs);
   const places = levelPlaces(connection);
   const valuationDocs = valuationEntryModel(connection);
-  const closes = valuationCloseModel(connection);
-  const valuationDays = new ValuationDays(valuationDocs, valuationDayModel(connection), closes);
+  const dayModels = valuationDayModels(connection);
+  const valuationDays = new ValuationDays({ entries: valuationDocs, ...dayModels });
   const valuations = new ValuationLedger(valuationDocs, valuationDays);
   const levels = stockLevelStore(levelDocs, relay, { places, ledger, valuations });
   const stock = new StockRepository(levels, levelDocs, places);
@@ -128,7 +128,7 @@ export function stockModule(
     parts: [
       new ReorderPointAdoption(connection, levelDocs, levels),
       new LevelPlacesRebuild(connection, levelDocs, places),
-      new ValuationCloser(valuationDays, closes, config.VALUATION_CLOSE_MS, logger),
+      new ValuationCloser(valuationDays, dayModels.closes, config.VALUATION_CLOSE_MS, logger),
     ],
     api: (router) => {
       stockRoutes(router, given);

@@ -1,5 +1,5 @@
 import { closableThrough, dayAt } from '../src/domain/valuation-day';
-import { valuationCloseModel, valuationDayModel } from '../src/store/valuation-day.model';
+import { valuationDayModel, valuationDayModels } from '../src/store/valuation-day.model';
 import { CLOSE_MARGIN_MS, ValuationDays } from '../src/store/valuation-days';
 import { valuationEntryModel } from '../src/store/valuation-entry.model';
 import { dayAgo, datedEntries } from './support/dated-entries';
@@ -91,7 +91,8 @@ describe('the valuation ledger closed by day under the reports', () => {
       return dayRows.bulkWrite(...args);
     };
     await dated.days.reopen(ORG, new Date(dayAgo(3, '00:00:00.000')));
-    const raced = new ValuationDays(valuationEntryModel(inv.connection), racing, valuationCloseModel(inv.connection));
+    const entries = valuationEntryModel(inv.connection);
+    const raced = new ValuationDays({ entries, ...valuationDayModels(inv.connection), days: racing });
     const through = await raced.closedThrough(ORG);
     expect(through! < dayAgo(1, '00').slice(0, 10)).toBe(true);
     expect(await valuation()).toMatchObject({ totalQuantity: 11, totalValue: 28 });

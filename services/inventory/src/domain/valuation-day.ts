@@ -8,7 +8,7 @@ import type { ValuationKind } from './valuation-entry';
  * warehouse, and what they charged to cost of goods sold, per variant, sales channel and kind. The
  * reports add closed days up instead of reading every entry of them (store/valuation-days.ts).
  */
-interface ValuationDay {
+export interface ValuationDay {
   /** `YYYY-MM-DD`. */
   day: string;
   positions: StockPosition[];
@@ -30,6 +30,9 @@ export interface DayEntry {
 }
 
 const DAY_MS = 86_400_000;
+
+/** Whether a day is its month's last. */
+export const endsMonth = (day: string) => nextDay(day).endsWith('-01');
 
 /** The UTC day a moment falls on. */
 export const dayAt = (at: Date) => at.toISOString().slice(0, 10);
@@ -114,9 +117,13 @@ function addSold(sold: Map<string, SoldRow>, entry: DayEntry) {
   sold.set(key, row);
 }
 
-/** A day's rows packed as JSON arrays (one string each: the local store reads a string far faster than nested rows). */
+/** Positions packed as one JSON string of arrays (the local store reads a string far faster than nested rows). */
+export const packPositions = (positions: readonly StockPosition[]) =>
+  JSON.stringify(positions.map((p) => [p.variantId, p.warehouseId, p.units, p.cents]));
+
+/** A day's rows packed, each list as one JSON string. */
 export const packDay = (day: ValuationDay) => ({
-  positions: JSON.stringify(day.positions.map((p) => [p.variantId, p.warehouseId, p.units, p.cents])),
+  positions: packPositions(day.positions),
   sold: JSON.stringify(
     day.sold.map((s) => [s.variantId, s.channelId ?? null, s.kind, toUnits(s.quantity), s.cogsCents, s.revenueCents]),
   ),

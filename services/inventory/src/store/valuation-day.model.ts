@@ -33,6 +33,31 @@ const valuationCloseSchema = new Schema(
   { collection: 'stock_valuation_closes', versionKey: false },
 );
 
+/**
+ * The stock at the end of each closed month (`stock_valuation_closings`, valuation-closings.ts): one
+ * row per part of its positions, packed. Read by the last day on or before one (`{ orgId, day }`).
+ */
+const valuationClosingSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    orgId: { type: String, required: true },
+    day: { type: String, required: true },
+    part: { type: Number, required: true },
+    positions: { type: String, required: true },
+  },
+  { collection: 'stock_valuation_closings', versionKey: false },
+);
+valuationClosingSchema.index({ orgId: 1, day: 1 });
+
+export const valuationClosingModel = (connection: Connection) =>
+  connection.model('StockValuationClosing', valuationClosingSchema);
 export const valuationDayModel = (connection: Connection) => connection.model('StockValuationDay', valuationDaySchema);
 export const valuationCloseModel = (connection: Connection) =>
   connection.model('StockValuationClose', valuationCloseSchema);
+
+/** The closed days' three collections on a connection. */
+export const valuationDayModels = (connection: Connection) => ({
+  days: valuationDayModel(connection),
+  closes: valuationCloseModel(connection),
+  closings: valuationClosingModel(connection),
+});

@@ -1,18 +1,22 @@
 import type { SoldEntry } from '../domain/cogs-report';
+import { PositionSums } from '../domain/position-sums';
 import type { StockPosition } from '../domain/stock-position';
 import {
   closableThrough,
   dayAt,
   dayStart,
   DayFold,
+  endsMonth,
   nextDay,
   packDay,
   previousDay,
   unpackPositions,
   unpackSold,
   type DayEntry,
+  type ValuationDay,
 } from '../domain/valuation-day';
-import type { valuationCloseModel, valuationDayModel } from './valuation-day.model';
+import { ValuationClosings } from './valuation-closings';
+import type { valuationCloseModel, valuationClosingModel, valuationDayModel } from './valuation-day.model';
 import type { valuationEntryModel } from './valuation-entry.model';
 
 /**
@@ -20,8 +24,6 @@ import type { valuationEntryModel } from './valuation-entry.model';
  * entries are dated (the request's start) and their write.
  */
 export const CLOSE_MARGIN_MS = 10 * 60_000;
-/** Days closed from one read of the ledger. */
-const DAYS_A_READ = 31;
 
 /** What a closed day needs of an entry. */
 const DAY_FIELDS = {
@@ -51,12 +53,25 @@ interface CloseState {
  * closes them again.
  */
 export class ValuationDays {
+  private readonly entries: ReturnType<typeof valuationEntryModel>;
+  private readonly days: ReturnType<typeof valuationDayModel>;
+  private readonly closes: ReturnType<typeof valuationCloseModel>;
+  private readonly closings: ValuationClosings;
+
   constructor(
-    private readonly entries: ReturnType<typeof valuationEntryModel>,
-    private readonly days: ReturnType<typeof valuationDayModel>,
-    private readonly closes: ReturnType<typeof valuationCloseModel>,
+    models: {
+      entries: ReturnType<typeof valuationEntryModel>;
+      days: ReturnType<typeof valuationDayModel>;
+      closes: ReturnType<typeof valuationCloseModel>;
+      closings: ReturnType<typeof valuationClosingModel>;
+    },
     private readonly marginMs = CLOSE_MARGIN_MS,
-  ) {}
+  ) {
+    this.entries = models.entries;
+    this.days = models.days;
+    this.closes = models.closes;
+    this.closings = new ValuationClosings(models.closings);
+  }
 
   /** The organization's last closed day, after closing the days that ended since; null while none is. */
   async closedThrough(orgId: string, now = new Date()): Promise<string | null> {
@@ -66,9 +81,16 @@ export class ValuationDays {
     const first = state.through !== null ? nextDay(state.through) : await this.firstDay(orgId);
     if (first === null || first > last) return state.through;
     let through = state.through;
-    for (const run of runsOf(first, last, DAYS_A_READ)) {
-      await this.close(orgId, run);
+    // The stock at the end of each run, from the first month end on: the closing of each month.
+    let stock: PositionSums | null = null;
+    for (const run of monthsOf(first, last)) {
+      const closed = await this.close(orgId, run);
       const end = run[run.length - 1]!;
+      if (endsMonth(end)) stock ??= new PositionSums().addAll(await this.stockThrough(orgId, previousDay(run[0]!)));
+      if (stock) {
+        for (const day of closed) stock.addAll(day.positions);
+        if (endsMonth(end)) await this.closings.write(orgId, end, stock.positions());
+      }
       const moved = await this.closes.updateOne({ _id: orgId, epoch: state.epoch }, { $max: { through: end } });
       if (moved.matchedCount === 0) return (await this.state(orgId)).through;
       through = end;
@@ -86,10 +108,15 @@ export class ValuationDays {
     return dayAt(at) <= closableThrough(now, this.marginMs);
   }
 
-  /** The closed days' changes up to `day` (included), one warehouse's when named; a position per day. */
-  async positionsThrough(orgId: string, day: string, warehouseId?: string): Promise<StockPosition[]> {
-    const rows = await this.days.find({ orgId, day: { $lte: day } }, { _id: 0, positions: 1 }).lean();
-    const positions = rows.flatMap((row) => unpackPositions(row.positions));
+  /**
+   * The stock at the end of a closed `day`, one warehouse's when named: the last month's closing before
+   * it and the closed days' changes since (several positions of one variant and warehouse, to add up).
+   */
+  async stockThrough(orgId: string, day: string, warehouseId?: string): Promise<StockPosition[]> {
+    const closing = await this.closings.latest(orgId, day);
+    const since = closing ? { $gt: closing.day, $lte: day } : { $lte: day };
+    const rows = await this.days.find({ orgId, day: since }, { _id: 0, positions: 1 }).lean();
+    const positions = [...(closing?.positions ?? []), ...rows.flatMap((row) => unpackPositions(row.positions))];
     return warehouseId ? positions.filter((p) => p.warehouseId === warehouseId) : positions;
   }
 
@@ -119,29 +146,31 @@ export class ValuationDays {
   }
 
   /** The run's days from their entries, each written whole (a close run again writes the same rows). */
-  private async close(orgId: string, run: readonly string[]): Promise<void> {
+  private async close(orgId: string, run: readonly string[]): Promise<ValuationDay[]> {
     const fold = new DayFold(run);
     const at = { $gte: dayStart(run[0]!), $lt: dayStart(nextDay(run[run.length - 1]!)) };
     for await (const entry of this.entries.find({ orgId, at }, DAY_FIELDS).lean<DayEntry[]>().cursor()) {
       fold.add(entry);
     }
+    const days = fold.days();
     await this.days.bulkWrite(
-      fold.days().map((day) => {
+      days.map((day) => {
         const _id = `${orgId}:${day.day}`;
         const replacement = { _id, orgId, day: day.day, ...packDay(day) };
         return { replaceOne: { filter: { _id }, replacement, upsert: true } };
       }),
       { ordered: false, throwOnValidationError: true },
     );
+    return days;
   }
 }
 
-/** The days from `first` to `last`, in runs of at most `size`. */
-function* runsOf(first: string, last: string, size: number): Generator<string[]> {
+/** The days from `first` to `last` in runs that end at month ends (the last run at `last`). */
+function* monthsOf(first: string, last: string): Generator<string[]> {
   let run: string[] = [];
   for (let day = first; day <= last; day = nextDay(day)) {
     run.push(day);
-    if (run.length === size) {
+    if (endsMonth(day)) {
       yield run;
       run = [];
     }

@@ -1,5 +1,6 @@
 import { toUnits } from '@stockyard/contracts';
 import { COGS_KINDS, type SoldEntry } from '../domain/cogs-report';
+import { PositionSums } from '../domain/position-sums';
 import type { StockPosition } from '../domain/stock-position';
 import { dayStart, firstDayFrom, lastDayEndedBy, nextDay } from '../domain/valuation-day';
 import type { valuationEntryModel } from './valuation-entry.model';
@@ -41,17 +42,9 @@ export const soldFilters = (orgId: string, at: AtRange, channelId?: string) =>
 
 /** What the closed days' and the rows' changes add up to, per variant and warehouse (exact units and cents). */
 async function sumPositions(days: readonly StockPosition[], rows: AsyncIterable<SummedRow>): Promise<StockPosition[]> {
-  const positions = new Map<string, StockPosition>();
-  const add = (variantId: string, warehouseId: string, units: number, cents: number) => {
-    const key = `${variantId}\u0000${warehouseId}`;
-    const position = positions.get(key) ?? { variantId, warehouseId, units: 0, cents: 0 };
-    position.units += units;
-    position.cents += cents;
-    positions.set(key, position);
-  };
-  for (const day of days) add(day.variantId, day.warehouseId, day.units, day.cents);
-  for await (const row of rows) add(row.variantId, row.warehouseId, toUnits(row.quantity), row.valueCents);
-  return [...positions.values()];
+  const sums = new PositionSums().addAll(days);
+  for await (const row of rows) sums.add(row.variantId, row.warehouseId, toUnits(row.quantity), row.valueCents);
+  return sums.positions();
 }
 
 /**
@@ -81,7 +74,7 @@ export class ValuationReads {
     const closed = await this.closedBy(orgId, lastDayEndedBy(at));
     const after = closed === null ? { $lte: at } : { $gte: dayStart(nextDay(closed)), $lte: at };
     const filter = warehouseId ? { orgId, warehouseId, at: after } : { orgId, at: after };
-    const days = closed === null ? [] : await this.days.positionsThrough(orgId, closed, warehouseId);
+    const days = closed === null ? [] : await this.days.stockThrough(orgId, closed, warehouseId);
     return sumPositions(days, this.entries.find(filter, SUMMED).lean<SummedRow[]>().cursor());
   }
 

@@ -1,7 +1,7 @@
 import { newEvent } from '@stockyard/service-kit';
 import type { Connection } from 'mongoose';
 import { VALUATION_RECORDED, type ValuationRecorded } from '../../src/domain/valuation-recorded';
-import { valuationCloseModel, valuationDayModel } from '../../src/store/valuation-day.model';
+import { valuationDayModels } from '../../src/store/valuation-day.model';
 import { ValuationDays } from '../../src/store/valuation-days';
 import { valuationEntryModel } from '../../src/store/valuation-entry.model';
 import { ValuationLedger } from '../../src/store/valuation-ledger';
@@ -19,7 +19,7 @@ export const dayAgo = (n: number, time = '00:00:00.000') =>
  */
 export function datedEntries(connection: Connection, orgId: string, warehouseId: string) {
   const entries = valuationEntryModel(connection);
-  const days = new ValuationDays(entries, valuationDayModel(connection), valuationCloseModel(connection));
+  const days = new ValuationDays({ entries, ...valuationDayModels(connection) });
   const ledger = new ValuationLedger(entries, days);
   let seq = 0;
   /** One entry; a SALE charges its value to cost of goods sold. */
