@@ -68,15 +68,21 @@ describe('a closed day of the valuation ledger', () => {
     );
   });
 
-  it('gives the same cost of goods sold, by channel and by day, as its entries', () => {
+  it('gives the same cost of goods sold, by variant, channel and day (its channel totals: by channel and day)', () => {
     const cogs = (e: DayEntry) => (COGS_KINDS as readonly string[]).includes(e.kind);
     const byDay = (e: SoldEntry) => e.at.toISOString().slice(0, 10);
     fc.assert(
       fc.property(fc.array(entryArb, { maxLength: 80 }), (entries) => {
-        const sold = throughStore(entries).flatMap((d) => unpackSold(d.day, d.sold));
+        const days = throughStore(entries);
+        const sold = days.flatMap((d) => unpackSold(d.day, d.sold));
+        const channels = days.flatMap((d) => unpackSold(d.day, d.channels));
         const raw = entries.filter(cogs);
-        expect(sumCogs(sold, channelOf)).toEqual(sumCogs(raw, channelOf));
-        expect(sumCogs(sold, byDay)).toEqual(sumCogs(raw, byDay));
+        const byVariant = (e: SoldEntry) => e.variantId;
+        expect(sumCogs(sold, byVariant)).toEqual(sumCogs(raw, byVariant));
+        for (const sums of [sold, channels]) {
+          expect(sumCogs(sums, channelOf)).toEqual(sumCogs(raw, channelOf));
+          expect(sumCogs(sums, byDay)).toEqual(sumCogs(raw, byDay));
+        }
       }),
     );
   });
@@ -87,8 +93,11 @@ describe('a closed day of the valuation ledger', () => {
       { variantId: 'var_a', warehouseId: 'wh_1', kind: 'LANDED_COST', at, quantity: 0, valueCents: 0, cogsCents: 300 },
       { variantId: 'var_a', warehouseId: 'wh_1', kind: 'LANDED_COST', at, quantity: 0, valueCents: 0, cogsCents: -300 },
     ];
-    const sold = throughStore(entries).flatMap((d) => unpackSold(d.day, d.sold));
+    const days = throughStore(entries);
+    const sold = days.flatMap((d) => unpackSold(d.day, d.sold));
     expect(sumCogs(sold, channelOf)).toEqual(sumCogs(entries, channelOf));
+    const channels = days.flatMap((d) => unpackSold(d.day, d.channels));
+    expect(sumCogs(channels, channelOf)).toEqual(sumCogs(entries, channelOf));
     expect(sumCogs(sold, channelOf)).toEqual([{ key: null, units: 0, revenueCents: 0, cogsCents: 0 }]);
   });
 

@@ -26,8 +26,9 @@ describe('the valuation ledger closed by day under the reports', () => {
     expect(res.status).toBe(200);
     return res.body as { totalQuantity: number; totalValue: number };
   };
-  const cogsByDay = async () => {
-    const res = await inv.request('GET', `/reports/cogs?groupBy=day&from=${dayAgo(5, '00:00:00.000').slice(0, 10)}`);
+  const cogsBy = async (groupBy = 'day') => {
+    const from = dayAgo(5).slice(0, 10);
+    const res = await inv.request('GET', `/reports/cogs?groupBy=${groupBy}&from=${from}`);
     expect(res.status).toBe(200);
     return (res.body.data as { key: string; quantity: number; cogs: number; revenue: number }[]).map((g) => [
       g.key,
@@ -66,10 +67,16 @@ describe('the valuation ledger closed by day under the reports', () => {
       .toArray();
     expect(closed.map((d) => d.day)).toContain(dayAgo(2, '00:00:00.000').slice(0, 10));
     expect(await valuation(`&asOf=${dayAgo(2, '23:59:59.999')}`)).toMatchObject({ totalQuantity: 6, totalValue: 12 });
-    expect(await cogsByDay()).toEqual([
+    expect(await cogsBy('day')).toEqual([
       [dayAgo(2, '00').slice(0, 10), 4, 8, 15],
       [dayAt(new Date()), 1, 3, 7],
     ]);
+    expect(await cogsBy('channel')).toEqual([
+      ['ch_pos', 1, 3, 7],
+      ['ch_web', 4, 8, 15],
+    ]);
+    // Neither variant is in the read model: no product.
+    expect(await cogsBy('product')).toEqual([[null, 5, 11, 22]]);
   });
 
   it('reopens the days from an entry written after its day was closed, and counts it', async () => {

@@ -19,7 +19,7 @@ export class CogsReports {
   async report(orgId: string, query: CogsQuery, page: Page): Promise<CogsReport> {
     const { from, to } = periodOf(query, new Date());
     const [entries, { currency }] = await Promise.all([
-      this.valuations.sold(orgId, from, to, query.channelId),
+      this.valuations.sold(orgId, from, to, { channelId: query.channelId, perVariant: query.groupBy === 'product' }),
       this.settings.get(orgId),
     ]);
     const sums = sumCogs(entries, await this.keyOf(orgId, entries, query.groupBy));

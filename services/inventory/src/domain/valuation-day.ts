@@ -121,12 +121,33 @@ function addSold(sold: Map<string, SoldRow>, entry: DayEntry) {
 export const packPositions = (positions: readonly StockPosition[]) =>
   JSON.stringify(positions.map((p) => [p.variantId, p.warehouseId, p.units, p.cents]));
 
-/** A day's rows packed, each list as one JSON string. */
+const packSold = (sold: readonly SoldEntry[]) =>
+  JSON.stringify(
+    sold.map((s) => [s.variantId, s.channelId ?? null, s.kind, toUnits(s.quantity), s.cogsCents, s.revenueCents ?? 0]),
+  );
+
+/**
+ * A day's sold rows added up per channel and kind (variant ''): what a report by channel or by day
+ * needs, a few rows a day whatever the number of variants sold.
+ */
+function channelTotals(sold: readonly SoldEntry[]): SoldEntry[] {
+  const totals = new Map<string, SoldRow>();
+  for (const s of sold) {
+    const key = `${s.channelId ?? ''}\u0000${s.kind}`;
+    const total = totals.get(key) ?? { ...s, variantId: '', units: 0, cogsCents: 0, revenueCents: 0 };
+    total.units += toUnits(s.quantity);
+    total.cogsCents += s.cogsCents;
+    total.revenueCents = (total.revenueCents ?? 0) + (s.revenueCents ?? 0);
+    totals.set(key, total);
+  }
+  return [...totals.values()].map(({ units, ...row }) => ({ ...row, quantity: fromUnits(units) }));
+}
+
+/** A day's rows packed, each list as one JSON string: its positions, and its sales per variant and per channel. */
 export const packDay = (day: ValuationDay) => ({
   positions: packPositions(day.positions),
-  sold: JSON.stringify(
-    day.sold.map((s) => [s.variantId, s.channelId ?? null, s.kind, toUnits(s.quantity), s.cogsCents, s.revenueCents]),
-  ),
+  sold: packSold(day.sold),
+  channels: packSold(channelTotals(day.sold)),
 });
 
 type PackedPosition = [string, string, number, number];

@@ -2,9 +2,8 @@ import { Schema, type Connection } from 'mongoose';
 
 /**
  * The valuation ledger's closed days (`stock_valuation_days`, one row per organization and UTC
- * day, domain/valuation-day.ts): the day's changes per variant and warehouse and its cost of
- * goods sold per variant, channel and kind, each packed as one JSON string. Read by the
- * organization's days up to one (`{ orgId, day: { $lte } }`) or a run of them.
+ * day, domain/valuation-day.ts): the day's changes per variant and warehouse, packed as one JSON
+ * string. Read by the organization's days up to one (`{ orgId, day: { $lte } }`) or a run of them.
  */
 const valuationDaySchema = new Schema(
   {
@@ -12,11 +11,27 @@ const valuationDaySchema = new Schema(
     orgId: { type: String, required: true },
     day: { type: String, required: true },
     positions: { type: String, required: true },
-    sold: { type: String, required: true },
   },
   { collection: 'stock_valuation_days', versionKey: false },
 );
 valuationDaySchema.index({ orgId: 1, day: 1 });
+
+/**
+ * The same days' cost of goods sold (`stock_valuation_sales`), apart from their stock so neither
+ * report reads the other's: per variant, channel and kind (`sold`), and per channel and kind
+ * (`channels`: a report by channel or by day reads only these).
+ */
+const valuationSalesSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    orgId: { type: String, required: true },
+    day: { type: String, required: true },
+    sold: { type: String, required: true },
+    channels: { type: String, required: true },
+  },
+  { collection: 'stock_valuation_sales', versionKey: false },
+);
+valuationSalesSchema.index({ orgId: 1, day: 1 });
 
 /**
  * How far an organization's days are closed (`stock_valuation_closes`, one row per organization):
@@ -55,9 +70,12 @@ export const valuationDayModel = (connection: Connection) => connection.model('S
 export const valuationCloseModel = (connection: Connection) =>
   connection.model('StockValuationClose', valuationCloseSchema);
 
-/** The closed days' three collections on a connection. */
+const valuationSalesModel = (connection: Connection) => connection.model('StockValuationSales', valuationSalesSchema);
+
+/** The closed days' collections on a connection. */
 export const valuationDayModels = (connection: Connection) => ({
   days: valuationDayModel(connection),
+  sales: valuationSalesModel(connection),
   closes: valuationCloseModel(connection),
   closings: valuationClosingModel(connection),
 });

@@ -16,7 +16,14 @@ import {
   type ValuationDay,
 } from '../domain/valuation-day';
 import { ValuationClosings } from './valuation-closings';
-import type { valuationCloseModel, valuationClosingModel, valuationDayModel } from './valuation-day.model';
+import type {
+  valuationCloseModel,
+  valuationClosingModel,
+  valuationDayModel,
+  valuationDayModels,
+} from './valuation-day.model';
+
+type ValuationDayModels = ReturnType<typeof valuationDayModels>;
 import type { valuationEntryModel } from './valuation-entry.model';
 
 /**
@@ -55,6 +62,7 @@ interface CloseState {
 export class ValuationDays {
   private readonly entries: ReturnType<typeof valuationEntryModel>;
   private readonly days: ReturnType<typeof valuationDayModel>;
+  private readonly sales: ValuationDayModels['sales'];
   private readonly closes: ReturnType<typeof valuationCloseModel>;
   private readonly closings: ValuationClosings;
 
@@ -62,6 +70,7 @@ export class ValuationDays {
     models: {
       entries: ReturnType<typeof valuationEntryModel>;
       days: ReturnType<typeof valuationDayModel>;
+      sales: ValuationDayModels['sales'];
       closes: ReturnType<typeof valuationCloseModel>;
       closings: ReturnType<typeof valuationClosingModel>;
     },
@@ -69,6 +78,7 @@ export class ValuationDays {
   ) {
     this.entries = models.entries;
     this.days = models.days;
+    this.sales = models.sales;
     this.closes = models.closes;
     this.closings = new ValuationClosings(models.closings);
   }
@@ -120,10 +130,21 @@ export class ValuationDays {
     return warehouseId ? positions.filter((p) => p.warehouseId === warehouseId) : positions;
   }
 
-  /** The closed days' cost of goods sold from `first` to `last` (included), one channel's when named. */
-  async soldBetween(orgId: string, first: string, last: string, channelId?: string): Promise<SoldEntry[]> {
-    const rows = await this.days.find({ orgId, day: { $gte: first, $lte: last } }, { _id: 0, day: 1, sold: 1 }).lean();
-    const sold = rows.flatMap((row) => unpackSold(row.day, row.sold));
+  /**
+   * The closed days' cost of goods sold from `first` to `last` (included), one channel's when named:
+   * per variant, or (`perVariant` false) per channel only.
+   */
+  async soldBetween(
+    orgId: string,
+    first: string,
+    last: string,
+    { channelId, perVariant }: { channelId?: string; perVariant: boolean },
+  ): Promise<SoldEntry[]> {
+    const field = perVariant ? 'sold' : 'channels';
+    const rows = await this.sales
+      .find({ orgId, day: { $gte: first, $lte: last } }, { _id: 0, day: 1, [field]: 1 })
+      .lean<{ day: string; sold?: string; channels?: string }[]>();
+    const sold = rows.flatMap((row) => unpackSold(row.day, row[field] ?? '[]'));
     return channelId ? sold.filter((s) => s.channelId === channelId) : sold;
   }
 
@@ -153,14 +174,21 @@ export class ValuationDays {
       fold.add(entry);
     }
     const days = fold.days();
-    await this.days.bulkWrite(
-      days.map((day) => {
-        const _id = `${orgId}:${day.day}`;
-        const replacement = { _id, orgId, day: day.day, ...packDay(day) };
-        return { replaceOne: { filter: { _id }, replacement, upsert: true } };
-      }),
-      { ordered: false, throwOnValidationError: true },
-    );
+    const packed = days.map((day) => ({ _id: `${orgId}:${day.day}`, orgId, day: day.day, ...packDay(day) }));
+    const replace = <R extends { _id: string }>(replacement: R) => ({
+      replaceOne: { filter: { _id: replacement._id }, replacement, upsert: true },
+    });
+    const options = { ordered: false, throwOnValidationError: true };
+    await Promise.all([
+      this.days.bulkWrite(
+        packed.map(({ sold: _s, channels: _c, ...row }) => replace(row)),
+        options,
+      ),
+      this.sales.bulkWrite(
+        packed.map(({ positions: _p, ...row }) => replace(row)),
+        options,
+      ),
+    ]);
     return days;
   }
 }

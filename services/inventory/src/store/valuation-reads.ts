@@ -30,6 +30,12 @@ const SOLD = {
   revenueCents: 1,
 } as const;
 
+/** One channel's sales when named; per variant, or (a report by channel or day) per channel only. */
+interface SoldQuery {
+  channelId?: string;
+  perVariant: boolean;
+}
+
 /** A range of entry dates: from (included) to (included, or before when `$lt`). */
 type AtRange = { $gte?: Date; $gt?: Date; $lte?: Date; $lt?: Date };
 
@@ -82,7 +88,7 @@ export class ValuationReads {
    * What charged cost of goods sold from `from` to `to` (both included); of one channel's sales: the
    * closed days wholly inside the period from their sums, the entries of its ends.
    */
-  async sold(orgId: string, from: Date, to: Date, channelId?: string): Promise<SoldEntry[]> {
+  async sold(orgId: string, from: Date, to: Date, { channelId, perVariant }: SoldQuery): Promise<SoldEntry[]> {
     const first = firstDayFrom(from);
     const last = await this.closedBy(orgId, lastDayEndedBy(to));
     const closed = last !== null && first <= last;
@@ -95,7 +101,7 @@ export class ValuationReads {
     const reads = ranges.flatMap((at) =>
       soldFilters(orgId, at, channelId).map((f) => this.entries.find(f, SOLD).lean<SoldEntry[]>()),
     );
-    const days = closed ? [this.days.soldBetween(orgId, first, last, channelId)] : [];
+    const days = closed ? [this.days.soldBetween(orgId, first, last, { channelId, perVariant })] : [];
     return (await Promise.all([...days, ...reads])).flat();
   }
 
