@@ -105,3 +105,26 @@ describe('the valuation ledger closed by day under the reports', () => {
     expect(await valuation()).toMatchObject({ totalQuantity: 11, totalValue: 28 });
   });
 });
+
+describe('a late entry for an organization with no day closed yet', () => {
+  const OTHER = 'org_valuation_days_none';
+  let inv: Inventory;
+  let dated: ReturnType<typeof datedEntries>;
+
+  beforeAll(async () => {
+    inv = await startInventory(OTHER);
+    dated = datedEntries(inv.connection, OTHER, await inv.warehouse('A'));
+  });
+  afterAll(() => inv.close());
+
+  it('keeps nothing closed, so no entry before it goes uncounted', async () => {
+    await dated.write('var_a', dayAgo(3, '10:00:00.000'), 'RECEIPT', 10, 2000);
+    // A report on that day: nothing had ended yet, the organization's state says no day is closed.
+    expect(await dated.days.closedThrough(OTHER, new Date(dayAgo(3, '12:00:00.000')))).toBeNull();
+    await dated.write('var_a', dayAgo(2, '10:00:00.000'), 'RECEIPT', 5, 1500);
+    expect((await dated.closes())?.through).toBe('');
+    const res = await inv.request('GET', '/reports/stock-valuation');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ totalQuantity: 15, totalValue: 35 });
+  });
+});

@@ -42,7 +42,8 @@ valuationSalesSchema.index({ orgId: 1, day: 1 });
 const valuationCloseSchema = new Schema(
   {
     _id: { type: String, required: true },
-    through: { type: String, default: null },
+    /** `YYYY-MM-DD`; '' while none is (valuation-days.ts). */
+    through: { type: String },
     epoch: { type: Number, required: true },
   },
   { collection: 'stock_valuation_closes', versionKey: false },

@@ -46,6 +46,12 @@ const DAY_FIELDS = {
   revenueCents: 1,
 } as const;
 
+/**
+ * `through` while no day is closed: below every day, so a reopen's `$min` keeps it (null would not
+ * do: the store drops a null it is given, and `$min` sets a missing field).
+ */
+const NONE = '';
+
 interface CloseState {
   through: string | null;
   epoch: number;
@@ -65,6 +71,7 @@ export class ValuationDays {
   private readonly sales: ValuationDayModels['sales'];
   private readonly closes: ReturnType<typeof valuationCloseModel>;
   private readonly closings: ValuationClosings;
+  private readonly inFlight = new Map<string, Promise<string | null>>();
 
   constructor(
     models: {
@@ -83,8 +90,19 @@ export class ValuationDays {
     this.closings = new ValuationClosings(models.closings);
   }
 
-  /** The organization's last closed day, after closing the days that ended since; null while none is. */
-  async closedThrough(orgId: string, now = new Date()): Promise<string | null> {
+  /**
+   * The organization's last closed day, after closing the days that ended since; null while none is.
+   * Reports asking at once in one process share one close.
+   */
+  closedThrough(orgId: string, now = new Date()): Promise<string | null> {
+    const running = this.inFlight.get(orgId);
+    if (running) return running;
+    const closing = this.closeThrough(orgId, now).finally(() => this.inFlight.delete(orgId));
+    this.inFlight.set(orgId, closing);
+    return closing;
+  }
+
+  private async closeThrough(orgId: string, now: Date): Promise<string | null> {
     const last = closableThrough(now, this.marginMs);
     const state = await this.state(orgId);
     if (state.through !== null && state.through >= last) return state.through;
@@ -152,13 +170,13 @@ export class ValuationDays {
   private async state(orgId: string): Promise<CloseState> {
     const found = await this.read(orgId);
     if (found) return found;
-    await this.closes.updateOne({ _id: orgId }, { $setOnInsert: { through: null, epoch: 0 } }, { upsert: true });
+    await this.closes.updateOne({ _id: orgId }, { $setOnInsert: { through: NONE, epoch: 0 } }, { upsert: true });
     return (await this.read(orgId))!;
   }
 
   private async read(orgId: string): Promise<CloseState | null> {
     const found = await this.closes.findById(orgId, { _id: 0, through: 1, epoch: 1 }).lean<Partial<CloseState>>();
-    return found ? { through: found.through ?? null, epoch: found.epoch ?? 0 } : null;
+    return found ? { through: found.through || null, epoch: found.epoch ?? 0 } : null;
   }
 
   private async firstDay(orgId: string): Promise<string | null> {
