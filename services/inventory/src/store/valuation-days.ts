@@ -60,10 +60,10 @@ interface CloseState {
 /**
  * The valuation ledger's closed days (valuation-day.model.ts), kept ahead of the reports: the closer
  * (valuation-closer.ts), or else the first report after a day ended, closes it, reading its entries
- * once, and the reports then add the closed days up and read only the entries after the last one. An entry written after its day was closed
- * (a relay replaying it after a crash) reopens the days from its own (`reopen`): the close that
- * raced it does not move `through` (it checks the epoch the reopening changed), the next report
- * closes them again.
+ * once, and the reports then add the closed days up and read only the entries after the last one.
+ * An entry written after its day was closed (a relay replaying it after a crash) reopens the days
+ * from its own (`reopen`): the close that raced it does not move `through` (it checks the epoch the
+ * reopening changed), the next report or sweep closes them again.
  */
 export class ValuationDays {
   private readonly entries: ReturnType<typeof valuationEntryModel>;
