@@ -1,5 +1,6 @@
 import { fromUnits, toUnits } from '@stockyard/contracts';
 import { COGS_KINDS, type SoldEntry } from './cogs-report';
+import { PositionSums } from './position-sums';
 import type { StockPosition } from './stock-position';
 import type { ValuationKind } from './valuation-entry';
 
@@ -58,33 +59,28 @@ export const firstDayFrom = (from: Date) => {
  */
 export const closableThrough = (now: Date, marginMs: number) => previousDay(dayAt(new Date(now.getTime() - marginMs)));
 
-const positionKey = (e: { variantId: string; warehouseId: string }) => `${e.variantId}\u0000${e.warehouseId}`;
 const soldKey = (e: DayEntry) => `${e.variantId}\u0000${e.channelId ?? ''}\u0000${e.kind}`;
 const COGS = new Set<string>(COGS_KINDS);
 
 /** Entries added up per day, as they are read; each day of `days` gets one, empty when nothing was dated in it. */
 export class DayFold {
-  private readonly byDay: Map<string, { positions: Map<string, StockPosition>; sold: Map<string, SoldRow> }>;
+  private readonly byDay: Map<string, { positions: PositionSums; sold: Map<string, SoldRow> }>;
 
   constructor(days: readonly string[]) {
-    this.byDay = new Map(days.map((day) => [day, { positions: new Map(), sold: new Map() }]));
+    this.byDay = new Map(days.map((day) => [day, { positions: new PositionSums(), sold: new Map() }]));
   }
 
   add(entry: DayEntry): void {
     const folded = this.byDay.get(dayAt(entry.at));
     if (!folded) return;
-    const key = positionKey(entry);
-    const position = folded.positions.get(key) ?? { ...placeOf(entry), units: 0, cents: 0 };
-    position.units += toUnits(entry.quantity);
-    position.cents += entry.valueCents;
-    folded.positions.set(key, position);
+    folded.positions.add(entry.variantId, entry.warehouseId, toUnits(entry.quantity), entry.valueCents);
     if (COGS.has(entry.kind)) addSold(folded.sold, entry);
   }
 
   days(): ValuationDay[] {
     return [...this.byDay].map(([day, f]) => ({
       day,
-      positions: [...f.positions.values()],
+      positions: f.positions.positions(),
       sold: [...f.sold.values()].map(({ units, ...row }) => ({ ...row, quantity: fromUnits(units) })),
     }));
   }
@@ -92,8 +88,6 @@ export class DayFold {
 
 /** A sold row while it is added up: its quantity in integer units. */
 type SoldRow = SoldEntry & { units: number };
-
-const placeOf = (e: DayEntry) => ({ variantId: e.variantId, warehouseId: e.warehouseId });
 
 /** A COGS entry into its variant, channel and kind's row; one that changes nothing makes none (as sumCogs skips it). */
 function addSold(sold: Map<string, SoldRow>, entry: DayEntry) {
