@@ -150,6 +150,18 @@ describe('GET /reports/reorder-suggestions', () => {
     expect(page.data).toHaveLength(1);
   });
 
+  it('pages through the pairs of every warehouse in variant then warehouse order, each once', async () => {
+    const keysOf = (body: { data: { variantId: string; warehouseId: string }[] }) =>
+      body.data.map((r) => `${r.variantId} ${r.warehouseId}`);
+    const all = keysOf(await report());
+    for (const limit of [1, 2]) {
+      const pages = [];
+      for (let offset = 0; offset < 4; offset += limit) pages.push(await report(`?limit=${limit}&offset=${offset}`));
+      expect(pages.every((p) => p.total === 3)).toBe(true);
+      expect(pages.flatMap(keysOf)).toEqual(all);
+    }
+  });
+
   it('has no rows for a deleted warehouse', async () => {
     const gone = await inv.warehouse('Gone');
     expect((await inv.request('DELETE', `/warehouses/${gone}`)).status).toBe(204);

@@ -4,7 +4,7 @@ import { isDuplicateKeyError } from '../db/mongo';
 /**
  * A prefix index of search terms beside an aggregate's collection: one row per term of a
  * record (`{orgId, term, ref, version}`), so "a term starting with …" is a range of the
- * `(orgId, term)` index on MongoDB and in our FerretDB build alike, where a regular
+ * `(orgId, term, ref)` index on MongoDB and in our FerretDB build alike, where a regular
  * expression over the aggregate's documents reads every one of them. Exact terms work the
  * same way (the values of an array field: a point of that index, where our FerretDB build
  * reads every record holding an array for a condition on the field). The rows are a
@@ -78,7 +78,8 @@ const termSchema = new Schema<SearchTermRow>(
   { _id: String, orgId: String, ref: String, term: String, version: Number },
   { versionKey: false },
 );
-termSchema.index({ orgId: 1, term: 1 });
+// A term's rows in ref order too: a page of the records holding an exact term (`refsPage`).
+termSchema.index({ orgId: 1, term: 1, ref: 1 });
 termSchema.index({ orgId: 1, ref: 1 });
 
 export class SearchIndex {
@@ -170,7 +171,7 @@ export class SearchIndex {
 
   /**
    * Refs of the organization's records holding any of these terms exactly, at most `cap` (all
-   * when not given). One `{orgId, term}` equality per term, each a point of the `(orgId, term)`
+   * when not given). One `{orgId, term}` equality per term, each a range of the `(orgId, term, ref)`
    * index: our FerretDB build bounds no index range by an `$in`, which would read every row of
    * the organization.
    */
@@ -185,6 +186,26 @@ export class SearchIndex {
     const refs = [...new Set(found.flat().map((r) => r.ref))];
     return { refs: refs.slice(0, cap), complete: refs.length <= cap };
   }
+
+  /**
+   * A page of the refs holding one term exactly, in ref order, and how many hold it: a range of
+   * the `(orgId, term, ref)` index, which our FerretDB build skips and counts by its entries (a
+   * deep page or a total costs no document reads).
+   */
+  async refsPage(orgId: string, term: string, skip: number, limit: number): Promise<TermPage> {
+    const filter = { orgId, term: term.slice(0, MAX_TERM_LENGTH) };
+    const [rows, total] = await Promise.all([
+      limit === 0 ? [] : this.model.find(filter, { ref: 1 }).sort({ ref: 1 }).skip(skip).limit(limit).lean(),
+      this.model.countDocuments(filter),
+    ]);
+    return { refs: rows.map((r) => r.ref), total };
+  }
+}
+
+export interface TermPage {
+  refs: string[];
+  /** How many records hold the term. */
+  total: number;
 }
 
 /** The first string after every string starting with `prefix` (its last character plus one). */

@@ -2,7 +2,7 @@ import type { EventEnvelope } from '@stockyard/contracts';
 import type { Connection, Model } from 'mongoose';
 import type { Aggregate } from './decision';
 import type { Projection } from './projection';
-import { searchKey, SearchIndex, type SearchHits, type SearchTermRow } from './search-index';
+import { searchKey, SearchIndex, type SearchHits, type SearchTermRow, type TermPage } from './search-index';
 
 export interface TermIndexOptions<S> {
   /** The rows' collection (`invoice_terms`). */
@@ -88,6 +88,11 @@ export class TermIndex<S extends Aggregate & { id?: string }> implements Project
   /** Records holding any of these exact terms, at most `cap` (every one when not given). */
   holding(orgId: string, terms: readonly string[], cap?: number): Promise<SearchHits> {
     return this.index.refsWithTerms(orgId, terms, cap);
+  }
+
+  /** A page of the records holding one exact term, in ref order, with how many hold it. */
+  page(orgId: string, term: string, skip: number, limit: number): Promise<TermPage> {
+    return this.index.refsPage(orgId, term, skip, limit);
   }
 
   /** Records with a term starting with `prefix`, at most `cap`. */

@@ -1,5 +1,5 @@
-import type { Page, ReorderLevel, ReorderSuggestions, ReorderSuggestionsQuery } from '@stockyard/contracts';
-import { pairsOf } from '../domain/reorder-levels';
+import type { Page, ReorderSuggestions, ReorderSuggestionsQuery } from '@stockyard/contracts';
+import { reorderLevelAt } from '../domain/reorder-levels';
 import { reorderSuggestion } from '../domain/reorder-suggestions';
 import type { CatalogSuppliers } from '../peers/catalog-suppliers';
 import type { PurchasingOnOrder } from '../peers/purchasing-on-order';
@@ -12,15 +12,16 @@ const DAY_MS = 86_400_000;
 
 /**
  * GET /reports/reorder-suggestions: every (variant, live warehouse) with a stock row, in variant then
- * warehouse order, a page at a time; the page's rows only read their sales in the window (the
- * ledger), their labels (the variant read model), their suppliers (the catalog) and what is on
- * order (purchasing's open orders: `incoming`). A warehouse named is the organization's (else 404);
- * a deleted one has no rows (nothing is bought into it).
+ * warehouse order, a page at a time: the page's pairs and their count from the level-place index
+ * (never every level), then only the page's levels, their sales in the window (the ledger), labels
+ * (the variant read model), suppliers (the catalog) and what is on order (purchasing's open orders:
+ * `incoming`). A warehouse named is the organization's (else 404); a deleted one has no rows
+ * (nothing is bought into it).
  */
 export class ReorderSuggestionQueries {
   constructor(
-    private readonly stock: Pick<StockRepository, 'ofOrganization' | 'inWarehouse'>,
-    private readonly warehouses: Pick<WarehouseRepository, 'get' | 'liveByIds'>,
+    private readonly stock: Pick<StockRepository, 'placePairs' | 'findMany'>,
+    private readonly warehouses: Pick<WarehouseRepository, 'get' | 'liveIds'>,
     private readonly variants: Pick<VariantRepository, 'groupings'>,
     private readonly movements: Pick<MovementRepository, 'soldUnits'>,
     private readonly suppliers: CatalogSuppliers,
@@ -29,11 +30,9 @@ export class ReorderSuggestionQueries {
 
   async report(orgId: string, query: ReorderSuggestionsQuery, page: Page): Promise<ReorderSuggestions> {
     const { warehouseId, days } = query;
-    if (warehouseId) await this.warehouses.get(orgId, warehouseId);
     const now = new Date();
     const since = new Date(now.getTime() - days * DAY_MS);
-    const pairs = await this.pairs(orgId, warehouseId);
-    const rows = pairs.slice(page.offset, page.offset + page.limit);
+    const { rows, total } = await this.levels(orgId, await this.liveWarehouses(orgId, warehouseId), page);
     const variantIds = [...new Set(rows.map((r) => r.variantId))];
     const [sold, labels, suppliers, incoming] = await Promise.all([
       this.movements.soldUnits(orgId, variantIds, since, now, warehouseId),
@@ -57,21 +56,30 @@ export class ReorderSuggestionQueries {
       days,
       warehouseId: warehouseId ?? null,
       data,
-      total: pairs.length,
+      total,
       ...page,
     };
   }
 
-  /** The (variant, warehouse) pairs with a stock row at a live warehouse, in variant then warehouse order. */
-  private async pairs(orgId: string, warehouseId: string | undefined): Promise<ReorderLevel[]> {
-    const levels = warehouseId
-      ? await this.stock.inWarehouse(orgId, warehouseId)
-      : await this.stock.ofOrganization(orgId);
-    levels.sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
-    const pairs = levels.flatMap((l) => pairsOf(l, { warehouseId, withReorderPoint: false }));
-    if (pairs.length === 0) return pairs;
-    const live = await this.warehouses.liveByIds(orgId, [...new Set(pairs.map((p) => p.warehouseId))]);
-    const ids = new Set(live.map((w) => w.id));
-    return pairs.filter((p) => ids.has(p.warehouseId));
+  /** The warehouse named (none when deleted), else the organization's live ones. */
+  private async liveWarehouses(orgId: string, warehouseId: string | undefined): Promise<string[]> {
+    if (!warehouseId) return this.warehouses.liveIds(orgId);
+    return (await this.warehouses.get(orgId, warehouseId)).deletedAt ? [] : [warehouseId];
+  }
+
+  /** The page's pairs with their reorder levels (a pair whose location row went meanwhile is left out). */
+  private async levels(orgId: string, warehouseIds: string[], page: Page) {
+    const { keys, total } = await this.stock.placePairs(orgId, warehouseIds, page);
+    const levels = await this.stock.findMany(
+      orgId,
+      keys.map((k) => k.variantId),
+    );
+    const byVariant = new Map(levels.map((l) => [l.variantId, l]));
+    const rows = keys.flatMap(({ variantId, warehouseId }) => {
+      const level = byVariant.get(variantId);
+      const held = level?.locations.some((l) => l.warehouseId === warehouseId);
+      return level && held ? [reorderLevelAt(level, warehouseId)] : [];
+    });
+    return { rows, total };
   }
 }

@@ -42,9 +42,10 @@ export interface PairKey {
 export const PAST = '~';
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-export const isAfter = (pair: PairKey, key: PairKey) =>
-  compare(pair.variantId, key.variantId) > 0 ||
-  (pair.variantId === key.variantId && compare(pair.warehouseId, key.warehouseId) > 0);
+/** Variant then warehouse order, the order of every list of pairs. */
+export const comparePairs = (a: PairKey, b: PairKey) =>
+  compare(a.variantId, b.variantId) || compare(a.warehouseId, b.warehouseId);
+export const isAfter = (pair: PairKey, key: PairKey) => comparePairs(pair, key) > 0;
 
 /**
  * A level's (variant, warehouse) pairs in warehouse order: those of warehouses with a stock row,

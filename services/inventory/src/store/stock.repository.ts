@@ -1,7 +1,9 @@
+import type { Page } from '@stockyard/contracts';
 import { AggregateStore, type OutboxRelay } from '@stockyard/service-kit';
 import { exportPage } from '@stockyard/service-kit/exports';
 import type { CostPool } from '../domain/cost-layer';
 import { binTerm, warehouseTerm } from '../domain/level-places';
+import { comparePairs, type PairKey } from '../domain/reorder-levels';
 import type { StockLevel } from '../domain/stock-level';
 import type { Ledger } from './ledger';
 import type { ValuationLedger } from './valuation-ledger';
@@ -13,6 +15,12 @@ import type { StockLevelModel } from './stock-level.model';
 export interface StockLevelFilters {
   warehouseId?: string;
   variantId?: string;
+}
+
+/** A page of (variant, warehouse) pairs with a stock row, and how many there are (`placePairs`). */
+interface PlacePairs {
+  keys: PairKey[];
+  total: number;
 }
 
 /** Levels this process remembers (the most recently written), so a change usually skips its read. */
@@ -114,9 +122,26 @@ export class StockRepository {
     );
   }
 
-  /** Every level of the organization, without bookkeeping or cost pools (a report over all its stock rows). */
-  ofOrganization(orgId: string): Promise<StockLevel[]> {
-    return this.model.find({ orgId }, LIST).lean<StockLevel[]>();
+  /**
+   * A page of the (variant, warehouse) pairs with a location row (even empty) in these warehouses,
+   * in variant then warehouse order, and how many there are: each warehouse's rows of the
+   * level-place index in variant order, counted by its index. One warehouse's page is a skip of
+   * its range; several are merged from the first `offset + limit` of each. Never every level.
+   */
+  async placePairs(orgId: string, warehouseIds: readonly string[], page: Page): Promise<PlacePairs> {
+    const one = warehouseIds.length === 1;
+    const pages = await Promise.all(
+      warehouseIds.map((w) =>
+        this.places.page(orgId, warehouseTerm(w), one ? page.offset : 0, one ? page.limit : page.offset + page.limit),
+      ),
+    );
+    const keys = warehouseIds
+      .flatMap((warehouseId, i) => pages[i]!.refs.map((variantId) => ({ variantId, warehouseId })))
+      .sort(comparePairs);
+    return {
+      keys: one ? keys : keys.slice(page.offset, page.offset + page.limit),
+      total: pages.reduce((sum, p) => sum + p.total, 0),
+    };
   }
 
   /**

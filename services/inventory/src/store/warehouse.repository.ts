@@ -73,6 +73,12 @@ export class WarehouseRepository {
     return { data, total: total!, ...page };
   }
 
+  /** The ids of the organization's live warehouses. */
+  async liveIds(orgId: string): Promise<string[]> {
+    const docs = await (this.store.model as WarehouseModel).find({ orgId, deletedAt: null }, { _id: 1 }).lean();
+    return docs.map((d) => String(d._id));
+  }
+
   /** The organization's live warehouses among these ids (the internal batch read). */
   async liveByIds(orgId: string, ids: string[]): Promise<WarehouseState[]> {
     const docs = await (this.store.model as WarehouseModel)
