@@ -451,6 +451,22 @@ const SHAPES: Shape[] = [
     filter: { orgId: 'o', variantId: 'v', createdAt: { $gte: now, $lte: now }, type: 'SALE' },
   },
   {
+    name: 'GET /reports/inventory-aging: the levels written since its snapshot',
+    model: stockLevelModel,
+    filter: { orgId: 'o', updatedAt: { $gte: now } },
+  },
+  {
+    name: 'the aging refresher: how many levels were written since a snapshot',
+    model: stockLevelModel,
+    filter: { orgId: 'o', updatedAt: { $gte: now } },
+    count: true,
+  },
+  {
+    name: 'an aging snapshot’s build: every level of the organization',
+    model: stockLevelModel,
+    filter: { orgId: 'o' },
+  },
+  {
     name: 'stock changes of a level’s places: its place rows (SearchIndex.replace)',
     model: (c) => levelPlaces(c).model,
     filter: { orgId: 'o', ref: 'var_1' },

@@ -12,6 +12,7 @@ import type { VariantCheck } from './commands/variant-check';
 import type { VariantProductBackfill } from './commands/variant-product-backfill';
 import type { WarehouseCommands } from './commands/warehouse-commands';
 import type { MovementRepository } from './store/movement.repository';
+import type { AgingSnapshots } from './store/aging-snapshots';
 import type { StockRepository } from './store/stock.repository';
 import type { ValuationReads } from './store/valuation-reads';
 
@@ -65,6 +66,7 @@ export interface ReportsGiven {
 /** What the stock module hands the reports and settings modules (app.ts wires it): stock at cost, and its ledgers. */
 export interface StockForReports {
   stock: StockRepository;
+  aging: AgingSnapshots;
   valuations: ValuationReads;
   movements: MovementRepository;
 }

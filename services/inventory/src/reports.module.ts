@@ -29,7 +29,7 @@ interface ReportsNeeds {
 export function reportsModule(needs: ReportsNeeds): ServiceModule<ReportsGiven> {
   const { stock, warehouses, variants, settings, suppliers, onOrder } = needs;
   const given = {
-    reports: new StockReports(stock.valuations, stock.stock, variants, warehouses, settings),
+    reports: new StockReports(stock.valuations, stock.stock, stock.aging, variants, warehouses, settings),
     cogs: new CogsReports(stock.valuations, variants, settings),
     suggestions: new ReorderSuggestionQueries(stock.stock, warehouses, variants, stock.movements, suppliers, onOrder),
   };

@@ -34,6 +34,10 @@ import { valuationEntryModel } from './store/valuation-entry.model';
 import { ValuationLedger } from './store/valuation-ledger';
 import { valuationDayModels } from './store/valuation-day.model';
 import { ValuationCloser } from './store/valuation-closer';
+import { AgingRefresher } from './store/aging-refresher';
+import { agingSnapshotModels } from './store/aging-snapshot.model';
+import { AgingSnapshots } from './store/aging-snapshots';
+import { LevelPoolReads } from './store/level-pools';
 import { ValuationDays } from './store/valuation-days';
 import { ValuationReads } from './store/valuation-reads';
 import type { VariantRepository } from './store/variant.repository';
@@ -72,6 +76,7 @@ export function stockModule(
   const valuations = new ValuationLedger(valuationDocs, valuationDays);
   const levels = stockLevelStore(levelDocs, relay, { places, ledger, valuations });
   const stock = new StockRepository(levels, levelDocs, places);
+  const aging = new AgingSnapshots(agingSnapshotModels(connection), new LevelPoolReads(levelDocs));
   const bundles = new BundleRepository(bundleDocs);
   const movements = new MovementRepository(movementDocs);
   const commands = new StockCommands(
@@ -122,13 +127,14 @@ export function stockModule(
     /** What the places' commands need: a warehouse's stock, and moving a bin's. */
     forPlaces: { stock, commands },
     /** What the reports and the settings read: the levels (their cost pools), the valuation ledger and the ledger. */
-    forReports: { stock, valuations: new ValuationReads(valuationDocs, valuationDays), movements },
+    forReports: { stock, aging, valuations: new ValuationReads(valuationDocs, valuationDays), movements },
     subscriptions,
     /** Before requests: reorder points and place index rows of levels written before they were kept. */
     parts: [
       new ReorderPointAdoption(connection, levelDocs, levels),
       new LevelPlacesRebuild(connection, levelDocs, places),
       new ValuationCloser(valuationDays, dayModels.closes, config.VALUATION_CLOSE_MS, logger),
+      new AgingRefresher(aging, config.AGING_REFRESH_MS, logger),
     ],
     api: (router) => {
       stockRoutes(router, given);

@@ -19,6 +19,7 @@ import {
   valuationRow,
   type ValuationSum,
 } from '../domain/stock-valuation';
+import type { AgingSnapshots } from '../store/aging-snapshots';
 import type { InventorySettingsReads } from '../store/inventory-settings.repository';
 import type { StockRepository } from '../store/stock.repository';
 import type { ValuationReads } from '../store/valuation-reads';
@@ -34,6 +35,7 @@ export class StockReports {
   constructor(
     private readonly valuations: ValuationReads,
     private readonly stock: StockRepository,
+    private readonly agingSnapshots: Pick<AgingSnapshots, 'ages'>,
     private readonly variants: VariantRepository,
     private readonly warehouses: WarehouseRepository,
     private readonly settings: Pick<InventorySettingsReads, 'get'>,
@@ -108,15 +110,15 @@ export class StockReports {
     return stockAsOfView(variantId, at, currency, positions, holds);
   }
 
-  /** The stock on hand now (its cost pools) by the age of its layers, counted to the moment. */
+  /**
+   * The stock on hand now (its cost pools) by the age of its layers, counted to the moment: the
+   * aging snapshot with the levels written since (store/aging-snapshots.ts), not every level.
+   */
   async aging(orgId: string, query: InventoryAgingQuery): Promise<InventoryAging> {
     const { warehouseId } = query;
     if (warehouseId) await this.warehouses.get(orgId, warehouseId);
     const at = momentOf(query.asOf, new Date());
-    const [pools, { currency }] = await Promise.all([
-      this.stock.costPools(orgId, warehouseId),
-      this.settings.get(orgId),
-    ]);
-    return { asOf: at.toISOString(), currency, warehouseId: warehouseId ?? null, ...agingOf(pools, at) };
+    const [rows, { currency }] = await Promise.all([this.agingSnapshots.ages(orgId), this.settings.get(orgId)]);
+    return { asOf: at.toISOString(), currency, warehouseId: warehouseId ?? null, ...agingOf(rows, at, warehouseId) };
   }
 }

@@ -40,6 +40,8 @@ stockLevelSchema.index({ orgId: 1, variantId: 1 }, { unique: true });
 stockLevelSchema.index({ orgId: 1, hasReorderPoint: 1, variantId: 1 });
 // An export's pages of levels (issue #41): oldest first after the cursor, a page's range of the organization's levels.
 stockLevelSchema.index({ orgId: 1, createdAt: 1, _id: 1 });
+// The levels written since an aging snapshot started (store/aging-snapshots.ts).
+stockLevelSchema.index({ orgId: 1, updatedAt: 1 });
 
 export const stockLevelModel = (connection: Connection) => connection.model('StockLevel', stockLevelSchema);
 export type StockLevelModel = ReturnType<typeof stockLevelModel>;

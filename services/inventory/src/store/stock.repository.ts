@@ -43,7 +43,6 @@ const LIST = {
 } as const;
 /** What a read of the stock at cost takes of a level. */
 const POOLS = { orgId: 1, variantId: 1, costPools: 1 } as const;
-
 /**
  * Every write of a variant's stock: one document per variant (`<orgId>:<variantId>`), a
  * missing one being an empty level. The kit's store owns the lock, the version guard, the
@@ -96,19 +95,6 @@ export class StockRepository {
     const filter: Record<string, unknown> = { orgId, hasReorderPoint: true };
     if (from) filter.variantId = { [from.inclusive ? '$gte' : '$gt']: from.variantId };
     return this.model.find(filter, LIST).sort({ variantId: 1 }).limit(limit).lean<StockLevel[]>();
-  }
-
-  /**
-   * The cost pools of the organization's levels (of one warehouse's, read by the level-place
-   * index): the stock on hand now, at cost, by warehouse.
-   */
-  async costPools(orgId: string, warehouseId?: string): Promise<CostPool[]> {
-    const levels = warehouseId
-      ? await this.atPlace(orgId, warehouseTerm(warehouseId), POOLS)
-      : await this.model.find({ orgId }, POOLS).lean<StockLevel[]>();
-    return levels
-      .flatMap((l) => stockLevelCodec.decode(l as unknown as Record<string, unknown>).costPools ?? [])
-      .filter((p) => !warehouseId || p.warehouseId === warehouseId);
   }
 
   /** The cost pools of these variants' levels, by variant (a variant with no level is left out). */
@@ -178,11 +164,11 @@ export class StockRepository {
     return { levels: page.rows, next: page.next };
   }
 
-  private async atPlace(orgId: string, term: string, fields: typeof LIST | typeof POOLS = LIST): Promise<StockLevel[]> {
+  private async atPlace(orgId: string, term: string): Promise<StockLevel[]> {
     const ids = (await this.places.holding(orgId, [term])).refs.map((v) => `${orgId}:${v}`);
     const levels: StockLevel[] = [];
     for (let i = 0; i < ids.length; i += IDS_PER_READ) {
-      const rows = await this.model.find({ _id: { $in: ids.slice(i, i + IDS_PER_READ) } }, fields).lean<StockLevel[]>();
+      const rows = await this.model.find({ _id: { $in: ids.slice(i, i + IDS_PER_READ) } }, LIST).lean<StockLevel[]>();
       levels.push(...rows.filter((level) => level.orgId === orgId));
     }
     return levels;
