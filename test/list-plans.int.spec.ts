@@ -467,6 +467,22 @@ const SHAPES: Shape[] = [
     filter: { orgId: 'o' },
   },
   {
+    name: 'GET /reports/stock-valuation, /reports/cogs ?groupBy=product: variants written since the groupings snapshot',
+    model: variantModel,
+    filter: { orgId: 'o', updatedAt: { $gte: now } },
+  },
+  {
+    name: 'the snapshot refresher: how many variants were written since a groupings snapshot',
+    model: variantModel,
+    filter: { orgId: 'o', updatedAt: { $gte: now } },
+    count: true,
+  },
+  {
+    name: 'a groupings snapshot’s build: every variant copy of the organization',
+    model: variantModel,
+    filter: { orgId: 'o' },
+  },
+  {
     name: 'stock changes of a level’s places: its place rows (SearchIndex.replace)',
     model: (c) => levelPlaces(c).model,
     filter: { orgId: 'o', ref: 'var_1' },

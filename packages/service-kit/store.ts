@@ -1,9 +1,16 @@
 // Storage helpers below AggregateStore: batching, locks, recent work, replacing sets, state tables' class,
-// number sequences, start-up passes' checkpoints and the list rows' backfill.
+// number sequences, start-up passes' checkpoints, the list rows' backfill and record snapshots.
 export { InsertBatcher } from './src/db/insert-batcher';
 export { NumberSequence } from './src/store/number-sequence';
 export { ListRowsBackfill } from './src/store/list-rows-backfill';
 export { PassCheckpoints } from './src/store/pass-checkpoints';
+export {
+  RecordSnapshots,
+  type SnapshotRecord,
+  type SnapshotSource,
+  type SnapshotTotal,
+} from './src/store/record-snapshots';
+export { SnapshotRefresher } from './src/store/snapshot-refresher';
 export { replaceAll } from './src/db/replace-all';
 export { documentLocks, documentKey, KeyedMutex } from './src/db/document-lock';
 export { RecentMap } from './src/recent-map';

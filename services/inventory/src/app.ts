@@ -22,10 +22,11 @@ function buildApp(ctx: ServiceContext<Config>) {
     check: variants.given.check,
     settings: settings.reads,
   });
-  const reports = reportsModule({
+  const reports = reportsModule(ctx, {
     stock: stock.forReports,
     warehouses: places.reads.warehouseReads,
     variants: variants.reads,
+    groupings: variants.groupings,
     settings: settings.reads,
     suppliers: catalogSuppliers(ctx.config),
     onOrder: purchasingOnOrder(ctx.config),

@@ -15,7 +15,7 @@ export const configSchema = baseServiceEnv.extend({
   VARIANT_BACKFILL_MS: z.coerce.number().int().positive().default(30_000),
   /** How often the valuation ledger's ended days are closed ahead of the reports (store/valuation-closer.ts). */
   VALUATION_CLOSE_MS: z.coerce.number().int().positive().default(300_000),
-  /** How often the aging snapshots are checked and built again when many levels changed (store/aging-refresher.ts). */
-  AGING_REFRESH_MS: z.coerce.number().int().positive().default(300_000),
+  /** How often the reports' snapshots (aging, groupings) are checked and built again when many records changed. */
+  SNAPSHOT_REFRESH_MS: z.coerce.number().int().positive().default(300_000),
 });
 export type Config = ReturnType<typeof configSchema.parse>;

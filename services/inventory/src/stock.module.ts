@@ -34,10 +34,8 @@ import { valuationEntryModel } from './store/valuation-entry.model';
 import { ValuationLedger } from './store/valuation-ledger';
 import { valuationDayModels } from './store/valuation-day.model';
 import { ValuationCloser } from './store/valuation-closer';
-import { AgingRefresher } from './store/aging-refresher';
-import { agingSnapshotModels } from './store/aging-snapshot.model';
-import { AgingSnapshots } from './store/aging-snapshots';
-import { LevelPoolReads } from './store/level-pools';
+import { agingSnapshots } from './store/aging-snapshots';
+import { LevelAgeRows } from './store/level-age-rows';
 import { ValuationDays } from './store/valuation-days';
 import { ValuationReads } from './store/valuation-reads';
 import type { VariantRepository } from './store/variant.repository';
@@ -76,7 +74,7 @@ export function stockModule(
   const valuations = new ValuationLedger(valuationDocs, valuationDays);
   const levels = stockLevelStore(levelDocs, relay, { places, ledger, valuations });
   const stock = new StockRepository(levels, levelDocs, places);
-  const aging = new AgingSnapshots(agingSnapshotModels(connection), new LevelPoolReads(levelDocs));
+  const aging = agingSnapshots(connection, new LevelAgeRows(levelDocs));
   const bundles = new BundleRepository(bundleDocs);
   const movements = new MovementRepository(movementDocs);
   const commands = new StockCommands(
@@ -134,7 +132,6 @@ export function stockModule(
       new ReorderPointAdoption(connection, levelDocs, levels),
       new LevelPlacesRebuild(connection, levelDocs, places),
       new ValuationCloser(valuationDays, dayModels.closes, config.VALUATION_CLOSE_MS, logger),
-      new AgingRefresher(aging, config.AGING_REFRESH_MS, logger),
     ],
     api: (router) => {
       stockRoutes(router, given);

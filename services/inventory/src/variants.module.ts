@@ -7,6 +7,7 @@ import { VARIANT_EVENTS, variantChangedHandler } from './events/handlers/variant
 import { catalogProducts, catalogVariants } from './peers/catalog-variants';
 import { inventoryPasses } from './store/pass-checkpoints';
 import { variantModel } from './store/variant.model';
+import { variantGroupings, type VariantGroupings } from './store/variant-groupings';
 import { VariantRepository, variantStore } from './store/variant.repository';
 
 /** How long a replica trusts that a variant is live; a variant.deleted event drops it at once everywhere. */
@@ -19,7 +20,7 @@ const LIVE_VARIANT_TTL_MS = 5000;
  */
 export function variantsModule(
   ctx: ServiceContext<Config>,
-): ServiceModule<VariantsGiven> & { reads: VariantRepository } {
+): ServiceModule<VariantsGiven> & { reads: VariantRepository; groupings: VariantGroupings } {
   const { connection, broker, logger, config } = ctx;
   const live = new BroadcastCache<true>(broker, 'inventory.variants', logger, { ttlMs: LIVE_VARIANT_TTL_MS });
   const docs = variantModel(connection);
@@ -43,6 +44,8 @@ export function variantsModule(
     given: { check, backfill },
     /** The variants' SKUs and names, as the stock reads show them. */
     reads,
+    /** Every variant's product and categories, for the reports that group by them. */
+    groupings: variantGroupings(connection, docs),
     parts: [live, backfill],
     subscriptions: [changes],
   };

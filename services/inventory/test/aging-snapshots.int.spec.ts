@@ -1,16 +1,15 @@
 import { createLogger } from '@stockyard/service-kit/ops';
-import { ageRowsOf, agingOf, type AgeRow } from '../src/domain/inventory-aging';
-import { AgingRefresher } from '../src/store/aging-refresher';
-import { agingSnapshotModels } from '../src/store/aging-snapshot.model';
-import { AgingSnapshots } from '../src/store/aging-snapshots';
-import { LevelPoolReads } from '../src/store/level-pools';
+import { SnapshotRefresher } from '@stockyard/service-kit/store';
+import { agingOf, type AgeRow } from '../src/domain/inventory-aging';
+import { agingSnapshots, type AgingSnapshots } from '../src/store/aging-snapshots';
+import { LevelAgeRows } from '../src/store/level-age-rows';
 import { stockLevelModel } from '../src/store/stock-level.model';
 import { startInventory, type Inventory } from './support/inventory';
 
 const ORG = 'org_aging_snapshots';
 
 /**
- * The aging report from snapshots (store/aging-snapshots.ts): the first report builds one, later
+ * The aging report from the kit's record snapshots (store/aging-snapshots.ts): the first report builds one, later
  * ones swap in the levels written since, a newer snapshot replaces an older. Each answer is held
  * against the levels summed straight (every level read), and the first against a hand count:
  * var_a 10 at 1.00 in A, var_b 4 at 2.50 in A and 6 at 3.00 in B, all received today.
@@ -19,9 +18,11 @@ describe('the aging report from snapshots', () => {
   let inv: Inventory;
   let a: string;
   let b: string;
-  let reads: LevelPoolReads;
+  let reads: LevelAgeRows;
   let snapshots: AgingSnapshots;
-  const models = () => agingSnapshotModels(inv.connection);
+  const heads = () =>
+    inv.connection.collection<{ _id: string; generation: string; shards: number }>('stock_aging_heads');
+  const shards = () => inv.connection.collection<{ orgId: string; generation: string }>('stock_aging_shards');
 
   beforeAll(async () => {
     inv = await startInventory(ORG);
@@ -30,8 +31,8 @@ describe('the aging report from snapshots', () => {
     await receive('var_a', a, 10, 1, 'po_1:ln_1');
     await receive('var_b', a, 4, 2.5, 'po_1:ln_2');
     await receive('var_b', b, 6, 3, 'po_1:ln_3');
-    reads = new LevelPoolReads(stockLevelModel(inv.connection));
-    snapshots = new AgingSnapshots(models(), reads);
+    reads = new LevelAgeRows(stockLevelModel(inv.connection));
+    snapshots = agingSnapshots(inv.connection, reads);
   });
   afterAll(() => inv.close());
 
@@ -49,12 +50,12 @@ describe('the aging report from snapshots', () => {
   /** What every level's pools add up to, read straight. */
   const straight = async (warehouseId?: string) => {
     const rows: AgeRow[] = [];
-    for await (const level of reads.all(ORG)) rows.push(...ageRowsOf(level.pools));
+    for await (const level of reads.all(ORG)) rows.push(...level.value);
     return agingOf(rows, new Date(), warehouseId);
   };
-  const head = () => models().heads.findById(ORG).lean();
+  const head = () => heads().findOne({ _id: ORG });
   const shardGenerations = async () => [
-    ...new Set((await models().shards.find({ orgId: ORG }).lean()).map((s) => s.generation)),
+    ...new Set((await shards().find({ orgId: ORG }).toArray()).map((s) => s.generation)),
   ];
 
   it('builds a snapshot on the first report and answers what the levels add up to', async () => {
@@ -66,7 +67,7 @@ describe('the aging report from snapshots', () => {
     expect(body).toEqual(await straight());
     const built = (await head())!;
     expect(await shardGenerations()).toEqual([built.generation]);
-    expect(await models().shards.countDocuments({ orgId: ORG })).toBe(built.shards);
+    expect(await shards().countDocuments({ orgId: ORG })).toBe(built.shards);
   });
 
   it('swaps in the levels written since, on the same snapshot', async () => {
@@ -92,7 +93,7 @@ describe('the aging report from snapshots', () => {
   });
 
   it('answers the same while snapshots are built beside its reads, the newest kept', async () => {
-    const other = new AgingSnapshots(models(), reads);
+    const other = agingSnapshots(inv.connection, reads);
     await inv.adjust('var_c', b, 2);
     const expected = await straight();
     const answers = await Promise.all([report(), snapshots.build(ORG), report(), other.build(ORG), report()]);
@@ -104,7 +105,7 @@ describe('the aging report from snapshots', () => {
 
   it('is built again by the refresher once more levels than its bound were written since', async () => {
     const written = (await snapshots.writtenSince(ORG))!;
-    const refresher = new AgingRefresher(snapshots, 0, createLogger('test', 'silent'), written + 1);
+    const refresher = new SnapshotRefresher([snapshots], 0, createLogger('test', 'silent'), written + 1);
     const before = (await head())!;
     await refresher.tick();
     expect((await head())!.generation).toBe(before.generation);

@@ -3,7 +3,7 @@ import { periodOf } from '../domain/as-of';
 import { channelOf, cogsRow, cogsTotals, dayOf, sumCogs, type SoldEntry } from '../domain/cogs-report';
 import type { InventorySettingsReads } from '../store/inventory-settings.repository';
 import type { ValuationReads } from '../store/valuation-reads';
-import type { VariantRepository } from '../store/variant.repository';
+import type { VariantGroupings } from '../store/variant-groupings';
 
 /**
  * GET /reports/cogs: cost of goods sold and gross margin over a period, from the valuation ledger's
@@ -12,7 +12,7 @@ import type { VariantRepository } from '../store/variant.repository';
 export class CogsReports {
   constructor(
     private readonly valuations: Pick<ValuationReads, 'sold'>,
-    private readonly variants: Pick<VariantRepository, 'groupings'>,
+    private readonly groupings: Pick<VariantGroupings, 'values'>,
     private readonly settings: Pick<InventorySettingsReads, 'get'>,
   ) {}
 
@@ -36,14 +36,11 @@ export class CogsReports {
     };
   }
 
-  /** What an entry counts under; a product from the variant read model (null: a variant it has no product of). */
+  /** What an entry counts under; a product from the variants' groupings (null: a variant it has no product of). */
   private async keyOf(orgId: string, entries: readonly SoldEntry[], groupBy: CogsQuery['groupBy']) {
     if (groupBy === 'channel') return channelOf;
     if (groupBy === 'day') return dayOf;
-    const known = await this.variants.groupings(
-      orgId,
-      entries.map((e) => e.variantId),
-    );
+    const known = await this.groupings.values(orgId);
     return (entry: SoldEntry) => known.get(entry.variantId)?.productId ?? null;
   }
 }

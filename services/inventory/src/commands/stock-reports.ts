@@ -23,6 +23,7 @@ import type { AgingSnapshots } from '../store/aging-snapshots';
 import type { InventorySettingsReads } from '../store/inventory-settings.repository';
 import type { StockRepository } from '../store/stock.repository';
 import type { ValuationReads } from '../store/valuation-reads';
+import type { VariantGroupings } from '../store/variant-groupings';
 import type { VariantRepository } from '../store/variant.repository';
 import type { WarehouseRepository } from '../store/warehouse.repository';
 
@@ -35,7 +36,8 @@ export class StockReports {
   constructor(
     private readonly valuations: ValuationReads,
     private readonly stock: StockRepository,
-    private readonly agingSnapshots: Pick<AgingSnapshots, 'ages'>,
+    private readonly agingSnapshots: Pick<AgingSnapshots, 'total'>,
+    private readonly groupings: Pick<VariantGroupings, 'values'>,
     private readonly variants: VariantRepository,
     private readonly warehouses: WarehouseRepository,
     private readonly settings: Pick<InventorySettingsReads, 'get'>,
@@ -79,10 +81,7 @@ export class StockReports {
       const names = await Promise.all(pageOf(sums).map((s) => this.warehouseName(orgId, s.key)));
       return { data: pageOf(sums).map((s, i) => valuationRow(s, { name: names[i] })), total: sums.length };
     }
-    const known = await this.variants.groupings(
-      orgId,
-      held.map((p) => p.variantId),
-    );
+    const known = await this.groupings.values(orgId);
     const keysOf = groupBy === 'product' ? productKeyOf : categoryKeysOf;
     const sums = sumByKey(held, (p) => keysOf(known.get(p.variantId)));
     return { data: pageOf(sums).map((s) => valuationRow(s)), total: sums.length };
@@ -118,7 +117,12 @@ export class StockReports {
     const { warehouseId } = query;
     if (warehouseId) await this.warehouses.get(orgId, warehouseId);
     const at = momentOf(query.asOf, new Date());
-    const [rows, { currency }] = await Promise.all([this.agingSnapshots.ages(orgId), this.settings.get(orgId)]);
-    return { asOf: at.toISOString(), currency, warehouseId: warehouseId ?? null, ...agingOf(rows, at, warehouseId) };
+    const [sums, { currency }] = await Promise.all([this.agingSnapshots.total(orgId), this.settings.get(orgId)]);
+    return {
+      asOf: at.toISOString(),
+      currency,
+      warehouseId: warehouseId ?? null,
+      ...agingOf(sums.rows(), at, warehouseId),
+    };
   }
 }

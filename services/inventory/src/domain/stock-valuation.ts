@@ -42,10 +42,12 @@ export function sumByKey<K extends string | null>(
 }
 
 /** A product's key: null for a variant the read model has no product of (README: stock reports). */
-export const productKeyOf = (grouping: VariantGrouping | undefined): (string | null)[] => [grouping?.productId ?? null];
+export const productKeyOf = (grouping: Pick<VariantGrouping, 'productId'> | undefined): (string | null)[] => [
+  grouping?.productId ?? null,
+];
 
 /** A variant's category keys: each of its product's categories, or the uncategorized group (null). */
-export const categoryKeysOf = (grouping: VariantGrouping | undefined): (string | null)[] =>
+export const categoryKeysOf = (grouping: Pick<VariantGrouping, 'categoryIds'> | undefined): (string | null)[] =>
   grouping?.categoryIds?.length ? grouping.categoryIds : [null];
 
 /** A group's row, with the SKU and name its key has (a variant's, a warehouse's name). */

@@ -22,6 +22,8 @@ const variantSchema = new Schema(
 variantSchema.index({ orgId: 1, variantId: 1 }, { unique: true });
 // The backfill of copies without a product (null and missing alike), paged by `_id` (store/variant.repository.ts).
 variantSchema.index({ productId: 1, _id: 1 });
+// The copies written since a groupings snapshot started (store/variant-groupings.ts).
+variantSchema.index({ orgId: 1, updatedAt: 1 });
 
 export const variantModel = (connection: Connection) => connection.model('Variant', variantSchema);
 export type VariantModel = ReturnType<typeof variantModel>;
