@@ -41,12 +41,12 @@ export function reportQueries({ orgId, warehouses, variantId, inventory, purchas
   const cogs365 = summed(...soldFilters(orgId, { $gte: startOf(ago365), $lte: new Date(now) }));
   const levels = async () => {
     const n = await inventory.collection('stock_levels').countDocuments({ orgId });
-    return `no valuation entries; ${count(n)} levels (their cost pools)`;
+    return `no valuation entries; ${count(n)} levels (their age rows in the snapshot, the levels written since read)`;
   };
   const levelsIn = async () => {
     const term = `wh:${warehouseId}`;
     const n = await inventory.collection('stock_level_places').countDocuments({ orgId, term });
-    return `no valuation entries; ${count(n)} levels with a row in the warehouse (each read, a page's sales after)`;
+    return `no valuation entries; ${count(n)} levels in the warehouse (a page of them read, its sales after)`;
   };
   const ordersSince = (from: Date) => async () => {
     const filter = { orgId, $or: [{ receivedAt: null }, { receivedAt: { $gte: from } }] };
