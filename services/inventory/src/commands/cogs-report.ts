@@ -18,11 +18,12 @@ export class CogsReports {
 
   async report(orgId: string, query: CogsQuery, page: Page): Promise<CogsReport> {
     const { from, to } = periodOf(query, new Date());
-    const [entries, { currency }] = await Promise.all([
+    const [entries, { currency }, keyOf] = await Promise.all([
       this.valuations.sold(orgId, from, to, { channelId: query.channelId, perVariant: query.groupBy === 'product' }),
       this.settings.get(orgId),
+      this.keyOf(orgId, query.groupBy),
     ]);
-    const sums = sumCogs(entries, await this.keyOf(orgId, entries, query.groupBy));
+    const sums = sumCogs(entries, keyOf);
     return {
       from: from.toISOString(),
       to: to.toISOString(),
@@ -37,7 +38,7 @@ export class CogsReports {
   }
 
   /** What an entry counts under; a product from the variants' groupings (null: a variant it has no product of). */
-  private async keyOf(orgId: string, entries: readonly SoldEntry[], groupBy: CogsQuery['groupBy']) {
+  private async keyOf(orgId: string, groupBy: CogsQuery['groupBy']) {
     if (groupBy === 'channel') return channelOf;
     if (groupBy === 'day') return dayOf;
     const known = await this.groupings.values(orgId);
