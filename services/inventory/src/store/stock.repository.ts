@@ -43,6 +43,7 @@ const LIST = {
 } as const;
 /** What a read of the stock at cost takes of a level. */
 const POOLS = { orgId: 1, variantId: 1, costPools: 1 } as const;
+
 /**
  * Every write of a variant's stock: one document per variant (`<orgId>:<variantId>`), a
  * missing one being an empty level. The kit's store owns the lock, the version guard, the
