@@ -1,4 +1,4 @@
-import { categoryKeysOf, productKeyOf, sumByKey, totalsOf, valuationRow } from '../src/domain/stock-valuation';
+import { categoryKeysOf, productKeyOf, StockSums, sumByKey, valuationRow } from '../src/domain/stock-valuation';
 import type { StockPosition } from '../src/domain/stock-position';
 
 /** A position of `quantity` (in whole units) worth `cents`. */
@@ -22,13 +22,35 @@ describe('stock valuation groups (sumByKey)', () => {
     expect(unknown.map((s) => s.key)).toEqual(['prd_1', null]);
   });
 
-  it('counts a variant under each of its categories once, and totals count it once', () => {
+  it('counts a variant under each of its categories once', () => {
     const sums = sumByKey(positions, (p) => (p.variantId === 'var_1' ? ['cat_a', 'cat_b', 'cat_a'] : []));
     expect(sums.map((s) => [s.key, s.cents])).toEqual([
       ['cat_a', 1500],
       ['cat_b', 1500],
     ]);
-    expect(totalsOf(positions)).toEqual({ totalQuantity: 6, totalValue: 22.25 });
+  });
+
+  it("adds a read's parts up per variant or warehouse as they come, and each once in the totals", () => {
+    const parts = [
+      ...positions,
+      at('var_1', 'wh_a', -1, -300),
+      at('var_3', 'wh_b', 1, 100),
+      at('var_3', 'wh_b', -1, -100),
+    ];
+    const feed = (per: 'variant' | 'warehouse') => {
+      const sums = new StockSums(per);
+      for (const p of parts) sums.add(p.variantId, p.warehouseId, p.units, p.cents);
+      return sums;
+    };
+    expect(feed('variant').groups()).toEqual([
+      { key: 'var_1', units: 40_000, cents: 1200 },
+      { key: 'var_2', units: 10_000, cents: 725 },
+    ]);
+    expect(feed('warehouse').groups()).toEqual([
+      { key: 'wh_a', units: 30_000, cents: 1325 },
+      { key: 'wh_b', units: 20_000, cents: 600 },
+    ]);
+    expect(feed('variant').totals()).toEqual({ totalQuantity: 5, totalValue: 19.25 });
   });
 
   it('leaves out a group with neither quantity nor value', () => {

@@ -1,5 +1,6 @@
 import { eventually } from '@stockyard/testkit';
 import { closableThrough } from '../src/domain/valuation-day';
+import { eachStoredPosition, type StoredPositions } from '../src/store/stored-positions';
 import { CLOSE_MARGIN_MS } from '../src/store/valuation-days';
 import { dayAgo, datedEntries } from './support/dated-entries';
 import { startInventory, type Inventory } from './support/inventory';
@@ -29,8 +30,10 @@ describe('the valuation days closed ahead of the reports', () => {
         : undefined;
     });
     const day = await inv.connection
-      .collection<{ _id: string; positions: string }>('stock_valuation_days')
+      .collection<{ _id: string; positions: StoredPositions }>('stock_valuation_days')
       .findOne({ _id: `${ORG}:${dayAgo(2).slice(0, 10)}` });
-    expect(JSON.parse(day!.positions)).toEqual([['var_a', expect.any(String), -20_000, -400]]);
+    const positions: unknown[] = [];
+    eachStoredPosition(day!.positions, (...position) => positions.push(position));
+    expect(positions).toEqual([['var_a', expect.any(String), -20_000, -400]]);
   });
 });

@@ -1,10 +1,26 @@
 import type { StockPosition } from '../src/domain/stock-position';
-import { ValuationClosings } from '../src/store/valuation-closings';
-import { valuationClosingModel } from '../src/store/valuation-day.model';
+import type { PositionSink } from '../src/domain/packed-positions';
+import { stockClosingCodec } from '../src/store/closing-codecs';
+import { MonthClosings } from '../src/store/month-closings';
+import { monthClosingModel } from '../src/store/valuation-day.model';
 import { dayAgo, datedEntries } from './support/dated-entries';
 import { startInventory, type Inventory } from './support/inventory';
 
 const ORG = 'org_valuation_closings';
+
+/** The positions of a closing as its feed gives them, one warehouse's when named. */
+type StockClosings = MonthClosings<StockPosition, PositionSink>;
+
+async function fed(closings: StockClosings, day: string, orgId = 'org_parts', warehouseId?: string) {
+  const positions: StockPosition[] = [];
+  await closings.feed(
+    orgId,
+    day,
+    (variantId, warehouseId, units, cents) => positions.push({ variantId, warehouseId, units, cents }),
+    warehouseId,
+  );
+  return positions;
+}
 
 /**
  * The stock at each closed month's end under the as-of reads, with entries across month ends
@@ -58,16 +74,40 @@ describe('the stock at the end of each closed month', () => {
   });
 
   it('writes a large stock in parts, and a smaller one after it replaces them all', async () => {
-    const closings = new ValuationClosings(valuationClosingModel(inv.connection));
+    const closings = new MonthClosings(monthClosingModel(inv.connection, 'stock'), stockClosingCodec);
     const stock = (n: number): StockPosition[] =>
       Array.from({ length: n }, (_, i) => ({ variantId: `var_${i}`, warehouseId: 'wh_1', units: 10_000, cents: 100 }));
     await closings.write('org_parts', '2026-01-31', stock(45_000));
     const parts = inv.connection.collection('stock_valuation_closings');
     expect(await parts.countDocuments({ orgId: 'org_parts', day: '2026-01-31' })).toBe(3);
-    expect((await closings.latest('org_parts', '2026-02-15'))?.positions).toHaveLength(45_000);
+    expect(await closings.lastBy('org_parts', '2026-02-15')).toBe('2026-01-31');
+    expect(await fed(closings, '2026-01-31')).toEqual(stock(45_000));
     await closings.write('org_parts', '2026-01-31', stock(5));
     expect(await parts.countDocuments({ orgId: 'org_parts', day: '2026-01-31' })).toBe(1);
-    expect(await closings.latest('org_parts', '2026-02-15')).toEqual({ day: '2026-01-31', positions: stock(5) });
-    expect(await closings.latest('org_parts', '2026-01-30')).toBeNull();
+    expect(await fed(closings, '2026-01-31')).toEqual(stock(5));
+    expect(await closings.lastBy('org_parts', '2026-01-30')).toBeNull();
+  });
+
+  it('reads a closing written before positions were packed (one JSON string a part)', async () => {
+    const parts = inv.connection.collection('stock_valuation_closings');
+    const positions = JSON.stringify([
+      ['var_a', 'wh_1', 30_000, 600],
+      ['var_b', 'wh_2', 10_000, 250],
+    ]);
+    await parts.insertOne({
+      _id: 'org_legacy:2026-01-31:0' as never,
+      orgId: 'org_legacy',
+      day: '2026-01-31',
+      part: 0,
+      positions,
+    });
+    const closings = new MonthClosings(monthClosingModel(inv.connection, 'stock'), stockClosingCodec);
+    expect(await fed(closings, '2026-01-31', 'org_legacy')).toEqual([
+      { variantId: 'var_a', warehouseId: 'wh_1', units: 30_000, cents: 600 },
+      { variantId: 'var_b', warehouseId: 'wh_2', units: 10_000, cents: 250 },
+    ]);
+    expect(await fed(closings, '2026-01-31', 'org_legacy', 'wh_2')).toEqual([
+      { variantId: 'var_b', warehouseId: 'wh_2', units: 10_000, cents: 250 },
+    ]);
   });
 });

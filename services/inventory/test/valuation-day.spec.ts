@@ -7,11 +7,11 @@ import {
   firstDayFrom,
   lastDayEndedBy,
   packDay,
-  unpackPositions,
   unpackSold,
   type DayEntry,
 } from '../src/domain/valuation-day';
 import { COGS_KINDS } from '../src/domain/cogs-report';
+import { positionsOf } from '../src/domain/packed-positions';
 import { VALUATION_KINDS } from '../src/domain/valuation-entry';
 
 const DAYS = ['2026-03-01', '2026-03-02', '2026-03-03'];
@@ -61,7 +61,7 @@ describe('a closed day of the valuation ledger', () => {
       fc.property(fc.array(entryArb, { maxLength: 80 }), (entries) => {
         const days = throughStore(entries);
         expect(days.map((d) => d.day)).toEqual(DAYS);
-        expect(positionsMap(days.flatMap((d) => unpackPositions(d.positions)))).toEqual(
+        expect(positionsMap(days.flatMap((d) => positionsOf(d.positions)))).toEqual(
           positionsMap(rawPositions(entries)),
         );
       }),

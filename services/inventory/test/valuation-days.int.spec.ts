@@ -2,6 +2,7 @@ import { closableThrough, dayAt } from '../src/domain/valuation-day';
 import { valuationDayModel, valuationDayModels } from '../src/store/valuation-day.model';
 import { CLOSE_MARGIN_MS, ValuationDays } from '../src/store/valuation-days';
 import { valuationEntryModel } from '../src/store/valuation-entry.model';
+import { cogsGroups } from './support/cogs-groups';
 import { dayAgo, datedEntries } from './support/dated-entries';
 import { startInventory, type Inventory } from './support/inventory';
 
@@ -26,17 +27,7 @@ describe('the valuation ledger closed by day under the reports', () => {
     expect(res.status).toBe(200);
     return res.body as { totalQuantity: number; totalValue: number };
   };
-  const cogsBy = async (groupBy = 'day') => {
-    const from = dayAgo(5).slice(0, 10);
-    const res = await inv.request('GET', `/reports/cogs?groupBy=${groupBy}&from=${from}`);
-    expect(res.status).toBe(200);
-    return (res.body.data as { key: string; quantity: number; cogs: number; revenue: number }[]).map((g) => [
-      g.key,
-      g.quantity,
-      g.cogs,
-      g.revenue,
-    ]);
-  };
+  const cogsBy = (groupBy = 'day') => cogsGroups(inv, `groupBy=${groupBy}&from=${dayAgo(5).slice(0, 10)}`);
 
   beforeAll(async () => {
     inv = await startInventory(ORG);

@@ -9,15 +9,15 @@ import type {
 } from '@stockyard/contracts';
 import { momentOf } from '../domain/as-of';
 import { agingOf } from '../domain/inventory-aging';
-import type { StockPosition } from '../domain/stock-position';
 import { stockAsOfView } from '../domain/stock-as-of';
 import {
   categoryKeysOf,
   productKeyOf,
+  StockSums,
   sumByKey,
-  totalsOf,
   valuationRow,
   type ValuationSum,
+  type VariantGrouping,
 } from '../domain/stock-valuation';
 import type { AgingSnapshots } from '../store/aging-snapshots';
 import type { InventorySettingsReads } from '../store/inventory-settings.repository';
@@ -47,44 +47,51 @@ export class StockReports {
     const { warehouseId, groupBy } = query;
     if (warehouseId) await this.warehouses.get(orgId, warehouseId);
     const at = momentOf(query.asOf, new Date());
-    const [positions, { currency }] = await Promise.all([
-      this.valuations.positionsAsOf(orgId, at, warehouseId),
+    const sums = new StockSums(groupBy === 'warehouse' ? 'warehouse' : 'variant');
+    const [, { currency }, known] = await Promise.all([
+      this.valuations.stockAsOf(orgId, at, sums.add, warehouseId),
       this.settings.get(orgId),
+      groupBy === 'product' || groupBy === 'category' ? this.groupings.values(orgId) : null,
     ]);
-    const held = positions.filter((p) => p.units !== 0 || p.cents !== 0);
-    const rows = await this.groups(orgId, held, groupBy, page);
+    const rows = await this.groups(orgId, sums.groups(), groupBy, page, known);
     return {
       asOf: at.toISOString(),
       currency,
       groupBy,
       warehouseId: warehouseId ?? null,
-      ...totalsOf(held),
+      ...sums.totals(),
       ...rows,
       ...page,
     };
   }
 
-  /** A page of the groups, each with the labels inventory knows (a variant's SKU and name, a warehouse's name). */
-  private async groups(orgId: string, held: StockPosition[], groupBy: StockValuationQuery['groupBy'], page: Page) {
-    const pageOf = <K extends string | null>(sums: ValuationSum<K>[]) =>
-      sums.slice(page.offset, page.offset + page.limit);
+  /**
+   * A page of the groups from the sums per variant (per warehouse when by warehouse), each with the
+   * labels inventory knows (a variant's SKU and name, a warehouse's name).
+   */
+  private async groups(
+    orgId: string,
+    sums: ValuationSum<string>[],
+    groupBy: StockValuationQuery['groupBy'],
+    page: Page,
+    known: ReadonlyMap<string, Pick<VariantGrouping, 'productId' | 'categoryIds'>> | null,
+  ) {
+    const pageOf = <K extends string | null>(groups: ValuationSum<K>[]) =>
+      groups.slice(page.offset, page.offset + page.limit);
     if (groupBy === 'variant') {
-      const sums = sumByKey(held, (p) => [p.variantId]);
-      const known = await this.variants.groupings(
+      const labels = await this.variants.groupings(
         orgId,
         pageOf(sums).map((s) => s.key),
       );
-      return { data: pageOf(sums).map((s) => valuationRow(s, known.get(s.key))), total: sums.length };
+      return { data: pageOf(sums).map((s) => valuationRow(s, labels.get(s.key))), total: sums.length };
     }
     if (groupBy === 'warehouse') {
-      const sums = sumByKey(held, (p) => [p.warehouseId]);
       const names = await Promise.all(pageOf(sums).map((s) => this.warehouseName(orgId, s.key)));
       return { data: pageOf(sums).map((s, i) => valuationRow(s, { name: names[i] })), total: sums.length };
     }
-    const known = await this.groupings.values(orgId);
     const keysOf = groupBy === 'product' ? productKeyOf : categoryKeysOf;
-    const sums = sumByKey(held, (p) => keysOf(known.get(p.variantId)));
-    return { data: pageOf(sums).map((s) => valuationRow(s)), total: sums.length };
+    const groups = sumByKey(sums, (s) => keysOf(known?.get(s.key)));
+    return { data: pageOf(groups).map((s) => valuationRow(s)), total: groups.length };
   }
 
   /** A warehouse's name; null for one not found (a report does not fail on a label). */

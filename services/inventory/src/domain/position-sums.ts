@@ -1,17 +1,19 @@
+import type { PositionSink } from './packed-positions';
 import type { StockPosition } from './stock-position';
 
 /** Changes of stock added up per variant and warehouse, exact (integer units and cents). */
 export class PositionSums {
   private readonly sums = new Map<string, StockPosition>();
 
-  add(variantId: string, warehouseId: string, units: number, cents: number): void {
+  /** One change (a sink: passed on its own, it stays bound). */
+  readonly add: PositionSink = (variantId, warehouseId, units, cents) => {
     const key = `${variantId}\u0000${warehouseId}`;
     const sum = this.sums.get(key);
     if (sum) {
       sum.units += units;
       sum.cents += cents;
     } else this.sums.set(key, { variantId, warehouseId, units, cents });
-  }
+  };
 
   addAll(positions: Iterable<StockPosition>): this {
     for (const p of positions) this.add(p.variantId, p.warehouseId, p.units, p.cents);

@@ -1,5 +1,5 @@
 import { fromCents, fromUnits, type ValuationGroup } from '@stockyard/contracts';
-import type { StockPosition } from './stock-position';
+import type { PositionSink } from './packed-positions';
 import { unitCostOf } from './unit-cost';
 
 /** What a variant is grouped by: the catalog's, as the variant read model keeps it (null: not heard). */
@@ -21,24 +21,62 @@ export interface ValuationSum<K extends string | null = string | null> {
 const byKey = (a: ValuationSum, b: ValuationSum) =>
   a.key === b.key ? 0 : a.key === null ? 1 : b.key === null ? -1 : a.key < b.key ? -1 : 1;
 
+/** Keys sort as strings; the null group last. Groups with neither quantity nor value left out. */
+const keyOrder = <K extends string | null>(sums: Iterable<ValuationSum<K>>) =>
+  [...sums].filter((s) => s.units !== 0 || s.cents !== 0).sort(byKey);
+
 /**
- * Positions added up by the keys each counts under (a variant in two categories counts in both),
- * groups with neither quantity nor value left out, in key order.
+ * Stock added up as a read gives it (a sink), per variant or per warehouse, and in all: a position
+ * comes in several parts (a closing, the days and entries after it), all linear, so each adds to its
+ * key without a sum per variant and warehouse first.
  */
-export function sumByKey<K extends string | null>(
-  positions: readonly StockPosition[],
-  keysOf: (position: StockPosition) => readonly K[],
+export class StockSums {
+  private readonly sums = new Map<string, ValuationSum<string>>();
+  private units = 0;
+  private cents = 0;
+
+  constructor(private readonly per: 'variant' | 'warehouse') {}
+
+  readonly add: PositionSink = (variantId, warehouseId, units, cents) => {
+    const key = this.per === 'variant' ? variantId : warehouseId;
+    const sum = this.sums.get(key);
+    if (sum) {
+      sum.units += units;
+      sum.cents += cents;
+    } else this.sums.set(key, { key, units, cents });
+    this.units += units;
+    this.cents += cents;
+  };
+
+  /** The groups, in key order, those that add up to nothing left out. */
+  groups(): ValuationSum<string>[] {
+    return keyOrder(this.sums.values());
+  }
+
+  /** The quantity and value of all, each position counted once. */
+  totals(): { totalQuantity: number; totalValue: number } {
+    return { totalQuantity: fromUnits(this.units), totalValue: fromCents(this.cents) };
+  }
+}
+
+/**
+ * Sums (a variant's) added up again by the keys each counts under (a variant in two categories
+ * counts in both), in key order.
+ */
+export function sumByKey<K extends string | null, S extends Omit<ValuationSum, 'key'>>(
+  sums: readonly S[],
+  keysOf: (sum: S) => readonly K[],
 ): ValuationSum<K>[] {
-  const sums = new Map<K, ValuationSum<K>>();
-  for (const position of positions) {
-    for (const key of new Set(keysOf(position))) {
-      const sum = sums.get(key) ?? { key, units: 0, cents: 0 };
-      sum.units += position.units;
-      sum.cents += position.cents;
-      sums.set(key, sum);
+  const grouped = new Map<K, ValuationSum<K>>();
+  for (const from of sums) {
+    for (const key of new Set(keysOf(from))) {
+      const sum = grouped.get(key) ?? { key, units: 0, cents: 0 };
+      sum.units += from.units;
+      sum.cents += from.cents;
+      grouped.set(key, sum);
     }
   }
-  return [...sums.values()].filter((s) => s.units !== 0 || s.cents !== 0).sort(byKey);
+  return keyOrder(grouped.values());
 }
 
 /** A product's key: null for a variant the read model has no product of (README: stock reports). */
@@ -62,10 +100,3 @@ export const valuationRow = (
   unitCost: unitCostOf(sum.cents, sum.units),
   value: fromCents(sum.cents),
 });
-
-/** The quantity and value of all the positions, each counted once. */
-export function totalsOf(positions: readonly StockPosition[]): { totalQuantity: number; totalValue: number } {
-  const units = positions.reduce((sum, p) => sum + p.units, 0);
-  const cents = positions.reduce((sum, p) => sum + p.cents, 0);
-  return { totalQuantity: fromUnits(units), totalValue: fromCents(cents) };
-}

@@ -1,5 +1,6 @@
 import { fromUnits, toUnits } from '@stockyard/contracts';
 import { COGS_KINDS, type SoldEntry } from './cogs-report';
+import { packPositions } from './packed-positions';
 import { PositionSums } from './position-sums';
 import type { StockPosition } from './stock-position';
 import type { ValuationKind } from './valuation-entry';
@@ -111,10 +112,6 @@ function addSold(sold: Map<string, SoldRow>, entry: DayEntry) {
   sold.set(key, row);
 }
 
-/** Positions packed as one JSON string of arrays (the local store reads a string far faster than nested rows). */
-export const packPositions = (positions: readonly StockPosition[]) =>
-  JSON.stringify(positions.map((p) => [p.variantId, p.warehouseId, p.units, p.cents]));
-
 const packSold = (sold: readonly SoldEntry[]) =>
   JSON.stringify(
     sold.map((s) => [s.variantId, s.channelId ?? null, s.kind, toUnits(s.quantity), s.cogsCents, s.revenueCents ?? 0]),
@@ -137,23 +134,14 @@ function channelTotals(sold: readonly SoldEntry[]): SoldEntry[] {
   return [...totals.values()].map(({ units, ...row }) => ({ ...row, quantity: fromUnits(units) }));
 }
 
-/** A day's rows packed, each list as one JSON string: its positions, and its sales per variant and per channel. */
+/** A day's rows packed: its positions (packed-positions.ts), its sales per variant and per channel as JSON strings. */
 export const packDay = (day: ValuationDay) => ({
   positions: packPositions(day.positions),
   sold: packSold(day.sold),
   channels: packSold(channelTotals(day.sold)),
 });
 
-type PackedPosition = [string, string, number, number];
 type PackedSold = [string, string | null, ValuationKind, number, number, number];
-
-export const unpackPositions = (packed: string): StockPosition[] =>
-  (JSON.parse(packed) as PackedPosition[]).map(([variantId, warehouseId, units, cents]) => ({
-    variantId,
-    warehouseId,
-    units,
-    cents,
-  }));
 
 export const unpackSold = (day: string, packed: string): SoldEntry[] => {
   const at = dayStart(day);

@@ -2,15 +2,17 @@ import { Schema, type Connection } from 'mongoose';
 
 /**
  * The valuation ledger's closed days (`stock_valuation_days`, one row per organization and UTC
- * day, domain/valuation-day.ts): the day's changes per variant and warehouse, packed as one JSON
- * string. Read by the organization's days up to one (`{ orgId, day: { $lte } }`) or a run of them.
+ * day, domain/valuation-day.ts): the day's changes per variant and warehouse, packed
+ * (domain/packed-positions.ts). Read by the organization's days up to one (`{ orgId, day: { $lte } }`)
+ * or a run of them.
  */
 const valuationDaySchema = new Schema(
   {
     _id: { type: String, required: true },
     orgId: { type: String, required: true },
     day: { type: String, required: true },
-    positions: { type: String, required: true },
+    /** store/stored-positions.ts: packed, or a JSON string in rows written before. */
+    positions: { type: Schema.Types.Mixed, required: true },
   },
   { collection: 'stock_valuation_days', versionKey: false },
 );
@@ -50,23 +52,29 @@ const valuationCloseSchema = new Schema(
 );
 
 /**
- * The stock at the end of each closed month (`stock_valuation_closings`, valuation-closings.ts): one
- * row per part of its positions, packed. Read by the last day on or before one (`{ orgId, day }`).
+ * Sums at the end of each closed month (store/month-closings.ts): one row per part of its packed
+ * rows (`rows`; a stock closing written before that: `positions`, a JSON string). Read by the last
+ * day on or before one (`{ orgId, day }`).
  */
-const valuationClosingSchema = new Schema(
+const monthClosingSchema = new Schema(
   {
     _id: { type: String, required: true },
     orgId: { type: String, required: true },
     day: { type: String, required: true },
     part: { type: Number, required: true },
-    positions: { type: String, required: true },
+    rows: { type: Schema.Types.Mixed },
+    positions: { type: String },
   },
-  { collection: 'stock_valuation_closings', versionKey: false },
+  { versionKey: false },
 );
-valuationClosingSchema.index({ orgId: 1, day: 1 });
+monthClosingSchema.index({ orgId: 1, day: 1 });
 
-export const valuationClosingModel = (connection: Connection) =>
-  connection.model('StockValuationClosing', valuationClosingSchema);
+/** A kind of month closing: the stock (`stock_valuation_closings`) or the sales (`stock_valuation_sales_closings`). */
+export const monthClosingModel = (connection: Connection, kind: 'stock' | 'sales') =>
+  kind === 'stock'
+    ? connection.model('StockValuationClosing', monthClosingSchema, 'stock_valuation_closings')
+    : connection.model('StockValuationSalesClosing', monthClosingSchema, 'stock_valuation_sales_closings');
+
 export const valuationDayModel = (connection: Connection) => connection.model('StockValuationDay', valuationDaySchema);
 export const valuationCloseModel = (connection: Connection) =>
   connection.model('StockValuationClose', valuationCloseSchema);
@@ -78,5 +86,6 @@ export const valuationDayModels = (connection: Connection) => ({
   days: valuationDayModel(connection),
   sales: valuationSalesModel(connection),
   closes: valuationCloseModel(connection),
-  closings: valuationClosingModel(connection),
+  closings: monthClosingModel(connection, 'stock'),
+  salesClosings: monthClosingModel(connection, 'sales'),
 });

@@ -1,6 +1,8 @@
 import type { SoldEntry } from '../domain/cogs-report';
-import { PositionSums } from '../domain/position-sums';
+import type { PositionSink } from '../domain/packed-positions';
 import type { StockPosition } from '../domain/stock-position';
+import { PositionSums } from '../domain/position-sums';
+import { SoldSums, type SoldSink, type SoldSum } from '../domain/sold-sums';
 import {
   closableThrough,
   dayAt,
@@ -10,21 +12,17 @@ import {
   nextDay,
   packDay,
   previousDay,
-  unpackPositions,
   unpackSold,
   type DayEntry,
   type ValuationDay,
 } from '../domain/valuation-day';
-import { ValuationClosings } from './valuation-closings';
-import type {
-  valuationCloseModel,
-  valuationClosingModel,
-  valuationDayModel,
-  valuationDayModels,
-} from './valuation-day.model';
+import { salesClosingCodec, stockClosingCodec } from './closing-codecs';
+import { MonthClosings } from './month-closings';
+import { eachStoredPosition, type StoredPositions } from './stored-positions';
+import type { valuationDayModels } from './valuation-day.model';
+import type { valuationEntryModel } from './valuation-entry.model';
 
 type ValuationDayModels = ReturnType<typeof valuationDayModels>;
-import type { valuationEntryModel } from './valuation-entry.model';
 
 /**
  * How long after a day ends it may be closed: longer than any request takes between the moment its
@@ -67,27 +65,23 @@ interface CloseState {
  */
 export class ValuationDays {
   private readonly entries: ReturnType<typeof valuationEntryModel>;
-  private readonly days: ReturnType<typeof valuationDayModel>;
+  private readonly days: ValuationDayModels['days'];
   private readonly sales: ValuationDayModels['sales'];
-  private readonly closes: ReturnType<typeof valuationCloseModel>;
-  private readonly closings: ValuationClosings;
+  private readonly closes: ValuationDayModels['closes'];
+  private readonly closings: MonthClosings<StockPosition, PositionSink>;
+  private readonly salesClosings: MonthClosings<SoldSum, SoldSink>;
   private readonly inFlight = new Map<string, Promise<string | null>>();
 
   constructor(
-    models: {
-      entries: ReturnType<typeof valuationEntryModel>;
-      days: ReturnType<typeof valuationDayModel>;
-      sales: ValuationDayModels['sales'];
-      closes: ReturnType<typeof valuationCloseModel>;
-      closings: ReturnType<typeof valuationClosingModel>;
-    },
+    models: ValuationDayModels & { entries: ReturnType<typeof valuationEntryModel> },
     private readonly marginMs = CLOSE_MARGIN_MS,
   ) {
     this.entries = models.entries;
     this.days = models.days;
     this.sales = models.sales;
     this.closes = models.closes;
-    this.closings = new ValuationClosings(models.closings);
+    this.closings = new MonthClosings(models.closings, stockClosingCodec);
+    this.salesClosings = new MonthClosings(models.salesClosings, salesClosingCodec);
   }
 
   /**
@@ -109,15 +103,31 @@ export class ValuationDays {
     const first = state.through !== null ? nextDay(state.through) : await this.firstDay(orgId);
     if (first === null || first > last) return state.through;
     let through = state.through;
-    // The stock at the end of each run, from the first month end on: the closing of each month.
-    let stock: PositionSums | null = null;
+    // The stock and the sales since the first day at the end of each run, from the first month end
+    // on: the closings of each month.
+    let sums: { stock: PositionSums; sold: SoldSums } | null = null;
     for (const run of monthsOf(first, last)) {
       const closed = await this.close(orgId, run);
       const end = run[run.length - 1]!;
-      if (endsMonth(end)) stock ??= new PositionSums().addAll(await this.stockThrough(orgId, previousDay(run[0]!)));
-      if (stock) {
-        for (const day of closed) stock.addAll(day.positions);
-        if (endsMonth(end)) await this.closings.write(orgId, end, stock.positions());
+      if (endsMonth(end) && !sums) {
+        sums = { stock: new PositionSums(), sold: new SoldSums() };
+        const before = previousDay(run[0]!);
+        await Promise.all([
+          this.stockThrough(orgId, before, sums.stock.add),
+          this.soldThrough(orgId, before, sums.sold.add),
+        ]);
+      }
+      if (sums) {
+        for (const day of closed) {
+          sums.stock.addAll(day.positions);
+          SoldSums.feedDays(day.sold, sums.sold.add);
+        }
+        if (endsMonth(end)) {
+          await Promise.all([
+            this.closings.write(orgId, end, sums.stock.positions()),
+            this.salesClosings.write(orgId, end, sums.sold.sums()),
+          ]);
+        }
       }
       const moved = await this.closes.updateOne({ _id: orgId, epoch: state.epoch }, { $max: { through: end } });
       if (moved.matchedCount === 0) return (await this.state(orgId)).through;
@@ -137,20 +147,25 @@ export class ValuationDays {
   }
 
   /**
-   * The stock at the end of a closed `day`, one warehouse's when named: the last month's closing before
-   * it and the closed days' changes since (several positions of one variant and warehouse, to add up).
+   * The stock at the end of a closed `day` into the sink, one warehouse's when named: the last month's
+   * closing before it and the closed days' changes since (several positions of one variant and
+   * warehouse, to add up).
    */
-  async stockThrough(orgId: string, day: string, warehouseId?: string): Promise<StockPosition[]> {
-    const closing = await this.closings.latest(orgId, day);
-    const since = closing ? { $gt: closing.day, $lte: day } : { $lte: day };
-    const rows = await this.days.find({ orgId, day: since }, { _id: 0, positions: 1 }).lean();
-    const positions = [...(closing?.positions ?? []), ...rows.flatMap((row) => unpackPositions(row.positions))];
-    return warehouseId ? positions.filter((p) => p.warehouseId === warehouseId) : positions;
+  async stockThrough(orgId: string, day: string, sink: PositionSink, warehouseId?: string): Promise<void> {
+    const closing = await this.closings.lastBy(orgId, day);
+    const since = closing ? { $gt: closing, $lte: day } : { $lte: day };
+    const [, rows] = await Promise.all([
+      closing ? this.closings.feed(orgId, closing, sink, warehouseId) : null,
+      this.days.find({ orgId, day: since }, { _id: 0, positions: 1 }).lean<{ positions: StoredPositions }[]>(),
+    ]);
+    for (const row of rows) eachStoredPosition(row.positions, sink, warehouseId);
   }
 
   /**
    * The closed days' cost of goods sold from `first` to `last` (included), one channel's when named:
-   * per variant, or (`perVariant` false) per channel only.
+   * per variant, or (`perVariant` false) per channel only. Per variant over a long period, what was
+   * sold by its end less what was by the day before it, each from a month closing of the sales and
+   * the days after it, when that reads fewer days than the period has.
    */
   async soldBetween(
     orgId: string,
@@ -158,12 +173,49 @@ export class ValuationDays {
     last: string,
     { channelId, perVariant }: { channelId?: string; perVariant: boolean },
   ): Promise<SoldEntry[]> {
-    const field = perVariant ? 'sold' : 'channels';
+    const sold = perVariant
+      ? ((await this.soldByClosings(orgId, first, last)) ?? (await this.soldDays(orgId, first, last, 'sold')))
+      : await this.soldDays(orgId, first, last, 'channels');
+    return channelId ? sold.filter((s) => s.channelId === channelId) : sold;
+  }
+
+  /** The days' rows from `first` to `last` (included): per variant, or per channel. */
+  private async soldDays(orgId: string, first: string, last: string, field: 'sold' | 'channels') {
     const rows = await this.sales
       .find({ orgId, day: { $gte: first, $lte: last } }, { _id: 0, day: 1, [field]: 1 })
       .lean<{ day: string; sold?: string; channels?: string }[]>();
-    const sold = rows.flatMap((row) => unpackSold(row.day, row[field] ?? '[]'));
-    return channelId ? sold.filter((s) => s.channelId === channelId) : sold;
+    return rows.flatMap((row) => unpackSold(row.day, row[field] ?? '[]'));
+  }
+
+  /**
+   * The period's sales per variant as the difference of two cumulative sums, each a closing's and the
+   * days after it; null when reading the period's days is no more (a closing weighs as a month of days).
+   */
+  private async soldByClosings(orgId: string, first: string, last: string): Promise<SoldEntry[] | null> {
+    const before = previousDay(first);
+    const [end, start, firstDay] = await Promise.all([
+      this.salesClosings.lastBy(orgId, last),
+      this.salesClosings.lastBy(orgId, before),
+      this.sales.findOne({ orgId }, { _id: 0, day: 1 }).sort({ day: 1 }).lean(),
+    ]);
+    if (end === null || firstDay === null) return null;
+    const fromStart = start ?? previousDay(firstDay.day);
+    const days = daysBetween(fromStart, before) + daysBetween(end, last) + MONTH_DAYS * (start ? 2 : 1);
+    if (start === end || days >= daysBetween(before, last)) return null;
+    const sums = new SoldSums();
+    await Promise.all([this.soldThrough(orgId, last, sums.add), this.soldThrough(orgId, before, sums.subtract)]);
+    return sums.entries(dayStart(first));
+  }
+
+  /** The sales from the first day to the end of a closed `day` into the sink: a month closing and the days after it. */
+  private async soldThrough(orgId: string, day: string, sink: SoldSink): Promise<void> {
+    const closing = await this.salesClosings.lastBy(orgId, day);
+    const since = closing ? { $gt: closing, $lte: day } : { $lte: day };
+    const [, rows] = await Promise.all([
+      closing ? this.salesClosings.feed(orgId, closing, sink) : null,
+      this.sales.find({ orgId, day: since }, { _id: 0, day: 1, sold: 1 }).lean<{ day: string; sold: string }[]>(),
+    ]);
+    for (const row of rows) SoldSums.feedDays(unpackSold(row.day, row.sold), sink);
   }
 
   /** The organization's close state, made on its first read. */
@@ -210,6 +262,13 @@ export class ValuationDays {
     return days;
   }
 }
+
+/** What a closing costs a read, as the days it stands for. */
+const MONTH_DAYS = 31;
+
+/** The days after `from` up to `to` (0 when `to` is not after it). */
+const daysBetween = (from: string, to: string) =>
+  Math.max(0, (dayStart(to).getTime() - dayStart(from).getTime()) / 86_400_000);
 
 /** The days from `first` to `last` in runs that end at month ends (the last run at `last`). */
 function* monthsOf(first: string, last: string): Generator<string[]> {

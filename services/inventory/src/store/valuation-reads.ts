@@ -1,5 +1,6 @@
 import { toUnits } from '@stockyard/contracts';
 import { COGS_KINDS, type SoldEntry } from '../domain/cogs-report';
+import type { PositionSink } from '../domain/packed-positions';
 import { PositionSums } from '../domain/position-sums';
 import type { StockPosition } from '../domain/stock-position';
 import { dayStart, firstDayFrom, lastDayEndedBy, nextDay } from '../domain/valuation-day';
@@ -46,13 +47,6 @@ type AtRange = { $gte?: Date; $gt?: Date; $lte?: Date; $lt?: Date };
 export const soldFilters = (orgId: string, at: AtRange, channelId?: string) =>
   channelId ? [{ orgId, channelId, at }] : COGS_KINDS.map((kind) => ({ orgId, kind, at }));
 
-/** What the closed days' and the rows' changes add up to, per variant and warehouse (exact units and cents). */
-async function sumPositions(days: readonly StockPosition[], rows: AsyncIterable<SummedRow>): Promise<StockPosition[]> {
-  const sums = new PositionSums().addAll(days);
-  for await (const row of rows) sums.add(row.variantId, row.warehouseId, toUnits(row.quantity), row.valueCents);
-  return sums.positions();
-}
-
 /**
  * Reads of the valuation ledger (`stock_valuation_entries`). The stock as of a moment is the sum
  * of the entries dated up to it, per variant and warehouse: every entry is a signed change of
@@ -73,15 +67,19 @@ export class ValuationReads {
   }
 
   /**
-   * The organization's stock (one warehouse's) as of `at`, per variant and warehouse: the closed days
-   * ended by then, and the entries after them ({orgId, [warehouseId,] at}).
+   * The organization's stock (one warehouse's) as of `at` into the sink, per variant and warehouse in
+   * several parts to add up: the closed days ended by then, and the entries after them
+   * ({orgId, [warehouseId,] at}).
    */
-  async positionsAsOf(orgId: string, at: Date, warehouseId?: string): Promise<StockPosition[]> {
+  async stockAsOf(orgId: string, at: Date, sink: PositionSink, warehouseId?: string): Promise<void> {
     const closed = await this.closedBy(orgId, lastDayEndedBy(at));
     const after = closed === null ? { $lte: at } : { $gte: dayStart(nextDay(closed)), $lte: at };
     const filter = warehouseId ? { orgId, warehouseId, at: after } : { orgId, at: after };
-    const days = closed === null ? [] : await this.days.stockThrough(orgId, closed, warehouseId);
-    return sumPositions(days, this.entries.find(filter, SUMMED).lean<SummedRow[]>().cursor());
+    const [, rows] = await Promise.all([
+      closed === null ? null : this.days.stockThrough(orgId, closed, sink, warehouseId),
+      this.entries.find(filter, SUMMED).lean<SummedRow[]>(),
+    ]);
+    for (const row of rows) sink(row.variantId, row.warehouseId, toUnits(row.quantity), row.valueCents);
   }
 
   /**
@@ -112,8 +110,13 @@ export class ValuationReads {
   }
 
   /** One variant's stock as of `at`, per warehouse. */
-  variantAsOf(orgId: string, variantId: string, at: Date): Promise<StockPosition[]> {
-    const filter = { orgId, variantId, at: { $lte: at } };
-    return sumPositions([], this.entries.find(filter, SUMMED).lean<SummedRow[]>().cursor());
+  async variantAsOf(orgId: string, variantId: string, at: Date): Promise<StockPosition[]> {
+    const sums = new PositionSums();
+    const rows = this.entries
+      .find({ orgId, variantId, at: { $lte: at } }, SUMMED)
+      .lean<SummedRow[]>()
+      .cursor();
+    for await (const row of rows) sums.add(row.variantId, row.warehouseId, toUnits(row.quantity), row.valueCents);
+    return sums.positions();
   }
 }

@@ -1,0 +1,97 @@
+import { fromUnits, toUnits } from '@stockyard/contracts';
+import type { SoldEntry } from './cogs-report';
+import { eachRow, packRows, type PackedRows } from './packed-rows';
+import { VALUATION_KINDS, type ValuationKind } from './valuation-entry';
+
+/**
+ * Cost of goods sold of one variant, sales channel ('' for none) and kind, added up over closed days:
+ * units (signed change of on hand), cost and revenue in cents, and `days`, the closed-day rows in it
+ * (a group is made by any, even when its figures add up to 0: domain/cogs-report.ts).
+ */
+export interface SoldSum {
+  variantId: string;
+  channelId: string;
+  kind: ValuationKind;
+  units: number;
+  cogsCents: number;
+  revenueCents: number;
+  days: number;
+}
+
+/** Where a read's sums go, one at a time (a closing's rows: no object each). */
+export type SoldSink = (
+  variantId: string,
+  channelId: string,
+  kind: ValuationKind,
+  units: number,
+  cogsCents: number,
+  revenueCents: number,
+  days: number,
+) => void;
+
+/**
+ * Sales added up per variant, channel and kind: what a month closing of the sales keeps since the
+ * first day (cumulative), and what a period is as the difference of two such (store/valuation-days.ts).
+ */
+export class SoldSums {
+  private readonly byKey = new Map<string, SoldSum>();
+
+  readonly add: SoldSink = (variantId, channelId, kind, units, cogsCents, revenueCents, days) => {
+    const key = `${variantId}\u0000${channelId}\u0000${kind}`;
+    const sum = this.byKey.get(key);
+    if (!sum) this.byKey.set(key, { variantId, channelId, kind, units, cogsCents, revenueCents, days });
+    else {
+      sum.units += units;
+      sum.cogsCents += cogsCents;
+      sum.revenueCents += revenueCents;
+      sum.days += days;
+    }
+  };
+
+  /** The same sums taken away (what was sold by the day before a period, from what was by its end). */
+  readonly subtract: SoldSink = (variantId, channelId, kind, units, cogsCents, revenueCents, days) =>
+    this.add(variantId, channelId, kind, -units, -cogsCents, -revenueCents, -days);
+
+  /** Closed days' rows (domain/valuation-day.ts), each one day, into the sink. */
+  static feedDays(sold: readonly SoldEntry[], sink: SoldSink): void {
+    for (const s of sold) {
+      sink(s.variantId, s.channelId ?? '', s.kind, toUnits(s.quantity), s.cogsCents, s.revenueCents ?? 0, 1);
+    }
+  }
+
+  /** Every sum with a day in it. */
+  sums(): SoldSum[] {
+    return [...this.byKey.values()].filter((s) => s.days > 0);
+  }
+
+  /** The sums as the report reads sold rows, each dated `at` (the period's first day: they span it). */
+  entries(at: Date): SoldEntry[] {
+    return this.sums().map((s) => ({
+      variantId: s.variantId,
+      kind: s.kind,
+      at,
+      quantity: fromUnits(s.units),
+      cogsCents: s.cogsCents,
+      channelId: s.channelId || null,
+      revenueCents: s.revenueCents,
+      summed: true,
+    }));
+  }
+}
+
+/** Sums packed (domain/packed-rows.ts): variant and channel ids; kind (its index), units, cost, revenue, days. */
+export const packSoldSums = (sums: readonly SoldSum[]): PackedRows =>
+  packRows(sums, 5, (s) => [
+    s.variantId,
+    s.channelId,
+    VALUATION_KINDS.indexOf(s.kind),
+    s.units,
+    s.cogsCents,
+    s.revenueCents,
+    s.days,
+  ]);
+
+export const eachSoldSum = (packed: PackedRows, sink: SoldSink): void =>
+  eachRow(packed, 5, (variantId, channelId, n, at) =>
+    sink(variantId, channelId, VALUATION_KINDS[n[at]!]!, n[at + 1]!, n[at + 2]!, n[at + 3]!, n[at + 4]!),
+  );
