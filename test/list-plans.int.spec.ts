@@ -12,6 +12,7 @@ import mongoose from 'mongoose';
 import { levelPlaces } from '../services/inventory/src/store/level-places';
 import { movementModel } from '../services/inventory/src/store/movement.model';
 import { stockLevelModel } from '../services/inventory/src/store/stock-level.model';
+import { monthClosingModel, valuationDayModels } from '../services/inventory/src/store/valuation-day.model';
 import { valuationEntryModel } from '../services/inventory/src/store/valuation-entry.model';
 import { soldFilters } from '../services/inventory/src/store/valuation-reads';
 import { variantModel } from '../services/inventory/src/store/variant.model';
@@ -318,6 +319,40 @@ function variantAsOfShape(): Shape {
     filter: { orgId: 'o', variantId: 'v', at: { $lte: now } },
     exact: true,
   };
+}
+
+/**
+ * The valuation's closed days and month closings (issue #42, store/valuation-days.ts): the last closing
+ * on or before a day, its parts, the closed days after it, and the sales' first closed day.
+ */
+function closedDayShapes(): Shape[] {
+  const [day, before] = ['2026-03-15', '2026-02-28'];
+  return (['stock', 'sales'] as const).flatMap((kind): Shape[] => [
+    {
+      name: `the valuation's ${kind} closing on or before a day`,
+      model: (c) => monthClosingModel(c, kind),
+      filter: { orgId: 'o', day: { $lte: day } },
+      sort: { day: -1 },
+      limit: 1,
+    },
+    { name: `the parts of a ${kind} closing`, model: (c) => monthClosingModel(c, kind), filter: { orgId: 'o', day } },
+    {
+      name: `the closed days' ${kind} after a closing`,
+      model: (c) => valuationDayModels(c)[kind === 'stock' ? 'days' : 'sales'],
+      filter: { orgId: 'o', day: { $gt: before, $lte: day } },
+    },
+    ...(kind === 'sales'
+      ? [
+          {
+            name: 'COGS by product over a long period: the first closed day of the sales',
+            model: (c: mongoose.Connection) => valuationDayModels(c).sales,
+            filter: { orgId: 'o' },
+            sort: { day: 1 } as const,
+            limit: 1,
+          },
+        ]
+      : []),
+  ]);
 }
 
 const SHAPES: Shape[] = [
@@ -1333,6 +1368,7 @@ const SHAPES: Shape[] = [
   ...auditShapes(),
   ...exportJobShapes(),
   ...cogsShapes(),
+  ...closedDayShapes(),
   variantAsOfShape(),
 ];
 
