@@ -34,12 +34,14 @@ export type SoldSink = (
  * first day (cumulative), and what a period is as the difference of two such (store/valuation-days.ts).
  */
 export class SoldSums {
-  private readonly byKey = new Map<string, SoldSum>();
+  /** Per variant, its few channel and kind sums (no key built per row: a closing adds 300,000). */
+  private readonly byVariant = new Map<string, SoldSum[]>();
 
   readonly add: SoldSink = (variantId, channelId, kind, units, cogsCents, revenueCents, days) => {
-    const key = `${variantId}\u0000${channelId}\u0000${kind}`;
-    const sum = this.byKey.get(key);
-    if (!sum) this.byKey.set(key, { variantId, channelId, kind, units, cogsCents, revenueCents, days });
+    let sums = this.byVariant.get(variantId);
+    if (!sums) this.byVariant.set(variantId, (sums = []));
+    const sum = sums.find((s) => s.channelId === channelId && s.kind === kind);
+    if (!sum) sums.push({ variantId, channelId, kind, units, cogsCents, revenueCents, days });
     else {
       sum.units += units;
       sum.cogsCents += cogsCents;
@@ -61,7 +63,7 @@ export class SoldSums {
 
   /** Every sum with a day in it. */
   sums(): SoldSum[] {
-    return [...this.byKey.values()].filter((s) => s.days > 0);
+    return [...this.byVariant.values()].flat().filter((s) => s.days > 0);
   }
 
   /** The sums as the report reads sold rows, each dated `at` (the period's first day: they span it). */
