@@ -344,6 +344,16 @@ function closedDayShapes(): Shape[] {
     ...(kind === 'sales'
       ? [
           {
+            name: 'COGS by channel or day: the closed days’ channel totals in a period',
+            model: (c: mongoose.Connection) => valuationDayModels(c).channels,
+            filter: { orgId: 'o', day: { $gte: before, $lte: day } },
+          },
+          {
+            name: 'COGS by channel or day: channel totals of days closed before they were kept apart',
+            model: (c: mongoose.Connection) => valuationDayModels(c).sales,
+            filter: { orgId: 'o', day: { $gte: before, $lte: day }, channels: { $exists: true } },
+          },
+          {
             name: 'COGS by product over a long period: the first closed day of the sales',
             model: (c: mongoose.Connection) => valuationDayModels(c).sales,
             filter: { orgId: 'o' },

@@ -47,4 +47,20 @@ describe('packed positions', () => {
       { variantId: 'var_a', warehouseId: 'wh_1', units: 12_345, cents: -678 },
     ]);
   });
+
+  it('refuse a number they cannot keep exact (beyond ±2^52, or not an integer)', () => {
+    const at = (units: number) => [{ variantId: 'var_a', warehouseId: 'wh_1', units, cents: 0 }];
+    expect(() => packPositions(at(2 ** 52 + 2))).toThrow(RangeError);
+    expect(() => packPositions(at(1.5))).toThrow(RangeError);
+  });
+
+  it('take a few bytes a position: steps between variants, small indexes and amounts in 7-bit groups', () => {
+    const positions = Array.from({ length: 3_000 }, (_, i) => ({
+      variantId: `var_${Math.floor(i / 3)}`,
+      warehouseId: `wh_${i % 3}`,
+      units: 250_000 + i,
+      cents: 1_234_567 + i,
+    }));
+    expect(packPositions(positions).numbers.byteLength).toBeLessThanOrEqual(positions.length * 9);
+  });
 });

@@ -37,8 +37,10 @@ describe('COGS by product over a long period', () => {
     expect(await closings.countDocuments({ orgId: ORG })).toBeGreaterThanOrEqual(9);
   });
 
-  it('reads the closings, not the days between: with a day row gone, only the report by channel changes', async () => {
-    await inv.connection.collection('stock_valuation_sales').deleteOne({ orgId: ORG, day: day(150) });
+  it("reads the closings, not the days between: a day's rows gone change only the report by channel", async () => {
+    for (const rows of ['stock_valuation_sales', 'stock_valuation_channels']) {
+      await inv.connection.collection(rows).deleteOne({ orgId: ORG, day: day(150) });
+    }
     expect(await cogs(`groupBy=product&from=${day(230)}&to=${day(70)}`)).toEqual([[null, 5, 5, 12]]);
     expect(await cogs(`groupBy=channel&from=${day(230)}&to=${day(70)}`)).toEqual([]);
   });
@@ -52,5 +54,18 @@ describe('COGS by product over a long period', () => {
     expect(await cogs(`groupBy=product&from=${day(280)}`)).toEqual([[null, 18, 18, 50]]);
     expect(await cogs(`groupBy=product&from=${day(230)}&to=${day(70)}`)).toEqual([[null, 7, 7, 17]]);
     expect(await cogs(`groupBy=product&from=${day(120)}&channelId=ch_pos`)).toEqual([[null, 2, 2, 5]]);
+  });
+
+  it('reads the channel totals of a day closed before they were kept apart from its sales row', async () => {
+    const query = `groupBy=channel&from=${day(25)}&to=${day(15)}`;
+    expect(await cogs(query)).toEqual([['ch_web', 1, 1, 3]]);
+    const rows = (c: string) => inv.connection.collection<{ _id: string; channels?: string }>(c);
+    const [channels, sales] = [rows('stock_valuation_channels'), rows('stock_valuation_sales')];
+    const _id = `${ORG}:${day(20)}`;
+    const kept = (await channels.findOne({ _id }))!;
+    await channels.deleteOne({ _id });
+    expect(await cogs(query)).toEqual([]);
+    await sales.updateOne({ _id }, { $set: { channels: kept.channels } });
+    expect(await cogs(query)).toEqual([['ch_web', 1, 1, 3]]);
   });
 });

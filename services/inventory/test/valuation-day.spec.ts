@@ -101,6 +101,22 @@ describe('a closed day of the valuation ledger', () => {
     expect(sumCogs(sold, channelOf)).toEqual([{ key: null, units: 0, revenueCents: 0, cogsCents: 0 }]);
   });
 
+  it('reads the sales per variant of a day closed before they were packed (a JSON string)', () => {
+    const legacy = JSON.stringify([['var_a', 'ch_web', 'SALE', -40_000, 800, 1500]]);
+    expect(unpackSold('2026-03-02', legacy)).toEqual([
+      {
+        variantId: 'var_a',
+        kind: 'SALE',
+        at: new Date('2026-03-02T00:00:00.000Z'),
+        quantity: -4,
+        cogsCents: 800,
+        channelId: 'ch_web',
+        revenueCents: 1500,
+        summed: true,
+      },
+    ]);
+  });
+
   it('is closed only once it ended longer ago than the margin', () => {
     const margin = 10 * 60_000;
     expect(closableThrough(new Date('2026-03-02T00:09:59.999Z'), margin)).toBe('2026-02-28');

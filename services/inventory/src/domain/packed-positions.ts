@@ -13,7 +13,7 @@ export const packPositions = (positions: readonly StockPosition[]): PackedRows =
 
 /** Each packed position into the sink, in the order written; only one warehouse's when named. */
 export const eachPosition = (packed: PackedRows, sink: PositionSink, warehouseId?: string): void =>
-  eachRow(packed, 2, (variantId, warehouseId, n, at) => sink(variantId, warehouseId, n[at]!, n[at + 1]!), warehouseId);
+  eachRow(packed, 2, (variantId, warehouseId, n) => sink(variantId, warehouseId, n[0]!, n[1]!), warehouseId);
 
 /** Every packed position as an object (a report adds them up instead). */
 export function positionsOf(packed: PackedRows): StockPosition[] {

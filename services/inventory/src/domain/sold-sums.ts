@@ -94,6 +94,6 @@ export const packSoldSums = (sums: readonly SoldSum[]): PackedRows =>
   ]);
 
 export const eachSoldSum = (packed: PackedRows, sink: SoldSink): void =>
-  eachRow(packed, 5, (variantId, channelId, n, at) =>
-    sink(variantId, channelId, VALUATION_KINDS[n[at]!]!, n[at + 1]!, n[at + 2]!, n[at + 3]!, n[at + 4]!),
+  eachRow(packed, 5, (variantId, channelId, n) =>
+    sink(variantId, channelId, VALUATION_KINDS[n[0]!]!, n[1]!, n[2]!, n[3]!, n[4]!),
   );

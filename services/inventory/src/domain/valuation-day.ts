@@ -1,9 +1,10 @@
 import { fromUnits, toUnits } from '@stockyard/contracts';
 import { COGS_KINDS, type SoldEntry } from './cogs-report';
 import { packPositions } from './packed-positions';
+import { eachRow, packRows, type PackedRows } from './packed-rows';
 import { PositionSums } from './position-sums';
 import type { StockPosition } from './stock-position';
-import type { ValuationKind } from './valuation-entry';
+import { VALUATION_KINDS, type ValuationKind } from './valuation-entry';
 
 /**
  * A closed day of the valuation ledger (UTC): what its entries changed, added up per variant and
@@ -134,17 +135,45 @@ function channelTotals(sold: readonly SoldEntry[]): SoldEntry[] {
   return [...totals.values()].map(({ units, ...row }) => ({ ...row, quantity: fromUnits(units) }));
 }
 
-/** A day's rows packed: its positions (packed-positions.ts), its sales per variant and per channel as JSON strings. */
+/** A day's sales per variant packed (packed-rows.ts): variant and channel ids ('' none); kind, units, cost, revenue. */
+const packSoldRows = (sold: readonly SoldEntry[]) =>
+  packRows(sold, 4, (s) => [
+    s.variantId,
+    s.channelId ?? '',
+    VALUATION_KINDS.indexOf(s.kind),
+    toUnits(s.quantity),
+    s.cogsCents,
+    s.revenueCents ?? 0,
+  ]);
+
+/** A day's rows packed: its positions and its sales per variant (packed-rows.ts), its channel totals as JSON. */
 export const packDay = (day: ValuationDay) => ({
   positions: packPositions(day.positions),
-  sold: packSold(day.sold),
+  sold: packSoldRows(day.sold),
   channels: packSold(channelTotals(day.sold)),
 });
 
 type PackedSold = [string, string | null, ValuationKind, number, number, number];
 
-export const unpackSold = (day: string, packed: string): SoldEntry[] => {
+/** A day's sales rows: packed, or a JSON string (channel totals; sales per variant of days closed before). */
+export const unpackSold = (day: string, packed: string | PackedRows): SoldEntry[] => {
   const at = dayStart(day);
+  if (typeof packed !== 'string') {
+    const sold: SoldEntry[] = [];
+    eachRow(packed, 4, (variantId, channelId, [kind, units, cogsCents, revenueCents]) =>
+      sold.push({
+        variantId,
+        kind: VALUATION_KINDS[kind!]!,
+        at,
+        quantity: fromUnits(units!),
+        cogsCents: cogsCents!,
+        channelId: channelId || null,
+        revenueCents: revenueCents!,
+        summed: true,
+      }),
+    );
+    return sold;
+  }
   return (JSON.parse(packed) as PackedSold[]).map(([variantId, channelId, kind, units, cogsCents, revenueCents]) => ({
     variantId,
     kind,

@@ -7,6 +7,10 @@ type StoredBytes = Uint8Array | { value(): Uint8Array };
 /** Packed rows (domain/packed-rows.ts) as a row of the store gives them back. */
 export type StoredRows = Omit<PackedRows, 'numbers'> & { numbers: StoredBytes };
 
+/** Rows as a read hands them to the domain: packed, or a JSON string as rows written before were. */
+export const rowsOf = (stored: string | StoredRows): string | PackedRows =>
+  typeof stored === 'string' ? stored : packedOf(stored);
+
 export const packedOf = (stored: StoredRows): PackedRows => ({
   ids: stored.ids,
   numbers: stored.numbers instanceof Uint8Array ? stored.numbers : stored.numbers.value(),

@@ -20,20 +20,37 @@ valuationDaySchema.index({ orgId: 1, day: 1 });
 
 /**
  * The same days' cost of goods sold (`stock_valuation_sales`), apart from their stock so neither
- * report reads the other's: per variant, channel and kind (`sold`), and per channel and kind
- * (`channels`: a report by channel or by day reads only these).
+ * report reads the other's: per variant, channel and kind (`sold`). Days closed before channel
+ * totals were kept apart also hold those (`channels`).
  */
 const valuationSalesSchema = new Schema(
   {
     _id: { type: String, required: true },
     orgId: { type: String, required: true },
     day: { type: String, required: true },
-    sold: { type: String, required: true },
-    channels: { type: String, required: true },
+    /** Packed (domain/packed-rows.ts), or a JSON string in days closed before. */
+    sold: { type: Schema.Types.Mixed, required: true },
+    channels: { type: String },
   },
   { collection: 'stock_valuation_sales', versionKey: false },
 );
 valuationSalesSchema.index({ orgId: 1, day: 1 });
+
+/**
+ * The same days' cost of goods sold per channel and kind (`stock_valuation_channels`): a report by
+ * channel or by day reads only these, a few rows a day, never a day's sales per variant (the store
+ * reads a whole row to give one field of it).
+ */
+const valuationChannelsSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    orgId: { type: String, required: true },
+    day: { type: String, required: true },
+    channels: { type: String, required: true },
+  },
+  { collection: 'stock_valuation_channels', versionKey: false },
+);
+valuationChannelsSchema.index({ orgId: 1, day: 1 });
 
 /**
  * How far an organization's days are closed (`stock_valuation_closes`, one row per organization):
@@ -80,11 +97,14 @@ export const valuationCloseModel = (connection: Connection) =>
   connection.model('StockValuationClose', valuationCloseSchema);
 
 const valuationSalesModel = (connection: Connection) => connection.model('StockValuationSales', valuationSalesSchema);
+const valuationChannelsModel = (connection: Connection) =>
+  connection.model('StockValuationChannels', valuationChannelsSchema);
 
 /** The closed days' collections on a connection. */
 export const valuationDayModels = (connection: Connection) => ({
   days: valuationDayModel(connection),
   sales: valuationSalesModel(connection),
+  channels: valuationChannelsModel(connection),
   closes: valuationCloseModel(connection),
   closings: monthClosingModel(connection, 'stock'),
   salesClosings: monthClosingModel(connection, 'sales'),

@@ -18,11 +18,14 @@ import {
 } from '../domain/valuation-day';
 import { salesClosingCodec, stockClosingCodec } from './closing-codecs';
 import { MonthClosings } from './month-closings';
-import { eachStoredPosition, type StoredPositions } from './stored-positions';
+import { eachStoredPosition, rowsOf, type StoredPositions, type StoredRows } from './stored-positions';
 import type { valuationDayModels } from './valuation-day.model';
 import type { valuationEntryModel } from './valuation-entry.model';
 
 type ValuationDayModels = ReturnType<typeof valuationDayModels>;
+
+/** A closed day's sales per variant as read. */
+type SoldRow = { day: string; sold: string | StoredRows };
 
 /**
  * How long after a day ends it may be closed: longer than any request takes between the moment its
@@ -67,6 +70,7 @@ export class ValuationDays {
   private readonly entries: ReturnType<typeof valuationEntryModel>;
   private readonly days: ValuationDayModels['days'];
   private readonly sales: ValuationDayModels['sales'];
+  private readonly channels: ValuationDayModels['channels'];
   private readonly closes: ValuationDayModels['closes'];
   private readonly closings: MonthClosings<StockPosition, PositionSink>;
   private readonly salesClosings: MonthClosings<SoldSum, SoldSink>;
@@ -79,6 +83,7 @@ export class ValuationDays {
     this.entries = models.entries;
     this.days = models.days;
     this.sales = models.sales;
+    this.channels = models.channels;
     this.closes = models.closes;
     this.closings = new MonthClosings(models.closings, stockClosingCodec);
     this.salesClosings = new MonthClosings(models.salesClosings, salesClosingCodec);
@@ -179,12 +184,33 @@ export class ValuationDays {
     return channelId ? sold.filter((s) => s.channelId === channelId) : sold;
   }
 
-  /** The days' rows from `first` to `last` (included): per variant, or per channel. */
+  /**
+   * The days' rows from `first` to `last` (included): per variant, or per channel (a day closed
+   * before channel totals were kept apart: from its sales row).
+   */
   private async soldDays(orgId: string, first: string, last: string, field: 'sold' | 'channels') {
-    const rows = await this.sales
-      .find({ orgId, day: { $gte: first, $lte: last } }, { _id: 0, day: 1, [field]: 1 })
-      .lean<{ day: string; sold?: string; channels?: string }[]>();
-    return rows.flatMap((row) => unpackSold(row.day, row[field] ?? '[]'));
+    const range = { orgId, day: { $gte: first, $lte: last } };
+    if (field === 'sold') {
+      const rows = await this.sales.find(range, { _id: 0, day: 1, sold: 1 }).lean<SoldRow[]>();
+      return rows.flatMap((row) => unpackSold(row.day, rowsOf(row.sold)));
+    }
+    const rows = await this.channels
+      .find(range, { _id: 0, day: 1, channels: 1 })
+      .lean<{ day: string; channels: string }[]>();
+    const kept = new Set(rows.map((row) => row.day));
+    const missing = daysOf(first, last).filter((day) => !kept.has(day));
+    // A range, not `$in` (the local store reads every row of the organization for one): the days
+    // missing are those before the first closed day, or closed before the split, each a run.
+    const older = missing.length
+      ? await this.sales
+          .find(
+            { orgId, day: { $gte: missing[0]!, $lte: missing[missing.length - 1]! }, channels: { $exists: true } },
+            { _id: 0, day: 1, channels: 1 },
+          )
+          .lean<{ day: string; channels: string }[]>()
+      : [];
+    const fromSales = older.filter((row) => !kept.has(row.day));
+    return [...rows, ...fromSales].flatMap((row) => unpackSold(row.day, row.channels));
   }
 
   /**
@@ -213,9 +239,9 @@ export class ValuationDays {
     const since = closing ? { $gt: closing, $lte: day } : { $lte: day };
     const [, rows] = await Promise.all([
       closing ? this.salesClosings.feed(orgId, closing, sink) : null,
-      this.sales.find({ orgId, day: since }, { _id: 0, day: 1, sold: 1 }).lean<{ day: string; sold: string }[]>(),
+      this.sales.find({ orgId, day: since }, { _id: 0, day: 1, sold: 1 }).lean<SoldRow[]>(),
     ]);
-    for (const row of rows) SoldSums.feedDays(unpackSold(row.day, row.sold), sink);
+    for (const row of rows) SoldSums.feedDays(unpackSold(row.day, rowsOf(row.sold)), sink);
   }
 
   /** The organization's close state, made on its first read. */
@@ -255,7 +281,11 @@ export class ValuationDays {
         options,
       ),
       this.sales.bulkWrite(
-        packed.map(({ positions: _p, ...row }) => replace(row)),
+        packed.map(({ positions: _p, channels: _c, ...row }) => replace(row)),
+        options,
+      ),
+      this.channels.bulkWrite(
+        packed.map(({ positions: _p, sold: _s, ...row }) => replace(row)),
         options,
       ),
     ]);
@@ -269,6 +299,13 @@ const MONTH_DAYS = 31;
 /** The days after `from` up to `to` (0 when `to` is not after it). */
 const daysBetween = (from: string, to: string) =>
   Math.max(0, (dayStart(to).getTime() - dayStart(from).getTime()) / 86_400_000);
+
+/** Every day from `first` to `last` (included). */
+function daysOf(first: string, last: string): string[] {
+  const days: string[] = [];
+  for (let day = first; day <= last; day = nextDay(day)) days.push(day);
+  return days;
+}
 
 /** The days from `first` to `last` in runs that end at month ends (the last run at `last`). */
 function* monthsOf(first: string, last: string): Generator<string[]> {
