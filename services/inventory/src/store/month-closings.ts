@@ -1,5 +1,5 @@
 import type { PackedRows } from '../domain/packed-rows';
-import type { StoredRows } from './stored-positions';
+import { storedOf, type StoredRows } from './stored-positions';
 import type { monthClosingModel } from './valuation-day.model';
 
 /** Rows in one closing row: a row stays far below the store's 16 MB whatever the stock. */
@@ -51,7 +51,7 @@ export class MonthClosings<R, S> {
       Array.from({ length: parts }, (_, part) => {
         const _id = `${orgId}:${day}:${part}`;
         const slice = kept.slice(part * ROWS_A_PART, (part + 1) * ROWS_A_PART);
-        const replacement = { _id, orgId, day, part, rows: this.codec.pack(slice) };
+        const replacement = { _id, orgId, day, part, rows: storedOf(this.codec.pack(slice)) };
         return { replaceOne: { filter: { _id }, replacement, upsert: true } };
       }),
       { ordered: false, throwOnValidationError: true },

@@ -18,7 +18,7 @@ import {
 } from '../domain/valuation-day';
 import { salesClosingCodec, stockClosingCodec } from './closing-codecs';
 import { MonthClosings } from './month-closings';
-import { eachStoredPosition, rowsOf, type StoredPositions, type StoredRows } from './stored-positions';
+import { eachStoredPosition, rowsOf, storedOf, type StoredPositions, type StoredRows } from './stored-positions';
 import type { valuationDayModels } from './valuation-day.model';
 import type { valuationEntryModel } from './valuation-entry.model';
 
@@ -270,7 +270,17 @@ export class ValuationDays {
       fold.add(entry);
     }
     const days = fold.days();
-    const packed = days.map((day) => ({ _id: `${orgId}:${day.day}`, orgId, day: day.day, ...packDay(day) }));
+    const packed = days.map((day) => {
+      const { positions, sold, channels } = packDay(day);
+      return {
+        _id: `${orgId}:${day.day}`,
+        orgId,
+        day: day.day,
+        positions: storedOf(positions),
+        sold: storedOf(sold),
+        channels,
+      };
+    });
     const replace = <R extends { _id: string }>(replacement: R) => ({
       replaceOne: { filter: { _id: replacement._id }, replacement, upsert: true },
     });
