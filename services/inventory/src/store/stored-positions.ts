@@ -3,8 +3,8 @@ import type { PackedRows } from '../domain/packed-rows';
 
 /**
  * Bytes as a row keeps them: base64 text (FerretDB v1 reads BSON binary at about twice the cost of
- * the text holding the same bytes: bench/README.md, session 29), or, in rows written earlier the
- * same session, a Binary (its value) or a Buffer.
+ * the text holding the same bytes: bench/README.md, session 29), or, in rows written before that,
+ * a Binary (its value) or a Buffer.
  */
 type StoredBytes = string | Uint8Array | { value(): Uint8Array };
 
