@@ -1,10 +1,11 @@
 import { fromUnits, toUnits } from '@stockyard/contracts';
 import { COGS_KINDS, type SoldEntry } from './cogs-report';
 import { packPositions } from './packed-positions';
-import { eachRow, packRows, type PackedRows } from './packed-rows';
+import type { PackedRows } from './packed-rows';
+import { eachSoldSum, packSoldSums, SoldSums } from './sold-sums';
 import { PositionSums } from './position-sums';
 import type { StockPosition } from './stock-position';
-import { VALUATION_KINDS, type ValuationKind } from './valuation-entry';
+import type { ValuationKind } from './valuation-entry';
 
 /**
  * A closed day of the valuation ledger (UTC): what its entries changed, added up per variant and
@@ -135,16 +136,12 @@ function channelTotals(sold: readonly SoldEntry[]): SoldEntry[] {
   return [...totals.values()].map(({ units, ...row }) => ({ ...row, quantity: fromUnits(units) }));
 }
 
-/** A day's sales per variant packed (packed-rows.ts): variant and channel ids ('' none); kind, units, cost, revenue. */
-const packSoldRows = (sold: readonly SoldEntry[]) =>
-  packRows(sold, 4, (s) => [
-    s.variantId,
-    s.channelId ?? '',
-    VALUATION_KINDS.indexOf(s.kind),
-    toUnits(s.quantity),
-    s.cogsCents,
-    s.revenueCents ?? 0,
-  ]);
+/** A day's sales per variant packed as sums of one day each (sold-sums.ts): the closings' codec. */
+const packSoldRows = (sold: readonly SoldEntry[]) => {
+  const rows = new SoldSums();
+  SoldSums.feedDays(sold, rows.add);
+  return packSoldSums(rows.sums());
+};
 
 /** A day's rows packed: its positions and its sales per variant (packed-rows.ts), its channel totals as JSON. */
 export const packDay = (day: ValuationDay) => ({
@@ -160,15 +157,15 @@ export const unpackSold = (day: string, packed: string | PackedRows): SoldEntry[
   const at = dayStart(day);
   if (typeof packed !== 'string') {
     const sold: SoldEntry[] = [];
-    eachRow(packed, 4, (variantId, channelId, [kind, units, cogsCents, revenueCents]) =>
+    eachSoldSum(packed, (variantId, channelId, kind, units, cogsCents, revenueCents) =>
       sold.push({
         variantId,
-        kind: VALUATION_KINDS[kind!]!,
+        kind,
         at,
-        quantity: fromUnits(units!),
-        cogsCents: cogsCents!,
+        quantity: fromUnits(units),
+        cogsCents,
         channelId: channelId || null,
-        revenueCents: revenueCents!,
+        revenueCents,
         summed: true,
       }),
     );
