@@ -42,18 +42,13 @@ import { purchaseOrderModel } from '../services/purchasing/src/store/purchase-or
 import { purchaseOrderRowModel } from '../services/purchasing/src/store/purchase-order-row.model';
 import { purchaseOrderTerms } from '../services/purchasing/src/store/purchase-order-terms';
 import {
-  EARLIEST as PO_EARLIEST,
   purchaseOrderFilter,
   purchaseOrderSort,
   receiptsFilter,
 } from '../services/purchasing/src/store/purchase-order-filter';
 import { invoiceModel } from '../services/invoicing/src/store/invoice.model';
 import { invoiceRowModel } from '../services/invoicing/src/store/invoice-row.model';
-import {
-  EARLIEST as INVOICE_EARLIEST,
-  invoiceFilter,
-  invoiceSort,
-} from '../services/invoicing/src/store/invoice-filter';
+import { invoiceFilter, invoiceSort } from '../services/invoicing/src/store/invoice-filter';
 import { invoiceTerms } from '../services/invoicing/src/store/invoice-terms';
 import { landedCostModel } from '../services/invoicing/src/store/landed-cost.repository';
 import { vendorBalanceModel } from '../services/invoicing/src/store/vendor-balances';
@@ -68,12 +63,13 @@ import {
   OrderListQuerySchema,
 } from '@stockyard/contracts';
 import { orderRowModel } from '../services/orders/src/store/order-row.model';
-import { EARLIEST as ORDER_EARLIEST, orderFilter, orderSort } from '../services/orders/src/store/order-filter';
+import { orderFilter, orderSort } from '../services/orders/src/store/order-filter';
 import { orderTerms } from '../services/orders/src/store/order-terms';
 import { OrderStatsBuckets } from '../services/orders/src/store/order-stats.repository';
 import { shipmentModel } from '../services/orders/src/store/shipment.model';
 import { holdModel } from '../services/orders/src/store/hold.model';
 import { fromCursor, keysetAfter } from '../packages/service-kit/internals';
+import { trashedOf } from '@stockyard/service-kit/store';
 import { infraEnv } from '@stockyard/testkit';
 
 interface Shape {
@@ -1159,14 +1155,14 @@ const SHAPES: Shape[] = [
   {
     name: 'GET /purchase-orders/trash',
     model: purchaseOrderRowModel,
-    filter: { orgId: 'o', deletedAt: { $gte: PO_EARLIEST } },
+    filter: trashedOf('o'),
     sort: { deletedAt: -1, _id: -1 },
     ...page,
   },
   {
     name: 'GET /purchase-orders/trash (total)',
     model: purchaseOrderRowModel,
-    filter: { orgId: 'o', deletedAt: { $gte: PO_EARLIEST } },
+    filter: trashedOf('o'),
     count: true,
   },
   {
@@ -1225,14 +1221,14 @@ const SHAPES: Shape[] = [
   {
     name: 'GET /invoices/trash',
     model: invoiceRowModel,
-    filter: { orgId: 'o', deletedAt: { $gte: INVOICE_EARLIEST } },
+    filter: trashedOf('o'),
     sort: { deletedAt: -1, _id: -1 },
     ...page,
   },
   {
     name: 'GET /invoices/trash (total)',
     model: invoiceRowModel,
-    filter: { orgId: 'o', deletedAt: { $gte: INVOICE_EARLIEST } },
+    filter: trashedOf('o'),
     count: true,
   },
   {
@@ -1315,14 +1311,14 @@ const SHAPES: Shape[] = [
   {
     name: 'GET /orders/trash',
     model: orderRowModel,
-    filter: { orgId: 'o', deletedAt: { $gte: ORDER_EARLIEST } },
+    filter: trashedOf('o'),
     sort: { deletedAt: -1, _id: -1 },
     ...page,
   },
   {
     name: 'GET /orders/trash (total)',
     model: orderRowModel,
-    filter: { orgId: 'o', deletedAt: { $gte: ORDER_EARLIEST } },
+    filter: trashedOf('o'),
     count: true,
   },
   {

@@ -1,8 +1,9 @@
 // Storage helpers below AggregateStore: batching, locks, recent work, replacing sets, state tables' class,
-// number sequences, start-up passes' checkpoints, the list rows' backfill and record snapshots.
+// number sequences, start-up passes' checkpoints, the list rows' backfill and reads, and record snapshots.
 export { InsertBatcher } from './src/db/insert-batcher';
 export { NumberSequence } from './src/store/number-sequence';
 export { ListRowsBackfill } from './src/store/list-rows-backfill';
+export { RowLists, EARLIEST, trashedOf } from './src/store/row-lists';
 export { PassCheckpoints } from './src/store/pass-checkpoints';
 export {
   RecordSnapshots,

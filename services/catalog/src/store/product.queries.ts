@@ -1,6 +1,7 @@
 import type { ExportRows, List, Page, ProductListQuery } from '@stockyard/contracts';
 import { stateOf, readPage, countOwned, type OrgFilter } from '@stockyard/service-kit';
 import { exportPage } from '@stockyard/service-kit/exports';
+import { EARLIEST, trashedOf } from '@stockyard/service-kit/store';
 import { restoreCursor, trashPositionOf, type BulkPage, type TrashedRange } from '../domain/bulk-products';
 import type { HealthRow } from '../domain/data-health';
 import type { CandidateProduct } from '../domain/family-candidates';
@@ -14,12 +15,6 @@ import type { VariantList } from './variant-list';
 import { VariantQueries } from './variant.queries';
 
 const WITHOUT_OUTBOX = { outbox: 0, outboxPending: 0, outboxAt: 0 } as const;
-
-/**
- * `deletedAt` holds null or a date: every date is trashed. A range rather than `$ne: null`, which
- * the local store cannot bound (it read every product of the organization to count the trash).
- */
-const EARLIEST = new Date(-8_640_000_000_000_000);
 
 /** Ids read by `_id: {$in}` at a time (the local store reads up to 10,000 by its `_id` index). */
 const ID_CHUNK = 1_000;
@@ -91,9 +86,8 @@ export class ProductQueries {
 
   /** The trash, most recently trashed first. */
   async trash(orgId: string, page: Page): Promise<List<ProductView>> {
-    const filter = { orgId, deletedAt: { $gte: EARLIEST } };
     const read = {
-      filter,
+      filter: trashedOf(orgId),
       sort: { deletedAt: -1 as const, _id: -1 as const },
       page,
       withTotal: true,
@@ -218,7 +212,7 @@ export class ProductQueries {
             deletedAt: { $gte: trashed.at },
             $or: [{ deletedAt: { $gt: trashed.at } }, { _id: { $gt: trashed.id } }],
           }
-        : { orgId, deletedAt: { $gte: EARLIEST } };
+        : trashedOf(orgId);
       const rows = await this.model.find(filter, projection).sort({ deletedAt: 1, _id: 1 }).limit(size).lean();
       if (rows.length > 0) yield rows.map((doc) => stateOf<HealthRow>(doc));
       if (rows.length < size) break;

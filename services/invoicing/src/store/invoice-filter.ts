@@ -2,9 +2,6 @@ import type { InvoiceListQuery } from '@stockyard/contracts';
 import { type OrgFilter } from '@stockyard/service-kit';
 import { wordStartPattern } from '@stockyard/service-kit/search';
 
-/** The earliest date: `deletedAt` at or after it is every trashed invoice (a range of the trash index). */
-export const EARLIEST = new Date(-8_640_000_000_000_000);
-
 /** One value is an equality an index holds; several are an `$in` checked along the sort's index. */
 const oneOrMany = (values: string[]) => (values.length === 1 ? values[0] : { $in: values });
 

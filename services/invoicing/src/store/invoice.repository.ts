@@ -1,15 +1,8 @@
 import type { InvoiceListQuery, Invoice as InvoiceWire, Page } from '@stockyard/contracts';
-import {
-  AggregateStore,
-  readPage,
-  stateOf,
-  type OutboxRelay,
-  type StatePage,
-  type UniqueClaims,
-} from '@stockyard/service-kit';
-import { exportPage } from '@stockyard/service-kit/exports';
+import { AggregateStore, stateOf, type OutboxRelay, type StatePage, type UniqueClaims } from '@stockyard/service-kit';
+import { RowLists } from '@stockyard/service-kit/store';
 import type { Invoice } from '../domain/invoice';
-import { EARLIEST, invoiceFilter, invoiceSort, type InvoiceFilters } from './invoice-filter';
+import { invoiceFilter, invoiceSort, type InvoiceFilters } from './invoice-filter';
 import type { InvoiceModel } from './invoice.model';
 import type { InvoiceRowModel } from './invoice-row.model';
 import type { InvoiceRows } from './invoice-rows';
@@ -36,17 +29,22 @@ export const invoiceStore = (
   });
 export type InvoiceStore = ReturnType<typeof invoiceStore>;
 
-/** A row's packed wire shape (invoice-rows.ts). */
-const viewOf = (row: Record<string, unknown>) => JSON.parse(row.view as string) as InvoiceWire;
-
 /** The invoices as states (by id, by order or vendor) and the lists, which read the invoices' rows. */
 export class InvoiceReads {
+  private readonly lists: RowLists<InvoiceListQuery, InvoiceFilters, InvoiceWire>;
+
   constructor(
     private readonly model: InvoiceModel,
-    private readonly rows: InvoiceRowModel,
+    rows: InvoiceRowModel,
     private readonly store: InvoiceStore,
-    private readonly terms: InvoiceTerms,
-  ) {}
+    terms: InvoiceTerms,
+  ) {
+    this.lists = new RowLists(rows, {
+      candidates: async (orgId, query) => (query.search ? terms.searchCandidates(orgId, query.search) : undefined),
+      filter: invoiceFilter,
+      sort: invoiceSort,
+    });
+  }
 
   /** The organization's invoice (trashed too), or undefined. */
   find(orgId: string, id: string): Promise<Invoice | undefined> {
@@ -80,38 +78,18 @@ export class InvoiceReads {
     return docs.map((d) => stateOf<Invoice>(d));
   }
 
-  /** The search's candidates from the term index (a superset), or undefined for no such limit. */
-  private async candidates(orgId: string, query: InvoiceFilters): Promise<string[] | undefined> {
-    return query.search ? this.terms.searchCandidates(orgId, query.search) : undefined;
-  }
-
   /** GET /invoices: live invoices by the query's filters and sort (candidates from the term index first). */
-  async list(orgId: string, query: InvoiceListQuery & Page): Promise<StatePage<InvoiceWire>> {
-    const among = await this.candidates(orgId, query);
-    return readPage(
-      this.rows,
-      {
-        filter: invoiceFilter(orgId, query, among),
-        sort: invoiceSort(query),
-        page: { limit: query.limit, offset: query.offset },
-        among,
-      },
-      viewOf,
-    );
+  list(orgId: string, query: InvoiceListQuery & Page): Promise<StatePage<InvoiceWire>> {
+    return this.lists.list(orgId, query);
   }
 
-  /**
-   * An export's page (issue #41): the list's live invoices by its filters (the search's candidates
-   * read again for each page), oldest first by `(createdAt, _id)`, each as the list shows it.
-   */
-  async exportPage(orgId: string, filters: InvoiceFilters, after: string | null, limit: number) {
-    const filter = invoiceFilter(orgId, filters, await this.candidates(orgId, filters));
-    return exportPage(this.rows.collection, filter, after, limit, viewOf);
+  /** An export's page (issue #41): the list's live invoices by its filters, oldest first, as the list shows them. */
+  exportPage(orgId: string, filters: InvoiceFilters, after: string | null, limit: number) {
+    return this.lists.exportPage(orgId, filters, after, limit);
   }
 
   /** GET /invoices/trash: trashed invoices, the last trashed first. */
   trash(orgId: string, page: Page): Promise<StatePage<InvoiceWire>> {
-    const filter = { orgId, deletedAt: { $gte: EARLIEST } };
-    return readPage(this.rows, { filter, sort: { deletedAt: -1, _id: -1 }, page }, viewOf);
+    return this.lists.trash(orgId, page);
   }
 }

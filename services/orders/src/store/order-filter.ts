@@ -3,9 +3,6 @@ import { type OrgFilter } from '@stockyard/service-kit';
 import { wordStartPattern } from '@stockyard/service-kit/search';
 import { dateRange } from './date-range';
 
-/** The earliest date: `deletedAt` at or after it is every trashed order (a range of the trash index). */
-export const EARLIEST = new Date(-8_640_000_000_000_000);
-
 /**
  * The list's filter on the orders' rows (order-row.model.ts): the equalities its indexes hold,
  * `orderedAt` between the dates (the one range), the candidates the term index found (a

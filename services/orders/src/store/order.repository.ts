@@ -8,12 +8,12 @@ import {
   type StatePage,
   type UniqueClaims,
 } from '@stockyard/service-kit';
-import { exportPage } from '@stockyard/service-kit/exports';
+import { RowLists } from '@stockyard/service-kit/store';
 import type { Order } from '../domain/order';
 import { channelOrderKey } from './channel-order-claims';
 import type { HoldsTrigger } from './holds-trigger';
 import type { OrderModel } from './order.model';
-import { EARLIEST, orderFilter, orderSort } from './order-filter';
+import { orderFilter, orderSort } from './order-filter';
 import type { OrderRowModel } from './order-row.model';
 import type { OrderRows } from './order-rows';
 import type { OrderStatsBuckets } from './order-stats.repository';
@@ -65,11 +65,22 @@ const viewOf = (doc: Record<string, unknown>): OrderWire => {
 
 /** The orders as states (by id, by ids) and the lists, which read the orders' rows (store/order-rows.ts). */
 export class OrderReads {
+  private readonly lists: RowLists<OrderListQuery, Partial<OrderListQuery>, OrderWire>;
+
   constructor(
     private readonly model: OrderModel,
     private readonly rows: OrderRowModel,
     private readonly terms: OrderTerms,
-  ) {}
+  ) {
+    this.lists = new RowLists(rows, {
+      candidates: async (orgId, query) => (query.search ? terms.searchCandidates(orgId, query.search) : undefined),
+      filter: orderFilter,
+      sort: orderSort,
+      viewOf,
+      // The default sort's index, and the dates' range.
+      exportField: 'orderedAt',
+    });
+  }
 
   /** The organization's order (trashed too), or undefined. */
   async find(orgId: string, id: string): Promise<Order | undefined> {
@@ -89,33 +100,19 @@ export class OrderReads {
     return new Map(docs.map((d) => [d._id, (d.version as number | undefined) ?? 0]));
   }
 
-  /** The search's candidates from the term index (a superset), or undefined for no such limit. */
-  private async candidates(orgId: string, query: Partial<OrderListQuery>): Promise<string[] | undefined> {
-    return query.search ? this.terms.searchCandidates(orgId, query.search) : undefined;
-  }
-
   /** GET /orders: live orders by the query's filters and sort (search candidates from the term index first). */
-  async list(orgId: string, query: OrderListQuery & Page): Promise<StatePage<OrderWire>> {
-    const among = await this.candidates(orgId, query);
-    const filter = orderFilter(orgId, query, among);
-    const page = { limit: query.limit, offset: query.offset };
-    return readPage(this.rows, { filter, sort: orderSort(query), page, among }, viewOf);
+  list(orgId: string, query: OrderListQuery & Page): Promise<StatePage<OrderWire>> {
+    return this.lists.list(orgId, query);
   }
 
-  /**
-   * An export's page (issue #41): the list's live orders by its filters (the search's candidates
-   * read again for each page), the oldest ordered first by `(orderedAt, _id)` (the default sort's
-   * index, and the dates' range), each as the list shows it.
-   */
-  async exportPage(orgId: string, filters: Partial<OrderListQuery>, after: string | null, limit: number) {
-    const filter = orderFilter(orgId, filters, await this.candidates(orgId, filters));
-    return exportPage(this.rows.collection, filter, after, limit, viewOf, { field: 'orderedAt' });
+  /** An export's page (issue #41): the list's live orders by its filters, the oldest ordered first, as listed. */
+  exportPage(orgId: string, filters: Partial<OrderListQuery>, after: string | null, limit: number) {
+    return this.lists.exportPage(orgId, filters, after, limit);
   }
 
   /** GET /orders/trash: trashed orders, the last trashed first. */
   trash(orgId: string, page: Page): Promise<StatePage<OrderWire>> {
-    const filter = { orgId, deletedAt: { $gte: EARLIEST } };
-    return readPage(this.rows, { filter, sort: { deletedAt: -1, _id: -1 }, page }, viewOf);
+    return this.lists.trash(orgId, page);
   }
 
   /** Ids of the first `limit` live orders of a channel and status (either may be absent), and how many match. */

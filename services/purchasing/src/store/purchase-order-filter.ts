@@ -2,9 +2,6 @@ import type { PurchaseOrderListQuery } from '@stockyard/contracts';
 import { type OrgFilter } from '@stockyard/service-kit';
 import { wordStartPattern } from '@stockyard/service-kit/search';
 
-/** The earliest date: `deletedAt` at or after it is every trashed order (a range of the trash index). */
-export const EARLIEST = new Date(-8_640_000_000_000_000);
-
 /** The list's filters without its order: GET /purchase-orders and an export's page filter by them. */
 export type PurchaseOrderFilters = Omit<PurchaseOrderListQuery, 'sortBy' | 'sortOrder'>;
 

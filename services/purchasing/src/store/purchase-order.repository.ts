@@ -1,18 +1,10 @@
 import type { Page, PurchaseOrderListQuery, PurchaseOrder as PurchaseOrderWire } from '@stockyard/contracts';
-import {
-  AggregateStore,
-  readPage,
-  stateOf,
-  type OutboxRelay,
-  type StatePage,
-  type UniqueClaims,
-} from '@stockyard/service-kit';
-import { exportPage } from '@stockyard/service-kit/exports';
+import { AggregateStore, stateOf, type OutboxRelay, type StatePage, type UniqueClaims } from '@stockyard/service-kit';
+import { RowLists } from '@stockyard/service-kit/store';
 import { onOrderPrefix, onOrderTerm } from '../domain/on-order';
 import type { PurchaseOrder } from '../domain/purchase-order';
 import { attachmentKindTerm, HAS_ATTACHMENT } from '../domain/purchase-order-search';
 import {
-  EARLIEST,
   purchaseOrderFilter,
   purchaseOrderSort,
   receiptsFilter,
@@ -54,17 +46,22 @@ export const purchaseOrderStore = (
   });
 export type PurchaseOrderStore = ReturnType<typeof purchaseOrderStore>;
 
-/** A row's packed wire shape (purchase-order-rows.ts). */
-const viewOf = (row: Record<string, unknown>) => JSON.parse(row.view as string) as PurchaseOrderWire;
-
 /** The orders as states (by id, by term, pending receipts) and the lists, which read the orders' rows. */
 export class PurchaseOrderReads {
+  private readonly lists: RowLists<PurchaseOrderListQuery, PurchaseOrderFilters, PurchaseOrderWire>;
+
   constructor(
     private readonly model: PurchaseOrderModel,
-    private readonly rows: PurchaseOrderRowModel,
+    rows: PurchaseOrderRowModel,
     private readonly store: PurchaseOrderStore,
     private readonly terms: PurchaseOrderTerms,
-  ) {}
+  ) {
+    this.lists = new RowLists(rows, {
+      candidates: (orgId, query) => this.candidates(orgId, query),
+      filter: purchaseOrderFilter,
+      sort: purchaseOrderSort,
+    });
+  }
 
   /** The organization's order (trashed too), or undefined. */
   find(orgId: string, id: string): Promise<PurchaseOrder | undefined> {
@@ -157,32 +154,17 @@ export class PurchaseOrderReads {
   }
 
   /** GET /purchase-orders: live orders by the query's filters and sort (candidates from the term index first). */
-  async list(orgId: string, query: PurchaseOrderListQuery & Page): Promise<StatePage<PurchaseOrderWire>> {
-    const among = await this.candidates(orgId, query);
-    return readPage(
-      this.rows,
-      {
-        filter: purchaseOrderFilter(orgId, query, among),
-        sort: purchaseOrderSort(query),
-        page: { limit: query.limit, offset: query.offset },
-        among,
-      },
-      viewOf,
-    );
+  list(orgId: string, query: PurchaseOrderListQuery & Page): Promise<StatePage<PurchaseOrderWire>> {
+    return this.lists.list(orgId, query);
   }
 
-  /**
-   * An export's page (issue #41): the list's live orders by its filters (candidates from the term
-   * index, read again for each page), oldest first by `(createdAt, _id)`, each as the list shows it.
-   */
-  async exportPage(orgId: string, filters: PurchaseOrderFilters, after: string | null, limit: number) {
-    const filter = purchaseOrderFilter(orgId, filters, await this.candidates(orgId, filters));
-    return exportPage(this.rows.collection, filter, after, limit, viewOf);
+  /** An export's page (issue #41): the list's live orders by its filters, oldest first, as the list shows them. */
+  exportPage(orgId: string, filters: PurchaseOrderFilters, after: string | null, limit: number) {
+    return this.lists.exportPage(orgId, filters, after, limit);
   }
 
   /** GET /purchase-orders/trash: trashed orders, the last trashed first. */
   trash(orgId: string, page: Page): Promise<StatePage<PurchaseOrderWire>> {
-    const filter = { orgId, deletedAt: { $gte: EARLIEST } };
-    return readPage(this.rows, { filter, sort: { deletedAt: -1, _id: -1 }, page }, viewOf);
+    return this.lists.trash(orgId, page);
   }
 }
