@@ -36,7 +36,8 @@ beforeAll(() => {
     keyOf: (v) => v.toUpperCase(),
     holderField: 'recordId',
     valueField: 'number',
-    stillHolds: async () => true,
+    holders: db().collection('numbered'),
+    holds: () => true,
     taken: (number) => conflict(`Number ${number} is taken`, 'number_taken'),
   });
   store = new AggregateStore<Numbered>(model, undefined, {

@@ -3,16 +3,17 @@ import { conflict } from '../src/errors';
 import { useTestDatabase } from './support/database';
 
 const db = useTestDatabase();
-const live = new Set<string>(); // holder:key pairs a "record" still uses
 let claims: UniqueClaims;
+const keyOf = (v: string) => v.trim().toUpperCase();
 
 beforeAll(() => {
   claims = new UniqueClaims({
     collection: db().collection('code_claims'),
-    keyOf: (v) => v.trim().toUpperCase(),
+    keyOf,
     holderField: 'holderId',
     valueField: 'code',
-    stillHolds: async (_orgId, holder, key) => live.has(`${holder}:${key}`),
+    holders: db().collection('code_holders'),
+    holds: (holder, key) => keyOf(holder.code as string) === key,
     taken: (code) => conflict(`Code ${code} is taken`, 'code_taken'),
   });
 });
@@ -58,16 +59,26 @@ describe('UniqueClaims', () => {
     );
   });
 
-  it('takes over a stale claim whose holder no longer uses the value, never a live one', async () => {
+  it('takes over a stale claim whose holder is gone, moved on or foreign, never a live one', async () => {
     const old = new Date(Date.now() - 5 * 60_000);
     await db()
       .collection('code_claims')
       .insertMany([
         { _id: 'org_a:STALE', orgId: 'org_a', code: 'STALE', holderId: 'gone', createdAt: old },
         { _id: 'org_a:KEPT', orgId: 'org_a', code: 'KEPT', holderId: 'alive', createdAt: old },
+        { _id: 'org_a:MOVED', orgId: 'org_a', code: 'MOVED', holderId: 'moved', createdAt: old },
+        { _id: 'org_a:ELSEWHERE', orgId: 'org_a', code: 'ELSEWHERE', holderId: 'foreign', createdAt: old },
       ] as never);
-    live.add('alive:KEPT');
+    await db()
+      .collection('code_holders')
+      .insertMany([
+        { _id: 'alive', orgId: 'org_a', code: 'kept' },
+        { _id: 'moved', orgId: 'org_a', code: 'OTHER' },
+        { _id: 'foreign', orgId: 'org_b', code: 'ELSEWHERE' },
+      ] as never);
     expect(await claims.claim('org_a', 'h4', ['stale'])).toEqual(['STALE']);
+    expect(await claims.claim('org_a', 'h4', ['moved'])).toEqual(['MOVED']);
+    expect(await claims.claim('org_a', 'h4', ['elsewhere'])).toEqual(['ELSEWHERE']);
     await expect(claims.claim('org_a', 'h4', ['kept'])).rejects.toMatchObject({ code: 'code_taken' });
   });
 

@@ -13,8 +13,13 @@ export interface UniqueClaimsOptions {
   /** The claim document's field naming its holder (`productId`) and the value as given (`sku`). */
   holderField: string;
   valueField: string;
-  /** Whether the holder still uses the key (a live record that has it): else its claim is stale and taken over. */
-  stillHolds: (orgId: string, holder: string, key: string) => Promise<boolean>;
+  /** The holders' collection: a stale claim's holder is read from it by `_id`. */
+  holders: Collection;
+  /**
+   * Whether a stored holder of the claim's organization still uses the key (a live record that has
+   * it): else, or when it is gone, its claim is stale and taken over.
+   */
+  holds: (holder: Record<string, unknown>, key: string) => boolean;
   /** The error a value someone else holds is (409 `sku_taken`). */
   taken: (value: string) => AppError;
 }
@@ -105,11 +110,16 @@ export class UniqueClaims {
     if (heldBy === holder) return false;
     const createdAt = held.createdAt as Date | undefined;
     const young = createdAt !== undefined && Date.now() - createdAt.getTime() <= STALE_AFTER_MS;
-    if (young || (await this.options.stillHolds(orgId, heldBy, key))) throw this.options.taken(value);
+    if (young || (await this.stillHolds(orgId, heldBy, key))) throw this.options.taken(value);
     const takeover = await collection.updateOne({ _id, [holderField]: heldBy } as never, {
       $set: { [holderField]: holder, [valueField]: value, createdAt: new Date() },
     });
     if (takeover.modifiedCount !== 1) throw this.options.taken(value);
     return true;
+  }
+
+  private async stillHolds(orgId: string, holder: string, key: string): Promise<boolean> {
+    const stored = await this.options.holders.findOne({ _id: holder } as never);
+    return !!stored && stored.orgId === orgId && this.options.holds(stored, key);
   }
 }

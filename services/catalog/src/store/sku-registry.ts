@@ -23,12 +23,8 @@ export class SkuRegistry {
       keyOf: skuKey,
       holderField: 'productId',
       valueField: 'sku',
-      stillHolds: async (orgId, productId, key) => {
-        const holder = await products.collection.findOne({ _id: productId } as never);
-        return (
-          !!holder && holder.orgId === orgId && holder.deletedAt === null && (holder.skuKeys as string[]).includes(key)
-        );
-      },
+      holders: products.collection,
+      holds: (product, key) => product.deletedAt === null && (product.skuKeys as string[]).includes(key),
       taken: skuTaken,
     });
   }

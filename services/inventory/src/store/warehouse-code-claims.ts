@@ -16,9 +16,10 @@ export class WarehouseCodeClaims {
       keyOf: codeKey,
       holderField: 'warehouseId',
       valueField: 'code',
-      stillHolds: async (orgId, warehouseId, key) => {
-        const holder = await warehouses.collection.findOne<WarehouseDoc>({ _id: warehouseId } as never);
-        return !!holder && holder.orgId === orgId && !holder.deletedAt && !!holder.code && codeKey(holder.code) === key;
+      holders: warehouses.collection,
+      holds: (stored, key) => {
+        const warehouse = stored as unknown as WarehouseDoc;
+        return !warehouse.deletedAt && !!warehouse.code && codeKey(warehouse.code) === key;
       },
       taken: warehouseCodeTaken,
     });

@@ -27,15 +27,8 @@ export function invoiceNumberClaims(claims: ReturnType<typeof numberClaimModel>,
     keyOf,
     holderField: 'invoiceId',
     valueField: 'invoiceNumber',
-    stillHolds: async (orgId, invoiceId, key) => {
-      const holder = await invoices.collection.findOne({ _id: invoiceId } as never);
-      return (
-        !!holder &&
-        holder.orgId === orgId &&
-        !holder.deletedAt &&
-        keyOf(numberValueOf(holder as unknown as Invoice)) === key
-      );
-    },
+    holders: invoices.collection,
+    holds: (invoice, key) => !invoice.deletedAt && keyOf(numberValueOf(invoice as unknown as Invoice)) === key,
     taken: invoiceNumberTaken,
   });
 }

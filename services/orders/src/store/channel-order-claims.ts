@@ -24,10 +24,8 @@ export function channelOrderClaims(claims: ChannelOrderClaimModel, orders: Order
     keyOf: (value) => value,
     holderField: 'orderId',
     valueField: 'channelOrder',
-    stillHolds: async (orgId, orderId, key) => {
-      const holder = await orders.collection.findOne({ _id: orderId } as never);
-      return !!holder && holder.orgId === orgId && channelOrderKey(holder as never) === key;
-    },
+    holders: orders.collection,
+    holds: (order, key) => channelOrderKey(order as never) === key,
     taken: (value) => new ChannelOrderTaken(value),
   });
 }

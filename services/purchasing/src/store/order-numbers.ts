@@ -19,10 +19,8 @@ export function orderNumberClaims(claims: NumberClaimModel, orders: PurchaseOrde
     keyOf: numberKey,
     holderField: 'purchaseOrderId',
     valueField: 'orderNumber',
-    stillHolds: async (orgId, purchaseOrderId, key) => {
-      const holder = await orders.collection.findOne({ _id: purchaseOrderId } as never);
-      return !!holder && holder.orgId === orgId && numberKey(holder.orderNumber as string) === key;
-    },
+    holders: orders.collection,
+    holds: (order, key) => numberKey(order.orderNumber as string) === key,
     taken: orderNumberTaken,
   });
 }
