@@ -2,6 +2,7 @@
 // number sequences, start-up passes' checkpoints, the list rows' backfill and reads, and record snapshots.
 export { InsertBatcher } from './src/db/insert-batcher';
 export { NumberSequence } from './src/store/number-sequence';
+export { GeneratedNumbers } from './src/store/generated-numbers';
 export { ListRowsBackfill } from './src/store/list-rows-backfill';
 export { RowLists, EARLIEST, trashedOf } from './src/store/row-lists';
 export { PassCheckpoints } from './src/store/pass-checkpoints';

@@ -29,7 +29,7 @@ import { OrderStatsBuckets } from './store/order-stats.repository';
 import { orderTerms } from './store/order-terms';
 import { shipmentModel } from './store/shipment.model';
 import { ShipmentList } from './store/shipment-list';
-import { StorefrontNumbers } from './store/storefront-numbers';
+import { storefrontNumbers } from './store/storefront-numbers';
 
 /**
  * Sales orders: their store with its projections (terms, list rows, shipments, stats, and the
@@ -71,7 +71,7 @@ export function ordersModule(
     orders: reads,
     stats,
     shipments: new ShipmentCommands(store, shipmentList),
-    checkout: new CheckoutCommands(imports, catalog, new StorefrontNumbers(connection), listedOnChannel(config)),
+    checkout: new CheckoutCommands(imports, catalog, storefrontNumbers(connection), listedOnChannel(config)),
   };
   const availability = subscription({
     queue: 'orders.availability',

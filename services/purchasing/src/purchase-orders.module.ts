@@ -18,7 +18,7 @@ import { inventoryPeer } from './peers/inventory-stock';
 import { requirementReads } from './peers/requirement-reads';
 import type { HoldLookup } from './ports';
 import { HoldLinkTells } from './store/hold-link-tells';
-import { orderNumberClaims, OrderNumbers } from './store/order-numbers';
+import { orderNumberClaims, orderNumbers } from './store/order-numbers';
 import { numberClaimModel, numberSequenceModel, purchaseOrderModel } from './store/purchase-order.model';
 import { PurchaseOrderReads, purchaseOrderStore, type PurchaseOrderStore } from './store/purchase-order.repository';
 import { purchaseOrderRowModel } from './store/purchase-order-row.model';
@@ -44,7 +44,7 @@ export function purchaseOrdersModule(
   const rows = purchaseOrderRows(rowModel, model);
   const store = purchaseOrderStore(model, relay, { terms, rows, tells }, claims);
   const orders = new PurchaseOrderReads(model, rowModel, store, terms);
-  const numbers = new OrderNumbers(numberSequenceModel(connection));
+  const numbers = orderNumbers(numberSequenceModel(connection));
   const inventory = inventoryPeer(config);
   const commands = new PurchaseOrderCommands(store, orders, numbers, catalogReads(config), inventory);
   const receiving = new ReceiveCommands(store, orders, inventory);

@@ -1,5 +1,5 @@
 import { UniqueClaims } from '@stockyard/service-kit';
-import { NumberSequence } from '@stockyard/service-kit/store';
+import { GeneratedNumbers } from '@stockyard/service-kit/store';
 import { skuKey } from '../domain/product-derived';
 import { skuTaken } from '../domain/product.errors';
 import type { ProductModel } from './product.model';
@@ -14,10 +14,10 @@ import type { SkuSequenceModel } from './sku-sequence.model';
 export class SkuRegistry {
   /** The SKU claims the product store writes through (its unique values). */
   readonly claims: UniqueClaims;
-  private readonly numbers: NumberSequence;
+  private readonly numbers: GeneratedNumbers;
 
   constructor(claims: SkuClaimModel, sequences: SkuSequenceModel, products: ProductModel) {
-    this.numbers = new NumberSequence(sequences.collection);
+    this.numbers = new GeneratedNumbers(sequences.collection, 'SKU-');
     this.claims = new UniqueClaims({
       collection: claims.collection,
       keyOf: skuKey,
@@ -48,15 +48,10 @@ export class SkuRegistry {
   }
 
   /** The next generated SKU that no one holds, claimed for the product. */
-  async generate(orgId: string, productId: string): Promise<string> {
-    for (;;) {
-      const sku = `SKU-${String(await this.numbers.next(orgId)).padStart(6, '0')}`;
-      try {
-        await this.claim(orgId, productId, [sku]);
-        return sku;
-      } catch (err) {
-        if ((err as { code?: string }).code !== 'sku_taken') throw err;
-      }
-    }
+  generate(orgId: string, productId: string): Promise<string> {
+    return this.numbers.firstFree(orgId, 'sku_taken', async (sku) => {
+      await this.claim(orgId, productId, [sku]);
+      return sku;
+    });
   }
 }

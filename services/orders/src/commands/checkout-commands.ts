@@ -3,7 +3,7 @@ import { notOnChannel, priceMissing } from '../domain/order.errors';
 import type { Order } from '../domain/order';
 import type { CatalogReads } from '../peers/catalog-reads';
 import type { ListedOnChannel } from '../peers/channel-listings';
-import type { StorefrontNumbers } from '../store/storefront-numbers';
+import type { GeneratedNumbers } from '@stockyard/service-kit/store';
 import type { OrderImports } from './import-commands';
 import { linkLines } from './line-linking';
 
@@ -17,7 +17,7 @@ export class CheckoutCommands {
   constructor(
     private readonly imports: OrderImports,
     private readonly catalog: CatalogReads,
-    private readonly numbers: StorefrontNumbers,
+    private readonly numbers: GeneratedNumbers,
     /** Which of the variants the channel sells (its listings in the catalog). */
     private readonly listed: ListedOnChannel,
   ) {}

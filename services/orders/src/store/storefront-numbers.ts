@@ -1,4 +1,4 @@
-import { NumberSequence } from '@stockyard/service-kit/store';
+import { GeneratedNumbers } from '@stockyard/service-kit/store';
 import { Schema, type Connection } from 'mongoose';
 
 /** `_id` = orgId: the organization's next storefront order number, advanced a block at a time. */
@@ -8,16 +8,8 @@ const sequenceSchema = new Schema(
 );
 
 /** `SF-000123`: a checkout's channel order id (the storefront has no order ids of its own). */
-export class StorefrontNumbers {
-  private readonly sequence: NumberSequence;
-
-  constructor(connection: Connection) {
-    const model =
-      connection.models.StorefrontOrderSequence ?? connection.model('StorefrontOrderSequence', sequenceSchema);
-    this.sequence = new NumberSequence(model.collection);
-  }
-
-  async next(orgId: string): Promise<string> {
-    return `SF-${String(await this.sequence.next(orgId)).padStart(6, '0')}`;
-  }
+export function storefrontNumbers(connection: Connection): GeneratedNumbers {
+  const model =
+    connection.models.StorefrontOrderSequence ?? connection.model('StorefrontOrderSequence', sequenceSchema);
+  return new GeneratedNumbers(model.collection, 'SF-');
 }

@@ -6,7 +6,7 @@ import type {
   UpdateLine,
   UpdatePurchaseOrder,
 } from '@stockyard/contracts';
-import { AppError, newId, notFound, type Decision } from '@stockyard/service-kit';
+import { newId, notFound, type Decision } from '@stockyard/service-kit';
 import { newPurchaseOrder } from '../domain/create-purchase-order';
 import { duplicatePurchaseOrder } from '../domain/duplicate-purchase-order';
 import { needsOffers, priceLines } from '../domain/line-pricing';
@@ -25,7 +25,7 @@ import { unknownSource, unknownWarehouse, warehouseRequired } from '../domain/pu
 import { lockedChanges, updatePurchaseOrder, type OrderUpdate } from '../domain/update-purchase-order';
 import type { CatalogReads } from '../peers/catalog-reads';
 import type { InventoryPeer } from '../peers/inventory-stock';
-import type { OrderNumbers } from '../store/order-numbers';
+import type { GeneratedNumbers } from '@stockyard/service-kit/store';
 import type { PurchaseOrderReads, PurchaseOrderStore } from '../store/purchase-order.repository';
 
 /** The purchase order's use cases: check what a request names with the peers, then decide through the store. */
@@ -33,7 +33,7 @@ export class PurchaseOrderCommands {
   constructor(
     private readonly store: PurchaseOrderStore,
     private readonly reads: PurchaseOrderReads,
-    private readonly numbers: OrderNumbers,
+    private readonly numbers: GeneratedNumbers,
     private readonly catalog: CatalogReads,
     private readonly inventory: InventoryPeer,
   ) {}
@@ -51,8 +51,7 @@ export class PurchaseOrderCommands {
     if (body.type === 'STANDARD' && !warehouseId) throw warehouseRequired();
     if (warehouseId) await this.checkWarehouse(orgId, warehouseId);
     const lines = await this.price(orgId, body.channelId, body.lines ?? []);
-    for (;;) {
-      const orderNumber = body.orderNumber ?? (await this.numbers.next(orgId));
+    const make = (orderNumber: string) => {
       const { state, events } = newPurchaseOrder({
         orgId,
         id,
@@ -66,14 +65,10 @@ export class PurchaseOrderCommands {
         notes: body.notes ?? null,
         lines,
       });
-      try {
-        return await this.store.create(state, events);
-      } catch (err) {
-        // A generated number someone supplied by hand: take the next one.
-        if (!body.orderNumber && err instanceof AppError && err.code === 'order_number_taken') continue;
-        throw err;
-      }
-    }
+      return this.store.create(state, events);
+    };
+    // A generated number someone supplied by hand: the next one.
+    return body.orderNumber ? make(body.orderNumber) : this.numbers.firstFree(orgId, 'order_number_taken', make);
   }
 
   /** A new DRAFT ordering again what the order held (domain/duplicate-purchase-order.ts), checked as a create is. */

@@ -5,7 +5,7 @@ import {
   type ReorderLevel,
   type RequirementOrder,
 } from '@stockyard/contracts';
-import { AppError, newId } from '@stockyard/service-kit';
+import { newId } from '@stockyard/service-kit';
 import { keyedPart } from '@stockyard/service-kit/ids';
 import { appendRequirements, canAppend, lineOf, type Appended } from '../domain/append-requirements';
 import { newPurchaseOrder } from '../domain/create-purchase-order';
@@ -15,7 +15,7 @@ import { unknownWarehouse } from '../domain/purchase-order.errors';
 import { belowReorderPoint, planRequirements, type SupplierNeeds } from '../domain/requirements';
 import type { InventoryPeer } from '../peers/inventory-stock';
 import type { RequirementReads } from '../peers/requirement-reads';
-import type { OrderNumbers } from '../store/order-numbers';
+import type { GeneratedNumbers } from '@stockyard/service-kit/store';
 import type { PurchaseOrderReads, PurchaseOrderStore } from '../store/purchase-order.repository';
 
 /** Inventory may answer short pages before the end: a call reads at most this many. */
@@ -32,7 +32,7 @@ export class RequirementCommands {
   constructor(
     private readonly store: PurchaseOrderStore,
     private readonly orders: PurchaseOrderReads,
-    private readonly numbers: OrderNumbers,
+    private readonly numbers: GeneratedNumbers,
     private readonly reads: RequirementReads,
     private readonly inventory: InventoryPeer,
   ) {}
@@ -121,11 +121,12 @@ export class RequirementCommands {
   private async create(orgId: string, group: SupplierNeeds): Promise<PurchaseOrder> {
     const id = newId('po');
     const lines = group.needs.map((need) => lineOf(need, newId('pol')));
-    for (;;) {
+    // A generated number someone supplied by hand: the next one.
+    return this.numbers.firstFree(orgId, 'order_number_taken', (orderNumber) => {
       const { state, events } = newPurchaseOrder({
         orgId,
         id,
-        orderNumber: await this.numbers.next(orgId),
+        orderNumber,
         channelId: group.channelId,
         supplierName: group.supplierName,
         type: 'STANDARD',
@@ -135,14 +136,8 @@ export class RequirementCommands {
         notes: null,
         lines,
       });
-      try {
-        return await this.store.create(state, events);
-      } catch (err) {
-        // A generated number someone supplied by hand: take the next one.
-        if (err instanceof AppError && err.code === 'order_number_taken') continue;
-        throw err;
-      }
-    }
+      return this.store.create(state, events);
+    });
   }
 }
 

@@ -1,13 +1,10 @@
 import { UniqueClaims } from '@stockyard/service-kit';
-import { NumberSequence } from '@stockyard/service-kit/store';
+import { GeneratedNumbers } from '@stockyard/service-kit/store';
 import { orderNumberTaken } from '../domain/purchase-order.errors';
 import type { NumberClaimModel, NumberSequenceModel, PurchaseOrderModel } from './purchase-order.model';
 
 /** Order numbers are compared trimmed and upper-cased (`po-1` and `PO-1` are one number). */
 const numberKey = (orderNumber: string) => orderNumber.trim().toUpperCase();
-
-/** `PO-000123`. */
-const formatOrderNumber = (n: number) => `PO-${String(n).padStart(6, '0')}`;
 
 /**
  * The claims that keep order numbers unique per organization (the order store's unique values:
@@ -25,15 +22,5 @@ export function orderNumberClaims(claims: NumberClaimModel, orders: PurchaseOrde
   });
 }
 
-/** Generated order numbers: the organization's sequence, formatted (the caller skips one supplied by hand). */
-export class OrderNumbers {
-  private readonly sequence: NumberSequence;
-
-  constructor(sequences: NumberSequenceModel) {
-    this.sequence = new NumberSequence(sequences.collection);
-  }
-
-  async next(orgId: string): Promise<string> {
-    return formatOrderNumber(await this.sequence.next(orgId));
-  }
-}
+/** Generated order numbers, `PO-000123`: the organization's sequence (the caller skips one supplied by hand). */
+export const orderNumbers = (sequences: NumberSequenceModel) => new GeneratedNumbers(sequences.collection, 'PO-');
