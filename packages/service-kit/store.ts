@@ -18,7 +18,7 @@ export { documentLocks, documentKey, KeyedMutex } from './src/db/document-lock';
 export { RecentMap } from './src/recent-map';
 export { RecentWork } from './src/recent-work';
 export type { Decide, Changed, StateCodec } from './src/store/aggregate-store';
-export type { PageRead } from './src/store/read-page';
+export { readList, type PageRead } from './src/store/read-page';
 export type { UniqueClaimsOptions } from './src/store/unique-claims';
 export type { UniqueValuesOption } from './src/store/unique-values';
 export { StateTable, type Transitions } from './src/domain/state-table';

@@ -92,6 +92,16 @@ export async function readPage<S>(
   return { data: kept.map(as), ...base, next };
 }
 
+/** A page with its total as the brief's list envelope (`data`, `total`, `limit`, `offset`): an offset list's answer. */
+export async function readList<S>(
+  model: Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any list's model
+  read: Omit<PageRead, 'withTotal' | 'startingAfter'>,
+  as?: (doc: Record<string, unknown>) => S,
+): Promise<List<S>> {
+  const { data, total, limit, offset } = await readPage(model, { ...read, withTotal: true }, as);
+  return { data, total: total!, limit, offset };
+}
+
 /** What `countOwned` needs of a model: any service's mongoose model has it. */
 interface CountsDocuments {
   countDocuments(filter: OrgFilter): Promise<number>;

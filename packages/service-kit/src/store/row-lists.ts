@@ -1,7 +1,7 @@
-import type { Page } from '@stockyard/contracts';
+import type { List, Page } from '@stockyard/contracts';
 import type { Model } from 'mongoose';
 import { exportPage } from './export-page';
-import { readPage, type OrgFilter, type StatePage } from './read-page';
+import { readList, type OrgFilter } from './read-page';
 
 /**
  * The earliest date: `deletedAt` holds null or a date, and at or after it is every trashed record.
@@ -35,7 +35,8 @@ const packedView = <W>(row: Record<string, unknown>) => JSON.parse(row.view as s
  * The reads of a list kept as `ListRows` (`Q` its query, `F` the filters an export shares with it,
  * `W` a row's answer): a page by the query's filters and sort (a search's
  * candidates from its term index first), an export's pages by the same filters, and the trash, the
- * last trashed first. Each answers the rows' packed views, never the aggregates.
+ * last trashed first. Each answers the rows' packed views, never the aggregates; a page and the
+ * trash as the list envelope (`data`, `total`, `limit`, `offset`).
  */
 export class RowLists<Q extends F, F, W> {
   private readonly viewOf: (row: Record<string, unknown>) => W;
@@ -48,11 +49,12 @@ export class RowLists<Q extends F, F, W> {
   }
 
   /** A page of the live records the query's filters match, in its order, with the total. */
-  async list(orgId: string, query: Q & Page): Promise<StatePage<W>> {
+  async list(orgId: string, query: Q & Page): Promise<List<W>> {
     const among = await this.options.candidates(orgId, query);
     const filter = this.options.filter(orgId, query, among);
     const page = { limit: query.limit, offset: query.offset };
-    return readPage(this.rows, { filter, sort: this.options.sort(query), page, among }, this.viewOf);
+    const sort = this.options.sort(query);
+    return readList(this.rows, { filter, sort, page, among }, this.viewOf);
   }
 
   /** An export's page (issue #41): the list's records by its filters after the cursor, oldest first. */
@@ -62,7 +64,8 @@ export class RowLists<Q extends F, F, W> {
   }
 
   /** A page of the trashed records, the last trashed first. */
-  trash(orgId: string, page: Page): Promise<StatePage<W>> {
-    return readPage(this.rows, { filter: trashedOf(orgId), sort: { deletedAt: -1, _id: -1 }, page }, this.viewOf);
+  trash(orgId: string, page: Page): Promise<List<W>> {
+    const sort = { deletedAt: -1 as const, _id: -1 as const };
+    return readList(this.rows, { filter: trashedOf(orgId), sort, page }, this.viewOf);
   }
 }

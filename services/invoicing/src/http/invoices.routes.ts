@@ -4,24 +4,16 @@ import type { Router } from 'express';
 import { invoiceView } from '../domain/invoice-view';
 import type { InvoicesGiven } from '../deps';
 
-/** A list's page as the route answers it: the rows' packed views as they are (store/invoice-rows.ts). */
-const page = <T>(p: { data: T[]; total?: number; limit: number; offset: number }) => ({
-  data: p.data,
-  total: p.total!,
-  limit: p.limit,
-  offset: p.offset,
-});
-
 /** The invoice's own routes: record, list, the reports, the trash, read, edit, trash and restore. */
 export function invoicesRoutes(router: Router, { commands, invoices, reports }: InvoicesGiven): void {
   const api = INVOICING_API;
   bindRoute(router, api.createInvoice, async ({ orgId, body }) => invoiceView(await commands.create(orgId, body)));
-  bindRoute(router, api.listInvoices, async ({ orgId, query }) => page(await invoices.list(orgId, query)));
+  bindRoute(router, api.listInvoices, ({ orgId, query }) => invoices.list(orgId, query));
   // The fixed paths before /invoices/{id}.
   bindRoute(router, api.invoiceStats, ({ orgId }) => reports.stats(orgId));
   bindRoute(router, api.invoiceAging, ({ orgId, query }) => reports.aging(orgId, query));
   bindRoute(router, api.vendorStatement, ({ orgId, query }) => reports.statement(orgId, query));
-  bindRoute(router, api.listTrashedInvoices, async ({ orgId, query }) => page(await invoices.trash(orgId, query)));
+  bindRoute(router, api.listTrashedInvoices, ({ orgId, query }) => invoices.trash(orgId, query));
   bindRoute(router, api.getInvoice, async ({ orgId, params }) => invoiceView(await commands.get(orgId, params.id)));
   bindRoute(router, api.updateInvoice, async ({ orgId, params, body }) =>
     invoiceView(await commands.update(orgId, params.id, body)),

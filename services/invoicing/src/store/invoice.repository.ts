@@ -1,5 +1,5 @@
-import type { InvoiceListQuery, Invoice as InvoiceWire, Page } from '@stockyard/contracts';
-import { AggregateStore, stateOf, type OutboxRelay, type StatePage, type UniqueClaims } from '@stockyard/service-kit';
+import type { List, InvoiceListQuery, Invoice as InvoiceWire, Page } from '@stockyard/contracts';
+import { AggregateStore, stateOf, type OutboxRelay, type UniqueClaims } from '@stockyard/service-kit';
 import { RowLists } from '@stockyard/service-kit/store';
 import type { Invoice } from '../domain/invoice';
 import { invoiceFilter, invoiceSort, type InvoiceFilters } from './invoice-filter';
@@ -79,7 +79,7 @@ export class InvoiceReads {
   }
 
   /** GET /invoices: live invoices by the query's filters and sort (candidates from the term index first). */
-  list(orgId: string, query: InvoiceListQuery & Page): Promise<StatePage<InvoiceWire>> {
+  list(orgId: string, query: InvoiceListQuery & Page): Promise<List<InvoiceWire>> {
     return this.lists.list(orgId, query);
   }
 
@@ -89,7 +89,7 @@ export class InvoiceReads {
   }
 
   /** GET /invoices/trash: trashed invoices, the last trashed first. */
-  trash(orgId: string, page: Page): Promise<StatePage<InvoiceWire>> {
+  trash(orgId: string, page: Page): Promise<List<InvoiceWire>> {
     return this.lists.trash(orgId, page);
   }
 }

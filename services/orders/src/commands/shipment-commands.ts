@@ -1,5 +1,5 @@
-import type { CreateShipment, Page, Shipment, ShipmentListQuery } from '@stockyard/contracts';
-import { newId, notFound, type StatePage } from '@stockyard/service-kit';
+import type { CreateShipment, List, Page, Shipment, ShipmentListQuery } from '@stockyard/contracts';
+import { newId, notFound } from '@stockyard/service-kit';
 import { recordShipment } from '../domain/record-shipment';
 import type { OrderStore } from '../store/order.repository';
 import type { ShipmentList } from '../store/shipment-list';
@@ -26,7 +26,7 @@ export class ShipmentCommands {
     return shipment;
   }
 
-  list(orgId: string, query: ShipmentListQuery & Page): Promise<StatePage<Shipment>> {
+  list(orgId: string, query: ShipmentListQuery & Page): Promise<List<Shipment>> {
     return this.shipments.list(orgId, query);
   }
 }

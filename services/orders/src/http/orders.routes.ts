@@ -3,7 +3,6 @@ import { bindRoute } from '@stockyard/service-kit';
 import type { Router } from 'express';
 import type { OrdersGiven } from '../deps';
 import { historyView, orderView } from '../domain/order-view';
-import { listAnswer } from './list-answer';
 
 /** The order's own routes: the push, reads, lists, stats and its status. */
 export function ordersRoutes(router: Router, { commands, imports, orders, stats }: OrdersGiven): void {
@@ -16,10 +15,8 @@ export function ordersRoutes(router: Router, { commands, imports, orders, stats 
     return view;
   });
   // The lists answer the rows' packed views (store/order-rows.ts).
-  bindRoute(router, api.listOrders, async ({ orgId, query }) => listAnswer(await orders.list(orgId, query), (v) => v));
-  bindRoute(router, api.listTrashedOrders, async ({ orgId, query }) =>
-    listAnswer(await orders.trash(orgId, query), (v) => v),
-  );
+  bindRoute(router, api.listOrders, ({ orgId, query }) => orders.list(orgId, query));
+  bindRoute(router, api.listTrashedOrders, ({ orgId, query }) => orders.trash(orgId, query));
   bindRoute(router, api.orderStats, ({ orgId, query }) => stats.stats(orgId, query.channelId));
   bindRoute(router, api.getOrder, async ({ orgId, params }) => orderView(await commands.get(orgId, params.id)));
   bindRoute(router, api.orderHistory, async ({ orgId, params }) => historyView(await commands.get(orgId, params.id)));

@@ -1,11 +1,10 @@
-import type { Order as OrderWire, OrderListQuery, Page } from '@stockyard/contracts';
+import type { List, Order as OrderWire, OrderListQuery, Page } from '@stockyard/contracts';
 import {
   AggregateStore,
   findOwned,
   readPage,
   stateOf,
   type OutboxRelay,
-  type StatePage,
   type UniqueClaims,
 } from '@stockyard/service-kit';
 import { RowLists } from '@stockyard/service-kit/store';
@@ -101,7 +100,7 @@ export class OrderReads {
   }
 
   /** GET /orders: live orders by the query's filters and sort (search candidates from the term index first). */
-  list(orgId: string, query: OrderListQuery & Page): Promise<StatePage<OrderWire>> {
+  list(orgId: string, query: OrderListQuery & Page): Promise<List<OrderWire>> {
     return this.lists.list(orgId, query);
   }
 
@@ -111,7 +110,7 @@ export class OrderReads {
   }
 
   /** GET /orders/trash: trashed orders, the last trashed first. */
-  trash(orgId: string, page: Page): Promise<StatePage<OrderWire>> {
+  trash(orgId: string, page: Page): Promise<List<OrderWire>> {
     return this.lists.trash(orgId, page);
   }
 

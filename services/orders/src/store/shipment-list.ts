@@ -1,6 +1,6 @@
-import type { EventEnvelope, Page, Shipment, ShipmentListQuery } from '@stockyard/contracts';
-import { readPage, type OrgFilter, type Projection, type StatePage } from '@stockyard/service-kit';
-import { replaceAll } from '@stockyard/service-kit/store';
+import type { EventEnvelope, List, Page, Shipment, ShipmentListQuery } from '@stockyard/contracts';
+import type { OrgFilter, Projection } from '@stockyard/service-kit';
+import { readList, replaceAll } from '@stockyard/service-kit/store';
 import type { Order } from '../domain/order';
 import { shipmentView } from '../domain/order-view';
 import { dateRange } from './date-range';
@@ -55,12 +55,12 @@ export class ShipmentList implements Projection<Order> {
     return doc && doc.orgId === orgId ? toShipment(doc) : undefined;
   }
 
-  list(orgId: string, query: ShipmentListQuery & Page): Promise<StatePage<Shipment>> {
+  list(orgId: string, query: ShipmentListQuery & Page): Promise<List<Shipment>> {
     const filter: OrgFilter = { orgId };
     if (query.orderId) filter.orderId = query.orderId;
     const shipped = dateRange(query.startDate, query.endDate);
     if (shipped) filter.shippedAt = shipped;
     const page = { limit: query.limit, offset: query.offset };
-    return readPage(this.model, { filter, sort: { shippedAt: -1, _id: -1 }, page }, toShipment);
+    return readList(this.model, { filter, sort: { shippedAt: -1, _id: -1 }, page }, toShipment);
   }
 }

@@ -10,15 +10,9 @@ export function purchaseOrdersRoutes(router: Router, { commands, orders }: Purch
   bindRoute(router, api.createPurchaseOrder, async ({ orgId, body }) =>
     purchaseOrderView(await commands.create(orgId, body)),
   );
-  bindRoute(router, api.listPurchaseOrders, async ({ orgId, query }) => {
-    // The lists answer the rows' packed views (store/purchase-order-rows.ts).
-    const page = await orders.list(orgId, query);
-    return { data: page.data, total: page.total!, limit: page.limit, offset: page.offset };
-  });
-  bindRoute(router, api.listTrashedPurchaseOrders, async ({ orgId, query }) => {
-    const page = await orders.trash(orgId, query);
-    return { data: page.data, total: page.total!, limit: page.limit, offset: page.offset };
-  });
+  // The lists answer the rows' packed views (store/purchase-order-rows.ts).
+  bindRoute(router, api.listPurchaseOrders, ({ orgId, query }) => orders.list(orgId, query));
+  bindRoute(router, api.listTrashedPurchaseOrders, ({ orgId, query }) => orders.trash(orgId, query));
   bindRoute(router, api.getPurchaseOrder, async ({ orgId, params }) =>
     purchaseOrderView(await commands.get(orgId, params.id)),
   );

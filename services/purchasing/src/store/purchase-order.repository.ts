@@ -1,5 +1,5 @@
-import type { Page, PurchaseOrderListQuery, PurchaseOrder as PurchaseOrderWire } from '@stockyard/contracts';
-import { AggregateStore, stateOf, type OutboxRelay, type StatePage, type UniqueClaims } from '@stockyard/service-kit';
+import type { List, Page, PurchaseOrderListQuery, PurchaseOrder as PurchaseOrderWire } from '@stockyard/contracts';
+import { AggregateStore, stateOf, type OutboxRelay, type UniqueClaims } from '@stockyard/service-kit';
 import { RowLists } from '@stockyard/service-kit/store';
 import { onOrderPrefix, onOrderTerm } from '../domain/on-order';
 import type { PurchaseOrder } from '../domain/purchase-order';
@@ -154,7 +154,7 @@ export class PurchaseOrderReads {
   }
 
   /** GET /purchase-orders: live orders by the query's filters and sort (candidates from the term index first). */
-  list(orgId: string, query: PurchaseOrderListQuery & Page): Promise<StatePage<PurchaseOrderWire>> {
+  list(orgId: string, query: PurchaseOrderListQuery & Page): Promise<List<PurchaseOrderWire>> {
     return this.lists.list(orgId, query);
   }
 
@@ -164,7 +164,7 @@ export class PurchaseOrderReads {
   }
 
   /** GET /purchase-orders/trash: trashed orders, the last trashed first. */
-  trash(orgId: string, page: Page): Promise<StatePage<PurchaseOrderWire>> {
+  trash(orgId: string, page: Page): Promise<List<PurchaseOrderWire>> {
     return this.lists.trash(orgId, page);
   }
 }
