@@ -1,6 +1,8 @@
-// Storage helpers below AggregateStore: batching, locks, recent work, replacing sets, state tables' class,
-// number sequences, start-up passes' checkpoints, the list rows' backfill and reads, and record snapshots.
+// Storage helpers below AggregateStore: batching (writes, and reads a part at a time, a peer's too), locks,
+// recent work, replacing sets, state tables' class, number sequences, start-up passes' checkpoints, the list
+// rows' backfill and reads, and record snapshots.
 export { InsertBatcher } from './src/db/insert-batcher';
+export { inParts } from './src/parts';
 export { NumberSequence } from './src/store/number-sequence';
 export { GeneratedNumbers } from './src/store/generated-numbers';
 export { ListRowsBackfill } from './src/store/list-rows-backfill';

@@ -1,4 +1,5 @@
 import { ProductListQuerySchema, type List, type Page } from '@stockyard/contracts';
+import { inParts } from '@stockyard/service-kit/store';
 import { productNotFound } from '../domain/product.errors';
 import { productView, type ProductView } from '../domain/product-view';
 import { pricedVariantIds, storefrontView, type Availability, type StorefrontView } from '../domain/storefront-view';
@@ -51,11 +52,9 @@ export class StorefrontReads {
   /** The priced variants' available stock, in calls of 500; undefined when inventory does not answer. */
   private async availability(orgId: string, products: ProductView[]): Promise<Availability> {
     const ids = pricedVariantIds(products);
-    const batches: string[][] = [];
-    for (let i = 0; i < ids.length; i += STOCK_BATCH) batches.push(ids.slice(i, i + STOCK_BATCH));
+    const read = async (part: string[]) => [...(await this.stock.available(orgId, part))];
     try {
-      const found = await Promise.all(batches.map((batch) => this.stock.available(orgId, batch)));
-      return new Map(found.flatMap((m) => [...m]));
+      return new Map(await inParts(ids, STOCK_BATCH, read, { together: true }));
     } catch {
       return undefined; // 503 dependency_unavailable: the products still read
     }

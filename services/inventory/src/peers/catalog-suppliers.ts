@@ -1,5 +1,6 @@
 import { catalogClient } from '@stockyard/contracts';
 import { callPeer, peerOptions } from '@stockyard/service-kit';
+import { inParts } from '@stockyard/service-kit/store';
 import type { Config } from '../config';
 import { supplierOffer, type SupplierTerms } from '../domain/reorder-suggestions';
 
@@ -24,12 +25,12 @@ export function catalogSuppliers(config: Config): CatalogSuppliers {
       return offer ? [offer] : [];
     });
     const sourceIds = [...new Set(chosen.map((o) => o.sourceChannelId))];
-    const leadTimes = new Map<string, number | null>();
-    for (let i = 0; i < sourceIds.length; i += SOURCES_PER_CALL) {
-      const ids = sourceIds.slice(i, i + SOURCES_PER_CALL);
-      const { data } = await callPeer('catalog', () => client.sources(orgId, ids), 'unavailable');
-      for (const source of data) leadTimes.set(source.id, source.leadTimeDays);
-    }
+    const sources = await inParts(
+      sourceIds,
+      SOURCES_PER_CALL,
+      async (ids) => (await callPeer('catalog', () => client.sources(orgId, ids), 'unavailable')).data,
+    );
+    const leadTimes = new Map(sources.map((source) => [source.id, source.leadTimeDays]));
     for (const offer of chosen) {
       suppliers.set(offer.variantId, {
         sourceChannelId: offer.sourceChannelId,

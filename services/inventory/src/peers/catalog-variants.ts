@@ -1,5 +1,6 @@
 import { catalogClient, type InternalVariant } from '@stockyard/contracts';
 import { callPeer, peerOptions } from '@stockyard/service-kit';
+import { inParts } from '@stockyard/service-kit/store';
 import type { Config } from '../config';
 import type { VariantProduct } from '../domain/variant';
 
@@ -14,15 +15,12 @@ const BATCH = 500;
 /** The catalog's internal variant read of these ids (typed client), one call per 500; never a 500 or a hang. */
 function liveVariants(config: Config) {
   const client = catalogClient(peerOptions('inventory', config, config.CATALOG_URL));
-  return async (orgId: string, variantIds: string[]): Promise<InternalVariant[]> => {
-    const found: InternalVariant[] = [];
-    for (let i = 0; i < variantIds.length; i += BATCH) {
-      const ids = variantIds.slice(i, i + BATCH);
-      const { data } = await callPeer('catalog', () => client.variants(orgId, { ids }), 'unavailable');
-      found.push(...data);
-    }
-    return found;
-  };
+  return (orgId: string, variantIds: string[]): Promise<InternalVariant[]> =>
+    inParts(
+      variantIds,
+      BATCH,
+      async (ids) => (await callPeer('catalog', () => client.variants(orgId, { ids }), 'unavailable')).data,
+    );
 }
 
 export function catalogVariants(config: Config): CatalogVariants {

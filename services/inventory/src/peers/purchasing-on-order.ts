@@ -1,5 +1,6 @@
 import { callRoute, INTERNAL_ROUTES, MAX_ON_ORDER_VARIANTS } from '@stockyard/contracts';
 import { callPeer, peerOptions } from '@stockyard/service-kit';
+import { inParts } from '@stockyard/service-kit/store';
 import type { Config } from '../config';
 
 /**
@@ -16,17 +17,11 @@ export type PurchasingOnOrder = (
 export function purchasingOnOrder(config: Config): PurchasingOnOrder {
   const peer = { ...peerOptions('inventory', config, config.PURCHASING_URL), peer: 'purchasing' };
   return async (orgId, variantIds, warehouseId) => {
-    const onOrder = new Map<string, number>();
-    const ids = [...new Set(variantIds)];
-    for (let i = 0; i < ids.length; i += MAX_ON_ORDER_VARIANTS) {
-      const query = { variantIds: ids.slice(i, i + MAX_ON_ORDER_VARIANTS), ...(warehouseId ? { warehouseId } : {}) };
-      const { data } = await callPeer(
-        'purchasing',
-        () => callRoute(peer, orgId, INTERNAL_ROUTES.purchasingOnOrder, query),
-        'unavailable',
-      );
-      for (const row of data) onOrder.set(`${row.variantId}@${row.warehouseId}`, row.quantity);
-    }
-    return onOrder;
+    const rows = await inParts([...new Set(variantIds)], MAX_ON_ORDER_VARIANTS, async (part) => {
+      const query = { variantIds: part, ...(warehouseId ? { warehouseId } : {}) };
+      const route = INTERNAL_ROUTES.purchasingOnOrder;
+      return (await callPeer('purchasing', () => callRoute(peer, orgId, route, query), 'unavailable')).data;
+    });
+    return new Map(rows.map((row) => [`${row.variantId}@${row.warehouseId}`, row.quantity]));
   };
 }

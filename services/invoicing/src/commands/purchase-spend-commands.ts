@@ -1,4 +1,5 @@
 import type { Page, PurchaseSpendQuery } from '@stockyard/contracts';
+import { inParts } from '@stockyard/service-kit/store';
 import { purchaseSpendReport, spendPeriod, type SpendOrder, type SpendProduct } from '../domain/purchase-spend';
 import type { CatalogReads } from '../peers/catalog-reads';
 import type { PurchaseSpendReads } from '../peers/purchase-receipts';
@@ -48,11 +49,8 @@ export class PurchaseSpendCommands {
 
   /** The variants' products, in batches the catalog takes (a variant it no longer has is left out). */
   private async products(orgId: string, variantIds: string[]): Promise<Map<string, SpendProduct>> {
-    const unique = [...new Set(variantIds)];
-    const parts = Array.from({ length: Math.ceil(unique.length / VARIANT_BATCH) }, (_, i) =>
-      unique.slice(i * VARIANT_BATCH, (i + 1) * VARIANT_BATCH),
-    );
-    const found = (await Promise.all(parts.map((part) => this.catalog.variants(orgId, part)))).flat();
+    const read = (part: string[]) => this.catalog.variants(orgId, part);
+    const found = await inParts([...new Set(variantIds)], VARIANT_BATCH, read, { together: true });
     return new Map(found.map((v) => [v.id, { productId: v.productId, productName: v.productName }]));
   }
 }

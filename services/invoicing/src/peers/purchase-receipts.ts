@@ -7,6 +7,7 @@ import {
   type ReceiptLines,
 } from '@stockyard/contracts';
 import { callPeer, peerOptions } from '@stockyard/service-kit';
+import { inParts } from '@stockyard/service-kit/store';
 import type { Config } from '../config';
 
 /** Orders asked of purchasing's batch read at once (its maximum). */
@@ -44,15 +45,12 @@ export function purchaseSpendReads(config: Config): PurchaseSpendReads {
       } while (after !== null);
       return lines;
     },
-    async orders(orgId, ids) {
-      const unique = [...new Set(ids)];
-      const parts = Array.from({ length: Math.ceil(unique.length / BATCH) }, (_, i) =>
-        unique.slice(i * BATCH, (i + 1) * BATCH),
-      );
-      const pages = await Promise.all(
-        parts.map((part) => callPeer('purchasing', () => client.purchaseOrders(orgId, part), 'unavailable')),
-      );
-      return pages.flatMap((p) => p.data);
-    },
+    orders: (orgId, ids) =>
+      inParts(
+        [...new Set(ids)],
+        BATCH,
+        async (part) => (await callPeer('purchasing', () => client.purchaseOrders(orgId, part), 'unavailable')).data,
+        { together: true },
+      ),
   };
 }

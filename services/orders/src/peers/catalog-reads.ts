@@ -1,6 +1,6 @@
 import { catalogClient, type InternalChannel, type InternalVariant } from '@stockyard/contracts';
 import { callPeer, peerOptions } from '@stockyard/service-kit';
-import { RecentMap } from '@stockyard/service-kit/store';
+import { inParts, RecentMap } from '@stockyard/service-kit/store';
 import type { Config } from '../config';
 
 /** Channels remembered (CHANNEL_CACHE_MS): an organization has a handful. */
@@ -31,18 +31,14 @@ export function catalogReads(config: Config): CatalogReads {
       return channel;
     },
     async variants(orgId, { ids, skus }) {
-      const found: InternalVariant[] = [];
       const asks = [...ids.map((id) => ({ id })), ...skus.map((sku) => ({ sku }))];
-      for (let i = 0; i < asks.length; i += VARIANT_BATCH) {
-        const part = asks.slice(i, i + VARIANT_BATCH);
+      return inParts(asks, VARIANT_BATCH, async (part) => {
         const query = {
           ids: part.flatMap((a) => ('id' in a ? [a.id] : [])),
           skus: part.flatMap((a) => ('sku' in a ? [a.sku] : [])),
         };
-        const batch = await callPeer('catalog', () => client.variants(orgId, query), 'unavailable');
-        found.push(...batch.data);
-      }
-      return found;
+        return (await callPeer('catalog', () => client.variants(orgId, query), 'unavailable')).data;
+      });
     },
   };
 }

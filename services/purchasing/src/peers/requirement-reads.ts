@@ -8,6 +8,7 @@ import {
 } from '@stockyard/contracts';
 import type { Config } from '../config';
 import { callPeer, peerOptions } from '@stockyard/service-kit';
+import { inParts } from '@stockyard/service-kit/store';
 
 /** The catalog's batches take at most this many variants. */
 const BATCH = 500;
@@ -20,14 +21,11 @@ export interface RequirementReads {
   variants(orgId: string, ids: string[]): Promise<InternalVariant[]>;
 }
 
-const chunks = <T>(items: T[]) =>
-  Array.from({ length: Math.ceil(items.length / BATCH) }, (_, i) => items.slice(i * BATCH, (i + 1) * BATCH));
-
 export function requirementReads(config: Config): RequirementReads {
   const catalog = catalogClient(peerOptions('purchasing', config, config.CATALOG_URL));
   const inventory = inventoryClient(peerOptions('purchasing', config, config.INVENTORY_URL));
-  const batched = async <T>(ids: string[], call: (part: string[]) => Promise<{ data: T[] }>) =>
-    (await Promise.all(chunks(ids).map((part) => callPeer('catalog', () => call(part))))).flatMap((r) => r.data);
+  const batched = <T>(ids: string[], call: (part: string[]) => Promise<{ data: T[] }>) =>
+    inParts(ids, BATCH, async (part) => (await callPeer('catalog', () => call(part))).data, { together: true });
   return {
     reorderLevels: (orgId, query) => callPeer('inventory', () => inventory.reorderLevels(orgId, query)),
     offers: (orgId, variantIds) => batched(variantIds, (part) => catalog.offers(orgId, { variantIds: part })),

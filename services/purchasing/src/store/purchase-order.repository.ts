@@ -1,6 +1,6 @@
 import type { List, Page, PurchaseOrderListQuery, PurchaseOrder as PurchaseOrderWire } from '@stockyard/contracts';
 import { AggregateStore, stateOf, type OutboxRelay, type UniqueClaims } from '@stockyard/service-kit';
-import { RowLists } from '@stockyard/service-kit/store';
+import { inParts, RowLists } from '@stockyard/service-kit/store';
 import { onOrderPrefix, onOrderTerm } from '../domain/on-order';
 import type { PurchaseOrder } from '../domain/purchase-order';
 import { attachmentKindTerm, HAS_ATTACHMENT } from '../domain/purchase-order-search';
@@ -91,10 +91,7 @@ export class PurchaseOrderReads {
   /** Every order holding any of these exact terms (on order, drafts: domain/on-order.ts), read by id. */
   async holdingAny(orgId: string, terms: readonly string[]): Promise<PurchaseOrder[]> {
     const { refs } = await this.terms.holding(orgId, terms);
-    const parts = Array.from({ length: Math.ceil(refs.length / BY_IDS) }, (_, i) =>
-      refs.slice(i * BY_IDS, (i + 1) * BY_IDS),
-    );
-    return (await Promise.all(parts.map((part) => this.byIds(orgId, part)))).flat();
+    return inParts(refs, BY_IDS, (part) => this.byIds(orgId, part), { together: true });
   }
 
   /**
@@ -105,13 +102,10 @@ export class PurchaseOrderReads {
    */
   async mayHoldOnOrder(orgId: string, variantIds: readonly string[], warehouseId?: string): Promise<PurchaseOrder[]> {
     const ids = await this.refsOnOrder(orgId, [...new Set(variantIds)], warehouseId);
-    const parts = Array.from({ length: Math.ceil(ids.length / BY_IDS) }, (_, i) =>
-      ids.slice(i * BY_IDS, (i + 1) * BY_IDS),
-    );
     const projection = { outbox: 0, attachments: 0, tracking: 0 };
     const read = async (part: string[]) =>
       (await this.model.find({ orgId, _id: { $in: part } }, projection).lean()).map((d) => stateOf<PurchaseOrder>(d));
-    return (await Promise.all(parts.map(read))).flat();
+    return inParts(ids, BY_IDS, read, { together: true });
   }
 
   /** Ids of the orders holding an on-order term of these variants, into the warehouse or into any. */
