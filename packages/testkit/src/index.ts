@@ -14,3 +14,4 @@ export * from './s3';
 export * from './idempotency';
 export * from './contract-front';
 export * from './export-rows';
+export { switchableProxy } from './switchable-proxy';

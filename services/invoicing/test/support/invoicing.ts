@@ -1,7 +1,6 @@
-import { eventually, startService, type HarnessOptions } from '@stockyard/testkit';
+import { eventually, startService, switchableProxy, type HarnessOptions } from '@stockyard/testkit';
 import { startGateway, type TestGateway } from '../../../gateway/test/support/gateway';
 import { startPurchasing } from '../../../purchasing/test/support/purchasing';
-import { switchableProxy } from '../../../purchasing/test/support/switchable-proxy';
 import { invoicing } from '../../src/app';
 
 const INVOICES = ['invoices.read', 'invoices.write', 'invoices.approve', 'landed_costs.read', 'landed_costs.write'];

@@ -1,8 +1,7 @@
-import { eventually, startService, type HarnessOptions } from '@stockyard/testkit';
+import { eventually, startService, switchableProxy, type HarnessOptions } from '@stockyard/testkit';
 import { catalog } from '../../../catalog/src/app';
 import { inventory } from '../../../inventory/src/app';
 import { purchasing } from '../../src/app';
-import { switchableProxy } from './switchable-proxy';
 
 const POS = ['pos.read', 'pos.write', 'pos.receive'];
 const CATALOG = ['products.read', 'products.write', 'sources.read', 'sources.write', 'variants.read'];

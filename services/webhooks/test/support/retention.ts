@@ -1,6 +1,6 @@
+import { switchableProxy } from '@stockyard/testkit';
 import type { AuditRecordedPayload, AuditVerification } from '@stockyard/contracts';
 import { startGateway } from '../../../gateway/test/support/gateway';
-import { switchableProxy } from '../../../purchasing/test/support/switchable-proxy';
 import { chained, type AuditEntry, type ChainTail } from '../../src/domain/audit-entry';
 import type { AuditChainAnchorDoc } from '../../src/store/audit-chain-anchor.model';
 import { auditEntries, auditRecord } from './audit';
