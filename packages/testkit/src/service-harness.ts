@@ -39,6 +39,12 @@ export interface Reply {
   json(): Promise<any>;
 }
 
+/** A reply's body when it is a 2xx, else a failure naming what was asked and what came back (setup steps). */
+export async function okBody(res: Reply, what: string) {
+  if (res.status >= 300) throw new Error(`${what} failed: ${res.status} ${await res.text()}`);
+  return res.body; // eslint-disable-line @typescript-eslint/no-unsafe-return -- a reply's body, as Reply types it
+}
+
 async function send(url: string, method: string, body: unknown, headers: Record<string, string>): Promise<Reply> {
   const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
@@ -108,6 +114,8 @@ export async function startService<C extends BaseServiceConfig, D>(
     url: http.url,
     events: tap.events,
     request: requester(http.url),
+    /** A reply's body when it is a 2xx, else a failure naming `what` (a test's setup steps). */
+    ok: okBody,
     /** A second copy of the service on the same database and exchange, as another replica would be. */
     async replica() {
       const other = definition.build(ctx);

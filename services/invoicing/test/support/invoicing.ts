@@ -1,11 +1,9 @@
-import { eventually, startService, switchableProxy, type HarnessOptions } from '@stockyard/testkit';
+import { eventually, okBody as ok, startService, switchableProxy, type HarnessOptions } from '@stockyard/testkit';
 import { startGateway, type TestGateway } from '../../../gateway/test/support/gateway';
 import { startPurchasing } from '../../../purchasing/test/support/purchasing';
 import { invoicing } from '../../src/app';
 
 const INVOICES = ['invoices.read', 'invoices.write', 'invoices.approve', 'landed_costs.read', 'landed_costs.write'];
-type Reply = Awaited<ReturnType<Awaited<ReturnType<typeof startService>>['request']>>;
-
 /**
  * The organization in the gateway under the harness's id (invoicing reads its settings there), and
  * an admin key of it for the settings route.
@@ -50,10 +48,6 @@ export async function startInvoicing(orgId: string, options: HarnessOptions & { 
       ...options.env,
     },
   });
-  const ok = async (res: Reply, what: string) => {
-    if (res.status >= 300) throw new Error(`${what} failed: ${res.status} ${await res.text()}`);
-    return res.body;
-  };
   const close = h.close.bind(h);
   return Object.assign(h, {
     orgId,
@@ -61,7 +55,6 @@ export async function startInvoicing(orgId: string, options: HarnessOptions & { 
     purchasing: pur,
     proxies,
     events: pur.events,
-    ok,
     /** Changes the organization's settings through the gateway's partner route. */
     async settings(patch: Record<string, unknown>) {
       const res = await gw.api('PATCH', '/settings', adminKey, patch);

@@ -1,4 +1,4 @@
-import { eventually, startService, type HarnessOptions } from '@stockyard/testkit';
+import { eventually, okBody as ok, startService, type HarnessOptions } from '@stockyard/testkit';
 import { catalog } from '../../../catalog/src/app';
 import { inventory } from '../../../inventory/src/app';
 import { orders } from '../../src/app';
@@ -18,8 +18,6 @@ const INVENTORY = ['warehouses.read', 'warehouses.manage', 'stock.adjust', 'repo
 
 /** A port nothing listens on: a peer there is down. */
 const CLOSED = 'http://127.0.0.1:9';
-
-type Reply = Awaited<ReturnType<Awaited<ReturnType<typeof startService>>['request']>>;
 
 /**
  * Orders in the harness with its real peers beside it: the catalog (channels, variants; feed
@@ -51,15 +49,10 @@ export async function startOrders(orgId: string, options: HarnessOptions & { wit
     ...options,
     env: { CATALOG_URL: cat.url, INVENTORY_URL: inv?.url ?? CLOSED, FEED_POLL_MS: '0', ...options.env },
   });
-  const ok = async (res: Reply, what: string) => {
-    if (res.status >= 300) throw new Error(`${what} failed: ${res.status} ${await res.text()}`);
-    return res.body;
-  };
   const close = h.close.bind(h);
   return Object.assign(h, {
     catalog: cat,
     inventory: inv,
-    ok,
     /** A sales channel of the organization (an API one by default). */
     async channel(fields: Record<string, unknown> = {}, as = orgId): Promise<string> {
       const body = { name: 'Partner API', platform: 'API', ...fields };

@@ -1,4 +1,4 @@
-import { eventually, startService, switchableProxy, type HarnessOptions } from '@stockyard/testkit';
+import { eventually, okBody as ok, startService, switchableProxy, type HarnessOptions } from '@stockyard/testkit';
 import { catalog } from '../../../catalog/src/app';
 import { inventory } from '../../../inventory/src/app';
 import { purchasing } from '../../src/app';
@@ -38,10 +38,6 @@ export async function startPurchasing(orgId: string, options: HarnessOptions & {
       ...options.env,
     },
   });
-  const ok = async (res: Awaited<ReturnType<typeof h.request>>, what: string) => {
-    if (res.status >= 300) throw new Error(`${what} failed: ${res.status} ${await res.text()}`);
-    return res.body;
-  };
   const close = h.close.bind(h);
   return Object.assign(h, {
     catalog: cat,
