@@ -3,13 +3,15 @@ import type { InvoiceLineCommands } from './commands/invoice-line-commands';
 import type { InvoiceReportCommands } from './commands/invoice-report-commands';
 import type { InvoiceWorkflowCommands } from './commands/invoice-workflow-commands';
 import type { LandedCostCommands } from './commands/landed-cost-commands';
-import type { InvoiceReads } from './store/invoice.repository';
+import type { InvoiceLists, InvoiceReads } from './store/invoice.repository';
 import type { LandedCostReads } from './store/landed-cost.repository';
 
 /** What the invoices module gives its routes and the landed costs module: commands and reads. */
 export interface InvoicesGiven {
-  /** The lists, a purchase order's invoices (landed costs are allocated over them), and an export's pages. */
+  /** A purchase order's invoices (landed costs are allocated over them). */
   invoices: InvoiceReads;
+  /** The lists, the trash and an export's pages. */
+  lists: InvoiceLists;
   commands: InvoiceCommands;
   /** Lines and matching. */
   lines: InvoiceLineCommands;

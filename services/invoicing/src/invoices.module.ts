@@ -14,7 +14,7 @@ import { invoicesRoutes } from './http/invoices.routes';
 import type { InvoicePeers } from './peers';
 import { invoiceModel, numberClaimModel } from './store/invoice.model';
 import { invoiceNumberClaims } from './store/invoice-numbers';
-import { InvoiceReads, invoiceStore } from './store/invoice.repository';
+import { invoiceLists, InvoiceReads, invoiceStore } from './store/invoice.repository';
 import { invoiceRowModel } from './store/invoice-row.model';
 import { invoiceRows } from './store/invoice-rows';
 import { invoiceTerms } from './store/invoice-terms';
@@ -39,13 +39,14 @@ export function invoicesModule(
   const rowModel = invoiceRowModel(connection);
   const rows = invoiceRows(rowModel, model);
   const store = invoiceStore(model, relay, { terms, rows, balances }, claims);
-  const reads = new InvoiceReads(model, rowModel, store, terms);
+  const reads = new InvoiceReads(model, store);
+  const lists = invoiceLists(rowModel, terms);
   const commands = new InvoiceCommands(store, reads, peers.orders, peers.catalog, peers.settings);
   const contexts = new MatchContexts(peers.orders, peers.catalog, peers.settings);
   const lines = new InvoiceLineCommands(store, commands, contexts, peers.orders);
   const workflow = new InvoiceWorkflowCommands(store, reads, peers.settings, peers.orders);
   const reports = new InvoiceReportCommands(reads, balances);
-  const given = { invoices: reads, commands, lines, workflow, reports };
+  const given = { invoices: reads, lists, commands, lines, workflow, reports };
   const receipts = subscription({
     queue: 'invoicing.receipts',
     events: ['purchase_order.line_received'],

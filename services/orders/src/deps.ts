@@ -16,15 +16,17 @@ import type { SyncCommands } from './commands/sync-commands';
 import type { FeedPoller } from './feeds/feed-poller';
 import type { HoldReads, HoldStore } from './store/hold.repository';
 import type { OrderStatsBuckets } from './store/order-stats.repository';
-import type { OrderReads, OrderStore } from './store/order.repository';
+import type { OrderLists, OrderReads, OrderStore } from './store/order.repository';
 
 /** What the orders module gives its routes and the feeds and holds modules: commands and reads. */
 export interface OrdersGiven {
   commands: OrderCommands;
   /** The upsert every order arrives by: the partner push, the feeds, the storefront's checkout. */
   imports: OrderImports;
-  /** The lists; the holds read their orders through it too. */
+  /** Orders by id: the holds read their orders through it. */
   orders: OrderReads;
+  /** The lists, the trash and an export's pages. */
+  lists: OrderLists;
   stats: Pick<OrderStatsBuckets, 'stats'>;
   shipments: ShipmentCommands;
   checkout: CheckoutCommands;

@@ -24,7 +24,7 @@ import { HoldsTrigger } from './store/holds-trigger';
 import { channelOrderClaimModel, orderModel } from './store/order.model';
 import { orderRowModel } from './store/order-row.model';
 import { orderRows } from './store/order-rows';
-import { OrderReads, orderStore } from './store/order.repository';
+import { orderLists, OrderReads, orderStore } from './store/order.repository';
 import { OrderStatsBuckets } from './store/order-stats.repository';
 import { orderTerms } from './store/order-terms';
 import { shipmentModel } from './store/shipment.model';
@@ -47,6 +47,7 @@ export function ordersModule(
   const terms = orderTerms(connection);
   const rowModel = orderRowModel(connection);
   const reads = new OrderReads(model, rowModel, terms);
+  const lists = orderLists(rowModel, terms);
   const holdDocs = holdModel(connection);
   const holdsStore = holdStore(holdDocs, relay);
   const holds = new HoldReads(holdDocs, holdsStore);
@@ -69,6 +70,7 @@ export function ordersModule(
     commands: new OrderCommands(store, reads),
     imports,
     orders: reads,
+    lists,
     stats,
     shipments: new ShipmentCommands(store, shipmentList),
     checkout: new CheckoutCommands(imports, catalog, storefrontNumbers(connection), listedOnChannel(config)),

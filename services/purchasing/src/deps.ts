@@ -5,13 +5,15 @@ import type { MessageCommands } from './commands/message-commands';
 import type { PurchaseOrderCommands } from './commands/purchase-order-commands';
 import type { ReceiveCommands } from './commands/receive-commands';
 import type { RequirementCommands } from './commands/requirements-commands';
-import type { PurchaseOrderReads } from './store/purchase-order.repository';
+import type { PurchaseOrderLists, PurchaseOrderReads } from './store/purchase-order.repository';
 
 /** What the purchase orders module gives its routes and the documents module: commands and reads. */
 export interface PurchaseOrdersGiven {
   commands: PurchaseOrderCommands;
-  /** The lists, orders by id, receipt lines and what is on order for peers, and an export's pages. */
-  orders: Pick<PurchaseOrderReads, 'list' | 'trash' | 'byIds' | 'mayHaveReceipts' | 'mayHoldOnOrder' | 'exportPage'>;
+  /** Orders by id, receipt lines and what is on order for peers. */
+  orders: Pick<PurchaseOrderReads, 'byIds' | 'mayHaveReceipts' | 'mayHoldOnOrder'>;
+  /** The lists, the trash and an export's pages. */
+  lists: PurchaseOrderLists;
   receiving: ReceiveCommands;
   /** Customer holds linked to lines. */
   holds: HoldCommands;

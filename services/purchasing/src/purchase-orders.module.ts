@@ -20,7 +20,12 @@ import type { HoldLookup } from './ports';
 import { HoldLinkTells } from './store/hold-link-tells';
 import { orderNumberClaims, orderNumbers } from './store/order-numbers';
 import { numberClaimModel, numberSequenceModel, purchaseOrderModel } from './store/purchase-order.model';
-import { PurchaseOrderReads, purchaseOrderStore, type PurchaseOrderStore } from './store/purchase-order.repository';
+import {
+  purchaseOrderLists,
+  PurchaseOrderReads,
+  purchaseOrderStore,
+  type PurchaseOrderStore,
+} from './store/purchase-order.repository';
 import { purchaseOrderRowModel } from './store/purchase-order-row.model';
 import { purchaseOrderRows } from './store/purchase-order-rows';
 import { purchaseOrderTerms } from './store/purchase-order-terms';
@@ -43,7 +48,8 @@ export function purchaseOrdersModule(
   const rowModel = purchaseOrderRowModel(connection);
   const rows = purchaseOrderRows(rowModel, model);
   const store = purchaseOrderStore(model, relay, { terms, rows, tells }, claims);
-  const orders = new PurchaseOrderReads(model, rowModel, store, terms);
+  const orders = new PurchaseOrderReads(model, store, terms);
+  const lists = purchaseOrderLists(rowModel, terms);
   const numbers = orderNumbers(numberSequenceModel(connection));
   const inventory = inventoryPeer(config);
   const commands = new PurchaseOrderCommands(store, orders, numbers, catalogReads(config), inventory);
@@ -51,7 +57,7 @@ export function purchaseOrdersModule(
   const holds = new HoldCommands(store, commands, holdLookup);
   // Orders from reorder requirements.
   const requirements = new RequirementCommands(store, orders, numbers, requirementReads(config), inventory);
-  const given = { commands, receiving, orders, holds, requirements };
+  const given = { commands, receiving, orders, lists, holds, requirements };
   const sweep = new ReceiptSweep(orders, receiving, logger, {
     everyMs: config.RECEIPT_SWEEP_MS,
     graceMs: config.RECEIPT_GRACE_MS,

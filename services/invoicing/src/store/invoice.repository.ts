@@ -1,4 +1,4 @@
-import type { List, InvoiceListQuery, Invoice as InvoiceWire, Page } from '@stockyard/contracts';
+import type { InvoiceListQuery, Invoice as InvoiceWire } from '@stockyard/contracts';
 import { AggregateStore, stateOf, type OutboxRelay, type UniqueClaims } from '@stockyard/service-kit';
 import { RowLists } from '@stockyard/service-kit/store';
 import type { Invoice } from '../domain/invoice';
@@ -29,22 +29,21 @@ export const invoiceStore = (
   });
 export type InvoiceStore = ReturnType<typeof invoiceStore>;
 
-/** The invoices as states (by id, by order or vendor) and the lists, which read the invoices' rows. */
-export class InvoiceReads {
-  private readonly lists: RowLists<InvoiceListQuery, InvoiceFilters, InvoiceWire>;
+/** The invoices' lists (GET /invoices, the trash, an export's pages), read from their rows (invoice-rows.ts). */
+export const invoiceLists = (rows: InvoiceRowModel, terms: InvoiceTerms) =>
+  new RowLists<InvoiceListQuery, InvoiceFilters, InvoiceWire>(rows, {
+    candidates: async (orgId, query) => (query.search ? terms.searchCandidates(orgId, query.search) : undefined),
+    filter: invoiceFilter,
+    sort: invoiceSort,
+  });
+export type InvoiceLists = ReturnType<typeof invoiceLists>;
 
+/** The invoices as states: by id, by purchase order, by vendor, by period. */
+export class InvoiceReads {
   constructor(
     private readonly model: InvoiceModel,
-    rows: InvoiceRowModel,
     private readonly store: InvoiceStore,
-    terms: InvoiceTerms,
-  ) {
-    this.lists = new RowLists(rows, {
-      candidates: async (orgId, query) => (query.search ? terms.searchCandidates(orgId, query.search) : undefined),
-      filter: invoiceFilter,
-      sort: invoiceSort,
-    });
-  }
+  ) {}
 
   /** The organization's invoice (trashed too), or undefined. */
   find(orgId: string, id: string): Promise<Invoice | undefined> {
@@ -76,20 +75,5 @@ export class InvoiceReads {
     const filter = { orgId, deletedAt: null, invoiceDate: { $gte: fromDay, $lte: toDay }, status: { $ne: 'DRAFT' } };
     const docs = await this.model.find(filter, { outbox: 0 }).sort({ invoiceDate: -1, _id: -1 }).lean();
     return docs.map((d) => stateOf<Invoice>(d));
-  }
-
-  /** GET /invoices: live invoices by the query's filters and sort (candidates from the term index first). */
-  list(orgId: string, query: InvoiceListQuery & Page): Promise<List<InvoiceWire>> {
-    return this.lists.list(orgId, query);
-  }
-
-  /** An export's page (issue #41): the list's live invoices by its filters, oldest first, as the list shows them. */
-  exportPage(orgId: string, filters: InvoiceFilters, after: string | null, limit: number) {
-    return this.lists.exportPage(orgId, filters, after, limit);
-  }
-
-  /** GET /invoices/trash: trashed invoices, the last trashed first. */
-  trash(orgId: string, page: Page): Promise<List<InvoiceWire>> {
-    return this.lists.trash(orgId, page);
   }
 }

@@ -5,7 +5,7 @@ import type { OrdersGiven } from '../deps';
 import { historyView, orderView } from '../domain/order-view';
 
 /** The order's own routes: the push, reads, lists, stats and its status. */
-export function ordersRoutes(router: Router, { commands, imports, orders, stats }: OrdersGiven): void {
+export function ordersRoutes(router: Router, { commands, imports, lists, stats }: OrdersGiven): void {
   const api = ORDERS_API;
   // An upsert: 201 when the order is new, 200 when the channel sent it again.
   bindRoute(router, api.importOrder, async ({ orgId, body, res }) => {
@@ -15,8 +15,8 @@ export function ordersRoutes(router: Router, { commands, imports, orders, stats 
     return view;
   });
   // The lists answer the rows' packed views (store/order-rows.ts).
-  bindRoute(router, api.listOrders, ({ orgId, query }) => orders.list(orgId, query));
-  bindRoute(router, api.listTrashedOrders, ({ orgId, query }) => orders.trash(orgId, query));
+  bindRoute(router, api.listOrders, ({ orgId, query }) => lists.list(orgId, query));
+  bindRoute(router, api.listTrashedOrders, ({ orgId, query }) => lists.trash(orgId, query));
   bindRoute(router, api.orderStats, ({ orgId, query }) => stats.stats(orgId, query.channelId));
   bindRoute(router, api.getOrder, async ({ orgId, params }) => orderView(await commands.get(orgId, params.id)));
   bindRoute(router, api.orderHistory, async ({ orgId, params }) => historyView(await commands.get(orgId, params.id)));

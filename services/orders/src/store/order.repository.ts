@@ -1,4 +1,4 @@
-import type { List, Order as OrderWire, OrderListQuery, Page } from '@stockyard/contracts';
+import type { Order as OrderWire, OrderListQuery } from '@stockyard/contracts';
 import {
   AggregateStore,
   findOwned,
@@ -62,24 +62,25 @@ const viewOf = (doc: Record<string, unknown>): OrderWire => {
   };
 };
 
-/** The orders as states (by id, by ids) and the lists, which read the orders' rows (store/order-rows.ts). */
-export class OrderReads {
-  private readonly lists: RowLists<OrderListQuery, Partial<OrderListQuery>, OrderWire>;
+/** The orders' lists (GET /orders, the trash, an export's pages), read from their rows (order-rows.ts). */
+export const orderLists = (rows: OrderRowModel, terms: OrderTerms) =>
+  new RowLists<OrderListQuery, Partial<OrderListQuery>, OrderWire>(rows, {
+    candidates: async (orgId, query) => (query.search ? terms.searchCandidates(orgId, query.search) : undefined),
+    filter: orderFilter,
+    sort: orderSort,
+    viewOf,
+    // The default sort's index, and the dates' range.
+    exportField: 'orderedAt',
+  });
+export type OrderLists = ReturnType<typeof orderLists>;
 
+/** The orders as states (by id, by ids), and the ids of some by their rows or terms. */
+export class OrderReads {
   constructor(
     private readonly model: OrderModel,
     private readonly rows: OrderRowModel,
     private readonly terms: OrderTerms,
-  ) {
-    this.lists = new RowLists(rows, {
-      candidates: async (orgId, query) => (query.search ? terms.searchCandidates(orgId, query.search) : undefined),
-      filter: orderFilter,
-      sort: orderSort,
-      viewOf,
-      // The default sort's index, and the dates' range.
-      exportField: 'orderedAt',
-    });
-  }
+  ) {}
 
   /** The organization's order (trashed too), or undefined. */
   async find(orgId: string, id: string): Promise<Order | undefined> {
@@ -97,21 +98,6 @@ export class OrderReads {
   async versions(orgId: string, ids: string[]): Promise<Map<string, number>> {
     const docs = await this.model.find({ orgId, _id: { $in: ids } }, { version: 1 }).lean();
     return new Map(docs.map((d) => [d._id, (d.version as number | undefined) ?? 0]));
-  }
-
-  /** GET /orders: live orders by the query's filters and sort (search candidates from the term index first). */
-  list(orgId: string, query: OrderListQuery & Page): Promise<List<OrderWire>> {
-    return this.lists.list(orgId, query);
-  }
-
-  /** An export's page (issue #41): the list's live orders by its filters, the oldest ordered first, as listed. */
-  exportPage(orgId: string, filters: Partial<OrderListQuery>, after: string | null, limit: number) {
-    return this.lists.exportPage(orgId, filters, after, limit);
-  }
-
-  /** GET /orders/trash: trashed orders, the last trashed first. */
-  trash(orgId: string, page: Page): Promise<List<OrderWire>> {
-    return this.lists.trash(orgId, page);
   }
 
   /** Ids of the first `limit` live orders of a channel and status (either may be absent), and how many match. */

@@ -5,14 +5,14 @@ import type { PurchaseOrdersGiven } from '../deps';
 import { purchaseOrderView } from '../domain/purchase-order-view';
 
 /** The order's own routes: create, read, list, update, trash, and its status changes. */
-export function purchaseOrdersRoutes(router: Router, { commands, orders }: PurchaseOrdersGiven): void {
+export function purchaseOrdersRoutes(router: Router, { commands, lists }: PurchaseOrdersGiven): void {
   const api = PURCHASING_API;
   bindRoute(router, api.createPurchaseOrder, async ({ orgId, body }) =>
     purchaseOrderView(await commands.create(orgId, body)),
   );
   // The lists answer the rows' packed views (store/purchase-order-rows.ts).
-  bindRoute(router, api.listPurchaseOrders, ({ orgId, query }) => orders.list(orgId, query));
-  bindRoute(router, api.listTrashedPurchaseOrders, ({ orgId, query }) => orders.trash(orgId, query));
+  bindRoute(router, api.listPurchaseOrders, ({ orgId, query }) => lists.list(orgId, query));
+  bindRoute(router, api.listTrashedPurchaseOrders, ({ orgId, query }) => lists.trash(orgId, query));
   bindRoute(router, api.getPurchaseOrder, async ({ orgId, params }) =>
     purchaseOrderView(await commands.get(orgId, params.id)),
   );

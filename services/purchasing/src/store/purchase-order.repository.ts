@@ -1,4 +1,4 @@
-import type { List, Page, PurchaseOrderListQuery, PurchaseOrder as PurchaseOrderWire } from '@stockyard/contracts';
+import type { PurchaseOrderListQuery, PurchaseOrder as PurchaseOrderWire } from '@stockyard/contracts';
 import { AggregateStore, stateOf, type OutboxRelay, type UniqueClaims } from '@stockyard/service-kit';
 import { inParts, RowLists } from '@stockyard/service-kit/store';
 import { onOrderPrefix, onOrderTerm } from '../domain/on-order';
@@ -46,22 +46,40 @@ export const purchaseOrderStore = (
   });
 export type PurchaseOrderStore = ReturnType<typeof purchaseOrderStore>;
 
-/** The orders as states (by id, by term, pending receipts) and the lists, which read the orders' rows. */
-export class PurchaseOrderReads {
-  private readonly lists: RowLists<PurchaseOrderListQuery, PurchaseOrderFilters, PurchaseOrderWire>;
+/**
+ * The ids a list may hold (a superset, from the term index), or undefined for no such limit: the
+ * search's candidates, and those with the documents asked for.
+ */
+async function candidates(terms: PurchaseOrderTerms, orgId: string, query: PurchaseOrderFilters) {
+  let ids: string[] | undefined;
+  const narrow = (found: string[] | undefined) => {
+    if (found) ids = ids ? ids.filter((id) => found.includes(id)) : found;
+  };
+  if (query.search) narrow(await terms.searchCandidates(orgId, query.search));
+  if (wantsAttachment(query) === true) {
+    const kind = query.attachmentType;
+    const hits = await terms.holding(orgId, [kind ? attachmentKindTerm(kind) : HAS_ATTACHMENT], MAX_CANDIDATES);
+    narrow(hits.complete ? hits.refs : undefined);
+  }
+  return ids;
+}
 
+/** The orders' lists (GET /purchase-orders, the trash, an export's pages), read from their rows. */
+export const purchaseOrderLists = (rows: PurchaseOrderRowModel, terms: PurchaseOrderTerms) =>
+  new RowLists<PurchaseOrderListQuery, PurchaseOrderFilters, PurchaseOrderWire>(rows, {
+    candidates: (orgId, query) => candidates(terms, orgId, query),
+    filter: purchaseOrderFilter,
+    sort: purchaseOrderSort,
+  });
+export type PurchaseOrderLists = ReturnType<typeof purchaseOrderLists>;
+
+/** The orders as states: by id, by term, on order, pending receipts. */
+export class PurchaseOrderReads {
   constructor(
     private readonly model: PurchaseOrderModel,
-    rows: PurchaseOrderRowModel,
     private readonly store: PurchaseOrderStore,
     private readonly terms: PurchaseOrderTerms,
-  ) {
-    this.lists = new RowLists(rows, {
-      candidates: (orgId, query) => this.candidates(orgId, query),
-      filter: purchaseOrderFilter,
-      sort: purchaseOrderSort,
-    });
-  }
+  ) {}
 
   /** The organization's order (trashed too), or undefined. */
   find(orgId: string, id: string): Promise<PurchaseOrder | undefined> {
@@ -127,38 +145,5 @@ export class PurchaseOrderReads {
   async withPendingReceipts(limit: number): Promise<PurchaseOrder[]> {
     const docs = await this.model.find({ pendingReceipts: true }, { outbox: 0 }).limit(limit).lean();
     return docs.map((d) => stateOf<PurchaseOrder>(d));
-  }
-
-  /**
-   * The ids a list may hold (a superset, from the term index), or undefined for no such limit: the
-   * search's candidates, and those with the documents asked for.
-   */
-  private async candidates(orgId: string, query: PurchaseOrderFilters): Promise<string[] | undefined> {
-    let ids: string[] | undefined;
-    const narrow = (found: string[] | undefined) => {
-      if (found) ids = ids ? ids.filter((id) => found.includes(id)) : found;
-    };
-    if (query.search) narrow(await this.terms.searchCandidates(orgId, query.search));
-    if (wantsAttachment(query) === true) {
-      const kind = query.attachmentType;
-      const hits = await this.terms.holding(orgId, [kind ? attachmentKindTerm(kind) : HAS_ATTACHMENT], MAX_CANDIDATES);
-      narrow(hits.complete ? hits.refs : undefined);
-    }
-    return ids;
-  }
-
-  /** GET /purchase-orders: live orders by the query's filters and sort (candidates from the term index first). */
-  list(orgId: string, query: PurchaseOrderListQuery & Page): Promise<List<PurchaseOrderWire>> {
-    return this.lists.list(orgId, query);
-  }
-
-  /** An export's page (issue #41): the list's live orders by its filters, oldest first, as the list shows them. */
-  exportPage(orgId: string, filters: PurchaseOrderFilters, after: string | null, limit: number) {
-    return this.lists.exportPage(orgId, filters, after, limit);
-  }
-
-  /** GET /purchase-orders/trash: trashed orders, the last trashed first. */
-  trash(orgId: string, page: Page): Promise<List<PurchaseOrderWire>> {
-    return this.lists.trash(orgId, page);
   }
 }
