@@ -1,5 +1,6 @@
 import type { Page } from '@stockyard/contracts';
 import { AggregateStore, type OutboxRelay } from '@stockyard/service-kit';
+import { inParts } from '@stockyard/service-kit/store';
 import { exportPage } from '@stockyard/service-kit/exports';
 import type { CostPool } from '../domain/cost-layer';
 import { binTerm, warehouseTerm } from '../domain/level-places';
@@ -167,11 +168,7 @@ export class StockRepository {
 
   private async atPlace(orgId: string, term: string): Promise<StockLevel[]> {
     const ids = (await this.places.holding(orgId, [term])).refs.map((v) => `${orgId}:${v}`);
-    const levels: StockLevel[] = [];
-    for (let i = 0; i < ids.length; i += IDS_PER_READ) {
-      const rows = await this.model.find({ _id: { $in: ids.slice(i, i + IDS_PER_READ) } }, LIST).lean<StockLevel[]>();
-      levels.push(...rows.filter((level) => level.orgId === orgId));
-    }
-    return levels;
+    const read = (part: string[]) => this.model.find({ _id: { $in: part } }, LIST).lean<StockLevel[]>();
+    return (await inParts(ids, IDS_PER_READ, read)).filter((level) => level.orgId === orgId);
   }
 }
