@@ -33,10 +33,10 @@ const packedView = <W>(row: Record<string, unknown>) => JSON.parse(row.view as s
 
 /**
  * The reads of a list kept as `ListRows` (`Q` its query, `F` the filters an export shares with it,
- * `W` a row's answer): a page by the query's filters and sort (a search's
- * candidates from its term index first), an export's pages by the same filters, and the trash, the
- * last trashed first. Each answers the rows' packed views, never the aggregates; a page and the
- * trash as the list envelope (`data`, `total`, `limit`, `offset`).
+ * `W` a row's answer): a page by the query's filters and sort (a search's candidates from its term
+ * index first), an export's pages by the same filters, and the trash, the last trashed first. Each
+ * answers the rows' packed views, never the aggregates; a page and the trash as the list envelope
+ * (`data`, `total`, `limit`, `offset`).
  */
 export class RowLists<Q extends F, F, W> {
   private readonly viewOf: (row: Record<string, unknown>) => W;
