@@ -41,6 +41,9 @@ describe('ensureInfra', () => {
       .asPromise();
     try {
       const Thing = conn.model('Thing', new mongoose.Schema({ name: String, qty: Number }));
+      // The model's own collection and index creation runs in the background: a late one after
+      // the drop would make the database again (seen under load), so it ends before anything else.
+      await Thing.init();
       const created = await Thing.create({ name: `widget-${unique}`, qty: 7 });
       const found = await Thing.findById(created._id).lean();
       expect(found).toMatchObject({ name: `widget-${unique}`, qty: 7 });
