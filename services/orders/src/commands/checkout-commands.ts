@@ -1,9 +1,9 @@
 import type { Checkout } from '@stockyard/contracts';
+import type { GeneratedNumbers } from '@stockyard/service-kit/store';
 import { notOnChannel, priceMissing } from '../domain/order.errors';
 import type { Order } from '../domain/order';
 import type { CatalogReads } from '../peers/catalog-reads';
 import type { ListedOnChannel } from '../peers/channel-listings';
-import type { GeneratedNumbers } from '@stockyard/service-kit/store';
 import type { OrderImports } from './import-commands';
 import { linkLines } from './line-linking';
 

@@ -7,6 +7,7 @@ import type {
   UpdatePurchaseOrder,
 } from '@stockyard/contracts';
 import { newId, notFound, type Decision } from '@stockyard/service-kit';
+import type { GeneratedNumbers } from '@stockyard/service-kit/store';
 import { newPurchaseOrder } from '../domain/create-purchase-order';
 import { duplicatePurchaseOrder } from '../domain/duplicate-purchase-order';
 import { needsOffers, priceLines } from '../domain/line-pricing';
@@ -25,7 +26,6 @@ import { unknownSource, unknownWarehouse, warehouseRequired } from '../domain/pu
 import { lockedChanges, updatePurchaseOrder, type OrderUpdate } from '../domain/update-purchase-order';
 import type { CatalogReads } from '../peers/catalog-reads';
 import type { InventoryPeer } from '../peers/inventory-stock';
-import type { GeneratedNumbers } from '@stockyard/service-kit/store';
 import type { PurchaseOrderReads, PurchaseOrderStore } from '../store/purchase-order.repository';
 
 /** The purchase order's use cases: check what a request names with the peers, then decide through the store. */

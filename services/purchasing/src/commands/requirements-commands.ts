@@ -7,6 +7,7 @@ import {
 } from '@stockyard/contracts';
 import { newId } from '@stockyard/service-kit';
 import { keyedPart } from '@stockyard/service-kit/ids';
+import type { GeneratedNumbers } from '@stockyard/service-kit/store';
 import { appendRequirements, canAppend, lineOf, type Appended } from '../domain/append-requirements';
 import { newPurchaseOrder } from '../domain/create-purchase-order';
 import { draftFor, draftTerm, onOrderByPair, onOrderTerm } from '../domain/on-order';
@@ -15,7 +16,6 @@ import { unknownWarehouse } from '../domain/purchase-order.errors';
 import { belowReorderPoint, planRequirements, type SupplierNeeds } from '../domain/requirements';
 import type { InventoryPeer } from '../peers/inventory-stock';
 import type { RequirementReads } from '../peers/requirement-reads';
-import type { GeneratedNumbers } from '@stockyard/service-kit/store';
 import type { PurchaseOrderReads, PurchaseOrderStore } from '../store/purchase-order.repository';
 
 /** Inventory may answer short pages before the end: a call reads at most this many. */
