@@ -6,10 +6,16 @@ import type { Logger } from '@stockyard/service-kit';
  * command fails at once while disconnected), a short command timeout, and endless
  * background reconnects. The subscriber connection keeps its queue for SUBSCRIBE.
  */
-export function connectRedis(url: string, logger: Logger, role: 'commands' | 'subscriber'): Redis {
+export function connectRedis(
+  url: string,
+  logger: Logger,
+  role: 'commands' | 'subscriber',
+  /** A command's budget on the commands connection (a test on a busy machine may give more). */
+  commandTimeoutMs = 250,
+): Redis {
   const redis = new Redis(url, {
     enableOfflineQueue: role === 'subscriber',
-    commandTimeout: role === 'commands' ? 250 : undefined,
+    commandTimeout: role === 'commands' ? commandTimeoutMs : undefined,
     maxRetriesPerRequest: role === 'commands' ? 0 : null,
     autoResubscribe: false,
     // Rate-limit increments of concurrent requests leave in one write instead of one each.
