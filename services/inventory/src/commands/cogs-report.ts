@@ -1,6 +1,7 @@
 import type { CogsQuery, CogsReport, Page } from '@stockyard/contracts';
 import { periodOf } from '../domain/as-of';
-import { channelOf, cogsRow, cogsTotals, dayOf, sumCogs, type SoldEntry } from '../domain/cogs-report';
+import { channelOf, cogsGroups, cogsRow, cogsTotals, dayOf, type SoldEntry } from '../domain/cogs-report';
+import { pageInKeyOrder } from '../domain/key-order';
 import type { InventorySettingsReads } from '../store/inventory-settings.repository';
 import type { ValuationReads } from '../store/valuation-reads';
 import type { VariantGroupings } from '../store/variant-groupings';
@@ -23,7 +24,7 @@ export class CogsReports {
       this.settings.get(orgId),
       this.keyOf(orgId, query.groupBy),
     ]);
-    const sums = sumCogs(entries, keyOf);
+    const sums = cogsGroups(entries, keyOf);
     return {
       from: from.toISOString(),
       to: to.toISOString(),
@@ -31,7 +32,7 @@ export class CogsReports {
       groupBy: query.groupBy,
       channelId: query.channelId ?? null,
       ...cogsTotals(sums),
-      data: sums.slice(page.offset, page.offset + page.limit).map(cogsRow),
+      data: pageInKeyOrder(sums, page.offset, page.limit).map(cogsRow),
       total: sums.length,
       ...page,
     };
@@ -42,6 +43,12 @@ export class CogsReports {
     if (groupBy === 'channel') return channelOf;
     if (groupBy === 'day') return dayOf;
     const known = await this.groupings.values(orgId);
-    return (entry: SoldEntry) => known.get(entry.variantId)?.productId ?? null;
+    // A variant's entries come together (a period's sums are per variant): its product is looked up once.
+    let last: { variantId: string; productId: string | null } | null = null;
+    return (entry: SoldEntry) => {
+      if (last?.variantId !== entry.variantId)
+        last = { variantId: entry.variantId, productId: known.get(entry.variantId)?.productId ?? null };
+      return last.productId;
+    };
   }
 }

@@ -9,12 +9,13 @@ import type {
 } from '@stockyard/contracts';
 import { momentOf } from '../domain/as-of';
 import { agingOf } from '../domain/inventory-aging';
+import { pageInKeyOrder } from '../domain/key-order';
 import { stockAsOfView } from '../domain/stock-as-of';
 import {
   categoryKeysOf,
+  groupsByKey,
   productKeyOf,
   StockSums,
-  sumByKey,
   valuationRow,
   type ValuationSum,
   type VariantGrouping,
@@ -53,7 +54,7 @@ export class StockReports {
       this.settings.get(orgId),
       groupBy === 'product' || groupBy === 'category' ? this.groupings.values(orgId) : null,
     ]);
-    const rows = await this.groups(orgId, sums.groups(), groupBy, page, known);
+    const rows = await this.groups(orgId, sums.unordered(), groupBy, page, known);
     return {
       asOf: at.toISOString(),
       currency,
@@ -66,8 +67,8 @@ export class StockReports {
   }
 
   /**
-   * A page of the groups from the sums per variant (per warehouse when by warehouse), each with the
-   * labels inventory knows (a variant's SKU and name, a warehouse's name).
+   * A page of the groups (in key order) from the sums per variant (per warehouse when by warehouse),
+   * each with the labels inventory knows (a variant's SKU and name, a warehouse's name).
    */
   private async groups(
     orgId: string,
@@ -77,20 +78,22 @@ export class StockReports {
     known: ReadonlyMap<string, Pick<VariantGrouping, 'productId' | 'categoryIds'>> | null,
   ) {
     const pageOf = <K extends string | null>(groups: ValuationSum<K>[]) =>
-      groups.slice(page.offset, page.offset + page.limit);
+      pageInKeyOrder(groups, page.offset, page.limit);
     if (groupBy === 'variant') {
+      const shown = pageOf(sums);
       const labels = await this.variants.groupings(
         orgId,
-        pageOf(sums).map((s) => s.key),
+        shown.map((s) => s.key),
       );
-      return { data: pageOf(sums).map((s) => valuationRow(s, labels.get(s.key))), total: sums.length };
+      return { data: shown.map((s) => valuationRow(s, labels.get(s.key))), total: sums.length };
     }
     if (groupBy === 'warehouse') {
-      const names = await Promise.all(pageOf(sums).map((s) => this.warehouseName(orgId, s.key)));
-      return { data: pageOf(sums).map((s, i) => valuationRow(s, { name: names[i] })), total: sums.length };
+      const shown = pageOf(sums);
+      const names = await Promise.all(shown.map((s) => this.warehouseName(orgId, s.key)));
+      return { data: shown.map((s, i) => valuationRow(s, { name: names[i] })), total: sums.length };
     }
     const keysOf = groupBy === 'product' ? productKeyOf : categoryKeysOf;
-    const groups = sumByKey(sums, (s) => keysOf(known?.get(s.key)));
+    const groups = groupsByKey(sums, (s) => keysOf(known?.get(s.key)));
     return { data: pageOf(groups).map((s) => valuationRow(s)), total: groups.length };
   }
 

@@ -1,4 +1,5 @@
 import { fromCents, fromUnits, toUnits, type CogsGroup } from '@stockyard/contracts';
+import { inKeyOrder } from './key-order';
 import type { ValuationKind } from './valuation-entry';
 
 /** The kinds of entry that charge cost of goods sold: sales, returns, landed costs and variances on goods sold. */
@@ -32,31 +33,31 @@ export const dayOf = (entry: Pick<SoldEntry, 'at'>) => entry.at.toISOString().sl
 /** The sales channel an entry counts under: null when its deduct named no sale (or it is a landed cost). */
 export const channelOf = (entry: Pick<SoldEntry, 'channelId'>) => entry.channelId ?? null;
 
-/** Keys sort as strings (days in date order); the null group last. */
-const byKey = (a: CogsSum, b: CogsSum) =>
-  a.key === b.key ? 0 : a.key === null ? 1 : b.key === null ? -1 : a.key < b.key ? -1 : 1;
-
 /**
- * The entries added up by the key each counts under, in key order. A sale adds what it sold, its
- * revenue and cost; a return takes them back (its quantity is positive, its cost and revenue
- * negative); a landed cost or variance adds its part on goods sold. Entries that change none of the
- * three (a landed cost that fell all on stock on hand) make no group.
+ * The entries added up by the key each counts under, in no order (a page sorts what it shows). A sale
+ * adds what it sold, its revenue and cost; a return takes them back (its quantity is positive, its
+ * cost and revenue negative); a landed cost or variance adds its part on goods sold. Entries that
+ * change none of the three (a landed cost that fell all on stock on hand) make no group.
  */
-export function sumCogs(entries: readonly SoldEntry[], keyOf: (entry: SoldEntry) => string | null): CogsSum[] {
+export function cogsGroups(entries: readonly SoldEntry[], keyOf: (entry: SoldEntry) => string | null): CogsSum[] {
   const sums = new Map<string | null, CogsSum>();
   for (const entry of entries) {
     const units = -toUnits(entry.quantity);
     const revenueCents = entry.revenueCents ?? 0;
     if (!entry.summed && units === 0 && entry.cogsCents === 0 && revenueCents === 0) continue;
     const key = keyOf(entry);
-    const sum = sums.get(key) ?? { key, units: 0, revenueCents: 0, cogsCents: 0 };
+    let sum = sums.get(key);
+    if (!sum) sums.set(key, (sum = { key, units: 0, revenueCents: 0, cogsCents: 0 }));
     sum.units += units;
     sum.revenueCents += revenueCents;
     sum.cogsCents += entry.cogsCents;
-    sums.set(key, sum);
   }
-  return [...sums.values()].sort(byKey);
+  return [...sums.values()];
 }
+
+/** The same in key order (days in date order), the null group last. */
+export const sumCogs = (entries: readonly SoldEntry[], keyOf: (entry: SoldEntry) => string | null): CogsSum[] =>
+  inKeyOrder(cogsGroups(entries, keyOf));
 
 /**
  * margin / revenue × 100 to 2 decimals, rounded half away from zero; null when revenue is 0. In

@@ -24,4 +24,18 @@ export class PositionSums {
   positions(): StockPosition[] {
     return [...this.sums.values()];
   }
+
+  /**
+   * The same, a variant's positions together: a closing written so holds each variant's id once in
+   * a part, and a report looks it up once, not once per warehouse (issue #42).
+   */
+  positionsByVariant(): StockPosition[] {
+    const byVariant = new Map<string, StockPosition[]>();
+    for (const p of this.sums.values()) {
+      const positions = byVariant.get(p.variantId);
+      if (positions) positions.push(p);
+      else byVariant.set(p.variantId, [p]);
+    }
+    return [...byVariant.values()].flat();
+  }
 }

@@ -66,18 +66,28 @@ export class SoldSums {
     return [...this.byVariant.values()].flat().filter((s) => s.days > 0);
   }
 
-  /** The sums as the report reads sold rows, each dated `at` (the period's first day: they span it). */
+  /**
+   * The sums as the report reads sold rows, each dated `at` (the period's first day: they span it), a
+   * variant's together; straight from the sums (a year's are 300,000: no list of them first).
+   */
   entries(at: Date): SoldEntry[] {
-    return this.sums().map((s) => ({
-      variantId: s.variantId,
-      kind: s.kind,
-      at,
-      quantity: fromUnits(s.units),
-      cogsCents: s.cogsCents,
-      channelId: s.channelId || null,
-      revenueCents: s.revenueCents,
-      summed: true,
-    }));
+    const entries: SoldEntry[] = [];
+    for (const sums of this.byVariant.values()) {
+      for (const s of sums) {
+        if (s.days <= 0) continue;
+        entries.push({
+          variantId: s.variantId,
+          kind: s.kind,
+          at,
+          quantity: fromUnits(s.units),
+          cogsCents: s.cogsCents,
+          channelId: s.channelId || null,
+          revenueCents: s.revenueCents,
+          summed: true,
+        });
+      }
+    }
+    return entries;
   }
 }
 

@@ -1,4 +1,5 @@
 import { fromCents, fromUnits, type ValuationGroup } from '@stockyard/contracts';
+import { inKeyOrder } from './key-order';
 import type { PositionSink } from './packed-positions';
 import { unitCostOf } from './unit-cost';
 
@@ -17,13 +18,9 @@ export interface ValuationSum<K extends string | null = string | null> {
   cents: number;
 }
 
-/** Keys sort as strings; the null group last. */
-const byKey = (a: ValuationSum, b: ValuationSum) =>
-  a.key === b.key ? 0 : a.key === null ? 1 : b.key === null ? -1 : a.key < b.key ? -1 : 1;
-
-/** Keys sort as strings; the null group last. Groups with neither quantity nor value left out. */
-const keyOrder = <K extends string | null>(sums: Iterable<ValuationSum<K>>) =>
-  [...sums].filter((s) => s.units !== 0 || s.cents !== 0).sort(byKey);
+/** Groups with neither quantity nor value left out. */
+const nonZero = <K extends string | null>(sums: Iterable<ValuationSum<K>>) =>
+  [...sums].filter((s) => s.units !== 0 || s.cents !== 0);
 
 /**
  * Stock added up as a read gives it (a sink), per variant or per warehouse, and in all: a position
@@ -48,9 +45,14 @@ export class StockSums {
     this.cents += cents;
   };
 
+  /** The groups in no order (a page sorts what it shows), those that add up to nothing left out. */
+  unordered(): ValuationSum<string>[] {
+    return nonZero(this.sums.values());
+  }
+
   /** The groups, in key order, those that add up to nothing left out. */
   groups(): ValuationSum<string>[] {
-    return keyOrder(this.sums.values());
+    return inKeyOrder(this.unordered());
   }
 
   /** The quantity and value of all, each position counted once. */
@@ -61,23 +63,33 @@ export class StockSums {
 
 /**
  * Sums (a variant's) added up again by the keys each counts under (a variant in two categories
- * counts in both), in key order.
+ * counts in both), in no order; groups that add up to nothing left out.
  */
-export function sumByKey<K extends string | null, S extends Omit<ValuationSum, 'key'>>(
+export function groupsByKey<K extends string | null, S extends Omit<ValuationSum, 'key'>>(
   sums: readonly S[],
   keysOf: (sum: S) => readonly K[],
 ): ValuationSum<K>[] {
   const grouped = new Map<K, ValuationSum<K>>();
   for (const from of sums) {
-    for (const key of new Set(keysOf(from))) {
-      const sum = grouped.get(key) ?? { key, units: 0, cents: 0 };
+    const keys = keysOf(from);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      // A key listed twice counts once (no Set a variant: 100,000 of them in a report).
+      if (keys.indexOf(key) !== i) continue;
+      let sum = grouped.get(key);
+      if (!sum) grouped.set(key, (sum = { key, units: 0, cents: 0 }));
       sum.units += from.units;
       sum.cents += from.cents;
-      grouped.set(key, sum);
     }
   }
-  return keyOrder(grouped.values());
+  return nonZero(grouped.values());
 }
+
+/** The same in key order. */
+export const sumByKey = <K extends string | null, S extends Omit<ValuationSum, 'key'>>(
+  sums: readonly S[],
+  keysOf: (sum: S) => readonly K[],
+): ValuationSum<K>[] => inKeyOrder(groupsByKey(sums, keysOf));
 
 /** A product's key: null for a variant the read model has no product of (README: stock reports). */
 export const productKeyOf = (grouping: Pick<VariantGrouping, 'productId'> | undefined): (string | null)[] => [

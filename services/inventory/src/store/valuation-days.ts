@@ -129,7 +129,7 @@ export class ValuationDays {
         }
         if (endsMonth(end)) {
           await Promise.all([
-            this.closings.write(orgId, end, sums.stock.positions()),
+            this.closings.write(orgId, end, sums.stock.positionsByVariant()),
             this.salesClosings.write(orgId, end, sums.sold.sums()),
           ]);
         }
