@@ -1,12 +1,13 @@
 // Storage helpers below AggregateStore: batching (writes, and reads a part at a time, a peer's too), locks,
 // recent work, replacing sets, state tables' class, number sequences, start-up passes' checkpoints, the list
-// rows' backfill and reads, and record snapshots.
+// rows' backfill and reads, the states projections work from, and record snapshots.
 export { InsertBatcher } from './src/db/insert-batcher';
 export { inParts } from './src/parts';
 export { NumberSequence } from './src/store/number-sequence';
 export { GeneratedNumbers } from './src/store/generated-numbers';
 export { ListRowsBackfill } from './src/store/list-rows-backfill';
 export { RowLists, EARLIEST, trashedOf } from './src/store/row-lists';
+export { WrittenStates } from './src/store/written-states';
 export { PassCheckpoints } from './src/store/pass-checkpoints';
 export {
   RecordSnapshots,

@@ -64,6 +64,21 @@ describe('AggregateStore', () => {
     expect(doc).toMatchObject({ createdAt: expect.any(Date), updatedAt: expect.any(Date) });
   });
 
+  it('reads many by id (1,200 over several reads) for their organization only, keyed by the ids asked', async () => {
+    const store = newStore();
+    const ids = Array.from({ length: 1_200 }, (_, i) => `ctr_many_${i}`);
+    await model.collection.insertMany(
+      ids.map((id, i) => ({ _id: id as never, orgId: i === 7 ? 'org_b' : 'org_a', count: i, version: 1, tags: [] })),
+    );
+    const found = await store.readMany('org_a', [...ids, 'ctr_many_missing', ids[0]!]);
+    expect(found.size).toBe(1_199);
+    expect(found.get('ctr_many_7')).toBeUndefined();
+    expect(found.get('ctr_many_1199')).toMatchObject({ id: 'ctr_many_1199', count: 1199, version: 1 });
+    const keyed = new AggregateStore<Counter>(model, relay, { name: 'Keyed', documentId: (o, id) => `${o}:${id}` });
+    await keyed.create({ id: 'k1', orgId: 'org_a', count: 5, name: 'k', tags: [] });
+    expect([...(await keyed.readMany('org_a', ['k1', 'k2'])).keys()]).toEqual(['k1']);
+  });
+
   it("turns a taken id into the aggregate's own error", async () => {
     const store = newStore();
     await store.create({ id: 'ctr_dup', orgId: 'org_a', count: 0, name: 'x', tags: [] });

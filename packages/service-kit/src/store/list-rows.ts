@@ -1,10 +1,10 @@
 import type { EventEnvelope } from '@stockyard/contracts';
 import type { Collection } from 'mongoose';
 import { replaceAll } from '../db/replace-all';
-import { RecentMap } from '../recent-map';
 import type { Aggregate } from './decision';
 import type { Projection } from './projection';
 import { stateOf } from './read-page';
+import { WrittenStates } from './written-states';
 
 /** Written states kept for their rows: a row is written right after its aggregate's write, from the state it made. */
 const WRITTEN = 2_000;
@@ -39,7 +39,7 @@ const differs = <S extends object>(current: S, next: S) =>
  */
 export class ListRows<S extends Aggregate & { id: string }> implements Projection<S> {
   readonly event: string;
-  private readonly written = new RecentMap<string, S>(WRITTEN);
+  private readonly written = new WrittenStates<S>(WRITTEN);
   private readonly asState: (doc: Record<string, unknown>) => S;
 
   constructor(
@@ -60,7 +60,7 @@ export class ListRows<S extends Aggregate & { id: string }> implements Projectio
 
   /** The state a write made, for its row (the store calls it after each write). */
   wrote(state: S): void {
-    this.written.set(state.id, state);
+    this.written.wrote(state);
   }
 
   /** The rows of the aggregates updated, from their written states or else the stored ones, in bulk writes. */
@@ -73,8 +73,8 @@ export class ListRows<S extends Aggregate & { id: string }> implements Projectio
     }
     const states: S[] = [];
     for (const [id, { orgId, version }] of wanted) {
-      const state = this.written.get(id);
-      if (state?.orgId === orgId && state.version >= version) states.push(state);
+      const state = this.written.atLeast(orgId, id, version);
+      if (state) states.push(state);
     }
     const have = new Set(states.map((s) => s.id));
     const missing = [...wanted.keys()].filter((id) => !have.has(id));

@@ -144,9 +144,11 @@ export class ChannelCommands {
   }
 
   private async checkTargets(orgId: string, inputs: ListingInput[]): Promise<void> {
-    const ids = [...new Set(inputs.map((i) => i.productId))];
-    const found = await Promise.all(ids.map((id) => this.products.read(orgId, id)));
-    const products = new Map(found.filter((p) => p && !p.deletedAt).map((p) => [p!.id, p!]));
+    const found = await this.products.readMany(
+      orgId,
+      inputs.map((i) => i.productId),
+    );
+    const products = new Map([...found].filter(([, p]) => !p.deletedAt));
     const details: { field: string; code: string; message: string }[] = [];
     inputs.forEach((input, i) => {
       const product = products.get(input.productId);

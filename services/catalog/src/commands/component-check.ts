@@ -27,22 +27,16 @@ export class ComponentCheck {
   ) {}
 
   /** Products by id (unknown ones left out). */
-  async products(orgId: string, productIds: string[]): Promise<Map<string, ProductState>> {
-    const found = new Map<string, ProductState>();
-    for (const id of productIds) {
-      const product = await this.products_.read(orgId, id);
-      if (product) found.set(id, product);
-    }
-    return found;
+  products(orgId: string, productIds: string[]): Promise<Map<string, ProductState>> {
+    return this.products_.readMany(orgId, productIds);
   }
 
   /** The products owning these variants, by variant id (unknown ones left out). */
   async owners(orgId: string, variantIds: string[]): Promise<ComponentOwners> {
     const productIds = await this.refs.productsOf(orgId, variantIds);
+    const loaded = await this.products_.readMany(orgId, [...productIds.values()]);
     const owners: ComponentOwners = new Map();
-    const loaded = new Map<string, ProductState | undefined>();
     for (const [variantId, productId] of productIds) {
-      if (!loaded.has(productId)) loaded.set(productId, await this.products_.read(orgId, productId));
       const product = loaded.get(productId);
       if (product) owners.set(variantId, product);
     }

@@ -25,11 +25,10 @@ export class OfferLinks {
     const unique = [...new Set(variantIds)];
     if (unique.length === 0) return new Map();
     const refs = await this.refs.productsOf(orgId, unique);
-    const productIds = [...new Set(refs.values())];
-    const products = await Promise.all(productIds.map((id) => this.products.read(orgId, id)));
+    const products = await this.products.readMany(orgId, [...refs.values()]);
     const live = new Set<string>();
-    for (const p of products) {
-      if (p && !p.deletedAt) for (const v of liveVariants(p)) live.add(v.id);
+    for (const p of products.values()) {
+      if (!p.deletedAt) for (const v of liveVariants(p)) live.add(v.id);
     }
     const missing = unique.filter((id) => !refs.has(id) || !live.has(id));
     if (missing.length > 0) throw unknownVariants(missing);

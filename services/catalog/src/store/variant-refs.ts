@@ -19,6 +19,7 @@ export class VariantRefs {
   /** The product of each known variant of the organization. */
   async productsOf(orgId: string, variantIds: string[]): Promise<Map<string, string>> {
     const unique = [...new Set(variantIds)];
+    if (unique.length === 0) return new Map();
     const rows =
       unique.length === 1
         ? [await this.model.collection.findOne({ _id: unique[0] } as never)].filter((r) => r !== null)

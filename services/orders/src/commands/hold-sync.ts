@@ -30,15 +30,16 @@ export class HoldSync {
   ) {}
 
   /**
-   * The order's holds brought in step with it; then its fulfilment, if what it shows may move
+   * The order's holds brought in step with it (as `written`, the write that asked for this sync
+   * made it, else as stored); then its fulfilment, if what it shows may move
    * (something was deducted, a fulfil call was made) and does, computed from its lines and the
    * holds as this sync left them. A sync that changed neither (a status change, reserves) writes
    * nothing more; a move that changes fulfilment (a deduct) has its own refresh (HoldMoves). The
    * refresh runs after the sync: the relay may run it while holding the order's lock
    * (FulfilmentRefresh.later).
    */
-  async syncOrder(orgId: string, orderId: string): Promise<void> {
-    const order = await this.orders.find(orgId, orderId);
+  async syncOrder(orgId: string, orderId: string, written?: Order): Promise<void> {
+    const order = written ?? (await this.orders.find(orgId, orderId));
     if (!order) return;
     const holds = await this.holdsOf(order);
     if (!fulfilmentMayMove(order)) return;
@@ -56,8 +57,7 @@ export class HoldSync {
       return ran && held.map((h) => ran.get(h.id)?.hold ?? h);
     }
     if (!HOLDING.has(order.status) || order.deletedAt) return held;
-    const made = await this.createMissing(order, held);
-    const all = made ? await this.holds.ofOrder(orgId, orderId) : held;
+    const all = (await this.createMissing(order, held)) ?? (await this.holds.ofOrder(orgId, orderId));
     // What a reserve changes of fulfilment (a dropship hold's stock) its settle refreshes (HoldMoves).
     await this.settled(this.reserveAll(all));
     return all;
@@ -99,12 +99,14 @@ export class HoldSync {
 
   /**
    * A hold for each linked line that has none (a BUNDLE's is kit-level), in the channel's warehouse,
-   * inserted with its first reserve already planned (`<id>:1`, one write fewer); answers how many.
+   * inserted with its first reserve already planned (`<id>:1`, one write fewer). Answers the order's
+   * holds with the new ones as written, or undefined when they must be read (some ids were there
+   * already: a retried sync's).
    */
-  private async createMissing(order: Order, held: Hold[]): Promise<number> {
+  private async createMissing(order: Order, held: Hold[]): Promise<Hold[] | undefined> {
     const lines = new Set(held.map((h) => h.lineId));
     const wanting = order.lines.filter((l) => wantsHold(l) && !lines.has(l.id));
-    if (wanting.length === 0) return 0;
+    if (wanting.length === 0) return held;
     const warehouseId = await this.warehouseOf(order);
     const holds = wanting.map((line) => {
       const kitLevel = line.productType === 'BUNDLE';
@@ -116,8 +118,9 @@ export class HoldSync {
       return { ...hold, ...planned };
     });
     // One insert for them all, with one audit record; a retried sync's (same ids) are left as they are.
-    await this.store.createAll(holds);
-    return wanting.length;
+    const inserted = await this.store.createAll(holds);
+    const made = holds.map((h) => this.store.remembered(order.orgId, h.id));
+    return inserted.every(Boolean) && made.every((h): h is Hold => h !== undefined) ? [...held, ...made] : undefined;
   }
 
   /** The warehouse the order's channel ships from (null: none named, or the channel is gone). */

@@ -13,8 +13,11 @@ import { ChannelOrderTaken, channelOrderKey, holderOf } from '../store/channel-o
 import type { OrderStore } from '../store/order.repository';
 import { linkLines } from './line-linking';
 
-/** Rounds of create-or-apply before an upsert gives up (a create in flight on another replica, each a few ms). */
-const ATTEMPTS = 50;
+/**
+ * How long an upsert waits for the order whose claim beat it to be written before it gives up
+ * (503 contention): a create in flight takes a few ms, and more on a machine under load.
+ */
+const HOLDER_WAIT_MS = 5_000;
 
 interface Origin {
   /** Who the first history entry names (`channel`, `storefront`). */
@@ -81,7 +84,7 @@ export class OrderImports {
   async upsert(orgId: string, channel: InternalChannel, incoming: IncomingOrder, origin: Origin): Promise<Upserted> {
     const assemblyStock = await this.assemblyStock(orgId, incoming.lines);
     const key = channelOrderKey({ channelId: channel.id, channelOrderId: incoming.channelOrderId });
-    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    for (const deadline = Date.now() + HOLDER_WAIT_MS; Date.now() < deadline;) {
       const { state, events } = newOrder({
         id: newId('ord'),
         orgId,

@@ -39,6 +39,8 @@ const bucketSchema = new Schema(
 bucketSchema.index({ orgId: 1, channelId: 1 });
 
 const SEP = '|';
+/** Buckets this process remembers after its writes (an organization has a few dozen). */
+const BUCKETS_REMEMBERED = 10_000;
 const zero = (figures = { orders: 0, lines: 0, cents: 0 }) => ({ ...figures });
 
 /** A bucket's change by one update: its id, and what it adds. */
@@ -103,6 +105,8 @@ export class OrderStatsBuckets implements Projection<Order> {
     const model = connection.models.OrderStatsBucket ?? connection.model('OrderStatsBucket', bucketSchema);
     this.buckets = new AggregateStore<StatsBucket>(model, undefined, {
       name: 'Order stats',
+      // A bucket changes with every order of its channel and status: the next change skips its read.
+      remember: BUCKETS_REMEMBERED,
       documentId: (orgId, key) => `${orgId}${SEP}${key}`,
       initial: (orgId, key) => {
         const [channelId, status] = key.split(SEP) as [string, OrderStatus];
