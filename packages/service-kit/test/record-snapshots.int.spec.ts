@@ -111,6 +111,24 @@ describe('RecordSnapshots', () => {
     expect(await generation()).not.toBe(before);
   });
 
+  it('parses a snapshot once: its next reads read no shard, a newer snapshot is read afresh', async () => {
+    const s = snapshots();
+    await s.build(ORG);
+    const first = await s.values(ORG);
+    const shardRows = db().collection('count_snapshots_shards');
+    const kept = await shardRows.find({ orgId: ORG }).toArray();
+    await shardRows.deleteMany({ orgId: ORG });
+    await write('k7', 70);
+    const again = await s.values(ORG);
+    expect(again).toEqual((await straight()).values);
+    expect(again.get('k7')).toBe(70);
+    expect(first.get('k7')).toBe(8); // an earlier read's answer stays as it was
+    await shardRows.insertMany(kept);
+    await snapshots().build(ORG); // another replica's newer snapshot
+    await write('k8', 0);
+    expect(await s.values(ORG)).toEqual((await straight()).values);
+  });
+
   it('keeps the newest of two builds that race, and only its shards', async () => {
     const [a, b] = [snapshots(), snapshots()];
     await Promise.all([a.build(ORG), b.build(ORG), a.build(ORG)]);
