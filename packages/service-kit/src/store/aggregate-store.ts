@@ -191,7 +191,7 @@ export class AggregateStore<S extends Aggregate> {
     const docs = await inParts(
       [...idOf.keys()],
       READ_PART,
-      (_ids) => this.collection.find({ _id: { $in: _ids } } as never).toArray(),
+      (_ids) => this.collection.find({ _id: { $in: _ids } } as never, { projection: { outbox: 0 } }).toArray(),
       { together: true },
     );
     const found = new Map<string, S>();
