@@ -19,6 +19,8 @@ const mongoose = createRequire(path.join(REPO_ROOT, 'services/inventory/package.
 const CONNECTIONS = 50;
 const ADJUST_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const MOVEMENTS = 100_000;
+/** Which adjust phases run: `spread`, `keyed`, `hot`, comma-separated (all by default). */
+const ADJUSTS = new Set((process.env.BENCH_ADJUSTS ?? 'spread,keyed,hot').split(','));
 /** Timed reads per movement query; 0 skips seeding and reading. */
 const READS = Number(process.env.BENCH_READS ?? 30);
 /** The gateway's per-key default is 300/min; a benchmark must lift it, and says so. */
@@ -122,15 +124,17 @@ async function main() {
     });
     // The keyed row beside the first: what an Idempotency-Key costs (its record, the gateway reading
     // the body first so it can send it again, the key's ids).
-    for (const [label, pick, keyed] of [
-      [`${CONNECTIONS} variants, one per connection`, (w: number) => `var_spread_${w}`, false],
+    const phases = [
+      ['spread', `${CONNECTIONS} variants, one per connection`, (w: number) => `var_spread_${w}`, false],
       [
+        'keyed',
         `${CONNECTIONS} variants, one per connection, each with an Idempotency-Key`,
         (w: number) => `var_spread_${w}`,
         true,
       ],
-      ['one hot variant shared by all connections', () => 'var_hot', false],
-    ] as const) {
+      ['hot', 'one hot variant shared by all connections', () => 'var_hot', false],
+    ] as const;
+    for (const [, label, pick, keyed] of phases.filter(([phase]) => ADJUSTS.has(phase))) {
       const cpu = meter.start();
       const r = await closedLoop(CONNECTIONS, ADJUST_SECONDS, (w) => adjust(pick(w), keyed));
       const used = cpu.stop();

@@ -1,11 +1,9 @@
 import { Schema, type Model } from 'mongoose';
-import { infraEnv, isolatedNames } from '@stockyard/testkit';
-import { AggregateStore, AppError, newEvent, OutboxRelay, outboxFields, type Decision } from '../src';
+import { isolatedNames } from '@stockyard/testkit';
+import { AggregateStore, AppError, newEvent, outboxFields, type Decision } from '../src';
 import { conflict } from '../src/errors';
-import { Broker } from '../events';
-import { createLogger } from '../ops';
 import { useTestDatabase } from './support/database';
-import { openRabbit, type Rabbit } from './support/rabbit';
+import { useRelay } from './support/relay';
 
 interface Counter {
   id: string;
@@ -17,11 +15,7 @@ interface Counter {
 }
 
 const db = useTestDatabase();
-const logger = createLogger('aggregate-store-test', 'silent');
 const names = isolatedNames('kit-store');
-let broker: Broker;
-let rabbit: Rabbit;
-let relay: OutboxRelay;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test's own schema
 let model: Model<any>;
 
@@ -30,7 +24,7 @@ const schema = new Schema(
   { versionKey: false },
 );
 const newStore = (options: Partial<ConstructorParameters<typeof AggregateStore<Counter>>[2]> = {}) =>
-  new AggregateStore<Counter>(model, relay, {
+  new AggregateStore<Counter>(model, relayed().relay, {
     name: 'Counter',
     duplicate: () => conflict('That counter exists', 'counter_taken'),
     ...options,
@@ -39,19 +33,10 @@ const add =
   (n: number) =>
   (c: Counter): Decision<Counter, number> => ({ state: { ...c, count: c.count + n }, result: c.count + n });
 
-beforeAll(async () => {
+beforeAll(() => {
   model = db().model('StoreCounter', schema, 'store_counters');
-  broker = new Broker(infraEnv().amqpUrl, names.exchange, logger);
-  await broker.start();
-  rabbit = await openRabbit(infraEnv().amqpUrl, names.exchange);
-  relay = new OutboxRelay([model.collection], broker, logger, { intervalMs: 100 });
-  relay.start();
 });
-afterAll(async () => {
-  await relay.stop();
-  await broker.close();
-  await rabbit.close();
-});
+const relayed = useRelay(names.exchange, () => [model.collection]);
 
 describe('AggregateStore', () => {
   it('creates an aggregate and reads it back for its organization only', async () => {
@@ -74,7 +59,10 @@ describe('AggregateStore', () => {
     expect(found.size).toBe(1_199);
     expect(found.get('ctr_many_7')).toBeUndefined();
     expect(found.get('ctr_many_1199')).toMatchObject({ id: 'ctr_many_1199', count: 1199, version: 1 });
-    const keyed = new AggregateStore<Counter>(model, relay, { name: 'Keyed', documentId: (o, id) => `${o}:${id}` });
+    const keyed = new AggregateStore<Counter>(model, relayed().relay, {
+      name: 'Keyed',
+      documentId: (o, id) => `${o}:${id}`,
+    });
     await keyed.create({ id: 'k1', orgId: 'org_a', count: 5, name: 'k', tags: [] });
     expect([...(await keyed.readMany('org_a', ['k1', 'k2'])).keys()]).toEqual(['k1']);
   });
@@ -203,7 +191,7 @@ describe('AggregateStore', () => {
   });
 
   it('puts the events in the same write and the relay publishes them', async () => {
-    const received = await rabbit.tap(`${names.exchange}.tap`, 'counter.#');
+    const received = await relayed().rabbit.tap(`${names.exchange}.tap`, 'counter.#');
     const store = newStore();
     await store.create({ id: 'ctr_ev', orgId: 'org_a', count: 0, name: 'ev', tags: [] }, [
       newEvent('counter.created', { orgId: 'org_a', counterId: 'ctr_ev' }),

@@ -1,5 +1,5 @@
 import { Schema, type Model } from 'mongoose';
-import { eventually, infraEnv, isolatedNames, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
+import { eventually, isolatedNames, TEST_IDENTITY_SECRET } from '@stockyard/testkit';
 import type { AuditRecordedPayload, EventEnvelope } from '@stockyard/contracts';
 import { WEBHOOKS_API } from '@stockyard/contracts';
 import { asCaller, listen } from '@stockyard/testkit';
@@ -7,10 +7,9 @@ import { AggregateStore, AppError, bindRoute, newEvent, OutboxRelay, outboxField
 import { outboxOf } from '../src/events/outbox';
 import { createServiceApp } from '../internals';
 import { asSystem, inAuditScope } from '../src/audit/audit-scope';
-import { Broker } from '../events';
-import { createLogger } from '../ops';
 import { useTestDatabase } from './support/database';
-import { openRabbit, type Rabbit } from './support/rabbit';
+import { createLogger } from '../ops';
+import { useRelay } from './support/relay';
 import type { ConsumeMessage } from 'amqplib';
 
 interface Hook {
@@ -22,10 +21,7 @@ interface Hook {
 }
 
 const db = useTestDatabase();
-const logger = createLogger('audit-trail-test', 'silent');
 const names = isolatedNames('kit-audit');
-let broker: Broker;
-let rabbit: Rabbit;
 let relay: OutboxRelay;
 let store: AggregateStore<Hook>;
 let published: ConsumeMessage[];
@@ -55,20 +51,14 @@ const partner = {
   status: 200,
 };
 
-beforeAll(async () => {
+beforeAll(() => {
   model = db().model('AuditHook', schema, 'audit_hooks');
-  broker = new Broker(infraEnv().amqpUrl, names.exchange, logger);
-  await broker.start();
-  rabbit = await openRabbit(infraEnv().amqpUrl, names.exchange);
-  published = await rabbit.tap(`${names.exchange}.audit`, 'audit.recorded');
-  relay = new OutboxRelay([model.collection], broker, logger, { intervalMs: 100 });
-  store = new AggregateStore<Hook>(model, relay, { name: 'Webhook endpoint', audit: { secretFields: ['url'] } });
-  relay.start();
 });
-afterAll(async () => {
-  await relay.stop();
-  await broker.close();
-  await rabbit.close();
+const relayed = useRelay(names.exchange, () => [model.collection]);
+beforeAll(async () => {
+  published = await relayed().rabbit.tap(`${names.exchange}.audit`, 'audit.recorded');
+  relay = relayed().relay;
+  store = new AggregateStore<Hook>(model, relay, { name: 'Webhook endpoint', audit: { secretFields: ['url'] } });
 });
 
 describe("the audit trail of a store's writes", () => {
@@ -246,7 +236,7 @@ describe("the audit trail of a store's writes", () => {
 
   it('records a refused change with its status and code, and no refused read', async () => {
     const app = createServiceApp({
-      logger,
+      logger: createLogger('audit-trail-test', 'silent'),
       identitySecret: TEST_IDENTITY_SECRET,
       connection: db(),
       readiness: {},
@@ -289,5 +279,18 @@ describe("the audit trail of a store's writes", () => {
     } finally {
       await http.close();
     }
+  });
+
+  it('records each change of a group written together with its own caller’s actor', async () => {
+    await store.create({ id: 'hk_group', orgId: 'org_group', url: 'u', secret: 's' });
+    const other = { ...partner, actor: { ...partner.actor, keyId: 'key_2', name: 'Shop' } };
+    const changes = [partner, other, partner, other].map((scope, i) =>
+      inAuditScope(scope, () => store.change('org_group', 'hk_group', (h) => ({ state: { ...h, secret: `s${i}` } }))),
+    );
+    expect((await Promise.all(changes)).map((c) => c.state.version)).toEqual([2, 3, 4, 5]);
+    const ofGroup = () =>
+      records().filter((e) => e.orgId === 'org_group' && payloadOf(e).resources[0]!.action === 'changed');
+    await eventually(async () => (ofGroup().length === 4 ? true : undefined), 15_000);
+    expect(ofGroup().map((e) => payloadOf(e).actor?.keyId)).toEqual(['key_1', 'key_2', 'key_1', 'key_2']);
   });
 });

@@ -13,6 +13,7 @@ import { eventOf, type OutboxDoc } from '../events/outbox';
 import type { OutboxRelay } from '../events/outbox-relay';
 import { RecentMap } from '../recent-map';
 import { BatchChanges } from './batch-change';
+import { ChangeQueues, type Queued } from './change-queues';
 import {
   changedFields,
   contention,
@@ -87,6 +88,16 @@ interface AggregateStoreOptions<S extends Aggregate> {
 export type Decide<S, R> = (current: S) => Decision<S, R> | Promise<Decision<S, R>>;
 
 type Doc = Record<string, unknown> & { _id: string };
+
+/** A change to decide: its aggregate, its decide, and where its decide runs (its caller's context). */
+type Deciding<S> = Pick<Queued, 'orgId' | 'id' | 'inContext'> & { decide: Decide<S, unknown> };
+/** A change's outcome in a group: what it changed, or its own error. */
+type GroupOutcome<S> = { ok: true; changed: Changed<S, unknown> } | { ok: false; error: unknown };
+/** What a queued change's caller is answered: its outcome, and its projections' updates being applied. */
+type Settled<S> = { ok: true; changed: Changed<S, unknown>; applied?: Promise<void> } | { ok: false; error: unknown };
+const isWrite = <S>(o: GroupOutcome<S>) => o.ok && o.changed.changed;
+/** A change waiting in its document's queue. */
+type QueuedChange<S> = Queued & Deciding<S> & { settle(settled: Settled<S>): void };
 /**
  * One aggregate's store: every write of it goes through `create` or `change`. A change reads
  * the current state (or the one this process last wrote), lets a pure `decide` compute the
@@ -104,6 +115,8 @@ export class AggregateStore<S extends Aggregate> {
   readonly collection: Collection;
   private readonly known?: RecentMap<string, S>;
   private readonly batches: BatchChanges<S>;
+  /** Changes waiting for their document, written a group at a time. */
+  private readonly queues: ChangeQueues<QueuedChange<S>>;
   private readonly unique?: UniqueValues<S>;
   private readonly projections?: Projections<S>;
   private readonly audit?: AuditTrail<S>;
@@ -119,6 +132,9 @@ export class AggregateStore<S extends Aggregate> {
     this.collection = model.collection;
     if (options.remember) this.known = new RecentMap(options.remember);
     if (options.unique) this.unique = new UniqueValues(options.unique);
+    // A group's claims would be its last state's: a value an earlier change of it wanted, and
+    // another aggregate holds, would go unrefused. Unique values are written one change at a time.
+    this.queues = new ChangeQueues((_id, group) => this.changeGroup(_id, group), options.unique ? 1 : undefined);
     relay?.addSource(this.collection);
     if (options.projections?.length) this.projections = new Projections(options.projections, relay, options.name);
     if (options.audit !== false && relay) this.audit = new AuditTrail(options.name, options.audit);
@@ -353,49 +369,149 @@ export class AggregateStore<S extends Aggregate> {
    * itself: it runs under the document's lock, on the state it changes, so nothing it checked
    * can move before the write. A missing aggregate is a 404 unless `options.initial` says what
    * it starts as, in which case the first change inserts it.
+   *
+   * Changes of one document that wait for each other are written together (change-queues.ts):
+   * each decides, in its own caller's context, on the state the one before it left, as if each
+   * were written alone (its own version, its own events and audit record), and one guarded
+   * update writes them all. A hot document (one variant's stock under every connection) then
+   * costs a write per group, not per change.
    */
   async change<R = undefined>(orgId: string, id: string, decide: Decide<S, R>): Promise<Changed<S, R>> {
     const _id = this.documentId(orgId, id);
     if (this.audit) decide = this.audit.deciding(decide, id);
-    if (!this.projections) return this.locked(_id, () => this.changeLocked(orgId, id, _id, decide));
-    const changed = await this.locked(_id, () => this.changeLocked(orgId, id, _id, this.projections!.deciding(decide)));
-    if (changed.changed) await this.projections.applyNow(changed.events);
-    return changed;
+    if (this.projections) decide = this.projections.deciding(decide);
+    const settled = await new Promise<Settled<S>>((settle) =>
+      this.queues.add(_id, {
+        orgId,
+        id,
+        decide: decide,
+        inContext: ChangeQueues.context(),
+        settle,
+        fail: (error) => settle({ ok: false, error }),
+      }),
+    );
+    if (!settled.ok) throw settled.error;
+    await settled.applied;
+    return settled.changed as Changed<S, R>;
   }
 
+  /**
+   * Writes a group of one document's changes under its lock, then applies their projections'
+   * updates together. A write that fails for a group of several (a value another aggregate
+   * holds) is one change's error: each is then written alone, so it reaches its own caller.
+   */
+  private async changeGroup(_id: string, group: QueuedChange<S>[]): Promise<void> {
+    let outcomes: GroupOutcome<S>[] | undefined;
+    try {
+      outcomes = await this.locked(_id, () => this.changeGroupLocked(_id, group));
+    } catch (error) {
+      for (const entry of group) entry.settle({ ok: false, error });
+      return;
+    }
+    if (!outcomes) {
+      for (const entry of group) await this.changeGroup(_id, [entry]);
+      return;
+    }
+    const local = outcomes.flatMap((o) => (o.ok && o.changed.changed ? o.changed.events : []));
+    const applied = this.projections && local.length > 0 ? this.projections.applyNow(local) : undefined;
+    applied?.catch(() => undefined); // each changed caller awaits it and meets its error
+    group.forEach((entry, i) => {
+      const outcome = outcomes[i]!;
+      entry.settle(outcome.ok ? { ...outcome, applied } : outcome);
+    });
+  }
+
+  /** One change under the document's lock (a batched change's fallback): a group of one. */
   private async changeLocked<R>(orgId: string, id: string, _id: string, decide: Decide<S, R>): Promise<Changed<S, R>> {
+    const alone = { orgId, id, decide: decide as Decide<S, unknown>, inContext: <T>(work: () => T) => work() };
+    const [outcome] = (await this.changeGroupLocked(_id, [alone]))!;
+    if (!outcome!.ok) throw outcome!.error;
+    return outcome!.changed as Changed<S, R>;
+  }
+
+  /**
+   * Decides a group's changes one after another on the stored state (or the one this process
+   * remembers) and writes them in one update guarded by the version read; a lost race reads again
+   * and decides them all again, a bounded number of times. Answers an outcome per change, or
+   * undefined when the group must be written one by one: its aggregate is not stored yet (the
+   * first change inserts it), or its write failed.
+   */
+  private async changeGroupLocked(_id: string, group: readonly Deciding<S>[]): Promise<GroupOutcome<S>[] | undefined> {
+    const { orgId, id } = group[0]!;
     const attempts = this.options.maxAttempts ?? 100;
     for (let attempt = 0; attempt < attempts; attempt++) {
       const remembered = this.known?.get(_id);
       const fromMemory = remembered?.orgId === orgId;
       const found = fromMemory ? remembered : await this.byId(orgId, _id);
       if (!found && !this.options.initial) throw notFound(this.options.name);
+      if (!found && group.length > 1) return undefined;
       const current = found ?? this.options.initial!(orgId, id);
-      let decision: Decision<S, R>;
-      try {
-        decision = await decide(current);
-      } catch (err) {
-        if (!fromMemory || !(err instanceof AppError)) throw err;
+      const decided = await this.decideAll(current, group, fromMemory);
+      if (!decided) {
         this.known?.delete(_id); // refuse only what is stored: decide again on a fresh read
         continue;
       }
-      const next = decision.state ?? current;
-      const events = decision.events ?? [];
+      const { outcomes, next, events, steps, now } = decided;
+      if (steps === 0) return outcomes;
       const fields = changedFields(current, next);
-      const result = decision.result as R;
-      if (Object.keys(fields).length === 0 && events.length === 0)
-        return { state: current, result, changed: false, events };
-      const written = await this.claimed(orgId, id, found, next, () =>
-        found ? this.update(_id, current, fields, events) : this.insertNew(_id, next, events),
-      );
+      let written: S | undefined;
+      try {
+        written = await this.claimed(orgId, id, found, next, () =>
+          found ? this.update(_id, current, fields, events, steps, now) : this.insertNew(_id, next, events),
+        );
+      } catch (err) {
+        if (group.length > 1) return undefined;
+        throw err;
+      }
       if (written) {
         await this.wrote(_id, written, events);
-        return { state: written, result, changed: true, events };
+        // The last change that wrote answers the state as written (an insert's, with its instants).
+        let last = outcomes.length - 1;
+        while (!isWrite(outcomes[last]!)) last--;
+        const { changed } = outcomes[last] as Extract<GroupOutcome<S>, { ok: true }>;
+        outcomes[last] = { ok: true, changed: { ...changed, state: written } };
+        return outcomes;
       }
       this.known?.delete(_id); // another replica wrote it: read it afresh
       await sleep(Math.random() * Math.min(50, 2 * attempt));
     }
     throw contention(this.options.name);
+  }
+
+  /**
+   * Each change of a group decided, in its caller's context, on the state the one before it
+   * left, that state stepped as its own write would have (its version, its instant): an outcome
+   * per change (an error of its own decide is its outcome), the state they lead to, all their
+   * events in order, and how many wrote something. Undefined when a decision refused a state
+   * this process remembers: the group is decided again on a fresh read.
+   */
+  private async decideAll(current: S, group: readonly Deciding<S>[], fromMemory: boolean) {
+    const now = new Date();
+    const outcomes: GroupOutcome<S>[] = [];
+    const events: EventEnvelope[] = [];
+    let state = current;
+    let steps = 0;
+    for (const entry of group) {
+      let decision: Decision<S, unknown>;
+      try {
+        decision = await entry.inContext(() => entry.decide(state));
+      } catch (error) {
+        if (fromMemory && error instanceof AppError) return undefined;
+        outcomes.push({ ok: false, error });
+        continue;
+      }
+      const own = decision.events ?? [];
+      const fields = changedFields(state, decision.state ?? state);
+      if (Object.keys(fields).length === 0 && own.length === 0) {
+        outcomes.push({ ok: true, changed: { state, result: decision.result, changed: false, events: own } });
+        continue;
+      }
+      state = { ...state, ...fields, version: state.version + 1, updatedAt: now };
+      steps++;
+      events.push(...own);
+      outcomes.push({ ok: true, changed: { state, result: decision.result, changed: true, events: own } });
+    }
+    return { outcomes, next: state, events, steps, now };
   }
 
   /**
@@ -437,9 +553,16 @@ export class AggregateStore<S extends Aggregate> {
     return this.toState(doc);
   }
 
-  private async update(_id: string, current: S, fields: Record<string, unknown>, events: EventEnvelope[]) {
-    const now = new Date();
-    const version = current.version + 1;
+  /** A guarded update by `steps` versions (the changes of a group), or undefined when another writer won. */
+  private async update(
+    _id: string,
+    current: S,
+    fields: Record<string, unknown>,
+    events: EventEnvelope[],
+    steps = 1,
+    now = new Date(),
+  ) {
+    const version = current.version + steps;
     const update = { $set: { ...this.setOf(current, fields), version, updatedAt: now } };
     const guard = { _id, version: versionGuard(current.version) };
     try {
