@@ -70,9 +70,9 @@ export class HoldReads {
     return counts;
   }
 
-  /** The organization's holds among the ids (any status). */
-  byIds(orgId: string, ids: string[]): Promise<Hold[]> {
-    return this.many({ orgId, _id: { $in: ids } });
+  /** The organization's holds among the ids (any status), by id. */
+  async byIds(orgId: string, ids: readonly string[]): Promise<Hold[]> {
+    return [...(await this.store.readMany(orgId, ids)).values()].sort((a, b) => (a.id < b.id ? -1 : 1));
   }
 
   /** Open holds of the variants, oldest first, at most `limit`. */

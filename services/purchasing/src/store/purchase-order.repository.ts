@@ -87,9 +87,8 @@ export class PurchaseOrderReads {
   }
 
   /** The organization's orders among the ids (trashed too), in no particular order. */
-  async byIds(orgId: string, ids: string[]): Promise<PurchaseOrder[]> {
-    const docs = await this.model.find({ orgId, _id: { $in: ids } }, { outbox: 0 }).lean();
-    return docs.map((d) => stateOf<PurchaseOrder>(d));
+  async byIds(orgId: string, ids: readonly string[]): Promise<PurchaseOrder[]> {
+    return [...(await this.store.readMany(orgId, ids)).values()];
   }
 
   /**
@@ -109,7 +108,7 @@ export class PurchaseOrderReads {
   /** Every order holding any of these exact terms (on order, drafts: domain/on-order.ts), read by id. */
   async holdingAny(orgId: string, terms: readonly string[]): Promise<PurchaseOrder[]> {
     const { refs } = await this.terms.holding(orgId, terms);
-    return inParts(refs, BY_IDS, (part) => this.byIds(orgId, part), { together: true });
+    return this.byIds(orgId, refs);
   }
 
   /**
