@@ -135,4 +135,41 @@ describe('AggregateStore: changes of one document that wait for each other', () 
       await new Promise((r) => setTimeout(r, 50));
     expect((await model.collection.findOne({ _id: 'g5' as never }))?.outbox ?? []).toEqual([]);
   });
+
+  it('combines batched changes that wait for each other, each aggregate decided in the batches’ order', async () => {
+    const { store, writes } = countingStore();
+    for (const id of ['b1', 'b2', 'b3']) await store.create({ id, orgId: 'org_b', count: 0 });
+    const batches = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        caller.run(`batch_${i}`, () => store.changeMany('org_b', i % 2 ? ['b1', 'b2'] : ['b2', 'b3'], add(1))),
+      ),
+    );
+    const b2 = batches.map((outcomes) => outcomes.get('b2')!);
+    // b2 is in every batch: each saw the count the batch before left, in its own caller's context.
+    expect(b2.map((o) => o.ok && o.result.count)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    expect(b2.map((o) => o.ok && o.result.who)).toEqual(Array.from({ length: 10 }, (_, i) => `batch_${i}`));
+    expect(b2.map((o) => o.ok && o.state.version)).toEqual(Array.from({ length: 10 }, (_, i) => i + 2));
+    expect(await store.read('org_b', 'b1')).toMatchObject({ count: 5, version: 6 });
+    expect(await store.read('org_b', 'b2')).toMatchObject({ count: 10, version: 11 });
+    expect(await store.read('org_b', 'b3')).toMatchObject({ count: 5, version: 6 });
+    // Alone, the ten batches would have made 20 writes; the first went alone, the nine behind it together.
+    expect(writes.length).toBeLessThanOrEqual(3 + 5); // the creates, the first batch's two, one of each level
+  });
+
+  it('answers a combined batch its own refusal of an aggregate, the others’ changes going on', async () => {
+    const { store } = countingStore();
+    await store.create({ id: 'r1', orgId: 'org_r', count: 1 });
+    const batches = await Promise.all([
+      store.changeMany('org_r', ['r1'], add(1)), // 2
+      store.changeMany('org_r', ['r1'], add(-5)), // refused: 2 - 5 < 0
+      store.changeMany('org_r', ['r1', 'r_missing'], add(1)), // 3; r_missing not found
+    ]);
+    expect(batches.map((outcomes) => outcomes.get('r1'))).toEqual([
+      expect.objectContaining({ ok: true, result: expect.objectContaining({ count: 2 }) }),
+      { ok: false, error: expect.objectContaining({ status: 409, code: 'not_enough' }) },
+      expect.objectContaining({ ok: true, result: expect.objectContaining({ count: 3 }) }),
+    ]);
+    expect(batches[2].get('r_missing')).toEqual({ ok: false, error: expect.objectContaining({ status: 404 }) });
+    expect(await store.read('org_r', 'r1')).toMatchObject({ count: 3, version: 3 });
+  });
 });

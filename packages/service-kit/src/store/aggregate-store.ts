@@ -13,7 +13,7 @@ import { eventOf, type OutboxDoc } from '../events/outbox';
 import type { OutboxRelay } from '../events/outbox-relay';
 import { RecentMap } from '../recent-map';
 import { BatchChanges } from './batch-change';
-import { ChangeQueues, type Queued } from './change-queues';
+import { ChangeQueues, here, type Queued } from './change-queues';
 import {
   changedFields,
   contention,
@@ -385,7 +385,6 @@ export class AggregateStore<S extends Aggregate> {
         orgId,
         id,
         decide: decide,
-        inContext: ChangeQueues.context(),
         settle,
         fail: (error) => settle({ ok: false, error }),
       }),
@@ -423,7 +422,7 @@ export class AggregateStore<S extends Aggregate> {
 
   /** One change under the document's lock (a batched change's fallback): a group of one. */
   private async changeLocked<R>(orgId: string, id: string, _id: string, decide: Decide<S, R>): Promise<Changed<S, R>> {
-    const alone = { orgId, id, decide: decide as Decide<S, unknown>, inContext: <T>(work: () => T) => work() };
+    const alone = { orgId, id, decide: decide as Decide<S, unknown>, inContext: here };
     const [outcome] = (await this.changeGroupLocked(_id, [alone]))!;
     if (!outcome!.ok) throw outcome!.error;
     return outcome!.changed as Changed<S, R>;

@@ -14,6 +14,7 @@ import {
   type Decision,
   type Outcome,
 } from './decision';
+import { callerContext, here, type InContext } from './change-queues';
 import type { UniqueValues } from './unique-values';
 
 /** Documents a batched change reads in one round trip and decides on under one set of locks. */
@@ -24,14 +25,31 @@ const BATCH_SIZE = 500;
  */
 const BULK_WRITE_OPS = 50;
 
-/** A decision on one of a batch's aggregates, to be written. */
-interface BatchWrite<S, R> {
+/** A decision (or a combined batch's decisions) on one aggregate, to be written. */
+interface BatchWrite<S> {
   id: string;
   _id: string;
   current: S;
   next: S;
   events: EventEnvelope[];
-  result: R;
+  /** How many changes it writes (a combined batch's, one after another): the version moves by as many. */
+  steps: number;
+  /** Answers its changes, given the state as written. */
+  written(state: S): void;
+}
+
+/** A batch waiting for its organization's batch before it (it is combined with the others waiting). */
+interface Waiting<S> {
+  orgId: string;
+  ids: string[];
+  decide: (current: S) => Decision<S, unknown>;
+  /** Runs work in its caller's async context (its request, its key's ids): change-queues.ts. */
+  inContext: InContext;
+  outcomes: Map<string, Outcome<S, unknown>>;
+  /** What its decide threw that was not an AppError: the batch fails with it. */
+  failed?: unknown;
+  resolve(outcomes: Map<string, Outcome<S, unknown>>): void;
+  reject(err: unknown): void;
 }
 
 /** What a batched change needs of its store: its documents, locks, memory and writes' bookkeeping. */
@@ -59,6 +77,9 @@ interface StoreCore<S> {
 
 /** AggregateStore.changeMany: many aggregates of one organization changed in batches. */
 export class BatchChanges<S extends { orgId: string; version: number }> {
+  /** Batches waiting, by organization: the first drains them. */
+  private readonly waiting = new Map<string, Waiting<S>[]>();
+
   constructor(private readonly core: StoreCore<S>) {}
 
   /**
@@ -69,14 +90,63 @@ export class BatchChanges<S extends { orgId: string; version: number }> {
    * aggregate's outcome and leaves the others going; anything else is thrown. A missing one
    * that `options.initial` starts is inserted by `change`, one by one, as is one whose decision
    * wants a unique value it does not hold yet (its claim comes before its write).
+   *
+   * Batches of one organization that wait for each other are combined (a group commit, as a
+   * document's changes are: change-queues.ts): one read and one bulk write for all of them, each
+   * aggregate's decisions made one after another in the order the batches came, each in its own
+   * caller's context, with the version and events its own write would have had. Orders whose holds
+   * share variants then cost inventory one write of their levels, not one per order.
    */
-  async run<R = undefined>(
+  run<R = undefined>(
     orgId: string,
     ids: readonly string[],
     decide: (current: S) => Decision<S, R>,
   ): Promise<Map<string, Outcome<S, R>>> {
-    const outcomes = new Map<string, Outcome<S, R>>();
     const unique = [...new Set(ids)];
+    if (unique.length > BATCH_SIZE || this.core.unique) return this.runAlone(orgId, unique, decide);
+    return new Promise((resolve, reject) => {
+      const call: Waiting<S> = {
+        orgId,
+        ids: unique,
+        decide: decide,
+        inContext: here,
+        outcomes: new Map(),
+        resolve: resolve as Waiting<S>['resolve'],
+        reject,
+      };
+      const queue = this.waiting.get(orgId);
+      if (queue) queue.push({ ...call, inContext: callerContext() });
+      else {
+        this.waiting.set(orgId, [call]);
+        void this.drain(orgId);
+      }
+    });
+  }
+
+  /** Runs an organization's waiting batches, as many together as BATCH_SIZE aggregates allow. */
+  private async drain(orgId: string): Promise<void> {
+    const queue = this.waiting.get(orgId)!;
+    while (queue.length > 0) {
+      const ids = new Set(queue[0]!.ids);
+      let n = 1;
+      while (n < queue.length && new Set([...ids, ...queue[n]!.ids]).size <= BATCH_SIZE)
+        for (const id of queue[n++]!.ids) ids.add(id);
+      const calls = queue.splice(0, n);
+      await this.runCombined(orgId, calls, [...ids]).then(
+        () => calls.forEach((c) => (c.failed ? c.reject(c.failed) : c.resolve(c.outcomes))),
+        (err: unknown) => calls.forEach((c) => c.reject(err)),
+      );
+    }
+    this.waiting.delete(orgId);
+  }
+
+  /** A batch too large to combine, or of a store with unique values: its parts one after another. */
+  private async runAlone<R>(
+    orgId: string,
+    unique: string[],
+    decide: (current: S) => Decision<S, R>,
+  ): Promise<Map<string, Outcome<S, R>>> {
+    const outcomes = new Map<string, Outcome<S, R>>();
     for (let i = 0; i < unique.length; i += BATCH_SIZE) {
       const part = unique.slice(i, i + BATCH_SIZE);
       const oneByOne = await this.core.lockedMany(
@@ -86,6 +156,96 @@ export class BatchChanges<S extends { orgId: string; version: number }> {
       for (const id of oneByOne) outcomes.set(id, await this.outcomeOf(() => this.core.change(orgId, id, decide)));
     }
     return outcomes;
+  }
+
+  /**
+   * Batches combined under one set of locks; after it, in the batches' order, the changes that
+   * go one by one (an aggregate `initial` starts), each in its own caller's context.
+   */
+  private async runCombined(orgId: string, calls: Waiting<S>[], ids: string[]): Promise<void> {
+    const oneByOne = await this.core.lockedMany(
+      ids.map((id) => this.core.documentId(orgId, id)),
+      () => this.combinedLocked(orgId, calls, ids),
+    );
+    for (const [call, id] of oneByOne) {
+      const change = () => this.core.change(orgId, id, call.decide);
+      await call
+        .inContext(() => this.outcomeOf(change))
+        .then(
+          (outcome) => call.outcomes.set(id, outcome),
+          (err: unknown) => (call.failed = err),
+        );
+    }
+  }
+
+  /** Combined batches: each aggregate's decisions in the batches' order, one bulk write, lost ones again. */
+  private async combinedLocked(orgId: string, calls: Waiting<S>[], ids: string[]) {
+    const oneByOne: [Waiting<S>, string][] = [];
+    const callsOf = new Map(ids.map((id) => [id, [] as Waiting<S>[]]));
+    for (const call of calls) for (const id of call.ids) callsOf.get(id)!.push(call);
+    let pending = ids;
+    for (let attempt = 0; pending.length > 0 && attempt < (this.core.maxAttempts ?? 100); attempt++) {
+      const found = await this.readMany(orgId, pending);
+      const now = new Date();
+      const writes: BatchWrite<S>[] = [];
+      for (const id of pending) {
+        const current = found.get(id);
+        if (current) {
+          const write = this.decideInTurn(id, this.core.documentId(orgId, id), current, callsOf.get(id)!, now);
+          if (write) writes.push(write);
+        } else if (this.core.initial) for (const call of callsOf.get(id)!) oneByOne.push([call, id]);
+        else for (const call of callsOf.get(id)!) call.outcomes.set(id, { ok: false, error: notFound(this.core.name) });
+      }
+      const lost = await this.writeMany(writes, now);
+      pending = lost.map((w) => w.id);
+      if (pending.length > 0) await sleep(Math.random() * Math.min(50, 2 * attempt));
+    }
+    for (const id of pending)
+      for (const call of callsOf.get(id)!) call.outcomes.set(id, { ok: false, error: contention(this.core.name) });
+    return oneByOne;
+  }
+
+  /**
+   * One aggregate's decisions by the batches that name it, one after another, each on the state
+   * the one before it left (stepped as its own write would have: version, instant), each in its
+   * caller's context; an AppError is that batch's outcome, anything else fails that batch (a
+   * fault, not a refusal: what else it decided is written, as a batch of several parts does). The
+   * write of them all, or none when nothing moved.
+   */
+  private decideInTurn(id: string, _id: string, current: S, calls: Waiting<S>[], now: Date): BatchWrite<S> | undefined {
+    let state = current;
+    const events: EventEnvelope[] = [];
+    const made: { call: Waiting<S>; state: S; result: unknown; events: EventEnvelope[] }[] = [];
+    for (const call of calls) {
+      let decided: ReturnType<typeof decideOn<S, unknown>>;
+      try {
+        decided = call.inContext(() => decideOn(state, call.decide));
+      } catch (err) {
+        if (err instanceof AppError) call.outcomes.set(id, { ok: false, error: err });
+        else call.failed = err;
+        continue;
+      }
+      const fields = changedFields(state, decided.state);
+      if (Object.keys(fields).length === 0 && decided.events.length === 0) {
+        call.outcomes.set(id, { ok: true, ...decided, state, changed: false });
+        continue;
+      }
+      state = { ...state, ...fields, version: state.version + 1, updatedAt: now };
+      events.push(...decided.events);
+      made.push({ call, state, result: decided.result, events: decided.events });
+    }
+    if (made.length === 0) return undefined;
+    const written = (stored: S) =>
+      made.forEach((m, i) =>
+        m.call.outcomes.set(id, {
+          ok: true,
+          state: i === made.length - 1 ? stored : m.state,
+          result: m.result,
+          changed: true,
+          events: m.events,
+        }),
+      );
+    return { id, _id, current, next: state, events, steps: made.length, written };
   }
 
   private async outcomeOf<R>(change: () => Promise<Changed<S, R>>): Promise<Outcome<S, R>> {
@@ -108,7 +268,7 @@ export class BatchChanges<S extends { orgId: string; version: number }> {
     let pending = ids;
     for (let attempt = 0; pending.length > 0 && attempt < (this.core.maxAttempts ?? 100); attempt++) {
       const found = await this.readMany(orgId, pending);
-      const writes: BatchWrite<S, R>[] = [];
+      const writes: BatchWrite<S>[] = [];
       for (const id of pending) {
         const current = found.get(id);
         if (!current) {
@@ -121,9 +281,21 @@ export class BatchChanges<S extends { orgId: string; version: number }> {
         else if (Object.keys(changedFields(current, decided.state)).length === 0 && decided.events.length === 0)
           outcomes.set(id, { ...decided, state: current });
         else if (this.core.unique?.wantsNew(current, decided.state)) oneByOne.push(id);
-        else writes.push({ id, _id: this.core.documentId(orgId, id), current, next: decided.state, ...decided });
+        else {
+          const { result, events } = decided;
+          const written = (state: S) => outcomes.set(id, { ok: true, state, result, changed: true, events });
+          writes.push({
+            id,
+            _id: this.core.documentId(orgId, id),
+            current,
+            next: decided.state,
+            events,
+            steps: 1,
+            written,
+          });
+        }
       }
-      const lost = await this.writeMany(writes, outcomes);
+      const lost = await this.writeMany(writes);
       await this.releaseGivenUp(orgId, writes, new Set(lost));
       pending = lost.map((w) => w.id);
       if (pending.length > 0) await sleep(Math.random() * Math.min(50, 2 * attempt));
@@ -133,7 +305,7 @@ export class BatchChanges<S extends { orgId: string; version: number }> {
   }
 
   /** After a bulk write, the unique values its written decisions gave up, released in one delete. */
-  private async releaseGivenUp<R>(orgId: string, writes: BatchWrite<S, R>[], lost: Set<BatchWrite<S, R>>) {
+  private async releaseGivenUp(orgId: string, writes: BatchWrite<S>[], lost: Set<BatchWrite<S>>) {
     const unique = this.core.unique;
     if (!unique) return;
     const givenUp = new Map<string, string[]>();
@@ -168,14 +340,13 @@ export class BatchChanges<S extends { orgId: string; version: number }> {
    * fewer applied than were sent (another replica won some), the token tells which. Answers the
    * lost ones, to decide again.
    */
-  private async writeMany<R>(writes: BatchWrite<S, R>[], outcomes: Map<string, Outcome<S, R>>) {
+  private async writeMany(writes: BatchWrite<S>[], now = new Date()) {
     if (writes.length === 0) return [];
-    const now = new Date();
     const token = randomUUID();
     const prepared = writes.map((w) => {
       const fields = changedFields(w.current, w.next);
       const set = this.core.setOf(w.current, fields);
-      const update = { $set: { ...set, version: w.current.version + 1, updatedAt: now, batchWrite: token } };
+      const update = { $set: { ...set, version: w.current.version + w.steps, updatedAt: now, batchWrite: token } };
       const outbox = w.events.length ? this.core.prepareWrite(w._id, update, w.events) : undefined;
       const filter = { _id: w._id, version: versionGuard(w.current.version), ...outbox?.filter };
       return { w, fields, outbox, op: { updateOne: { filter, update: outbox?.update ?? update } } };
@@ -198,7 +369,7 @@ export class BatchChanges<S extends { orgId: string; version: number }> {
       for (const p of prepared) p.outbox?.settle(false);
       throw this.core.translate(err);
     }
-    const lost: BatchWrite<S, R>[] = [];
+    const lost: BatchWrite<S>[] = [];
     for (const { w, fields, outbox } of prepared) {
       const won = applied.has(w._id);
       outbox?.settle(won);
@@ -207,9 +378,9 @@ export class BatchChanges<S extends { orgId: string; version: number }> {
         lost.push(w);
         continue;
       }
-      const state = { ...w.current, ...fields, version: w.current.version + 1, updatedAt: now } as S;
+      const state = { ...w.current, ...fields, version: w.current.version + w.steps, updatedAt: now } as S;
       await this.core.wrote(w._id, state, w.events);
-      outcomes.set(w.id, { ok: true, state, result: w.result, changed: true, events: w.events });
+      w.written(state);
     }
     return lost;
   }

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { AsyncResource } from 'node:async_hooks';
 
 /** Changes of one document that one write may carry: a hot document's writes, a few dozen at a time. */
 const MAX_GROUP = 32;
@@ -8,8 +8,8 @@ export interface Queued {
   /** The document's organization and the aggregate's id: a group holds only changes of one. */
   orgId: string;
   id: string;
-  /** Runs work in the caller's async context (AsyncLocalStorage.snapshot of the call). */
-  inContext: <T>(work: () => T) => T;
+  /** Runs work in the caller's async context (set by the queue: see `callerContext`). */
+  inContext: InContext;
   /** Answers the change with an error `run` let out (it settles its group itself otherwise). */
   fail(error: unknown): void;
 }
@@ -29,19 +29,17 @@ export class ChangeQueues<E extends Queued> {
     private readonly maxGroup = MAX_GROUP,
   ) {}
 
-  /** The context a queued change keeps: its caller's. */
-  static context(): Queued['inContext'] {
-    return AsyncLocalStorage.snapshot();
-  }
-
-  /** Queues a change of the document; `run` settles it. */
-  add(_id: string, entry: E): void {
+  /**
+   * Queues a change of the document; `run` settles it. The first one of a queue runs in its own
+   * caller's turn (its group is itself alone); one that waits keeps its caller's context.
+   */
+  add(_id: string, entry: Omit<E, 'inContext'>): void {
     const queue = this.waiting.get(_id);
     if (queue) {
-      queue.push(entry);
+      queue.push({ ...entry, inContext: callerContext() } as E);
       return;
     }
-    this.waiting.set(_id, [entry]);
+    this.waiting.set(_id, [{ ...entry, inContext: here } as E]);
     void this.drain(_id);
   }
 
@@ -53,6 +51,21 @@ export class ChangeQueues<E extends Queued> {
     }
     this.waiting.delete(_id);
   }
+}
+
+/** Runs work in some caller's async context (its request, its key's ids, its audit actor). */
+export type InContext = <T>(work: () => T) => T;
+
+/** Work run where it is called from. */
+export const here: InContext = (work) => work();
+
+/**
+ * The caller's async context, kept for work another caller's turn will run (a change decided by
+ * the group another change drains). An AsyncResource made here carries the context's stores.
+ */
+export function callerContext(): InContext {
+  const resource = new AsyncResource('stockyard.queued-change');
+  return (work) => resource.runInAsyncScope(work);
 }
 
 /** How many of the queue's first changes are one organization's and one aggregate's, at most `max`. */
