@@ -82,6 +82,22 @@ describe('identity', () => {
     expect(res.body.error.code).toBe('unauthenticated');
   });
 
+  it('takes a header it verified before only while it is fresh: once a minute old, it is refused', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const header = signIdentity({ ...identity, orgId: 'org_aging' }, TEST_IDENTITY_SECRET, now - 58);
+    const whoami = () => call('/internal/v1/whoami', { headers: { [IDENTITY_HEADER]: header } });
+    expect((await whoami()).body).toEqual({ orgId: 'org_aging' });
+    expect((await whoami()).status).toBe(200); // the same header: remembered, not verified again
+    const later = jest.spyOn(Date, 'now').mockReturnValue((now + 5) * 1000);
+    try {
+      const res = await whoami();
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe('unauthenticated');
+    } finally {
+      later.mockRestore();
+    }
+  });
+
   it('guards /internal/v1 too, and passes the caller org to routes', async () => {
     expect((await call('/internal/v1/whoami')).status).toBe(401);
     const res = await call('/internal/v1/whoami', { headers: asCaller('org_b') });

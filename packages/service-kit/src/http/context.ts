@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { IDENTITY_HEADER, verifyIdentity, type Identity } from '@stockyard/contracts';
+import { IDENTITY_HEADER, IDENTITY_MAX_AGE_SECONDS, verifyIdentity, type Identity } from '@stockyard/contracts';
+import { RecentMap } from '../recent-map';
 import { AppError } from '../errors';
 
 declare global {
@@ -26,12 +27,30 @@ export function requestId(req: Request, res: Response, next: NextFunction): void
   next();
 }
 
+/**
+ * Headers verified lately, per process. The gateway signs a busy key's identity once a second
+ * (gateway's identity-signer.ts), so a service meets the same header over and over: it checks its
+ * HMAC and parses it once, and checks only its age on the next ones (a header is the same string
+ * or it is verified anew).
+ */
+const VERIFIED_HEADERS = 1_000;
+
 /** Refuses any request that did not come through the gateway with a valid signed identity. */
-export const requireIdentity = (secret: string) => (req: Request, _res: Response, next: NextFunction) => {
-  const identity = verifyIdentity(req.get(IDENTITY_HEADER), secret);
-  if (!identity) throw new AppError('unauthorized', 'Missing or invalid caller identity', 'unauthenticated');
-  req.identity = identity;
-  next();
+export const requireIdentity = (secret: string) => {
+  const verified = new RecentMap<string, Identity>(VERIFIED_HEADERS);
+  const identityOf = (header: string | undefined, now = Math.floor(Date.now() / 1000)) => {
+    const known = header === undefined ? undefined : verified.get(header);
+    if (known && Math.abs(now - known.iat) <= IDENTITY_MAX_AGE_SECONDS) return known;
+    const identity = verifyIdentity(header, secret, now);
+    if (identity) verified.set(header!, identity);
+    return identity;
+  };
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const identity = identityOf(req.get(IDENTITY_HEADER));
+    if (!identity) throw new AppError('unauthorized', 'Missing or invalid caller identity', 'unauthenticated');
+    req.identity = identity;
+    next();
+  };
 };
 
 /** The caller's organization; every query a route makes filters on it. */
