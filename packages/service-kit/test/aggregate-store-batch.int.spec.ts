@@ -1,11 +1,9 @@
 import { Schema, type Model } from 'mongoose';
-import { infraEnv, isolatedNames } from '@stockyard/testkit';
-import { AggregateStore, newEvent, OutboxRelay, outboxFields } from '../src';
+import { isolatedNames } from '@stockyard/testkit';
+import { AggregateStore, newEvent, outboxFields } from '../src';
 import { conflict } from '../src/errors';
-import { Broker } from '../events';
-import { createLogger } from '../ops';
 import { useTestDatabase } from './support/database';
-import { openRabbit, type Rabbit } from './support/rabbit';
+import { useRelay } from './support/relay';
 
 interface Counter {
   id: string;
@@ -15,11 +13,7 @@ interface Counter {
 }
 
 const db = useTestDatabase();
-const logger = createLogger('aggregate-store-batch-test', 'silent');
 const names = isolatedNames('kit-store-batch');
-let broker: Broker;
-let rabbit: Rabbit;
-let relay: OutboxRelay;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test's own schema
 let model: Model<any>;
 let store: AggregateStore<Counter>;
@@ -31,19 +25,12 @@ const schema = new Schema(
 const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}_${i}`);
 const add = (n: number) => (c: Counter) => ({ state: { ...c, count: c.count + n }, result: c.count + n });
 
-beforeAll(async () => {
+beforeAll(() => {
   model = db().model('BatchCounter', schema, 'batch_counters');
-  broker = new Broker(infraEnv().amqpUrl, names.exchange, logger);
-  await broker.start();
-  rabbit = await openRabbit(infraEnv().amqpUrl, names.exchange);
-  relay = new OutboxRelay([model.collection], broker, logger, { intervalMs: 100 });
-  relay.start();
-  store = new AggregateStore<Counter>(model, relay, { name: 'Counter', remember: 100 });
 });
-afterAll(async () => {
-  await relay.stop();
-  await broker.close();
-  await rabbit.close();
+const relayed = useRelay(names.exchange, () => [model.collection]);
+beforeAll(() => {
+  store = new AggregateStore<Counter>(model, relayed().relay, { name: 'Counter', remember: 100 });
 });
 
 const seed = (list: string[], orgId = 'org_a') =>
@@ -102,7 +89,7 @@ describe('AggregateStore.changeMany', () => {
   });
 
   it('puts each aggregate’s events in its write, and the relay publishes every one', async () => {
-    const received = await rabbit.tap(`${names.exchange}.tap`, 'counter.#');
+    const received = await relayed().rabbit.tap(`${names.exchange}.tap`, 'counter.#');
     const list = ids('ev', 50);
     await seed(list);
     await store.changeMany('org_a', list, (c) => ({

@@ -384,7 +384,7 @@ export class AggregateStore<S extends Aggregate> {
       this.queues.add(_id, {
         orgId,
         id,
-        decide: decide,
+        decide,
         settle,
         fail: (error) => settle({ ok: false, error }),
       }),
