@@ -20,6 +20,7 @@ export { replaceAll } from './src/db/replace-all';
 export { documentLocks, documentKey, KeyedMutex } from './src/db/document-lock';
 export { RecentMap } from './src/recent-map';
 export { RecentWork } from './src/recent-work';
+export type { TermPresence } from './src/store/term-presence';
 export type { Decide, Changed, StateCodec } from './src/store/aggregate-store';
 export { readList, type PageRead } from './src/store/read-page';
 export type { UniqueClaimsOptions } from './src/store/unique-claims';

@@ -38,6 +38,13 @@ export interface SearchHits {
   complete: boolean;
 }
 
+/** Terms found by their prefix (`SearchIndex.termsStartingWith`). */
+interface TermsFound {
+  terms: ReadonlySet<string>;
+  /** False when more rows held one than asked for: the terms not among these are unknown. */
+  complete: boolean;
+}
+
 /** Longest term kept; a longer search text is looked up by this much of it. */
 export const MAX_TERM_LENGTH = 64;
 
@@ -167,6 +174,21 @@ export class SearchIndex {
       .lean();
     const refs = [...new Set(rows.map((r) => r.ref))];
     return { refs: refs.slice(0, cap), complete: rows.length <= rowCap && refs.length <= cap };
+  }
+
+  /**
+   * The distinct terms starting with `prefix` among the organization's rows, from one range of the
+   * `(orgId, term, ref)` index; `complete` is false when more than `cap` rows matched (the terms
+   * answered are then some of them).
+   */
+  async termsStartingWith(orgId: string, prefix: string, cap: number): Promise<TermsFound> {
+    const from = prefix.slice(0, MAX_TERM_LENGTH);
+    const rows = await this.model
+      .find({ orgId, term: { $gte: from, $lt: after(from) } }, { term: 1 })
+      .sort({ term: 1 })
+      .limit(cap + 1)
+      .lean();
+    return { terms: new Set(rows.slice(0, cap).map((r) => r.term)), complete: rows.length <= cap };
   }
 
   /**

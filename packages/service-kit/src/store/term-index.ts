@@ -3,6 +3,7 @@ import type { Connection, Model } from 'mongoose';
 import type { Aggregate } from './decision';
 import type { Projection } from './projection';
 import { searchKey, SearchIndex, type SearchHits, type SearchTermRow, type TermPage } from './search-index';
+import { TermPresence } from './term-presence';
 
 export interface TermIndexOptions<S> {
   /** The rows' collection (`invoice_terms`). */
@@ -88,6 +89,14 @@ export class TermIndex<S extends Aggregate & { id?: string }> implements Project
   /** Records holding any of these exact terms, at most `cap` (every one when not given). */
   holding(orgId: string, terms: readonly string[], cap?: number): Promise<SearchHits> {
     return this.index.refsWithTerms(orgId, terms, cap);
+  }
+
+  /**
+   * Whether any record holds an exact term of a family (`#asm:`), for a check on every event of a
+   * queue: asks of a few milliseconds share one read of the family (term-presence.ts).
+   */
+  presenceOf(family: string): TermPresence {
+    return new TermPresence(this.index, family);
   }
 
   /** A page of the records holding one exact term, in ref order, with how many hold it. */

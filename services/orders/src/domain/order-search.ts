@@ -2,8 +2,10 @@ import { wordStarts } from '@stockyard/service-kit/search';
 import { assemblyVariantsOf } from './derived';
 import { isFinished, type Order } from './order';
 
+/** The family of the exact terms of ASSEMBLY variants open orders have lines of. */
+export const ASSEMBLY_TERMS = '#asm:';
 /** Exact term of an open order with an ASSEMBLY line of the variant (never met by a search: `#`). */
-export const assemblyTerm = (variantId: string) => `#asm:${variantId}`;
+export const assemblyTerm = (variantId: string) => `${ASSEMBLY_TERMS}${variantId}`;
 
 /** Exact term of a live order with a line a SKU names but no variant is linked to (reresolve-lines). */
 export const UNLINKED_TERM = '#unlinked';

@@ -7,7 +7,8 @@ import {
   type OutboxRelay,
   type UniqueClaims,
 } from '@stockyard/service-kit';
-import { RowLists } from '@stockyard/service-kit/store';
+import { RowLists, type TermPresence } from '@stockyard/service-kit/store';
+import { ASSEMBLY_TERMS, assemblyTerm } from '../domain/order-search';
 import type { Order } from '../domain/order';
 import { channelOrderKey } from './channel-order-claims';
 import type { HoldsTrigger } from './holds-trigger';
@@ -76,11 +77,16 @@ export type OrderLists = ReturnType<typeof orderLists>;
 
 /** The orders as states (by id, by ids), and the ids of some by their rows or terms. */
 export class OrderReads {
+  /** Whether an open order has an ASSEMBLY line of a variant: asked on every availability event. */
+  private readonly assemblies: TermPresence;
+
   constructor(
     private readonly model: OrderModel,
     private readonly rows: OrderRowModel,
     private readonly terms: OrderTerms,
-  ) {}
+  ) {
+    this.assemblies = terms.presenceOf(ASSEMBLY_TERMS);
+  }
 
   /** The organization's order (trashed too), or undefined. */
   async find(orgId: string, id: string): Promise<Order | undefined> {
@@ -118,6 +124,11 @@ export class OrderReads {
       .limit(limit)
       .lean();
     return rows.map((r) => r._id);
+  }
+
+  /** Whether an open order has an ASSEMBLY line of the variant (the asks of a few milliseconds share a read). */
+  assemblyHeld(orgId: string, variantId: string): Promise<boolean> {
+    return this.assemblies.holds(orgId, assemblyTerm(variantId));
   }
 
   /** Orders holding an exact term (an ASSEMBLY variant's, unlinked lines): their ids. */

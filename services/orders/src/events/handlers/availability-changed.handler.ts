@@ -11,8 +11,8 @@ import type { OrderReads, OrderStore } from '../../store/order.repository';
 /** Whether an open order has an ASSEMBLY line of the variant (most variants have none: nothing to dedupe then). */
 export const assemblyHeld =
   (reads: OrderReads) =>
-  async ({ payload }: TypedEvent<'inventory.availability_changed'>): Promise<boolean> =>
-    (await reads.holding(payload.orgId, assemblyTerm(payload.variantId))).length > 0;
+  ({ payload }: TypedEvent<'inventory.availability_changed'>): Promise<boolean> =>
+    reads.assemblyHeld(payload.orgId, payload.variantId);
 
 export const availabilityChangedHandler =
   (store: OrderStore, reads: OrderReads) => async (event: TypedEvent<'inventory.availability_changed'>) => {
