@@ -249,6 +249,25 @@ describe('OutboxRelay', () => {
       expect(await idsOnDoc('inserted-known')).toEqual([changed.id]);
     });
 
+    it('knows the empty outbox of a document inserted without events: no pull after its first write', async () => {
+      const relay = startFoldingRelay(60_000);
+      const [first, second] = [event(), event()];
+      await documentLocks.run(documentKey(Things.collection.collectionName, 'inserted-empty'), async () => {
+        const insert = relay.prepareInsert(Things.collection, 'inserted-empty', []);
+        expect(insert.fields).toEqual({ outbox: [] }); // nothing pending: the sweep has nothing to find
+        await Things.collection.insertOne({ _id: 'inserted-empty' as never, name: 'i', ...insert.fields });
+        insert.settle(true);
+      });
+      const relayWrites = jest.spyOn(Things.collection, 'updateOne');
+      await write(relay, 'inserted-empty', 'i1', [first]);
+      await published(first);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await idsOnDoc('inserted-empty')).toEqual([first.id]); // published, left for the next write
+      await write(relay, 'inserted-empty', 'i2', [second]);
+      expect(await idsOnDoc('inserted-empty')).toEqual([second.id]);
+      expect(relayWrites).toHaveBeenCalledTimes(2); // the writer's two updates only
+    });
+
     it('clears the published entries of a document nobody writes again after foldWaitMs', async () => {
       const relay = startFoldingRelay(300);
       await known(relay, 'idle');

@@ -87,8 +87,10 @@ export class KnownOutboxes {
   prepareInsert(
     key: string,
     events: EventEnvelope[],
-  ): { fields: ReturnType<typeof outboxOf>; settle(applied: boolean): void } {
-    const fields = outboxOf(events);
+  ): { fields: Record<string, unknown>; settle(applied: boolean): void } {
+    // A document inserted without events starts with an empty outbox, known: its first write's
+    // events are then marked as sent and taken off later, many documents at once, not pulled one by one.
+    const fields = events.length ? outboxOf(events) : { outbox: [] };
     return {
       fields,
       settle: (applied) => {

@@ -226,8 +226,8 @@ export class OutboxRelay {
   }
 
   /**
-   * For a writer inserting a document with events, holding its lock: the fields that carry
-   * them (as `outboxOf`). Once the insert applied, this process knows the outbox exactly, so
+   * For a writer inserting a document, holding its lock: the fields that carry its events (as
+   * `outboxOf`; none: an empty outbox). Once the insert applied, this process knows the outbox exactly, so
    * the relay leaves the entries it publishes for the document's next write to take off, as
    * after `prepareWrite`. The writer kicks the relay as usual.
    */

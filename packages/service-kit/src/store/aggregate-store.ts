@@ -288,7 +288,9 @@ export class AggregateStore<S extends Aggregate> {
       writes.map((w) => w._id),
       async () => {
         const outboxes = writes.map((w) =>
-          w.events.length ? this.relayFor(w.events).prepareInsert(this.collection, w._id, w.events) : undefined,
+          w.events.length || this.relay
+            ? this.relayFor(w.events).prepareInsert(this.collection, w._id, w.events)
+            : undefined,
         );
         const docs = writes.map((w, i) => ({ ...w.doc, ...outboxes[i]?.fields }));
         const fates = await insertEach(this.collection, docs).catch((err: unknown) => {
@@ -353,7 +355,8 @@ export class AggregateStore<S extends Aggregate> {
 
   /** Inserts with the events; a unique-index violation is translated unless `translate` is false. */
   private async insert(doc: Doc, events: EventEnvelope[], translate = true): Promise<void> {
-    const outbox = events.length ? this.relayFor(events).prepareInsert(this.collection, doc._id, events) : undefined;
+    const outbox =
+      events.length || this.relay ? this.relayFor(events).prepareInsert(this.collection, doc._id, events) : undefined;
     try {
       await this.collection.insertOne((outbox ? { ...doc, ...outbox.fields } : doc) as never);
     } catch (err) {
