@@ -1,3 +1,4 @@
+import { Agent, request } from 'undici';
 import type { z } from 'zod';
 import type { AuditActor } from './audit';
 import { IDENTITY_HEADER, signIdentity } from './identity';
@@ -73,35 +74,46 @@ export function getInternal<S extends z.ZodType>(
   return callInternal(options, orgId, path, schema, { method: 'GET' });
 }
 
+/**
+ * Keep-alive connections to the peers, for every call of the process. undici's `request`, not
+ * `fetch`: a call cost 460-700 µs of CPU through `fetch` (its Request and Response objects, a
+ * body cloned) and 110-200 µs this way, on a local server answering a 10-move body.
+ */
+const peers = new Agent();
+
 async function callInternal<S extends z.ZodType>(
   options: PeerOptions,
   orgId: string,
   path: string,
   schema: S,
-  init: { method: string; headers?: Record<string, string>; body?: string },
+  init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
 ): Promise<z.output<S>> {
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? 3000);
   const send = () =>
-    fetch(`${options.baseUrl}/internal/v1${path}`, {
+    request(`${options.baseUrl}/internal/v1${path}`, {
       ...init,
       headers: { ...init.headers, [IDENTITY_HEADER]: options.sign(orgId) },
-      signal: AbortSignal.timeout(options.timeoutMs ?? 3000),
+      signal: timeout,
+      dispatcher: peers,
     });
-  let res: Response;
+  let status: number;
+  let text: string;
   try {
-    res = await send().catch((err: Error) => {
+    const res = await send().catch((err: Error) => {
       // No answer and no timeout: the connection failed or was closed under the request (a
       // replica shutting down closes its idle keep-alive connections; one can close just as a
       // request goes out on it). Sent once more, on a new connection: every internal call may be
       // (reads, and writes keyed by an operation key that the peer applies once).
-      if (err.name === 'TimeoutError') throw err;
+      if (timeout.aborted) throw err;
       return send();
     });
+    status = res.statusCode;
+    text = await res.body.text();
   } catch (err) {
-    throw new PeerUnavailableError(options.peer, (err as Error).message);
+    throw new PeerUnavailableError(options.peer, timeout.aborted ? 'timed out' : (err as Error).message);
   }
-  const text = await res.text();
-  if (res.status >= 500) throw new PeerUnavailableError(options.peer, `answered ${res.status}`);
+  if (status >= 500) throw new PeerUnavailableError(options.peer, `answered ${status}`);
   const parsed = text ? (JSON.parse(text) as unknown) : undefined;
-  if (res.status >= 400) throw new PeerRefusedError(options.peer, res.status, parsed);
+  if (status >= 400) throw new PeerRefusedError(options.peer, status, parsed);
   return schema.parse(parsed);
 }
