@@ -102,8 +102,8 @@ export class FulfilCommands {
     return changed.state;
   }
 
+  /** A missing order is the store's 404 (`fulfillable`'s change), from the order it remembers when it can. */
   async fulfill(orgId: string, id: string, body: FulfillOrder): Promise<FulfillResult> {
-    if (!(await this.orders.find(orgId, id))) throw notFound('Order');
     const order = await this.fulfillable(orgId, id);
     const lines = body.lines ? new Set(body.lines) : undefined;
     const held = await this.holds.ofOrder(orgId, id);
