@@ -41,15 +41,19 @@ export class HoldSync {
   async syncOrder(orgId: string, orderId: string, written?: Order): Promise<void> {
     const order = written ?? (await this.orders.find(orgId, orderId));
     if (!order) return;
-    const holds = await this.holdsOf(order);
+    const holds = await this.holdsOf(order, written?.version === 1);
     if (!fulfilmentMayMove(order)) return;
     if (!holds || withFulfilment(order, holds, { now: new Date() }) !== order) this.fulfilment.later(orgId, [orderId]);
   }
 
-  /** The order's holds in step with it: answers them as the sync left them, or null when its cancels failed. */
-  private async holdsOf(order: Order): Promise<readonly Hold[] | null> {
+  /**
+   * The order's holds in step with it: answers them as the sync left them, or null when its cancels
+   * failed. An order its first write just made (`created`) has none to read: its holds' ids are its
+   * lines' (`createMissing`), and an insert that finds one there already (a retried sync's) reads them.
+   */
+  private async holdsOf(order: Order, created: boolean): Promise<readonly Hold[] | null> {
     const { orgId, id: orderId } = order;
-    const held = await this.holds.ofOrder(orgId, orderId);
+    const held = created ? [] : await this.holds.ofOrder(orgId, orderId);
     await this.noteStatus(order, held);
     if (order.status === 'CANCELLED') {
       const open = held.filter(isOpen).map((h) => h.id);
