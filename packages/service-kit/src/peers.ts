@@ -1,6 +1,7 @@
 import { PeerRefusedError, PeerUnavailableError, serviceSigner, type PeerOptions } from '@stockyard/contracts';
 import { currentActor } from './audit/audit-scope';
 import { AppError } from './errors';
+import { peerTransport } from './net/peer-transport';
 
 /** 503 for a route that needs a peer that is down, slow or failing; everything else keeps working. */
 export const dependencyUnavailable = (peer: string) =>
@@ -8,7 +9,7 @@ export const dependencyUnavailable = (peer: string) =>
     'Retry-After': '5',
   });
 
-/** What a service calls its peers with: its own signed identity, the peer's URL, the timeout. */
+/** What a service calls its peers with: its own signed identity, the peer's URL, the timeout, undici. */
 export const peerOptions = (
   self: string,
   config: { IDENTITY_SECRET: string; PEER_TIMEOUT_MS: number },
@@ -17,6 +18,7 @@ export const peerOptions = (
   baseUrl,
   sign: serviceSigner(self, config.IDENTITY_SECRET, currentActor),
   timeoutMs: config.PEER_TIMEOUT_MS,
+  send: peerTransport,
 });
 
 /** The peer's own error code and message of a refusal (its error envelope), if it sent one. */

@@ -1,5 +1,6 @@
 import { catalogClient, serviceSigner } from '@stockyard/contracts';
 import { AppError, callPeer } from '@stockyard/service-kit';
+import { peerTransport } from '@stockyard/service-kit/net';
 import { assertStorefrontChannel, isChannelId, unknownChannel } from '../domain/storefront-channel';
 
 interface StorefrontChannelOptions {
@@ -25,7 +26,7 @@ export function storefrontChannels({
   timeoutMs,
 }: StorefrontChannelOptions): StorefrontChannels {
   const sign = serviceSigner('gateway', identitySecret);
-  const replicas = catalogUrls.map((baseUrl) => catalogClient({ baseUrl, sign, timeoutMs }));
+  const replicas = catalogUrls.map((baseUrl) => catalogClient({ baseUrl, sign, timeoutMs, send: peerTransport }));
   let turn = 0;
   return async (orgId, channelId) => {
     if (!isChannelId(channelId)) throw unknownChannel(channelId);

@@ -1,7 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { getInternal, PeerUnavailableError } from '../src';
+import { getInternal, PeerUnavailableError, type PeerSend } from '@stockyard/contracts';
+import { peerTransport } from '../net';
+
+/** How the call goes out: contracts' default (`fetch`), or the kit's (undici), which services use. */
+let send: PeerSend | undefined;
 
 /** A peer on 127.0.0.1 whose n-th request (from 1) is answered by `answer(n, req, res)`. */
 async function peer(answer: (n: number, req: IncomingMessage, res: ServerResponse) => void) {
@@ -14,6 +18,7 @@ async function peer(answer: (n: number, req: IncomingMessage, res: ServerRespons
       baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
       sign: () => 'signed',
       timeoutMs: 500,
+      send,
     },
     requests: () => requests,
     close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
@@ -23,7 +28,14 @@ async function peer(answer: (n: number, req: IncomingMessage, res: ServerRespons
 const Answer = z.object({ ok: z.literal(true) });
 const ok = (res: ServerResponse) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
 
-describe('an internal call', () => {
+describe.each([
+  ['fetch', undefined],
+  ['the kit’s peerTransport', peerTransport],
+])('an internal call through %s', (_name, transport) => {
+  beforeAll(() => {
+    send = transport;
+  });
+
   it('is sent once more on a new connection when the first was closed under it without an answer', async () => {
     const p = await peer((n, req, res) => (n === 1 ? req.socket.destroy() : ok(res)));
     await expect(getInternal(p.options, 'org_a', '/stock', Answer)).resolves.toEqual({ ok: true });
