@@ -63,6 +63,15 @@ describe('TermPresence', () => {
     expect(reads).toEqual({ family: 3, term: 0 });
   });
 
+  it('finds a term longer than the index keeps by what it keeps of it', async () => {
+    const long = `#asm:${'v'.repeat(80)}`;
+    await index.replace('org_a', 'o1', 1, [long]);
+    const presence = new TermPresence(counted(), '#asm:');
+    expect(await presence.holds('org_a', long)).toBe(true);
+    expect(await presence.holds('org_a', `${long}x`)).toBe(true); // the same first 64 characters
+    expect(reads).toEqual({ family: 2, term: 0 });
+  });
+
   it('refuses a term of another family', () => {
     const presence = new TermPresence(counted(), '#asm:');
     expect(() => presence.holds('org_a', '#unlinked')).toThrow('#unlinked is not of the term family #asm:');

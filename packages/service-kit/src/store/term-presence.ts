@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { SearchIndex } from './search-index';
+import { MAX_TERM_LENGTH, type SearchIndex } from './search-index';
 
 /** How long asks wait for others to share their read: about the events a consumer holds at once. */
 const ASK_WINDOW_MS = 10;
@@ -29,7 +29,7 @@ export class TermPresence {
   /** Whether a record of the organization holds `term` (which starts with the family). */
   holds(orgId: string, term: string): Promise<boolean> {
     if (!term.startsWith(this.family)) throw new Error(`${term} is not of the term family ${this.family}`);
-    return this.asks.load([orgId, term]);
+    return this.asks.load([orgId, term.slice(0, MAX_TERM_LENGTH)]); // as the index keeps it
   }
 
   private async answer(asks: readonly Ask[]): Promise<boolean[]> {
