@@ -13,7 +13,7 @@ import { eventOf, type OutboxDoc } from '../events/outbox';
 import type { OutboxRelay } from '../events/outbox-relay';
 import { RecentMap } from '../recent-map';
 import { BatchChanges } from './batch-change';
-import { ChangeQueues, here, type Queued } from './change-queues';
+import { ChangeQueues, here, sameAggregate, type InContext, type Queued } from './change-queues';
 import {
   changedFields,
   contention,
@@ -90,7 +90,7 @@ export type Decide<S, R> = (current: S) => Decision<S, R> | Promise<Decision<S, 
 type Doc = Record<string, unknown> & { _id: string };
 
 /** A change to decide: its aggregate, its decide, and where its decide runs (its caller's context). */
-type Deciding<S> = Pick<Queued, 'orgId' | 'id' | 'inContext'> & { decide: Decide<S, unknown> };
+type Deciding<S> = { orgId: string; id: string; inContext: InContext; decide: Decide<S, unknown> };
 /** A change's outcome in a group: what it changed, or its own error. */
 type GroupOutcome<S> = { ok: true; changed: Changed<S, unknown> } | { ok: false; error: unknown };
 /** What a queued change's caller is answered: its outcome, and its projections' updates being applied. */
@@ -134,7 +134,10 @@ export class AggregateStore<S extends Aggregate> {
     if (options.unique) this.unique = new UniqueValues(options.unique);
     // A group's claims would be its last state's: a value an earlier change of it wanted, and
     // another aggregate holds, would go unrefused. Unique values are written one change at a time.
-    this.queues = new ChangeQueues((_id, group) => this.changeGroup(_id, group), options.unique ? 1 : undefined);
+    this.queues = new ChangeQueues<QueuedChange<S>>(
+      (_id, group) => this.changeGroup(_id, group),
+      sameAggregate(options.unique ? 1 : undefined),
+    );
     relay?.addSource(this.collection);
     if (options.projections?.length) this.projections = new Projections(options.projections, relay, options.name);
     if (options.audit !== false && relay) this.audit = new AuditTrail(options.name, options.audit);

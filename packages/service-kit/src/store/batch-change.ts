@@ -14,7 +14,7 @@ import {
   type Decision,
   type Outcome,
 } from './decision';
-import { callerContext, here, type InContext } from './change-queues';
+import { ChangeQueues, type Queued } from './change-queues';
 import type { UniqueValues } from './unique-values';
 
 /** Documents a batched change reads in one round trip and decides on under one set of locks. */
@@ -38,18 +38,26 @@ interface BatchWrite<S> {
   written(state: S): void;
 }
 
-/** A batch waiting for its organization's batch before it (it is combined with the others waiting). */
-interface Waiting<S> {
-  orgId: string;
+/**
+ * A batch waiting for its organization's batch before it (it is combined with the others waiting),
+ * in its caller's async context (change-queues.ts); `fail` rejects it.
+ */
+interface Waiting<S> extends Queued {
   ids: string[];
   decide: (current: S) => Decision<S, unknown>;
-  /** Runs work in its caller's async context (its request, its key's ids): change-queues.ts. */
-  inContext: InContext;
   outcomes: Map<string, Outcome<S, unknown>>;
   /** What its decide threw that was not an AppError: the batch fails with it. */
   failed?: unknown;
   resolve(outcomes: Map<string, Outcome<S, unknown>>): void;
-  reject(err: unknown): void;
+}
+
+/** How many of an organization's first waiting batches are combined: as many as BATCH_SIZE aggregates allow. */
+function combinable<S>(queue: readonly Waiting<S>[]): number {
+  const ids = new Set(queue[0]!.ids);
+  let n = 1;
+  while (n < queue.length && new Set([...ids, ...queue[n]!.ids]).size <= BATCH_SIZE)
+    for (const id of queue[n++]!.ids) ids.add(id);
+  return n;
 }
 
 /** What a batched change needs of its store: its documents, locks, memory and writes' bookkeeping. */
@@ -77,8 +85,8 @@ interface StoreCore<S> {
 
 /** AggregateStore.changeMany: many aggregates of one organization changed in batches. */
 export class BatchChanges<S extends { orgId: string; version: number }> {
-  /** Batches waiting, by organization: the first drains them. */
-  private readonly waiting = new Map<string, Waiting<S>[]>();
+  /** Batches waiting, by organization: the first drains them, combined. */
+  private readonly waiting = new ChangeQueues<Waiting<S>>((orgId, calls) => this.runWaiting(orgId, calls), combinable);
 
   constructor(private readonly core: StoreCore<S>) {}
 
@@ -104,40 +112,24 @@ export class BatchChanges<S extends { orgId: string; version: number }> {
   ): Promise<Map<string, Outcome<S, R>>> {
     const unique = [...new Set(ids)];
     if (unique.length > BATCH_SIZE || this.core.unique) return this.runAlone(orgId, unique, decide);
-    return new Promise((resolve, reject) => {
-      const call: Waiting<S> = {
-        orgId,
+    return new Promise((resolve, reject) =>
+      this.waiting.add(orgId, {
         ids: unique,
-        decide: decide,
-        inContext: here,
+        decide,
         outcomes: new Map(),
         resolve: resolve as Waiting<S>['resolve'],
-        reject,
-      };
-      const queue = this.waiting.get(orgId);
-      if (queue) queue.push({ ...call, inContext: callerContext() });
-      else {
-        this.waiting.set(orgId, [call]);
-        void this.drain(orgId);
-      }
-    });
+        fail: reject,
+      }),
+    );
   }
 
-  /** Runs an organization's waiting batches, as many together as BATCH_SIZE aggregates allow. */
-  private async drain(orgId: string): Promise<void> {
-    const queue = this.waiting.get(orgId)!;
-    while (queue.length > 0) {
-      const ids = new Set(queue[0]!.ids);
-      let n = 1;
-      while (n < queue.length && new Set([...ids, ...queue[n]!.ids]).size <= BATCH_SIZE)
-        for (const id of queue[n++]!.ids) ids.add(id);
-      const calls = queue.splice(0, n);
-      await this.runCombined(orgId, calls, [...ids]).then(
-        () => calls.forEach((c) => (c.failed ? c.reject(c.failed) : c.resolve(c.outcomes))),
-        (err: unknown) => calls.forEach((c) => c.reject(err)),
-      );
+  /** Combined batches of an organization, each answered (or failed by what its decide threw). */
+  private async runWaiting(orgId: string, calls: Waiting<S>[]): Promise<void> {
+    await this.runCombined(orgId, calls, [...new Set(calls.flatMap((c) => c.ids))]);
+    for (const c of calls) {
+      if (c.failed) c.fail(c.failed);
+      else c.resolve(c.outcomes);
     }
-    this.waiting.delete(orgId);
   }
 
   /** A batch too large to combine, or of a store with unique values: its parts one after another. */
