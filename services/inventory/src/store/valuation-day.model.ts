@@ -69,9 +69,10 @@ const valuationCloseSchema = new Schema(
 );
 
 /**
- * Sums at the end of each closed month (store/month-closings.ts): one row per part of its packed
- * rows (`rows`; a stock closing written before that: `positions`, a JSON string). Read by the last
- * day on or before one (`{ orgId, day }`).
+ * Sums at the end of each closed month, and of the last closed day (`latest`, one at a time),
+ * (store/month-closings.ts): one row per part of its packed rows (`rows`; a stock closing written
+ * before that: `positions`, a JSON string), each with how many parts its closing has (`parts`; none
+ * on rows written before it was kept). Read by the last day on or before one (`{ orgId, day }`).
  */
 const monthClosingSchema = new Schema(
   {
@@ -79,6 +80,8 @@ const monthClosingSchema = new Schema(
     orgId: { type: String, required: true },
     day: { type: String, required: true },
     part: { type: Number, required: true },
+    parts: { type: Number },
+    latest: { type: Boolean },
     rows: { type: Schema.Types.Mixed },
     positions: { type: String },
   },

@@ -109,12 +109,13 @@ export class ValuationDays {
     if (first === null || first > last) return state.through;
     let through = state.through;
     // The stock and the sales since the first day at the end of each run, from the first month end
-    // on: the closings of each month.
+    // on: the closings of each month, and of the last day (the latest) when it ends none.
     let sums: { stock: PositionSums; sold: SoldSums } | null = null;
     for (const run of monthsOf(first, last)) {
       const closed = await this.close(orgId, run);
       const end = run[run.length - 1]!;
-      if (endsMonth(end) && !sums) {
+      const closing = endsMonth(end) ? { latest: false } : end === last ? { latest: true } : null;
+      if (closing && !sums) {
         sums = { stock: new PositionSums(), sold: new SoldSums() };
         const before = previousDay(run[0]!);
         await Promise.all([
@@ -127,10 +128,10 @@ export class ValuationDays {
           sums.stock.addAll(day.positions);
           SoldSums.feedDays(day.sold, sums.sold.add);
         }
-        if (endsMonth(end)) {
+        if (closing) {
           await Promise.all([
-            this.closings.write(orgId, end, sums.stock.positionsByVariant()),
-            this.salesClosings.write(orgId, end, sums.sold.sums()),
+            this.closings.write(orgId, end, sums.stock.positionsByVariant(), closing),
+            this.salesClosings.write(orgId, end, sums.sold.sums(), closing),
           ]);
         }
       }
@@ -156,14 +157,18 @@ export class ValuationDays {
    * closing before it and the closed days' changes since (several positions of one variant and
    * warehouse, to add up).
    */
-  async stockThrough(orgId: string, day: string, sink: PositionSink, warehouseId?: string): Promise<void> {
-    const closing = await this.closings.lastBy(orgId, day);
-    const since = closing ? { $gt: closing, $lte: day } : { $lte: day };
-    const [, rows] = await Promise.all([
-      closing ? this.closings.feed(orgId, closing, sink, warehouseId) : null,
-      this.days.find({ orgId, day: since }, { _id: 0, positions: 1 }).lean<{ positions: StoredPositions }[]>(),
-    ]);
-    for (const row of rows) eachStoredPosition(row.positions, sink, warehouseId);
+  stockThrough(orgId: string, day: string, sink: PositionSink, warehouseId?: string): Promise<void> {
+    return fromClosing(async () => {
+      const closing = await this.closings.lastBy(orgId, day);
+      const since = closing ? { $gt: closing, $lte: day } : { $lte: day };
+      const [fed, rows] = await Promise.all([
+        closing ? this.closings.feed(orgId, closing, sink, warehouseId) : true,
+        this.days.find({ orgId, day: since }, { _id: 0, positions: 1 }).lean<{ positions: StoredPositions }[]>(),
+      ]);
+      if (!fed) return false;
+      for (const row of rows) eachStoredPosition(row.positions, sink, warehouseId);
+      return true;
+    });
   }
 
   /**
@@ -234,14 +239,18 @@ export class ValuationDays {
   }
 
   /** The sales from the first day to the end of a closed `day` into the sink: a month closing and the days after it. */
-  private async soldThrough(orgId: string, day: string, sink: SoldSink): Promise<void> {
-    const closing = await this.salesClosings.lastBy(orgId, day);
-    const since = closing ? { $gt: closing, $lte: day } : { $lte: day };
-    const [, rows] = await Promise.all([
-      closing ? this.salesClosings.feed(orgId, closing, sink) : null,
-      this.sales.find({ orgId, day: since }, { _id: 0, day: 1, sold: 1 }).lean<SoldRow[]>(),
-    ]);
-    for (const row of rows) SoldSums.feedDays(unpackSold(row.day, rowsOf(row.sold)), sink);
+  private soldThrough(orgId: string, day: string, sink: SoldSink): Promise<void> {
+    return fromClosing(async () => {
+      const closing = await this.salesClosings.lastBy(orgId, day);
+      const since = closing ? { $gt: closing, $lte: day } : { $lte: day };
+      const [fed, rows] = await Promise.all([
+        closing ? this.salesClosings.feed(orgId, closing, sink) : true,
+        this.sales.find({ orgId, day: since }, { _id: 0, day: 1, sold: 1 }).lean<SoldRow[]>(),
+      ]);
+      if (!fed) return false;
+      for (const row of rows) SoldSums.feedDays(unpackSold(row.day, rowsOf(row.sold)), sink);
+      return true;
+    });
   }
 
   /** The organization's close state, made on its first read. */
@@ -301,6 +310,19 @@ export class ValuationDays {
     ]);
     return days;
   }
+}
+
+/** How many times a read asks for the last closing again when the one it was named went meanwhile. */
+const CLOSING_READS = 3;
+
+/**
+ * A read from the last closing and the days after it, asked again when the closing it was named is
+ * not whole by the time it reads it (a latest closing replaced by the next day's close): nothing was
+ * fed then.
+ */
+async function fromClosing(read: () => Promise<boolean>): Promise<void> {
+  for (let attempt = 1; attempt <= CLOSING_READS; attempt++) if (await read()) return;
+  throw new Error(`the last valuation closing was replaced while it was read, ${CLOSING_READS} times in a row`);
 }
 
 /** What a closing costs a read, as the days it stands for. */
