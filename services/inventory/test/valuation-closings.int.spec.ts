@@ -57,7 +57,7 @@ describe('the stock at the end of each closed month', () => {
   });
   afterAll(() => inv.close());
 
-  it('keeps one per month end closed and one at the last closed day, and the stock as of any day is what the entries add up to', async () => {
+  it('keeps a closing per month end and at the last closed day; the stock as of a day sums its entries', async () => {
     expect(await valuation()).toEqual([11, 27]);
     const days = await closingDays();
     const through = (await dated.closes())!.through!;
