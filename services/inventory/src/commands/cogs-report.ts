@@ -1,6 +1,7 @@
 import type { CogsQuery, CogsReport, Page } from '@stockyard/contracts';
 import { periodOf } from '../domain/as-of';
-import { channelOf, cogsGroups, cogsRow, cogsTotals, dayOf, type SoldEntry } from '../domain/cogs-report';
+import { CogsFold } from '../domain/cogs-fold';
+import { channelOf, cogsGroups, cogsRow, cogsTotals, dayOf } from '../domain/cogs-report';
 import { pageInKeyOrder } from '../domain/key-order';
 import type { InventorySettingsReads } from '../store/inventory-settings.repository';
 import type { ValuationReads } from '../store/valuation-reads';
@@ -12,25 +13,26 @@ import type { VariantGroupings } from '../store/variant-groupings';
  */
 export class CogsReports {
   constructor(
-    private readonly valuations: Pick<ValuationReads, 'sold'>,
+    private readonly valuations: Pick<ValuationReads, 'sold' | 'soldPerVariant'>,
     private readonly groupings: Pick<VariantGroupings, 'values'>,
     private readonly settings: Pick<InventorySettingsReads, 'get'>,
   ) {}
 
   async report(orgId: string, query: CogsQuery, page: Page): Promise<CogsReport> {
     const { from, to } = periodOf(query, new Date());
-    const [entries, { currency }, keyOf] = await Promise.all([
-      this.valuations.sold(orgId, from, to, { channelId: query.channelId, perVariant: query.groupBy === 'product' }),
+    const { groupBy, channelId } = query;
+    const [sums, { currency }] = await Promise.all([
+      groupBy === 'product'
+        ? this.byProduct(orgId, from, to, channelId)
+        : this.valuations.sold(orgId, from, to, channelId).then((sold) => cogsGroups(sold, keyOf[groupBy])),
       this.settings.get(orgId),
-      this.keyOf(orgId, query.groupBy),
     ]);
-    const sums = cogsGroups(entries, keyOf);
     return {
       from: from.toISOString(),
       to: to.toISOString(),
       currency,
-      groupBy: query.groupBy,
-      channelId: query.channelId ?? null,
+      groupBy,
+      channelId: channelId ?? null,
       ...cogsTotals(sums),
       data: pageInKeyOrder(sums, page.offset, page.limit).map(cogsRow),
       total: sums.length,
@@ -38,17 +40,14 @@ export class CogsReports {
     };
   }
 
-  /** What an entry counts under; a product from the variants' groupings (null: a variant it has no product of). */
-  private async keyOf(orgId: string, groupBy: CogsQuery['groupBy']) {
-    if (groupBy === 'channel') return channelOf;
-    if (groupBy === 'day') return dayOf;
+  /** Per product, from the variants' groupings (null: a variant it has no product of), folded as read. */
+  private async byProduct(orgId: string, from: Date, to: Date, channelId?: string) {
     const known = await this.groupings.values(orgId);
-    // A variant's entries come together (a period's sums are per variant): its product is looked up once.
-    let last: { variantId: string; productId: string | null } | null = null;
-    return (entry: SoldEntry) => {
-      if (last?.variantId !== entry.variantId)
-        last = { variantId: entry.variantId, productId: known.get(entry.variantId)?.productId ?? null };
-      return last.productId;
-    };
+    const fold = new CogsFold((variantId) => known.get(variantId)?.productId ?? null, channelId);
+    await this.valuations.soldPerVariant(orgId, from, to, fold, channelId);
+    return fold.groups();
   }
 }
+
+/** What an entry counts under, per channel or per day. */
+const keyOf = { channel: channelOf, day: dayOf };

@@ -20,7 +20,7 @@ export interface SoldEntry {
 }
 
 /** One group's sums, exact: units of 1/10,000 sold (less returned), revenue and cost in cents. */
-interface CogsSum {
+export interface CogsSum {
   key: string | null;
   units: number;
   revenueCents: number;

@@ -1,4 +1,4 @@
-import { fromUnits, toUnits } from '@stockyard/contracts';
+import { toUnits } from '@stockyard/contracts';
 import type { SoldEntry } from './cogs-report';
 import { eachRow, packRows, type PackedRows } from './packed-rows';
 import { VALUATION_KINDS, type ValuationKind } from './valuation-entry';
@@ -30,8 +30,8 @@ export type SoldSink = (
 ) => void;
 
 /**
- * Sales added up per variant, channel and kind: what a month closing of the sales keeps since the
- * first day (cumulative), and what a period is as the difference of two such (store/valuation-days.ts).
+ * Sales added up per variant, channel and kind: what a closing of the sales keeps since the first day
+ * (cumulative; a period is the difference of two such, folded by cogs-fold.ts), and a day's rows.
  */
 export class SoldSums {
   /** Per variant, its few channel and kind sums (no key built per row: a closing adds 300,000). */
@@ -50,10 +50,6 @@ export class SoldSums {
     }
   };
 
-  /** The same sums taken away (what was sold by the day before a period, from what was by its end). */
-  readonly subtract: SoldSink = (variantId, channelId, kind, units, cogsCents, revenueCents, days) =>
-    this.add(variantId, channelId, kind, -units, -cogsCents, -revenueCents, -days);
-
   /** Closed days' rows (domain/valuation-day.ts), each one day, into the sink. */
   static feedDays(sold: readonly SoldEntry[], sink: SoldSink): void {
     for (const s of sold) {
@@ -64,30 +60,6 @@ export class SoldSums {
   /** Every sum with a day in it. */
   sums(): SoldSum[] {
     return [...this.byVariant.values()].flat().filter((s) => s.days > 0);
-  }
-
-  /**
-   * The sums as the report reads sold rows, each dated `at` (the period's first day: they span it), a
-   * variant's together; straight from the sums (a year's are 300,000: no list of them first).
-   */
-  entries(at: Date): SoldEntry[] {
-    const entries: SoldEntry[] = [];
-    for (const sums of this.byVariant.values()) {
-      for (const s of sums) {
-        if (s.days <= 0) continue;
-        entries.push({
-          variantId: s.variantId,
-          kind: s.kind,
-          at,
-          quantity: fromUnits(s.units),
-          cogsCents: s.cogsCents,
-          channelId: s.channelId || null,
-          revenueCents: s.revenueCents,
-          summed: true,
-        });
-      }
-    }
-    return entries;
   }
 }
 

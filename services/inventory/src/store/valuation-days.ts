@@ -2,7 +2,7 @@ import type { SoldEntry } from '../domain/cogs-report';
 import type { PositionSink } from '../domain/packed-positions';
 import type { StockPosition } from '../domain/stock-position';
 import { PositionSums } from '../domain/position-sums';
-import { SoldSums, type SoldSink, type SoldSum } from '../domain/sold-sums';
+import { eachSoldSum, SoldSums, type SoldSink, type SoldSum } from '../domain/sold-sums';
 import {
   closableThrough,
   dayAt,
@@ -171,34 +171,32 @@ export class ValuationDays {
     });
   }
 
-  /**
-   * The closed days' cost of goods sold from `first` to `last` (included), one channel's when named:
-   * per variant, or (`perVariant` false) per channel only. Per variant over a long period, what was
-   * sold by its end less what was by the day before it, each from a month closing of the sales and
-   * the days after it, when that reads fewer days than the period has.
-   */
-  async soldBetween(
-    orgId: string,
-    first: string,
-    last: string,
-    { channelId, perVariant }: { channelId?: string; perVariant: boolean },
-  ): Promise<SoldEntry[]> {
-    const sold = perVariant
-      ? ((await this.soldByClosings(orgId, first, last)) ?? (await this.soldDays(orgId, first, last, 'sold')))
-      : await this.soldDays(orgId, first, last, 'channels');
+  /** The closed days' cost of goods sold from `first` to `last` (included) per channel and kind (of one if named). */
+  async soldPerChannel(orgId: string, first: string, last: string, channelId?: string): Promise<SoldEntry[]> {
+    const sold = await this.channelDays(orgId, first, last);
     return channelId ? sold.filter((s) => s.channelId === channelId) : sold;
   }
 
   /**
-   * The days' rows from `first` to `last` (included): per variant, or per channel (a day closed
-   * before channel totals were kept apart: from its sales row).
+   * The closed days' cost of goods sold from `first` to `last` (included) per variant, channel and
+   * kind into the fold. Over a long period, what was sold by its end less what was by the day before
+   * it, each from a closing of the sales and the days after it, when that reads fewer days than the
+   * period has.
    */
-  private async soldDays(orgId: string, first: string, last: string, field: 'sold' | 'channels') {
+  async soldPerVariant(orgId: string, first: string, last: string, fold: SoldFold): Promise<void> {
+    if (await this.soldByClosings(orgId, first, last, fold)) return;
+    const rows = await this.sales
+      .find({ orgId, day: { $gte: first, $lte: last } }, { _id: 0, day: 1, sold: 1 })
+      .lean<SoldRow[]>();
+    for (const row of rows) feedSold(row, fold.add);
+  }
+
+  /**
+   * The days' channel totals from `first` to `last` (included); of a day closed before they were kept
+   * apart, from its sales row.
+   */
+  private async channelDays(orgId: string, first: string, last: string): Promise<SoldEntry[]> {
     const range = { orgId, day: { $gte: first, $lte: last } };
-    if (field === 'sold') {
-      const rows = await this.sales.find(range, { _id: 0, day: 1, sold: 1 }).lean<SoldRow[]>();
-      return rows.flatMap((row) => unpackSold(row.day, rowsOf(row.sold)));
-    }
     const rows = await this.channels
       .find(range, { _id: 0, day: 1, channels: 1 })
       .lean<{ day: string; channels: string }[]>();
@@ -220,22 +218,22 @@ export class ValuationDays {
 
   /**
    * The period's sales per variant as the difference of two cumulative sums, each a closing's and the
-   * days after it; null when reading the period's days is no more (a closing weighs as a month of days).
+   * days after it, into the fold; false, with nothing fed, when reading the period's days is no more
+   * (a closing weighs as a month of days).
    */
-  private async soldByClosings(orgId: string, first: string, last: string): Promise<SoldEntry[] | null> {
+  private async soldByClosings(orgId: string, first: string, last: string, fold: SoldFold): Promise<boolean> {
     const before = previousDay(first);
     const [end, start, firstDay] = await Promise.all([
       this.salesClosings.lastBy(orgId, last),
       this.salesClosings.lastBy(orgId, before),
       this.sales.findOne({ orgId }, { _id: 0, day: 1 }).sort({ day: 1 }).lean(),
     ]);
-    if (end === null || firstDay === null) return null;
+    if (end === null || firstDay === null) return false;
     const fromStart = start ?? previousDay(firstDay.day);
     const days = daysBetween(fromStart, before) + daysBetween(end, last) + MONTH_DAYS * (start ? 2 : 1);
-    if (start === end || days >= daysBetween(before, last)) return null;
-    const sums = new SoldSums();
-    await Promise.all([this.soldThrough(orgId, last, sums.add), this.soldThrough(orgId, before, sums.subtract)]);
-    return sums.entries(dayStart(first));
+    if (start === end || days >= daysBetween(before, last)) return false;
+    await Promise.all([this.soldThrough(orgId, last, fold.add), this.soldThrough(orgId, before, fold.subtract)]);
+    return true;
   }
 
   /** The sales from the first day to the end of a closed `day` into the sink: a month closing and the days after it. */
@@ -248,7 +246,7 @@ export class ValuationDays {
         this.sales.find({ orgId, day: since }, { _id: 0, day: 1, sold: 1 }).lean<SoldRow[]>(),
       ]);
       if (!fed) return false;
-      for (const row of rows) SoldSums.feedDays(unpackSold(row.day, rowsOf(row.sold)), sink);
+      for (const row of rows) feedSold(row, sink);
       return true;
     });
   }
@@ -310,6 +308,16 @@ export class ValuationDays {
     ]);
     return days;
   }
+}
+
+/** Where a read of sales per variant goes: what it adds, and what it takes away (the sales before a period). */
+export type SoldFold = { add: SoldSink; subtract: SoldSink };
+
+/** A closed day's sales per variant into the sink, each a row of one day; packed, or JSON (days closed before). */
+function feedSold(row: SoldRow, sink: SoldSink): void {
+  const sold = rowsOf(row.sold);
+  if (typeof sold === 'string') SoldSums.feedDays(unpackSold(row.day, sold), sink);
+  else eachSoldSum(sold, sink);
 }
 
 /** How many times a read asks for the last closing again when the one it was named went meanwhile. */

@@ -1,4 +1,5 @@
 import { toUnits } from '@stockyard/contracts';
+import type { CogsFold } from '../domain/cogs-fold';
 import { COGS_KINDS, type SoldEntry } from '../domain/cogs-report';
 import type { PositionSink } from '../domain/packed-positions';
 import { PositionSums } from '../domain/position-sums';
@@ -30,12 +31,6 @@ const SOLD = {
   channelId: 1,
   revenueCents: 1,
 } as const;
-
-/** One channel's sales when named; per variant, or (a report by channel or day) per channel only. */
-interface SoldQuery {
-  channelId?: string;
-  perVariant: boolean;
-}
 
 /** A range of entry dates: from (included) to (included, or before when `$lt`). */
 type AtRange = { $gte?: Date; $gt?: Date; $lte?: Date; $lt?: Date };
@@ -83,24 +78,45 @@ export class ValuationReads {
   }
 
   /**
-   * What charged cost of goods sold from `from` to `to` (both included); of one channel's sales: the
-   * closed days wholly inside the period from their sums, the entries of its ends.
+   * What charged cost of goods sold from `from` to `to` (both included), per channel and kind; one
+   * channel's when named: the closed days wholly inside the period from their channel totals, the
+   * entries of its ends.
    */
-  async sold(orgId: string, from: Date, to: Date, { channelId, perVariant }: SoldQuery): Promise<SoldEntry[]> {
-    const first = firstDayFrom(from);
-    const last = await this.closedBy(orgId, lastDayEndedBy(to));
-    const closed = last !== null && first <= last;
-    const ranges: AtRange[] = closed
-      ? [
-          ...(from < dayStart(first) ? [{ $gte: from, $lt: dayStart(first) }] : []),
-          ...(dayStart(nextDay(last)) <= to ? [{ $gte: dayStart(nextDay(last)), $lte: to }] : []),
-        ]
-      : [{ $gte: from, $lte: to }];
-    const reads = ranges.flatMap((at) =>
+  async sold(orgId: string, from: Date, to: Date, channelId?: string): Promise<SoldEntry[]> {
+    const { closed, ends } = await this.period(orgId, from, to);
+    const reads = ends.flatMap((at) =>
       soldFilters(orgId, at, channelId).map((f) => this.entries.find(f, SOLD).lean<SoldEntry[]>()),
     );
-    const days = closed ? [this.days.soldBetween(orgId, first, last, { channelId, perVariant })] : [];
+    const days = closed ? [this.days.soldPerChannel(orgId, closed.first, closed.last, channelId)] : [];
     return (await Promise.all([...days, ...reads])).flat();
+  }
+
+  /**
+   * The same per variant into the fold (a report by product): the closed days' sums and the entries
+   * of the period's ends, one channel's when named, with no list of them (a month's are 300,000).
+   */
+  async soldPerVariant(orgId: string, from: Date, to: Date, fold: CogsFold, channelId?: string): Promise<void> {
+    const { closed, ends } = await this.period(orgId, from, to);
+    const reads = ends.flatMap((at) =>
+      soldFilters(orgId, at, channelId).map((f) => this.entries.find(f, SOLD).lean<SoldEntry[]>()),
+    );
+    const [, ...entries] = await Promise.all([
+      closed ? this.days.soldPerVariant(orgId, closed.first, closed.last, fold) : null,
+      ...reads,
+    ]);
+    for (const entry of entries.flat()) fold.entry(entry);
+  }
+
+  /** A period as the closed days wholly inside it (none when no day is) and the ranges of entries at its ends. */
+  private async period(orgId: string, from: Date, to: Date) {
+    const first = firstDayFrom(from);
+    const last = await this.closedBy(orgId, lastDayEndedBy(to));
+    if (last === null || first > last) return { closed: null, ends: [{ $gte: from, $lte: to }] };
+    const ends: AtRange[] = [
+      ...(from < dayStart(first) ? [{ $gte: from, $lt: dayStart(first) }] : []),
+      ...(dayStart(nextDay(last)) <= to ? [{ $gte: dayStart(nextDay(last)), $lte: to }] : []),
+    ];
+    return { closed: { first, last }, ends };
   }
 
   /** The last closed day no later than `day`; null when none is. */
