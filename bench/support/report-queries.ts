@@ -15,6 +15,11 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const endOf = (day: string) => new Date(`${day}T23:59:59.999Z`);
 const startOf = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const count = (n: number) => n.toLocaleString('en');
+/** The day before the last of the month `ms` falls in: the most days after a month closing an `asOf` adds. */
+const monthEndEve = (ms: number) => {
+  const at = new Date(ms);
+  return dayOf(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 0) - DAY_MS);
+};
 
 interface ReportPlaces {
   orgId: string;
@@ -36,6 +41,7 @@ export function reportQueries({ orgId, warehouses, variantId, inventory, purchas
     };
   const upTo = (at: Date, more: Record<string, unknown> = {}) => summed({ orgId, ...more, at: { $lte: at } });
   const [ago180, ago90, ago365] = [180, 90, 365].map((days) => dayOf(now - days * DAY_MS)) as [string, string, string];
+  const lateInMonth = monthEndEve(now - 150 * DAY_MS);
   const warehouseId = warehouses[0]!;
   const cogs30 = summed(...soldFilters(orgId, { $gte: new Date(now - 30 * DAY_MS), $lte: new Date(now) }));
   const cogs365 = summed(...soldFilters(orgId, { $gte: startOf(ago365), $lte: new Date(now) }));
@@ -59,6 +65,7 @@ export function reportQueries({ orgId, warehouses, variantId, inventory, purchas
     { path: '/reports/stock-valuation?groupBy=category', matched: upTo(new Date(now)) },
     { path: '/reports/stock-valuation?groupBy=warehouse', matched: upTo(new Date(now)) },
     { path: `/reports/stock-valuation?asOf=${ago180}`, matched: upTo(endOf(ago180)) },
+    { path: `/reports/stock-valuation?asOf=${lateInMonth}`, matched: upTo(endOf(lateInMonth)) },
     { path: `/reports/stock-valuation?warehouseId=${warehouseId}`, matched: upTo(new Date(now), { warehouseId }) },
     { path: '/reports/cogs?groupBy=channel', matched: cogs30 },
     { path: '/reports/cogs?groupBy=product', matched: cogs30 },
