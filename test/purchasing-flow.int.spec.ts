@@ -66,21 +66,45 @@ describe('purchasing flow: from a reorder requirement to stock, through the gate
     await receiver?.close();
   });
 
+  /**
+   * A supplier ('<name> Supply', EUR) preferred for a new product's variant at `cost`, and a new
+   * warehouse ('<name>') holding `onHand` of it with the given reorder point and max.
+   */
+  async function belowItsMin(item: {
+    name: string;
+    sku: string;
+    cost: number;
+    onHand: number;
+    min: number;
+    max: number;
+  }) {
+    const source = await client.call('createSource', { body: { name: `${item.name} Supply`, currency: 'EUR' } });
+    const product = await client.call('createProduct', { body: { name: `${item.name} item`, cost: item.cost + 1 } });
+    const variantId = product.variants[0]!.id;
+    await client.call('upsertSourceSkus', {
+      params: { id: source.id },
+      body: { skus: [{ sku: item.sku, variantId, cost: item.cost, preferred: true }] },
+    });
+    const warehouseId = (await client.call('createWarehouse', { body: { name: item.name } })).id;
+    await client.call('adjustStock', { body: { variantId, warehouseId, quantity: item.onHand, reason: 'count' } });
+    await client.call('updateStockItem', {
+      params: { variantId, warehouseId },
+      body: { minQuantity: item.min, maxQuantity: item.max },
+    });
+    return { source, variantId, warehouseId };
+  }
+
   it('orders what fell below its reorder point, receives it once per receipt, delivers each event once', async () => {
     const endpoint = await client.call('createEndpoint', {
       body: { url: receiver.url, events: ['purchase_order.created', 'purchase_order.status_changed'] },
     });
-    const source = await client.call('createSource', { body: { name: 'Flow Supply', currency: 'EUR' } });
-    const variantId = (await client.call('createProduct', { body: { name: 'Pallet', cost: 9 } })).variants[0]!.id;
-    await client.call('upsertSourceSkus', {
-      params: { id: source.id },
-      body: { skus: [{ sku: 'FS-PALLET', variantId, cost: 8, preferred: true }] },
-    });
-    const warehouseId = (await client.call('createWarehouse', { body: { name: 'Flow' } })).id;
-    await client.call('adjustStock', { body: { variantId, warehouseId, quantity: 2, reason: 'count' } });
-    await client.call('updateStockItem', {
-      params: { variantId, warehouseId },
-      body: { minQuantity: 5, maxQuantity: 12 },
+    const { source, variantId, warehouseId } = await belowItsMin({
+      name: 'Flow',
+      sku: 'FS-PALLET',
+      cost: 8,
+      onHand: 2,
+      min: 5,
+      max: 12,
     });
 
     const requirements = await client.call('bulkFromRequirements', { body: { warehouseId } });
@@ -230,5 +254,36 @@ describe('purchasing flow: from a reorder requirement to stock, through the gate
     const gone = client.call('recordAttachment', { params: { id: po.id }, body: record });
     await expect(gone).rejects.toBeInstanceOf(ApiError);
     await expect(gone).rejects.toMatchObject({ status: 422, code: 'upload_not_found' });
+  }, 60_000);
+
+  it('orders what the reorder suggestions suggest, their rows sent as lines; it is on order next', async () => {
+    const { source, variantId, warehouseId } = await belowItsMin({
+      name: 'Suggested',
+      sku: 'SS-SPOOL',
+      cost: 1.75,
+      onHand: 1,
+      min: 4,
+      max: 12,
+    });
+    const suggested = async () =>
+      (await client.call('getReorderSuggestions', { query: { warehouseId } })).data.find(
+        (r) => r.variantId === variantId,
+      );
+    // Up to the max: 12 − 1 available.
+    expect(await suggested()).toMatchObject({ rule: 'min_max', incoming: 0, suggestedQuantity: 11 });
+
+    const rows = (await client.call('getReorderSuggestions', { query: { warehouseId } })).data;
+    const lines = rows
+      .filter((r) => r.suggestedQuantity > 0)
+      .map((r) => ({ variantId: r.variantId, warehouseId: r.warehouseId, quantity: r.suggestedQuantity }));
+    const ordered = await client.call('bulkFromRequirements', { body: { lines } });
+    expect(ordered.created).toEqual([
+      expect.objectContaining({
+        channelId: source.id,
+        warehouseId,
+        lines: [expect.objectContaining({ variantId, supplierSku: 'SS-SPOOL', quantity: 11, unitCost: 1.75 })],
+      }),
+    ]);
+    expect(await suggested()).toMatchObject({ incoming: 11, suggestedQuantity: 0 });
   }, 60_000);
 });

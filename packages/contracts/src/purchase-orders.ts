@@ -323,22 +323,47 @@ export type PurchaseOrderMessage = z.infer<typeof PurchaseOrderMessageSchema>;
 
 // Orders from reorder requirements (POST /purchase-orders/bulk-from-requirements)
 
+/** Reorder levels (variant, warehouse) or lines one call examines at most; `next` goes on from there. */
+export const MAX_REQUIREMENT_LEVELS = 500;
+
+/**
+ * A quantity to order of a variant into a warehouse, as given: a row of
+ * `GET /reports/reorder-suggestions` (its `variantId`, `warehouseId` and `suggestedQuantity`), or a
+ * quantity of the caller's own.
+ */
+export const RequirementRequestSchema = z
+  .object({ variantId: id, warehouseId: id, quantity: positiveQuantity() })
+  .strict();
+
 /**
  * The optional body: one warehouse only, a dry run (nothing written), and `after`, the previous
- * answer's `next` (a call examines at most MAX_REQUIREMENT_LEVELS reorder levels).
+ * answer's `next` (a call examines at most MAX_REQUIREMENT_LEVELS reorder levels). Or `lines`: the
+ * quantities to order, as given (reorder suggestions), in place of the reorder levels; they name
+ * their warehouses and are all examined in one call, so they take neither `warehouseId` nor `after`.
  */
 export const BulkFromRequirementsSchema = z
   .object({
     warehouseId: id.optional(),
     dryRun: z.boolean().optional(),
     after: z.string().min(1).max(300).optional(),
+    lines: z
+      .array(RequirementRequestSchema)
+      .min(1)
+      .max(MAX_REQUIREMENT_LEVELS)
+      .refine(
+        (lines) => new Set(lines.map((l) => `${l.variantId}/${l.warehouseId}`)).size === lines.length,
+        'each (variantId, warehouseId) may appear once',
+      )
+      .optional(),
   })
   .strict()
+  .refine((b) => !b.lines || (b.warehouseId === undefined && b.after === undefined), {
+    message: 'lines name their warehouses and are examined in one call: send them without warehouseId or after',
+    path: ['lines'],
+  })
   .optional();
 export type BulkFromRequirements = z.output<typeof BulkFromRequirementsSchema>;
-
-/** Reorder levels (variant, warehouse) one call examines at most; `next` goes on from there. */
-export const MAX_REQUIREMENT_LEVELS = 500;
+export type RequirementRequest = z.output<typeof RequirementRequestSchema>;
 
 /**
  * Why a requirement ordered nothing: `already_covered` (on order brings it to its reorder point),
@@ -382,7 +407,7 @@ export const BulkFromRequirementsResultSchema = z.object({
   created: z.array(RequirementOrderSchema),
   updated: z.array(RequirementOrderSchema),
   skipped: z.array(RequirementSkipSchema),
-  /** Reorder levels examined by this call (at most MAX_REQUIREMENT_LEVELS). */
+  /** Reorder levels (or lines, when the body gave them) examined by this call (at most MAX_REQUIREMENT_LEVELS). */
   examined: z.number().int(),
   /** Send as `after` to examine the next levels; null: every level was examined. */
   next: z.string().nullable(),

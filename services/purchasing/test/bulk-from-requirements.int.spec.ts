@@ -233,6 +233,88 @@ describe('POST /purchase-orders/bulk-from-requirements', () => {
     expect(res.body.error.code).toBe('validation_failed');
   });
 
+  it("orders the quantities given (reorder suggestions) as given, from each one's supplier", async () => {
+    const [east, west] = [await h.warehouse('Lines East'), await h.warehouse('Lines West')];
+    const [a, b, orphan] = [
+      await h.variant({ name: 'Lines A' }),
+      await h.variant({ name: 'Lines B' }),
+      await h.variant({ name: 'Lines Orphan' }),
+    ];
+    const supplier = await supplierOf('Lines Supplier', [
+      [a, 4, true],
+      [b, 2.5],
+    ]);
+    // A reorder level that would order 9 of `a` into east: the lines say 3, and no level is read.
+    await level(a, east, 1, 5, 10);
+    const lines = [
+      { variantId: a, warehouseId: east, quantity: 3 },
+      { variantId: b, warehouseId: east, quantity: 1.5 },
+      { variantId: a, warehouseId: west, quantity: 7 },
+      { variantId: orphan, warehouseId: west, quantity: 2 },
+      { variantId: 'var_gone', warehouseId: west, quantity: 1 },
+    ];
+
+    const dry = await bulk({ lines, dryRun: true });
+    expect(dry.status).toBe(201);
+    expect((await h.request('GET', `/purchase-orders?channelId=${supplier}`)).body.total).toBe(0);
+
+    const res = await bulk({ lines });
+    expect(res.status).toBe(201);
+    const line = (variantId: string, quantity: number, unitCost: number) => ({
+      lineId: expect.any(String),
+      variantId,
+      supplierSku: expect.any(String),
+      quantity,
+      unitCost,
+    });
+    expect(res.body).toMatchObject({ dryRun: false, updated: [], examined: 5, next: null });
+    expect(res.body.created).toEqual([
+      expect.objectContaining({ channelId: supplier, warehouseId: east, lines: [line(a, 3, 4), line(b, 1.5, 2.5)] }),
+      expect.objectContaining({ channelId: supplier, warehouseId: west, lines: [line(a, 7, 4)] }),
+    ]);
+    expect(res.body.skipped).toEqual([
+      { variantId: orphan, warehouseId: west, reason: 'no_source' },
+      { variantId: 'var_gone', warehouseId: west, reason: 'unknown_variant' },
+    ]);
+    expect(dry.body.created.map((o: { lines: unknown[] }) => o.lines.length)).toEqual([2, 1]);
+
+    // The same lines again add to the DRAFTs they made: they are ordered as given, not against what is on order.
+    const again = await bulk({ lines: lines.slice(0, 1) });
+    expect(again.body.updated).toEqual([expect.objectContaining({ warehouseId: east, lines: [line(a, 3, 4)] })]);
+    const po = await h.request('GET', `/purchase-orders/${again.body.updated[0].purchaseOrderId}`);
+    expect(po.body.lines).toEqual(expect.arrayContaining([expect.objectContaining({ variantId: a, quantity: 6 })]));
+  });
+
+  it.each([
+    ['with warehouseId', { warehouseId: 'wh_x' }],
+    ['with after', { after: 'lvl_x' }],
+    ['a pair twice', { extra: [{ variantId: 'var_1', warehouseId: 'wh_1', quantity: 1 }] }],
+    ['a quantity of 0', { extra: [{ variantId: 'var_2', warehouseId: 'wh_1', quantity: 0 }] }],
+    ['no lines', { empty: true }],
+  ])('refuses lines %s with 400 validation_failed', async (_, { extra, empty, ...rest }: Record<string, unknown>) => {
+    const lines = empty
+      ? []
+      : [{ variantId: 'var_1', warehouseId: 'wh_1', quantity: 1 }, ...((extra as object[]) ?? [])];
+    const res = await bulk({ lines, ...rest });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_failed');
+  });
+
+  it('refuses lines into an unknown warehouse with 422 unknown_warehouse, ordering none of them', async () => {
+    const wh = await h.warehouse('Lines Known');
+    const v = await h.variant({ name: 'Lines Known' });
+    const supplier = await supplierOf('Lines Known Supplier', [[v, 1]]);
+    const res = await bulk({
+      lines: [
+        { variantId: v, warehouseId: wh, quantity: 1 },
+        { variantId: v, warehouseId: 'wh_nowhere', quantity: 1 },
+      ],
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('unknown_warehouse');
+    expect((await h.request('GET', `/purchase-orders?channelId=${supplier}`)).body.total).toBe(0);
+  });
+
   it('covers every warehouse without a body', async () => {
     const wh = await h.warehouse('Anywhere');
     const v = await h.variant({ name: 'Anywhere' });

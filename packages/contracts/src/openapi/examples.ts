@@ -388,6 +388,10 @@ const PURCHASING_LATER: RouteExample[] = [
   { op: 'closePurchaseOrder', params: po },
   { op: 'duplicatePurchaseOrder', params: po },
   { op: 'bulkFromRequirements', body: { warehouseId: 'wh_example' } },
+  {
+    op: 'bulkFromRequirements',
+    body: { lines: [{ variantId: 'var_example', warehouseId: 'wh_example', quantity: 12 }], dryRun: true },
+  },
   { op: 'invoiceAging' },
 ];
 

@@ -3,6 +3,7 @@ import {
   type BulkFromRequirements,
   type BulkFromRequirementsResult,
   type ReorderLevel,
+  type RequirementRequest,
   type RequirementOrder,
 } from '@stockyard/contracts';
 import { newId } from '@stockyard/service-kit';
@@ -13,7 +14,13 @@ import { newPurchaseOrder } from '../domain/create-purchase-order';
 import { draftFor, draftTerm, onOrderByPair, onOrderTerm } from '../domain/on-order';
 import type { PurchaseOrder } from '../domain/purchase-order';
 import { unknownWarehouse } from '../domain/purchase-order.errors';
-import { belowReorderPoint, planRequirements, type SupplierNeeds } from '../domain/requirements';
+import {
+  belowReorderPoint,
+  planRequests,
+  planRequirements,
+  type RequirementPlan,
+  type SupplierNeeds,
+} from '../domain/requirements';
 import type { InventoryPeer } from '../peers/inventory-stock';
 import type { RequirementReads } from '../peers/requirement-reads';
 import type { PurchaseOrderReads, PurchaseOrderStore } from '../store/purchase-order.repository';
@@ -26,7 +33,8 @@ const unique = (items: string[]) => [...new Set(items)];
 /**
  * POST /purchase-orders/bulk-from-requirements: one page of reorder levels (at most
  * MAX_REQUIREMENT_LEVELS), the ones below their reorder point planned against what is on order
- * (domain/requirements.ts), and one DRAFT per (supplier, warehouse), appended to when one exists.
+ * (domain/requirements.ts), or the quantities the body gives (reorder suggestions), and one DRAFT
+ * per (supplier, warehouse), appended to when one exists.
  */
 export class RequirementCommands {
   constructor(
@@ -39,12 +47,13 @@ export class RequirementCommands {
 
   async run(orgId: string, body: BulkFromRequirements): Promise<BulkFromRequirementsResult> {
     const dryRun = body?.dryRun ?? false;
+    if (body?.lines) return this.order(orgId, body.lines, dryRun);
     const warehouseId = body?.warehouseId;
     if (warehouseId && !(await this.inventory.liveWarehouse(orgId, warehouseId))) throw unknownWarehouse(warehouseId);
     const { levels, next } = await this.levels(orgId, warehouseId, body?.after);
-    const answer = { dryRun, created: [], updated: [], skipped: [], examined: levels.length, next };
+    const answer = { dryRun, examined: levels.length, next };
     const below = levels.filter(belowReorderPoint);
-    if (below.length === 0) return answer;
+    if (below.length === 0) return { ...answer, created: [], updated: [], skipped: [] };
     const variantIds = unique(below.map((l) => l.variantId));
     const [open, offers, variants] = await Promise.all([
       this.orders.holdingAny(
@@ -54,7 +63,29 @@ export class RequirementCommands {
       this.reads.offers(orgId, variantIds),
       this.reads.variants(orgId, variantIds),
     ]);
-    const plan = planRequirements(below, onOrderByPair(open), offers, variants);
+    return {
+      ...answer,
+      ...(await this.placeAll(orgId, planRequirements(below, onOrderByPair(open), offers, variants), dryRun)),
+    };
+  }
+
+  /** The quantities given (reorder suggestions), each into its warehouse, all live (else 422 unknown_warehouse). */
+  private async order(orgId: string, lines: RequirementRequest[], dryRun: boolean) {
+    const warehouseIds = unique(lines.map((l) => l.warehouseId));
+    const live = await Promise.all(warehouseIds.map((id) => this.inventory.liveWarehouse(orgId, id)));
+    const unknown = warehouseIds.find((_, i) => !live[i]);
+    if (unknown) throw unknownWarehouse(unknown);
+    const variantIds = unique(lines.map((l) => l.variantId));
+    const [offers, variants] = await Promise.all([
+      this.reads.offers(orgId, variantIds),
+      this.reads.variants(orgId, variantIds),
+    ]);
+    const placed = await this.placeAll(orgId, planRequests(lines, offers, variants), dryRun);
+    return { dryRun, examined: lines.length, next: null, ...placed };
+  }
+
+  /** Each group of the plan in its supplier's DRAFT into the warehouse (appended to, else a new one). */
+  private async placeAll(orgId: string, plan: RequirementPlan, dryRun: boolean) {
     const drafts = await this.orders.holdingAny(
       orgId,
       plan.groups.map((g) => draftTerm(g.channelId, g.warehouseId)),
@@ -68,7 +99,6 @@ export class RequirementCommands {
       ),
     );
     return {
-      ...answer,
       created: placed.filter((p) => p.kind === 'created').map((p) => p.order),
       updated: placed.filter((p) => p.kind === 'updated').map((p) => p.order),
       skipped: plan.skipped,

@@ -1,5 +1,5 @@
 import { addQuantities } from '@stockyard/contracts';
-import type { InternalVariant, Offer, ReorderLevel, RequirementSkip } from '@stockyard/contracts';
+import type { InternalVariant, Offer, ReorderLevel, RequirementRequest, RequirementSkip } from '@stockyard/contracts';
 import { pairKey } from './on-order';
 
 /** What one (variant, warehouse) below its reorder point needs from its supplier. */
@@ -21,7 +21,7 @@ export interface SupplierNeeds {
   needs: Need[];
 }
 
-interface RequirementPlan {
+export interface RequirementPlan {
   groups: SupplierNeeds[];
   skipped: RequirementSkip[];
 }
@@ -53,18 +53,38 @@ export function planRequirements(
   offers: readonly Offer[],
   variants: readonly InternalVariant[],
 ): RequirementPlan {
+  const wants: RequirementRequest[] = [];
+  const covered: RequirementSkip[] = [];
+  for (const { variantId, warehouseId, ...level } of levels.filter(belowReorderPoint)) {
+    const projected = addQuantities(level.available, onOrder.get(pairKey(variantId, warehouseId)) ?? 0);
+    const min = level.minQuantity!;
+    if (projected >= min) covered.push({ variantId, warehouseId, reason: 'already_covered' });
+    else
+      wants.push({
+        variantId,
+        warehouseId,
+        quantity: addQuantities(Math.max(level.maxQuantity ?? min, min), -projected),
+      });
+  }
+  const plan = planRequests(wants, offers, variants);
+  return { groups: plan.groups, skipped: [...covered, ...plan.skipped] };
+}
+
+/**
+ * The plan for quantities given (reorder suggestions): each ordered as given from its variant's
+ * supplier, grouped by (supplier, warehouse); skipped, with why, when the variant is unknown, no
+ * supplier offers it or no cost is known. Pure: the reads are the caller's.
+ */
+export function planRequests(
+  requests: readonly RequirementRequest[],
+  offers: readonly Offer[],
+  variants: readonly InternalVariant[],
+): RequirementPlan {
   const byId = new Map(variants.map((v) => [v.id, v]));
   const groups = new Map<string, SupplierNeeds>();
   const skipped: RequirementSkip[] = [];
-  for (const level of levels.filter(belowReorderPoint)) {
-    const { variantId, warehouseId } = level;
+  for (const { variantId, warehouseId, quantity } of requests) {
     const skip = (reason: RequirementSkip['reason']) => skipped.push({ variantId, warehouseId, reason });
-    const projected = addQuantities(level.available, onOrder.get(pairKey(variantId, warehouseId)) ?? 0);
-    const min = level.minQuantity!;
-    if (projected >= min) {
-      skip('already_covered');
-      continue;
-    }
     const variant = byId.get(variantId);
     if (!variant) {
       skip('unknown_variant');
@@ -80,7 +100,6 @@ export function planRequirements(
       skip('unit_cost_required');
       continue;
     }
-    const target = Math.max(level.maxQuantity ?? min, min);
     const key = `${offer.sourceChannelId}\u0000${warehouseId}`;
     const group = groups.get(key) ?? {
       channelId: offer.sourceChannelId,
@@ -95,7 +114,7 @@ export function planRequirements(
       sku: variant.sku,
       name: variant.name ?? variant.productName,
       supplierSku: offer.sku,
-      quantity: addQuantities(target, -projected),
+      quantity,
       unitCost,
     });
   }
