@@ -311,7 +311,7 @@ export class ValuationDays {
 }
 
 /** Where a read of sales per variant goes: what it adds, and what it takes away (the sales before a period). */
-export type SoldFold = { add: SoldSink; subtract: SoldSink };
+type SoldFold = { add: SoldSink; subtract: SoldSink };
 
 /** A closed day's sales per variant into the sink, each a row of one day; packed, or JSON (days closed before). */
 function feedSold(row: SoldRow, sink: SoldSink): void {
