@@ -96,6 +96,7 @@ export const ROLE_PRESETS: Record<Role, readonly Permission[]> = {
     'pos.read',
     'invoices.read',
     'landed_costs.read',
+    'reports.read',
   ],
 };
 

@@ -8,6 +8,7 @@ import {
   type Permission,
 } from '../src/permissions';
 import { ROLES, ROLE_PRESETS, RoleSchema, permissionsOf } from '../src/roles';
+import { ROUTES } from '../src/routes';
 
 // Copied from the spec's "Permissions named" list so a dropped permission fails here.
 const SPEC_NAMED = [
@@ -98,6 +99,21 @@ describe('role presets', () => {
     const viewer = ROLE_PRESETS.VIEWER;
     for (const p of viewer) expect(p).toMatch(/\.read$/);
     expect(viewer).toEqual(expect.arrayContaining(['products.read', 'orders.read', 'pos.read', 'invoices.read']));
+  });
+
+  it("lets FINANCE and VIEWER read every report: each /reports route and a variant's stock as of a date", () => {
+    const reports = ROUTES.filter((r) => r.path.startsWith('/reports/') || r.path.endsWith('/as-of'));
+    expect(reports.map((r) => r.path).sort()).toEqual([
+      '/reports/cogs',
+      '/reports/inventory-aging',
+      '/reports/purchase-spend',
+      '/reports/reorder-suggestions',
+      '/reports/stock-valuation',
+      '/stock/variant/{variantId}/as-of',
+    ]);
+    for (const route of reports) expect(route.permission).toBe('reports.read');
+    expect(ROLE_PRESETS.FINANCE).toContain('reports.read');
+    expect(ROLE_PRESETS.VIEWER).toContain('reports.read');
   });
 
   it('follows the intended use of the narrower roles', () => {

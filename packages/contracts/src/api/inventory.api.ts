@@ -183,7 +183,7 @@ const STOCK_REPORTS_API = {
     response: StockValuationSchema,
     errors: inventoryCodes('resource_not_found'),
   }),
-  getStockAsOf: added('GET', '/stock/variant/{variantId}/as-of', 'warehouses.read', 200, {
+  getStockAsOf: added('GET', '/stock/variant/{variantId}/as-of', 'reports.read', 200, {
     query: StockAsOfQuerySchema,
     response: StockAsOfSchema,
   }),
