@@ -73,7 +73,8 @@ export class ReceiveCommands {
         ...(receipt.primaryBin ? {} : { binId: receipt.binId }),
         reason: `Purchase order ${po.orderNumber}`,
         // The stock's cost layer, and the line its landed costs will reach it by. Sent whatever the
-        // order's currency: no organization currency exists yet to tell a foreign one apart.
+        // order's currency: nothing converts, and the stock is valued in the organization's one
+        // (inventory's settings; its README says so).
         unitCost: line.unitCost,
         origin: `${po.id}:${line.id}`,
       });
