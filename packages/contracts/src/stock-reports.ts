@@ -78,7 +78,10 @@ export type StockAsOfQuery = z.output<typeof StockAsOfQuerySchema>;
 
 const stockAsOfAmounts = {
   onHand: z.number(),
-  reserved: z.number().nullable().describe('Known for now only (holds keep no history): null for a past moment'),
+  reserved: z
+    .number()
+    .nullable()
+    .describe('What holds kept reserved then; null for a moment before the reservation ledger began (not known)'),
   value: z.number(),
 };
 

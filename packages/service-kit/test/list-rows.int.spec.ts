@@ -103,7 +103,8 @@ describe('list rows', () => {
     await backfill.tick();
     expect(await db().collection('note_rows').countDocuments({ orgId: 'org_old' })).toBe(1_203);
     expect(await rowOfNote('old_01202')).toMatchObject({ orgId: 'org_old', version: 1, title: 'Old 1202' });
-    expect(await checkpoints.progress('note_rows')).toMatchObject({ finished: true });
+    expect(await checkpoints.progress('note_rows')).toMatchObject({ finished: true, finishedAt: expect.any(Date) });
+    expect(await checkpoints.progress('never_run')).toEqual({ after: '', finished: false, finishedAt: null });
 
     // Finished: a new process's pass writes nothing again.
     await db()

@@ -14,6 +14,7 @@ import type { WarehouseCommands } from './commands/warehouse-commands';
 import type { MovementRepository } from './store/movement.repository';
 import type { AgingSnapshots } from './store/aging-snapshots';
 import type { StockRepository } from './store/stock.repository';
+import type { ReservedHistory } from './store/reserved-ledger';
 import type { ValuationReads } from './store/valuation-reads';
 
 /** What the places module gives its routes (partner and internal). */
@@ -68,5 +69,6 @@ export interface StockForReports {
   stock: StockRepository;
   aging: AgingSnapshots;
   valuations: ValuationReads;
+  reserved: ReservedHistory;
   movements: MovementRepository;
 }

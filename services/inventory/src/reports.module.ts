@@ -37,7 +37,7 @@ export function reportsModule(
 ): ServiceModule<ReportsGiven> {
   const { stock, warehouses, variants, groupings, settings, suppliers, onOrder } = needs;
   const given = {
-    reports: new StockReports(stock.valuations, stock.stock, stock.aging, groupings, variants, warehouses, settings),
+    reports: new StockReports({ ...stock, groupings }, variants, warehouses, settings),
     cogs: new CogsReports(stock.valuations, groupings, settings),
     suggestions: new ReorderSuggestionQueries(stock.stock, warehouses, variants, stock.movements, suppliers, onOrder),
   };

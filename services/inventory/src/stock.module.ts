@@ -31,6 +31,7 @@ import { ReorderPointAdoption } from './store/reorder-point-adoption';
 import { stockLevelModel } from './store/stock-level.model';
 import { StockRepository, stockLevelStore } from './store/stock.repository';
 import { valuationEntryModel } from './store/valuation-entry.model';
+import { ReservedHistory, ReservedLedger, ReservedLedgerOpening, reservedEntryModel } from './store/reserved-ledger';
 import { ValuationLedger } from './store/valuation-ledger';
 import { valuationDayModels } from './store/valuation-day.model';
 import { ValuationCloser } from './store/valuation-closer';
@@ -72,7 +73,9 @@ export function stockModule(
   const dayModels = valuationDayModels(connection);
   const valuationDays = new ValuationDays({ entries: valuationDocs, ...dayModels });
   const valuations = new ValuationLedger(valuationDocs, valuationDays);
-  const levels = stockLevelStore(levelDocs, relay, { places, ledger, valuations });
+  const reservedDocs = reservedEntryModel(connection);
+  const reserved = new ReservedLedger(reservedDocs);
+  const levels = stockLevelStore(levelDocs, relay, { places, ledger, valuations, reserved });
   const stock = new StockRepository(levels, levelDocs, places);
   const aging = agingSnapshots(connection, new LevelAgeRows(levelDocs));
   const bundles = new BundleRepository(bundleDocs);
@@ -125,12 +128,19 @@ export function stockModule(
     /** What the places' commands need: a warehouse's stock, and moving a bin's. */
     forPlaces: { stock, commands },
     /** What the reports and the settings read: the levels (their cost pools), the valuation ledger and the ledger. */
-    forReports: { stock, aging, valuations: new ValuationReads(valuationDocs, valuationDays), movements },
+    forReports: {
+      stock,
+      aging,
+      valuations: new ValuationReads(valuationDocs, valuationDays),
+      reserved: new ReservedHistory(connection, reservedDocs),
+      movements,
+    },
     subscriptions,
     /** Before requests: reorder points and place index rows of levels written before they were kept. */
     parts: [
       new ReorderPointAdoption(connection, levelDocs, levels),
       new LevelPlacesRebuild(connection, levelDocs, places),
+      new ReservedLedgerOpening(connection, levelDocs, reservedDocs),
       new ValuationCloser(valuationDays, dayModels.closes, config.VALUATION_CLOSE_MS, logger),
     ],
     api: (router) => {

@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { stockLevelModel } from '../src/store/stock-level.model';
+import { ReservedLedgerOpening, reservedEntryModel } from '../src/store/reserved-ledger';
 import { startInventory, type Inventory } from './support/inventory';
 
 const ORG = 'org_stock_as_of';
@@ -35,16 +37,74 @@ describe('GET /stock/variant/{variantId}/as-of', () => {
     return res.body;
   };
 
-  it('answers on hand and value per warehouse on a past moment; reserved is not known then (null)', async () => {
+  it('answers on hand, value and what was reserved per warehouse on a past moment', async () => {
     expect(await asOf('var_s', `?date=${t1}`)).toEqual({
       variantId: 'var_s',
       asOf: t1,
       currency: 'USD',
-      warehouses: [{ warehouseId: a, onHand: 10, reserved: null, value: 20, unitCost: 2 }],
+      warehouses: [{ warehouseId: a, onHand: 10, reserved: 0, value: 20, unitCost: 2 }],
       onHand: 10,
-      reserved: null,
+      reserved: 0,
       value: 20,
     });
+  });
+
+  it("answers each past moment's holds from the reservation ledger: held, held more, one released", async () => {
+    const receipt = { operationKey: 'po_2:ln_1:rcp_1', variantId: 'var_r', warehouseId: a, quantity: 10, unitCost: 1 };
+    expect((await inv.internal('/stock/receive', receipt)).status).toBe(201);
+    const moment = async () => {
+      await sleep(5);
+      const at = new Date().toISOString();
+      await sleep(5);
+      return at;
+    };
+    const call = async (path: string, body: object) =>
+      expect((await inv.internal(path, { variantId: 'var_r', warehouseId: a, ...body })).status).toBe(201);
+    const before = await moment();
+    await call('/stock/reserve', { operationKey: 'ord_r1:hold', quantity: 4 });
+    const held = await moment();
+    await call('/stock/reserve', { operationKey: 'ord_r2:hold', quantity: 1 });
+    // The same hold again (a retry) changes nothing, and is no row of its own.
+    await call('/stock/reserve', { operationKey: 'ord_r2:hold', quantity: 1 });
+    const more = await moment();
+    await call('/stock/release', { operationKey: 'ord_r1:release', quantity: 4 });
+    const released = await moment();
+    const reserved = async (at: string) => {
+      const body = await asOf('var_r', `?date=${at}`);
+      return [body.reserved, body.warehouses.map((w: { reserved: number }) => w.reserved)];
+    };
+    expect(await reserved(before)).toEqual([0, [0]]);
+    expect(await reserved(held)).toEqual([4, [4]]);
+    expect(await reserved(more)).toEqual([5, [5]]);
+    expect(await reserved(released)).toEqual([1, [1]]);
+    expect((await asOf('var_r')).reserved).toBe(1);
+    const rows = await inv.connection.collection('stock_reserved_entries').countDocuments({ variantId: 'var_r' });
+    expect(rows).toBe(3);
+  });
+
+  it('gives the holds of levels written before the ledger began from its opening, dated then', async () => {
+    const levels = inv.connection.collection<{ _id: string }>('stock_levels');
+    await levels.insertOne({
+      _id: `${ORG}:var_old`,
+      orgId: ORG,
+      variantId: 'var_old',
+      locations: [{ warehouseId: b, binId: null, onHand: 6 }],
+      reserved: 2,
+      reservations: [{ warehouseId: b, quantity: 2 }],
+      version: 7,
+    } as never);
+    await inv.connection.collection<{ _id: string }>('inventory_passes').deleteOne({ _id: 'stock_reserved_entries' });
+    const before = new Date().toISOString();
+    await new ReservedLedgerOpening(
+      inv.connection,
+      stockLevelModel(inv.connection),
+      reservedEntryModel(inv.connection),
+    ).start();
+    const rows = await inv.connection.collection('stock_reserved_entries').find({ variantId: 'var_old' }).toArray();
+    expect(rows).toEqual([expect.objectContaining({ warehouseId: b, version: 7, reserved: 2 })]);
+    await sleep(5);
+    expect((await asOf('var_old', `?date=${new Date().toISOString()}`)).reserved).toBe(2);
+    expect((await asOf('var_old', `?date=${before}`)).reserved).toBe(0);
   });
 
   it('answers now by default, with the holds of each warehouse', async () => {

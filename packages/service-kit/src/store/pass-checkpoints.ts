@@ -7,10 +7,11 @@ interface PassRecord {
   after?: string;
 }
 
-/** Where a resumable pass got to: the last `_id` it finished, and whether it reached the end. */
+/** Where a resumable pass got to: the last `_id` it finished, and whether (and when) it reached the end. */
 interface PassProgress {
   after: string;
   finished: boolean;
+  finishedAt: Date | null;
 }
 
 /**
@@ -28,7 +29,7 @@ export class PassCheckpoints {
 
   async progress(pass: string): Promise<PassProgress> {
     const record = await this.passes.findOne({ _id: pass });
-    return { after: record?.after ?? '', finished: record?.at !== undefined };
+    return { after: record?.after ?? '', finished: record?.at !== undefined, finishedAt: record?.at ?? null };
   }
 
   /** Records a finished page; a replica that is behind never moves it back. */

@@ -22,6 +22,7 @@ import {
 } from '../domain/stock-valuation';
 import type { AgingSnapshots } from '../store/aging-snapshots';
 import type { InventorySettingsReads } from '../store/inventory-settings.repository';
+import type { ReservedHistory } from '../store/reserved-ledger';
 import type { StockRepository } from '../store/stock.repository';
 import type { ValuationReads } from '../store/valuation-reads';
 import type { VariantGroupings } from '../store/variant-groupings';
@@ -34,15 +35,30 @@ import type { WarehouseRepository } from '../store/warehouse.repository';
  * warehouse named is the organization's (else 404), deleted ones included: their history stays.
  */
 export class StockReports {
+  private readonly valuations: ValuationReads;
+  private readonly stock: StockRepository;
+  private readonly reserved: Pick<ReservedHistory, 'asOf'>;
+  private readonly agingSnapshots: Pick<AgingSnapshots, 'total'>;
+  private readonly groupings: Pick<VariantGroupings, 'values'>;
+
   constructor(
-    private readonly valuations: ValuationReads,
-    private readonly stock: StockRepository,
-    private readonly agingSnapshots: Pick<AgingSnapshots, 'total'>,
-    private readonly groupings: Pick<VariantGroupings, 'values'>,
+    reads: {
+      valuations: ValuationReads;
+      stock: StockRepository;
+      reserved: Pick<ReservedHistory, 'asOf'>;
+      aging: Pick<AgingSnapshots, 'total'>;
+      groupings: Pick<VariantGroupings, 'values'>;
+    },
     private readonly variants: VariantRepository,
     private readonly warehouses: WarehouseRepository,
     private readonly settings: Pick<InventorySettingsReads, 'get'>,
-  ) {}
+  ) {
+    this.valuations = reads.valuations;
+    this.stock = reads.stock;
+    this.reserved = reads.reserved;
+    this.agingSnapshots = reads.aging;
+    this.groupings = reads.groupings;
+  }
 
   async valuation(orgId: string, query: StockValuationQuery, page: Page): Promise<StockValuation> {
     const { warehouseId, groupBy } = query;
@@ -105,18 +121,25 @@ export class StockReports {
     );
   }
 
-  /** The variant's on hand and value per warehouse on the moment; its holds only for now (none are dated). */
+  /**
+   * The variant's on hand and value per warehouse on the moment, and its holds: the level's now, the
+   * reservation ledger's on a past moment (null before the ledger began).
+   */
   async variantAsOf(orgId: string, variantId: string, query: StockAsOfQuery): Promise<StockAsOf> {
     const now = new Date();
     const at = momentOf(query.date, now);
     const current = at.getTime() === now.getTime();
-    const [positions, { currency }, level] = await Promise.all([
+    const [positions, { currency }, holds] = await Promise.all([
       this.valuations.variantAsOf(orgId, variantId, at),
       this.settings.get(orgId),
-      current ? this.stock.find(orgId, variantId) : null,
+      current ? this.holdsNow(orgId, variantId) : this.reserved.asOf(orgId, variantId, at),
     ]);
-    const holds = current ? new Map((level?.reservations ?? []).map((r) => [r.warehouseId, r.quantity])) : null;
     return stockAsOfView(variantId, at, currency, positions, holds);
+  }
+
+  private async holdsNow(orgId: string, variantId: string): Promise<Map<string, number>> {
+    const level = await this.stock.find(orgId, variantId);
+    return new Map((level?.reservations ?? []).map((r) => [r.warehouseId, r.quantity]));
   }
 
   /**

@@ -3,9 +3,9 @@ import type { StockPosition } from './stock-position';
 import { unitCostOf } from './unit-cost';
 
 /**
- * One variant's stock on a moment, per warehouse, from its positions in the valuation ledger.
- * Holds keep no history, so `reserved` (per warehouse: the level's holds) is given for now only;
- * null for a past moment. A warehouse with nothing on hand, no value and no hold is left out.
+ * One variant's stock on a moment, per warehouse, from its positions in the valuation ledger, and
+ * what its holds kept reserved then per warehouse (null when not known: a moment before the
+ * reservation ledger began). A warehouse with nothing on hand, no value and no hold is left out.
  */
 export function stockAsOfView(
   variantId: string,

@@ -1,8 +1,7 @@
-import type { Part } from '@stockyard/service-kit';
 import type { Connection } from 'mongoose';
 import type { WarehouseCodeClaims } from './warehouse-code-claims';
 import type { WarehouseModel } from './warehouse.model';
-import { inventoryPasses } from './pass-checkpoints';
+import { OncePerDatabase } from './pass-checkpoints';
 
 const CODE_CLAIMS_PASS = 'warehouse_code_claims';
 
@@ -13,21 +12,17 @@ const CODE_CLAIMS_PASS = 'warehouse_code_claims';
  * listed, until a write names a code (README: warehouse codes). Documents without a `version`
  * need nothing: the kit's store reads them as version 0.
  */
-export class LegacyAdoption implements Part {
+export class LegacyAdoption extends OncePerDatabase {
   constructor(
-    private readonly connection: Connection,
+    connection: Connection,
     private readonly warehouses: WarehouseModel,
     private readonly codes: WarehouseCodeClaims,
-  ) {}
-
-  async start(): Promise<void> {
-    const passes = inventoryPasses(this.connection);
-    if ((await passes.progress(CODE_CLAIMS_PASS)).finished) return;
-    await this.claimExistingCodes();
-    await passes.finish(CODE_CLAIMS_PASS);
+  ) {
+    super(connection, CODE_CLAIMS_PASS);
   }
 
-  private async claimExistingCodes(): Promise<void> {
+  /** Existing codes claimed, oldest live warehouse first. */
+  protected async run(): Promise<void> {
     const coded = this.warehouses
       .find({ deletedAt: null, code: { $ne: null } }, { orgId: 1, code: 1 })
       .sort({ createdAt: 1, _id: 1 })

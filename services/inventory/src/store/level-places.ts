@@ -1,9 +1,9 @@
-import { TermIndex, type Part } from '@stockyard/service-kit';
+import { TermIndex } from '@stockyard/service-kit';
 import type { Connection } from 'mongoose';
 import { PLACES_CHANGED, placeTermsOf } from '../domain/level-places';
 import type { StockLevel } from '../domain/stock-level';
 import type { StockLevelModel } from './stock-level.model';
-import { inventoryPasses } from './pass-checkpoints';
+import { OncePerDatabase } from './pass-checkpoints';
 
 /**
  * The level-place index (`stock_level_places`), a projection of the level store: a row per place
@@ -29,16 +29,16 @@ const PASS = 'stock_level_places';
  * requests are taken (recorded in `inventory_passes`); every change that moves a level's places
  * keeps them since.
  */
-export class LevelPlacesRebuild implements Part {
+export class LevelPlacesRebuild extends OncePerDatabase {
   constructor(
-    private readonly connection: Connection,
+    connection: Connection,
     private readonly model: StockLevelModel,
     private readonly places: LevelPlaces,
-  ) {}
+  ) {
+    super(connection, PASS);
+  }
 
-  async start(): Promise<void> {
-    const passes = inventoryPasses(this.connection);
-    if ((await passes.progress(PASS)).finished) return;
+  protected async run(): Promise<void> {
     // Only what the index needs is read; a level stored before versions were kept is version 0.
     const levels = this.model
       .find({}, { orgId: 1, variantId: 1, locations: 1, version: 1 })
@@ -46,6 +46,5 @@ export class LevelPlacesRebuild implements Part {
       .cursor();
     for await (const level of levels)
       if (level.locations?.length) await this.places.reindex({ ...level, version: level.version ?? 0 });
-    await passes.finish(PASS);
   }
 }

@@ -1,11 +1,10 @@
-import type { Part } from '@stockyard/service-kit';
 import type { Connection } from 'mongoose';
 import { decision } from '../domain/level-change';
 import { hasReorderPoint } from '../domain/reorder-levels';
 import type { StockLevel } from '../domain/stock-level';
 import type { StockLevelModel } from './stock-level.model';
 import type { StockLevelStore } from './stock.repository';
-import { inventoryPasses } from './pass-checkpoints';
+import { OncePerDatabase } from './pass-checkpoints';
 
 const PASS = 'stock_levels_reorder_points';
 
@@ -14,16 +13,16 @@ const PASS = 'stock_levels_reorder_points';
  * a reorder point get it once per database, before requests are taken, through the levels' store
  * (recorded in `inventory_passes`): the reorder-levels read finds levels by it.
  */
-export class ReorderPointAdoption implements Part {
+export class ReorderPointAdoption extends OncePerDatabase {
   constructor(
-    private readonly connection: Connection,
+    connection: Connection,
     private readonly model: StockLevelModel,
     private readonly levels: StockLevelStore,
-  ) {}
+  ) {
+    super(connection, PASS);
+  }
 
-  async start(): Promise<void> {
-    const passes = inventoryPasses(this.connection);
-    if ((await passes.progress(PASS)).finished) return;
+  protected async run(): Promise<void> {
     const older = this.model
       .find({ hasReorderPoint: { $exists: false } }, { orgId: 1, variantId: 1, locations: 1 })
       .lean<Pick<StockLevel, 'orgId' | 'variantId' | 'locations'>[]>()
@@ -31,6 +30,5 @@ export class ReorderPointAdoption implements Part {
     for await (const { orgId, variantId, locations } of older) {
       if (hasReorderPoint(locations)) await this.levels.change(orgId, variantId, (l) => decision(l, { events: [] }));
     }
-    await passes.finish(PASS);
   }
 }

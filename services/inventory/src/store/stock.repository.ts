@@ -7,6 +7,7 @@ import { binTerm, warehouseTerm } from '../domain/level-places';
 import { comparePairs, type PairKey } from '../domain/reorder-levels';
 import type { StockLevel } from '../domain/stock-level';
 import type { Ledger } from './ledger';
+import type { ReservedLedger } from './reserved-ledger';
 import type { ValuationLedger } from './valuation-ledger';
 import type { LevelPlaces } from './level-places';
 import { stockLevelCodec } from './stock-level.codec';
@@ -49,12 +50,13 @@ const POOLS = { orgId: 1, variantId: 1, costPools: 1 } as const;
  * Every write of a variant's stock: one document per variant (`<orgId>:<variantId>`), a
  * missing one being an empty level. The kit's store owns the lock, the version guard, the
  * retries, the outbox and the memory of the last level written, and keeps the level-place
- * index, the ledger and the valuation ledger with every write (its projections).
+ * index, the ledger, the valuation ledger and the reservation ledger with every write (its
+ * projections).
  */
 export const stockLevelStore = (
   model: StockLevelModel,
   relay: OutboxRelay,
-  projections: { places: LevelPlaces; ledger: Ledger; valuations: ValuationLedger },
+  projections: { places: LevelPlaces; ledger: Ledger; valuations: ValuationLedger; reserved: ReservedLedger },
 ) =>
   new AggregateStore<StockLevel>(model, relay, {
     name: 'Stock level',
@@ -62,7 +64,7 @@ export const stockLevelStore = (
     initial: (orgId, variantId) => ({ orgId, variantId, locations: [], reserved: 0, version: 0 }),
     remember: KNOWN_LEVELS,
     codec: stockLevelCodec,
-    projections: [projections.places, projections.ledger, projections.valuations],
+    projections: [projections.places, projections.ledger, projections.valuations, projections.reserved],
     // What a partner moved is on hand per place and what is held; the rest is kept from it and
     // recorded on its own: the cost in the valuation ledger (each entry names its cause), the
     // applied requests in the ledger, the reorder flag from the rows' points.
