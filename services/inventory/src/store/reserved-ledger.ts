@@ -90,7 +90,7 @@ export class ReservedLedger implements Projection<StockLevel> {
 const PASS = 'stock_reserved_entries';
 
 /**
- * The ledger's opening: a row per warehouse of each level holding stock when the ledger began, dated
+ * The ledger's opening: a row per warehouse of each level with holds when the ledger began, dated
  * then, written once per database before requests are taken (recorded in `inventory_passes`). What
  * was reserved before that moment is not known.
  */
