@@ -35,14 +35,8 @@ import type { WarehouseRepository } from '../store/warehouse.repository';
  * warehouse named is the organization's (else 404), deleted ones included: their history stays.
  */
 export class StockReports {
-  private readonly valuations: ValuationReads;
-  private readonly stock: StockRepository;
-  private readonly reserved: Pick<ReservedHistory, 'asOf'>;
-  private readonly agingSnapshots: Pick<AgingSnapshots, 'total'>;
-  private readonly groupings: Pick<VariantGroupings, 'values'>;
-
   constructor(
-    reads: {
+    private readonly reads: {
       valuations: ValuationReads;
       stock: StockRepository;
       reserved: Pick<ReservedHistory, 'asOf'>;
@@ -52,13 +46,7 @@ export class StockReports {
     private readonly variants: VariantRepository,
     private readonly warehouses: WarehouseRepository,
     private readonly settings: Pick<InventorySettingsReads, 'get'>,
-  ) {
-    this.valuations = reads.valuations;
-    this.stock = reads.stock;
-    this.reserved = reads.reserved;
-    this.agingSnapshots = reads.aging;
-    this.groupings = reads.groupings;
-  }
+  ) {}
 
   async valuation(orgId: string, query: StockValuationQuery, page: Page): Promise<StockValuation> {
     const { warehouseId, groupBy } = query;
@@ -66,9 +54,9 @@ export class StockReports {
     const at = momentOf(query.asOf, new Date());
     const sums = new StockSums(groupBy === 'warehouse' ? 'warehouse' : 'variant');
     const [, { currency }, known] = await Promise.all([
-      this.valuations.stockAsOf(orgId, at, sums.add, warehouseId),
+      this.reads.valuations.stockAsOf(orgId, at, sums.add, warehouseId),
       this.settings.get(orgId),
-      groupBy === 'product' || groupBy === 'category' ? this.groupings.values(orgId) : null,
+      groupBy === 'product' || groupBy === 'category' ? this.reads.groupings.values(orgId) : null,
     ]);
     const rows = await this.groups(orgId, sums.unordered(), groupBy, page, known);
     return {
@@ -130,15 +118,15 @@ export class StockReports {
     const at = momentOf(query.date, now);
     const current = at.getTime() === now.getTime();
     const [positions, { currency }, holds] = await Promise.all([
-      this.valuations.variantAsOf(orgId, variantId, at),
+      this.reads.valuations.variantAsOf(orgId, variantId, at),
       this.settings.get(orgId),
-      current ? this.holdsNow(orgId, variantId) : this.reserved.asOf(orgId, variantId, at),
+      current ? this.holdsNow(orgId, variantId) : this.reads.reserved.asOf(orgId, variantId, at),
     ]);
     return stockAsOfView(variantId, at, currency, positions, holds);
   }
 
   private async holdsNow(orgId: string, variantId: string): Promise<Map<string, number>> {
-    const level = await this.stock.find(orgId, variantId);
+    const level = await this.reads.stock.find(orgId, variantId);
     return new Map((level?.reservations ?? []).map((r) => [r.warehouseId, r.quantity]));
   }
 
@@ -150,7 +138,7 @@ export class StockReports {
     const { warehouseId } = query;
     if (warehouseId) await this.warehouses.get(orgId, warehouseId);
     const at = momentOf(query.asOf, new Date());
-    const [sums, { currency }] = await Promise.all([this.agingSnapshots.total(orgId), this.settings.get(orgId)]);
+    const [sums, { currency }] = await Promise.all([this.reads.aging.total(orgId), this.settings.get(orgId)]);
     return {
       asOf: at.toISOString(),
       currency,

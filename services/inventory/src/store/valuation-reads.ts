@@ -84,11 +84,9 @@ export class ValuationReads {
    */
   async sold(orgId: string, from: Date, to: Date, channelId?: string): Promise<SoldEntry[]> {
     const { closed, ends } = await this.period(orgId, from, to);
-    const reads = ends.flatMap((at) =>
-      soldFilters(orgId, at, channelId).map((f) => this.entries.find(f, SOLD).lean<SoldEntry[]>()),
-    );
-    const days = closed ? [this.days.soldPerChannel(orgId, closed.first, closed.last, channelId)] : [];
-    return (await Promise.all([...days, ...reads])).flat();
+    const days = closed ? this.days.soldPerChannel(orgId, closed.first, closed.last, channelId) : [];
+    const [sums, entries] = await Promise.all([days, this.soldAt(orgId, ends, channelId)]);
+    return [...sums, ...entries];
   }
 
   /**
@@ -97,14 +95,19 @@ export class ValuationReads {
    */
   async soldPerVariant(orgId: string, from: Date, to: Date, fold: CogsFold, channelId?: string): Promise<void> {
     const { closed, ends } = await this.period(orgId, from, to);
-    const reads = ends.flatMap((at) =>
+    const [, entries] = await Promise.all([
+      closed ? this.days.soldPerVariant(orgId, closed.first, closed.last, fold) : null,
+      this.soldAt(orgId, ends, channelId),
+    ]);
+    for (const entry of entries) fold.entry(entry);
+  }
+
+  /** The entries that charged cost of goods sold in the ranges (a period's ends), one channel's when named. */
+  private async soldAt(orgId: string, ranges: readonly AtRange[], channelId?: string): Promise<SoldEntry[]> {
+    const reads = ranges.flatMap((at) =>
       soldFilters(orgId, at, channelId).map((f) => this.entries.find(f, SOLD).lean<SoldEntry[]>()),
     );
-    const [, ...entries] = await Promise.all([
-      closed ? this.days.soldPerVariant(orgId, closed.first, closed.last, fold) : null,
-      ...reads,
-    ]);
-    for (const entry of entries.flat()) fold.entry(entry);
+    return (await Promise.all(reads)).flat();
   }
 
   /** A period as the closed days wholly inside it (none when no day is) and the ranges of entries at its ends. */
